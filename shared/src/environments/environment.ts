@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { DescriptionSchema, EmailSchema, IdSchema, NameSchema, PasswordSchema } from '../common.js';
+import { TwoFactorStatusSchema } from '../auth/auth.js';
+import { isIpv4 } from '../validation/rules.js';
+
+export const EnvironmentSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  parent_id: IdSchema.nullable(),
+  username: z.string(),
+  email: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Null: the product's own CA service. An address: a custom CA service. */
+  ca_server_address: z.string().nullable(),
+  realm_type: z.number().int(),
+  two_factor_auth_status: TwoFactorStatusSchema,
+});
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+const CaServerAddressSchema = z
+  .string()
+  .max(255)
+  .refine((value) => isIpv4(value) || /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value), 'validation.invalid');
+
+export const EnvironmentCreateSchema = z.strictObject({
+  environment_name: NameSchema,
+  username: NameSchema,
+  password: PasswordSchema,
+  email: EmailSchema,
+  description: DescriptionSchema.optional().nullable(),
+  ca_server_address: CaServerAddressSchema.nullable().optional(),
+});
+export type EnvironmentCreate = z.infer<typeof EnvironmentCreateSchema>;
+
+/** Password null means unchanged. Renaming the current environment sends only environment_name. */
+export const EnvironmentUpdateSchema = EnvironmentCreateSchema.extend({
+  password: PasswordSchema.nullable().optional(),
+  username: NameSchema.optional(),
+  email: EmailSchema.optional(),
+});
+export type EnvironmentUpdate = z.infer<typeof EnvironmentUpdateSchema>;
+
+export const EnvironmentListQuerySchema = z.strictObject({
+  object_id: z.coerce.number().int().min(0).optional(),
+  page_size: z.coerce.number().int().min(1).max(1000).optional(),
+  env_name: z.string().max(64).optional(),
+});
+
+export const EnvironmentListResponseSchema = z.object({ environments: z.array(EnvironmentSchema) });

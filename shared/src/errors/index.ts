@@ -1,0 +1,2 @@
+export * from './errorCatalogue.js';
+export * from './apiError.js';

@@ -1,0 +1,133 @@
+/**
+ * The socket event map of the live protocol (DESIGN.md): namespace `/live`, a snapshot with
+ * an epoch and seq, then ordered deltas. Both ends validate payloads with these schemas.
+ */
+import { z } from 'zod';
+import { SessionEndReasonSchema } from '../auth/auth.js';
+
+export const LIVE_NAMESPACE = '/live';
+
+export const LinkCountsSchema = z.object({ online: z.number().int().min(0), total: z.number().int().min(0) });
+
+/** What the live view needs of one device: compact, since it crosses the wire per change. */
+export const DeviceLiveStateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pairing_id: z.string(),
+  type: z.number().int(),
+  is_server: z.boolean(),
+  is_enabled: z.boolean(),
+  is_activated: z.boolean(),
+  availability: z.number().int().nullable(),
+  main_app_status: z.number().int().nullable(),
+  device_state: z.number().int(),
+  links: z.record(z.string(), LinkCountsSchema).optional(),
+  location: z
+    .object({
+      coordinate: z.array(z.number()),
+      altitude: z.number().nullable().optional(),
+      accuracy: z.number(),
+      time: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  gnss_lock: z.boolean().optional(),
+  versions: z.record(z.string(), z.string()).optional(),
+  updated_at: z.string().optional(),
+});
+export type DeviceLiveState = z.infer<typeof DeviceLiveStateSchema>;
+
+export const DevicesSubscribeSchema = z.strictObject({
+  environmentId: z.number().int().positive(),
+  epoch: z.string().max(64).optional(),
+  seq: z.number().int().min(0).optional(),
+});
+export type DevicesSubscribe = z.infer<typeof DevicesSubscribeSchema>;
+
+export const DevicesSubscribeAckSchema = z.union([
+  z.object({ ok: z.literal(true), mode: z.enum(['replay', 'snapshot']) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type DevicesSubscribeAck = z.infer<typeof DevicesSubscribeAckSchema>;
+
+export const DevicesSnapshotSchema = z.object({
+  environmentId: z.number().int(),
+  epoch: z.string(),
+  seq: z.number().int().min(0),
+  devices: z.array(DeviceLiveStateSchema),
+});
+export type DevicesSnapshot = z.infer<typeof DevicesSnapshotSchema>;
+
+export const DevicesDeltaSchema = z.object({
+  environmentId: z.number().int(),
+  epoch: z.string(),
+  seq: z.number().int().min(1),
+  changed: z.array(DeviceLiveStateSchema),
+  removed: z.array(z.number().int()),
+});
+export type DevicesDelta = z.infer<typeof DevicesDeltaSchema>;
+
+export const ClockEventSchema = z.object({ serverTime: z.string() });
+export type ClockEvent = z.infer<typeof ClockEventSchema>;
+
+export const LiveSystemLogEntrySchema = z.object({
+  id: z.number().int(),
+  device_id: z.number().int().nullable(),
+  device_name: z.string().nullable(),
+  device_attribute_type: z.number().int().nullable(),
+  event_type: z.string(),
+  value: z.string().nullable(),
+  severity: z.number().int(),
+  description: z.string(),
+  log_time: z.string(),
+});
+export const LogsSystemEventSchema = z.object({
+  environmentId: z.number().int(),
+  entries: z.array(LiveSystemLogEntrySchema),
+});
+export type LogsSystemEvent = z.infer<typeof LogsSystemEventSchema>;
+
+export const SessionEndedEventSchema = z.object({ reason: SessionEndReasonSchema });
+export type SessionEndedEvent = z.infer<typeof SessionEndedEventSchema>;
+
+export const UpstreamState = { OK: 'ok', DEGRADED: 'degraded', DOWN: 'down' } as const;
+export type UpstreamState = (typeof UpstreamState)[keyof typeof UpstreamState];
+export const UpstreamStatusEventSchema = z.object({
+  state: z.enum(['ok', 'degraded', 'down']),
+  /** When the current state began. */
+  since: z.string(),
+  /** Time of the last good data from the upstream, when known. */
+  lastGoodAt: z.string().nullable().optional(),
+});
+export type UpstreamStatusEvent = z.infer<typeof UpstreamStatusEventSchema>;
+
+/** Event names, so neither end spells them by hand. */
+export const LiveEvent = {
+  DEVICES_SUBSCRIBE: 'devices.subscribe',
+  DEVICES_UNSUBSCRIBE: 'devices.unsubscribe',
+  DEVICES_SNAPSHOT: 'devices.snapshot',
+  DEVICES_DELTA: 'devices.delta',
+  CLOCK: 'clock',
+  LOGS_SYSTEM: 'logs.system',
+  SESSION_ENDED: 'session.ended',
+  UPSTREAM_STATUS: 'upstream.status',
+} as const;
+
+/** socket.io typed maps: gateway to browser. */
+export interface LiveServerToClientEvents {
+  'devices.snapshot': (payload: DevicesSnapshot) => void;
+  'devices.delta': (payload: DevicesDelta) => void;
+  clock: (payload: ClockEvent) => void;
+  'logs.system': (payload: LogsSystemEvent) => void;
+  'session.ended': (payload: SessionEndedEvent) => void;
+  'upstream.status': (payload: UpstreamStatusEvent) => void;
+}
+
+/** socket.io typed maps: browser to gateway. */
+export interface LiveClientToServerEvents {
+  'devices.subscribe': (payload: DevicesSubscribe, ack: (answer: DevicesSubscribeAck) => void) => void;
+  'devices.unsubscribe': (payload: { environmentId: number }) => void;
+}
+
+/** The handshake's `auth` object. */
+export const LiveHandshakeAuthSchema = z.object({ token: z.string().min(1).max(512) });

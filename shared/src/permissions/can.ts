@@ -1,0 +1,155 @@
+import { Feature, Permission } from './permissions.js';
+
+/** What authorisation needs to know about whoever asks. */
+export interface Subject {
+  readonly environment_manager: boolean;
+  readonly permissions: readonly number[];
+  readonly enabled_feature_ids?: readonly number[];
+  readonly realm_type?: number;
+  /** Device ids the user may act on (session entities.devices). */
+  readonly allowed_device_ids?: readonly number[];
+  /** The user's own id, to recognise devices the user created. */
+  readonly user_id?: number;
+}
+
+/**
+ * Each capability and the permission numbers that open it (any one suffices).
+ * A null-prototype object so hostile names such as `__proto__` never resolve.
+ */
+const CAPABILITY_PERMISSIONS = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, readonly Permission[]>, {
+    'environments.view': [Permission.ENVIRONMENTS_VIEW],
+    'environments.add': [Permission.ENVIRONMENTS_ADD],
+    'environments.update': [Permission.ENVIRONMENTS_UPDATE],
+    'environments.delete': [Permission.ENVIRONMENTS_DELETE],
+    'users.view': [Permission.USERS_VIEW],
+    'users.add': [Permission.USERS_ADD],
+    'users.update': [Permission.USERS_UPDATE],
+    'users.delete': [Permission.USERS_DELETE],
+    // Groups have no numbers of their own in section 6; they follow the users area.
+    'groups.view': [Permission.USERS_VIEW],
+    'groups.add': [Permission.USERS_ADD],
+    'groups.update': [Permission.USERS_UPDATE],
+    'groups.delete': [Permission.USERS_DELETE],
+    'devices.view': [Permission.DEVICES_VIEW],
+    'devices.add': [Permission.DEVICES_ADD],
+    'devices.update': [Permission.DEVICES_UPDATE, Permission.DEVICES_UPDATE_ALL],
+    'devices.updateAll': [Permission.DEVICES_UPDATE_ALL],
+    'devices.delete': [Permission.DEVICES_DELETE, Permission.DEVICES_DELETE_ALL],
+    'devices.deleteAll': [Permission.DEVICES_DELETE_ALL],
+    'applicationRules.view': [Permission.APPLICATION_RULES_VIEW],
+    'applicationRules.add': [Permission.APPLICATION_RULES_ADD],
+    'applicationRules.update': [Permission.APPLICATION_RULES_UPDATE],
+    'applicationRules.delete': [Permission.APPLICATION_RULES_DELETE],
+    'openVpnProfiles.view': [Permission.OPENVPN_PROFILE_VIEW],
+    'openVpnProfiles.add': [Permission.OPENVPN_PROFILE_ADD],
+    'openVpnProfiles.update': [Permission.OPENVPN_PROFILE_UPDATE],
+    'openVpnProfiles.delete': [Permission.OPENVPN_PROFILE_DELETE],
+    'vpnCertificates.generate': [Permission.OPENVPN_PROFILE_VIEW],
+    'dataPath.view': [Permission.APPLICATION_RULES_VIEW, Permission.OPENVPN_PROFILE_VIEW],
+    'rfRecordings.view': [Permission.RF_RECORDINGS_VIEW, Permission.RF_RECORDINGS_UPDATE_ALL],
+    'rfRecordings.download': [Permission.RF_RECORDINGS_VIEW, Permission.RF_RECORDINGS_UPDATE_ALL],
+    'admin.view': [Permission.ADMIN_VIEW],
+    'admin.updateAll': [Permission.ADMIN_UPDATE_ALL],
+    'admin.deleteAll': [Permission.ADMIN_DELETE_ALL],
+    'logs.view': [Permission.LOGS_VIEW],
+    'messagingLog.view': [Permission.MESSAGING_LOG_VIEW],
+  }),
+);
+
+export type Capability =
+  | 'environments.view'
+  | 'environments.add'
+  | 'environments.update'
+  | 'environments.delete'
+  | 'users.view'
+  | 'users.add'
+  | 'users.update'
+  | 'users.delete'
+  | 'groups.view'
+  | 'groups.add'
+  | 'groups.update'
+  | 'groups.delete'
+  | 'devices.view'
+  | 'devices.add'
+  | 'devices.update'
+  | 'devices.updateAll'
+  | 'devices.delete'
+  | 'devices.deleteAll'
+  | 'applicationRules.view'
+  | 'applicationRules.add'
+  | 'applicationRules.update'
+  | 'applicationRules.delete'
+  | 'openVpnProfiles.view'
+  | 'openVpnProfiles.add'
+  | 'openVpnProfiles.update'
+  | 'openVpnProfiles.delete'
+  | 'vpnCertificates.generate'
+  | 'dataPath.view'
+  | 'rfRecordings.view'
+  | 'rfRecordings.download'
+  | 'admin.view'
+  | 'admin.updateAll'
+  | 'admin.deleteAll'
+  | 'logs.view'
+  | 'messagingLog.view'
+  | 'heatSight.view'
+  | 'twoFactor.deactivateOthers';
+
+export const CAPABILITIES: readonly Capability[] = Object.freeze([
+  ...(Object.keys(CAPABILITY_PERMISSIONS) as Capability[]),
+  'heatSight.view',
+  'twoFactor.deactivateOthers',
+]);
+
+/** Realm type 2 (server, on-premises) has no HeatSight. */
+export const REALM_TYPE_WITHOUT_HEATSIGHT = 2;
+
+function isSubject(value: unknown): value is Subject {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Subject>;
+  return typeof candidate.environment_manager === 'boolean' && Array.isArray(candidate.permissions);
+}
+
+function holds(subject: Subject, permission: number): boolean {
+  return subject.permissions.some((held) => held === permission);
+}
+
+/**
+ * Whether `subject` may do `capability`. Unknown capabilities, malformed subjects and
+ * hostile inputs answer false; the environment manager holds every permission.
+ */
+export function can(subject: unknown, capability: unknown): boolean {
+  if (!isSubject(subject) || typeof capability !== 'string') return false;
+  if (capability === 'heatSight.view') {
+    if (subject.realm_type === REALM_TYPE_WITHOUT_HEATSIGHT) return false;
+    const features = Array.isArray(subject.enabled_feature_ids) ? subject.enabled_feature_ids : [];
+    return (
+      features.includes(Feature.HEATSIGHT_OWN_ENVIRONMENT) || features.includes(Feature.HEATSIGHT_ALL_ENVIRONMENTS)
+    );
+  }
+  if (capability === 'twoFactor.deactivateOthers') return subject.environment_manager === true;
+  if (!Object.hasOwn(CAPABILITY_PERMISSIONS, capability)) return false;
+  if (subject.environment_manager === true) return true;
+  const needed = CAPABILITY_PERMISSIONS[capability] ?? [];
+  return needed.some((permission) => holds(subject, permission));
+}
+
+export interface OwnedDevice {
+  readonly id: number;
+  readonly created_by?: number | null;
+}
+
+/**
+ * Device-level update and delete (section 6): the all-variant reaches any device; the plain
+ * permission reaches only devices the user created or holds in their allowed device list.
+ */
+export function canActOnDevice(subject: unknown, action: 'update' | 'delete', device: OwnedDevice): boolean {
+  if (!isSubject(subject)) return false;
+  const allCapability: Capability = action === 'update' ? 'devices.updateAll' : 'devices.deleteAll';
+  if (can(subject, allCapability)) return true;
+  if (!can(subject, action === 'update' ? 'devices.update' : 'devices.delete')) return false;
+  const allowed = Array.isArray(subject.allowed_device_ids) ? subject.allowed_device_ids : [];
+  const createdByUser = subject.user_id !== undefined && device.created_by === subject.user_id;
+  return createdByUser || allowed.includes(device.id);
+}

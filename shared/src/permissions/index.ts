@@ -1,0 +1,3 @@
+export * from './permissions.js';
+export * from './can.js';
+export * from './menu.js';

@@ -1,0 +1,185 @@
+/**
+ * The validation rules of spec section 5. Each rule answers null when the value passes, or
+ * the i18n key of the spec's message with its placeholders ({0}, {1}) when it does not.
+ * The web shows these inline as the user types; zod schemas reuse them so the provider
+ * refuses the same values with the same keys.
+ */
+import {
+  DEVICE_PORT_MAX,
+  DEVICE_PORT_MIN,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REDUNDANCY_PERCENTAGE_MAX,
+  REDUNDANCY_PERCENTAGE_MIN,
+} from '../constants/constants.js';
+
+export const ValidationKey = {
+  REQUIRED: 'validation.required',
+  INVALID: 'validation.invalid',
+  LESS_THAN: 'validation.lessThan',
+  NOT_EXCEED: 'validation.notExceed',
+  MORE_THAN: 'validation.moreThan',
+  AT_LEAST: 'validation.atLeast',
+  INVALID_CHARACTERS: 'validation.invalidCharacters',
+  PORT_RANGE: 'validation.portRange',
+  MAX_LENGTH: 'validation.maxLength',
+  PASSWORD: 'validation.password',
+  TIMEOUT_RANGE: 'validation.timeoutRange',
+  AT_LEAST_ONE_DAY: 'validation.atLeastOneDay',
+  AT_LEAST_ONE_HOUR: 'validation.atLeastOneHour',
+  AT_LEAST_ONE_IP: 'validation.atLeastOneIp',
+  INVALID_FILE_TYPE: 'validation.invalidFileType',
+  INVALID_META_FILE: 'validation.invalidMetaFile',
+  INVALID_LOCALE: 'validation.invalidLocale',
+  DATE: 'validation.date',
+} as const;
+export type ValidationKey = (typeof ValidationKey)[keyof typeof ValidationKey];
+
+export interface ValidationProblem {
+  readonly key: ValidationKey;
+  readonly params: readonly (string | number)[];
+}
+
+export type Rule<T = unknown> = (value: T, field: string) => ValidationProblem | null;
+
+const problem = (key: ValidationKey, ...params: (string | number)[]): ValidationProblem => ({ key, params });
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+export const required: Rule = (value, field) =>
+  isBlank(value) || (Array.isArray(value) && value.length === 0) ? problem(ValidationKey.REQUIRED, field) : null;
+
+const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Names: A-Z a-z 0-9 _ - only; no spaces, no accents. */
+export const validName: Rule = (value, field) => {
+  if (typeof value !== 'string' || value.length === 0) return problem(ValidationKey.REQUIRED, field);
+  return NAME_PATTERN.test(value) ? null : problem(ValidationKey.INVALID_CHARACTERS, field);
+};
+
+export const maxLength =
+  (limit: number): Rule =>
+  (value) =>
+    typeof value === 'string' && value.length > limit ? problem(ValidationKey.MAX_LENGTH, limit) : null;
+
+/** 8-128 characters with an upper-case letter, a lower-case letter, a digit and a special character (a space counts). */
+export const validPassword: Rule = (value, field) => {
+  if (typeof value !== 'string' || value.length === 0) return problem(ValidationKey.REQUIRED, field);
+  if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH) return problem(ValidationKey.PASSWORD);
+  const hasUpper = /[A-Z]/.test(value);
+  const hasLower = /[a-z]/.test(value);
+  const hasDigit = /[0-9]/.test(value);
+  const hasSpecial = /[^A-Za-z0-9]/.test(value);
+  return hasUpper && hasLower && hasDigit && hasSpecial ? null : problem(ValidationKey.PASSWORD);
+};
+
+const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const IPV4_PATTERN = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
+
+export function isIpv4(value: unknown): value is string {
+  return typeof value === 'string' && IPV4_PATTERN.test(value);
+}
+
+export const validIpv4: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  return isIpv4(value) ? null : problem(ValidationKey.INVALID, field);
+};
+
+/** A contiguous mask: ones from the left, then zeros (0.0.0.0 and 255.255.255.255 included). */
+export function isSubnetMask(value: unknown): value is string {
+  if (!isIpv4(value)) return false;
+  const bits = value.split('.').reduce((accumulator, octet) => (accumulator << 8n) | BigInt(Number(octet)), 0n);
+  const inverted = ~bits & 0xffffffffn;
+  return (inverted & (inverted + 1n)) === 0n;
+}
+
+export const validSubnetMask: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  return isSubnetMask(value) ? null : problem(ValidationKey.INVALID, field);
+};
+
+export const validDevicePort: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  const port = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < DEVICE_PORT_MIN || port > DEVICE_PORT_MAX) {
+    return problem(ValidationKey.PORT_RANGE, DEVICE_PORT_MIN, DEVICE_PORT_MAX);
+  }
+  return null;
+};
+
+export const validPortRange = (from: unknown, to: unknown): ValidationProblem | null =>
+  validDevicePort(from, 'from') ??
+  validDevicePort(to, 'to') ??
+  (Number(from) > Number(to) ? problem(ValidationKey.PORT_RANGE, Number(from), DEVICE_PORT_MAX) : null);
+
+export const validRedundancyPercentage: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  const percentage = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof percentage !== 'number' || !Number.isInteger(percentage)) return problem(ValidationKey.INVALID, field);
+  if (percentage < REDUNDANCY_PERCENTAGE_MIN) return problem(ValidationKey.AT_LEAST, REDUNDANCY_PERCENTAGE_MIN);
+  if (percentage > REDUNDANCY_PERCENTAGE_MAX) return problem(ValidationKey.NOT_EXCEED, REDUNDANCY_PERCENTAGE_MAX);
+  return null;
+};
+
+const OTP_PATTERN = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
+
+export function isOtpCode(value: unknown): value is string {
+  return typeof value === 'string' && OTP_PATTERN.test(value);
+}
+
+export const validOtp: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  return isOtpCode(value) ? null : problem(ValidationKey.INVALID, field);
+};
+
+/** Keeps only digits and at most OTP_LENGTH of them: what the OTP field lets through. */
+export function sanitizeOtpInput(raw: string): string {
+  return raw.replace(/[^0-9]/g, '').slice(0, OTP_LENGTH);
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const validEmail: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  return typeof value === 'string' && EMAIL_PATTERN.test(value) ? null : problem(ValidationKey.INVALID, field);
+};
+
+const LOCALE_PATTERN = /^[a-z]{2}-[A-Z]{2}$/;
+export function isLocaleCode(value: unknown): value is string {
+  return typeof value === 'string' && LOCALE_PATTERN.test(value);
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !DATE_PATTERN.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** A date filter: one date, or 'first,last'. */
+export function formatDateFilter(dates: readonly string[]): string {
+  if (dates.length <= 1) return dates[0] ?? '';
+  return `${dates[0]},${dates[dates.length - 1]}`;
+}
+
+export const validRange =
+  (min: number, max: number, key: ValidationKey = ValidationKey.TIMEOUT_RANGE): Rule =>
+  (value, field) => {
+    if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+      return problem(key, min, max);
+    }
+    return null;
+  };
+
+/** Runs rules in order and answers the first problem. */
+export function firstProblem(value: unknown, field: string, ...rules: Rule[]): ValidationProblem | null {
+  for (const rule of rules) {
+    const found = rule(value, field);
+    if (found) return found;
+  }
+  return null;
+}
