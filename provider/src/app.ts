@@ -1,0 +1,69 @@
+import express, { Router, type RequestHandler } from 'express';
+import { API_BASE, apiPaths } from '@halo/shared';
+import { authenticate, requireUser } from './auth/sessions.js';
+import type { ProviderContext } from './context.js';
+import { errorHandler, notFoundHandler } from './http/errorHandler.js';
+import { checkResetToken } from './routes/auth/checkResetToken.js';
+import { forgotPassword } from './routes/auth/forgotPassword.js';
+import { getSession } from './routes/auth/getSession.js';
+import { login } from './routes/auth/login.js';
+import { logout } from './routes/auth/logout.js';
+import { resetPassword } from './routes/auth/resetPassword.js';
+import { verifyTwoFactor } from './routes/auth/verifyTwoFactor.js';
+import { getServerClock } from './routes/system/getServerClock.js';
+import { getVersions } from './routes/system/getVersions.js';
+import { activateTwoFactor } from './routes/two-factor/activateTwoFactor.js';
+import { deactivateTwoFactor } from './routes/two-factor/deactivateTwoFactor.js';
+import { startTwoFactorSetup } from './routes/two-factor/startTwoFactorSetup.js';
+
+/** NUL cannot be stored in PostgreSQL text and has no business in any field: refuse the body. */
+function refuseNulCharacters(_key: string, value: unknown): unknown {
+  if (typeof value === 'string' && value.includes('\u0000')) throw new SyntaxError('NUL character in body');
+  return value;
+}
+
+/** Bodies above this are refused with error 1 before any handler runs. */
+export const BODY_LIMIT = '1mb';
+
+function apiRouter(context: ProviderContext): Router {
+  const router = Router();
+  const user = requireUser(context);
+  // A session still waiting for its second factor may only verify, look at itself or leave.
+  const pendingOrUser = authenticate(context, { touch: true, requireVerified: false });
+  const backgroundCheck = authenticate(context, { touch: false, requireVerified: false });
+
+  router.post(apiPaths.auth.login, login(context));
+  router.post(apiPaths.auth.logout, pendingOrUser, logout(context));
+  router.post(apiPaths.auth.forgot, forgotPassword(context));
+  router.post(apiPaths.auth.reset, resetPassword(context));
+  router.post('/auth/check_token/:token', checkResetToken(context));
+  router.post(apiPaths.auth.verifyTwoFactor, pendingOrUser, verifyTwoFactor(context));
+  router.get(apiPaths.auth.session, backgroundCheck, getSession());
+
+  router.post(apiPaths.twoFactor.setup, user, startTwoFactorSetup(context));
+  router.post(apiPaths.twoFactor.activate, user, activateTwoFactor(context));
+  router.post(apiPaths.twoFactor.deactivate, user, deactivateTwoFactor(context));
+
+  router.get(apiPaths.versions, user, getVersions(context));
+  router.get(apiPaths.serverClock, getServerClock(context));
+  return router;
+}
+
+const noStore: RequestHandler = (_request, response, next) => {
+  response.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+export function createProviderApp(context: ProviderContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.get('/healthz', (_request, response) => {
+    response.json({ status: 'ok' });
+  });
+  app.use(API_BASE, noStore, express.json({ limit: BODY_LIMIT, strict: false, type: () => true, reviver: refuseNulCharacters }));
+  app.use(API_BASE, apiRouter(context));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

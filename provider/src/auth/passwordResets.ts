@@ -1,0 +1,20 @@
+import { ErrorCode } from '@halo/shared';
+import type { ProviderContext } from '../context.js';
+import { badRequest } from '../http/httpError.js';
+import { hashToken } from './tokens.js';
+
+export const invalidResetToken = () =>
+  badRequest(ErrorCode.FORGOT_RESET, 'Invalid or Expired password reset token used');
+
+/** The live reset request for a token, or error 2 when it is unknown, used or expired. */
+export async function liveResetRequest(context: ProviderContext, token: string) {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw invalidResetToken();
+  const row = await context.db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['password_resets.token_hash', 'password_resets.expires_at', 'password_resets.used_at', 'users.id as user_id', 'users.username'])
+    .where('password_resets.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= context.now()) throw invalidResetToken();
+  return row;
+}

@@ -1,0 +1,26 @@
+import { ErrorCode } from '@halo/shared';
+import type { ProviderContext } from '../context.js';
+import { badRequest } from '../http/httpError.js';
+import type { UserRow } from '../store/schema.js';
+import { matchingStep } from './totp.js';
+
+/**
+ * Checks a one-time code against the user's secret: one step either side of now, and never a
+ * step at or before the last accepted one (no replay). Records the step when it passes.
+ */
+export async function consumeOtp(context: ProviderContext, user: UserRow, code: string): Promise<boolean> {
+  if (!user.two_factor_secret) return false;
+  const step = matchingStep(context.secrets.open(user.two_factor_secret), code, context.now());
+  if (step === null || (user.two_factor_last_step !== null && step <= user.two_factor_last_step)) return false;
+  // Conditional update: two concurrent requests with the same code cannot both win.
+  const updated = await context.db
+    .updateTable('users')
+    .set({ two_factor_last_step: step })
+    .where('id', '=', user.id)
+    .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export const invalidOtp = () => badRequest(ErrorCode.TWO_FACTOR_INVALID_OTP, 'Invalid OTP');
+export const twoFactorNotActive = () => badRequest(ErrorCode.TWO_FACTOR_NOT_ACTIVE, '2FA not active');

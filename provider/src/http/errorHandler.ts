@@ -1,0 +1,35 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { apiErrorBody, ErrorCode, HttpErrorKind } from '@halo/shared';
+import { HttpError } from './httpError.js';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** Renders every failure in the spec's error format; bad input is a 400, never a 500. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, _request, response, _next) => {
+  if (error instanceof HttpError) {
+    response.status(error.status).json(error.body);
+    return;
+  }
+  const parserError = error as BodyParserError;
+  if (parserError?.type === 'entity.parse.failed') {
+    response.status(400).json(apiErrorBody(ErrorCode.MISSING_VALUES, 'Malformed JSON body'));
+    return;
+  }
+  if (parserError?.type === 'entity.too.large') {
+    response.status(400).json(apiErrorBody(ErrorCode.MISSING_VALUES, 'Request body too large'));
+    return;
+  }
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    response.status(400).json(apiErrorBody(ErrorCode.MISSING_VALUES, 'Unreadable request body'));
+    return;
+  }
+  console.error('[provider] unexpected error', error);
+  response.status(500).json(apiErrorBody(HttpErrorKind.INTERNAL, 'Internal Server Error'));
+};
+
+export const notFoundHandler: RequestHandler = (_request, response) => {
+  response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Not found'));
+};

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { createProviderApp } from './app.js';
+import { loadConfig } from './config.js';
+import { startProvider } from './provider.js';
+import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './store/bootstrap.js';
+
+async function main() {
+  const config = loadConfig();
+  const provider = await startProvider(config);
+  if (provider.generatedPassword) {
+    console.log(
+      `[provider] First start: environment '${ROOT_ENVIRONMENT_NAME}', manager '${ROOT_MANAGER_USERNAME}', ` +
+        `password '${provider.generatedPassword}'. It is shown only this once.`,
+    );
+  }
+  const app = createProviderApp(provider.context);
+  const server = app.listen(config.port, config.host, () => {
+    const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+    const mail = config.smtpUrl ? 'SMTP' : 'outbox in the data dir (npm run outbox)';
+    console.log(`[provider] API v1 on http://${config.host}:${config.port}/api/v1 (${storage}; mail: ${mail})`);
+  });
+  const stop = () => {
+    server.close(() => {
+      void provider.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('[provider] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { AuditAction, AuditResource, DEFAULT_USER_SEVERITY, TwoFactorStatus, validPassword } from '@halo/shared';
+import { hashPassword } from '../auth/passwords.js';
+import type { ProviderContext } from '../context.js';
+import { writeAudit } from './audit.js';
+
+export const ROOT_ENVIRONMENT_NAME = 'root';
+export const ROOT_MANAGER_USERNAME = 'admin';
+
+/** A password that satisfies the section 5 rule: every character class, 24 characters. */
+export function generatePassword(): string {
+  const base = randomBytes(18).toString('base64url');
+  return `${base}aA1!`;
+}
+
+/**
+ * First start: environment `root` (realm type from configuration) with its manager `admin`.
+ * Answers the generated password when one was generated, so the caller prints it once.
+ */
+export async function bootstrapRootEnvironment(context: ProviderContext): Promise<{ generatedPassword?: string }> {
+  const existing = await context.db.selectFrom('environments').select('id').limit(1).executeTakeFirst();
+  if (existing) return {};
+  const configured = context.config.adminPassword;
+  if (configured && validPassword(configured, 'password')) {
+    throw new Error(
+      'HALO_ADMIN_PASSWORD does not meet the password rule: 8-128 characters with upper case, lower case, digit and special character',
+    );
+  }
+  const password = configured ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  const now = context.now();
+  await context.db.transaction().execute(async (trx) => {
+    const environment = await trx
+      .insertInto('environments')
+      .values({
+        name: ROOT_ENVIRONMENT_NAME,
+        parent_id: null,
+        description: 'Root environment',
+        ca_server_address: null,
+        realm_type: context.config.rootRealmType,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const manager = await trx
+      .insertInto('users')
+      .values({
+        environment_id: environment.id,
+        username: ROOT_MANAGER_USERNAME,
+        name: 'Administrator',
+        email: context.config.adminEmail ?? null,
+        description: null,
+        password_hash: passwordHash,
+        environment_manager: 1,
+        permissions: '[]',
+        severity: DEFAULT_USER_SEVERITY,
+        is_disabled: 0,
+        two_factor_status: TwoFactorStatus.INACTIVE,
+        two_factor_secret: null,
+        two_factor_last_step: null,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(
+      trx,
+      {
+        environmentId: environment.id,
+        userId: manager.id,
+        username: ROOT_MANAGER_USERNAME,
+        resource: AuditResource.ENVIRONMENT,
+        action: AuditAction.CREATE,
+        name: ROOT_ENVIRONMENT_NAME,
+        detail: 'created on first start',
+      },
+      now,
+    );
+  });
+  return configured ? {} : { generatedPassword: password };
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Store } from './database.js';
+import * as initial from './migrations/001_initial.js';
+
+/** Versioned migrations, applied in name order; each runs once per database. */
+function migrationsFor(store: Store): Record<string, Migration> {
+  return {
+    '001_initial': { up: (db: Kysely<unknown>) => initial.up(db, store.dialect) },
+  };
+}
+
+export async function migrateToLatest(store: Store): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(store) };
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${cause}`);
+  }
+}
