@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './constants/constants.js';
 import { ruleCheck } from './validation/zodRules.js';
-import { validEmail, validName, validPassword } from './validation/rules.js';
+import { ValidationKey, isIsoDate, validEmail, validName, validPassword, validPort } from './validation/rules.js';
 
 /** Building blocks shared by entity schemas: ids, names, e-mails, passwords. */
 export const IdSchema = z.number().int().positive();
@@ -21,3 +21,61 @@ export const PasswordSchema = z
   .superRefine(ruleCheck(validPassword, 'password'));
 export const DescriptionSchema = z.string().max(DESCRIPTION_MAX_LENGTH, 'validation.maxLength');
 export const TimestampSchema = z.string();
+
+/** The answer of a create call (POST /devices and others): the new row's id. */
+export const CreatedResponseSchema = z.object({ id: IdSchema });
+export type CreatedResponse = z.infer<typeof CreatedResponseSchema>;
+
+/** An ISO 8601 date-time as the API writes it (UTC, `Z` or an offset). */
+export const DateTimeSchema = z.iso.datetime({ offset: true });
+
+/**
+ * A number field of an input: a missing value reports `validation.required`, anything that
+ * is not a number reports `invalidKey`, so the API names the same rule the form shows.
+ */
+export function numberInput(invalidKey: ValidationKey = ValidationKey.INVALID) {
+  return z.number({
+    error: (issue) => (issue.input === undefined || issue.input === null ? ValidationKey.REQUIRED : invalidKey),
+  });
+}
+
+/** A required string input: missing or not a string reports `validation.required`. */
+export function stringInput(max: number) {
+  return z
+    .string({ error: ValidationKey.REQUIRED })
+    .min(1, ValidationKey.REQUIRED)
+    .max(max, ValidationKey.MAX_LENGTH);
+}
+
+/** A TCP/UDP port 1-65535 (endpoints, VPN servers); errors carry `validation.portRange`. */
+export const PortSchema = numberInput(ValidationKey.PORT_RANGE).superRefine(ruleCheck(validPort, 'port'));
+
+/** A query date filter: YYYY-MM-DD. */
+export const IsoDateSchema = z.string().refine(isIsoDate, ValidationKey.DATE);
+
+/**
+ * A comma-separated query list (`1,2,3`) parsed into an array of `item`. Empty items are
+ * ignored; at most `max` items so a query string cannot grow without bound.
+ */
+export function csvListSchema<T extends z.ZodType>(item: T, max = 1000) {
+  return z.preprocess(
+    (raw) =>
+      typeof raw === 'string'
+        ? raw
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part.length > 0)
+        : raw,
+    z.array(item).max(max, ValidationKey.NOT_EXCEED),
+  );
+}
+
+/** Numeric query parameters arrive as strings. */
+export const QueryIntSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const QueryIdSchema = IdParamSchema;
+
+/** Paging of the log and environment lists: object_id is the cursor (last id seen). */
+export const PageQueryShape = {
+  object_id: QueryIntSchema.optional(),
+  page_size: z.coerce.number().int().min(1).max(1000).optional(),
+};

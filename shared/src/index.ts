@@ -1,7 +1,9 @@
 export * from './api/index.js';
+export * from './application-rules/index.js';
 export * from './auth/index.js';
 export * from './common.js';
 export * from './constants/index.js';
+export * from './devices/index.js';
 export * from './environments/index.js';
 export * from './errors/index.js';
 export * from './groups/index.js';
@@ -11,4 +13,5 @@ export * from './server-clock/index.js';
 export * from './users/index.js';
 export * from './validation/index.js';
 export * from './versions/index.js';
+export * from './vpn/index.js';
 export * from './ui/index.js';

@@ -12,6 +12,10 @@ import {
   PASSWORD_MIN_LENGTH,
   REDUNDANCY_PERCENTAGE_MAX,
   REDUNDANCY_PERCENTAGE_MIN,
+  REORDER_MAX,
+  REORDER_MIN,
+  UPGRADE_IDLE_TIMEOUT_MAX,
+  UPGRADE_IDLE_TIMEOUT_MIN,
 } from '../constants/constants.js';
 
 export const ValidationKey = {
@@ -174,6 +178,36 @@ export const validRange =
     }
     return null;
   };
+
+/** Any TCP/UDP port (endpoints, VPN servers): an integer 1-65535. */
+export const PORT_MIN = 1;
+export const PORT_MAX = 65535;
+export const validPort: Rule = validRange(PORT_MIN, PORT_MAX, ValidationKey.PORT_RANGE);
+
+/** Reorder: 0 (off) or an integer within REORDER_MIN-REORDER_MAX. */
+export const validReorder: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  if (value === 0) return null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= REORDER_MIN && value <= REORDER_MAX
+    ? null
+    : problem(ValidationKey.INVALID, field);
+};
+
+/** Upgrade idle timeout: an integer within the (hidden) bounds, reported as {0}-{1} minutes. */
+export const validIdleTimeout: Rule = validRange(UPGRADE_IDLE_TIMEOUT_MIN, UPGRADE_IDLE_TIMEOUT_MAX);
+
+/** Host names and addresses a device or VPN client dials: an IPv4 address or a DNS name. */
+const HOSTNAME_PATTERN = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+export function isHostAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  // Four dotted numbers are an IPv4 address or nothing: 256.1.1.1 is not a host name.
+  if (/^[0-9.]+$/.test(value)) return isIpv4(value);
+  return HOSTNAME_PATTERN.test(value);
+}
+export const validHostAddress: Rule = (value, field) => {
+  if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+  return isHostAddress(value) ? null : problem(ValidationKey.INVALID, field);
+};
 
 /** Runs rules in order and answers the first problem. */
 export function firstProblem(value: unknown, field: string, ...rules: Rule[]): ValidationProblem | null {

@@ -1,0 +1,213 @@
+/**
+ * Data-path application rules of spec section 3: hosts and up to three hubs, their
+ * endpoints and redundancy settings, or a VPN profile instead of custom endpoints.
+ */
+import { z } from 'zod';
+import { IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
+import { DEFAULT_REDUNDANCY_LEVEL, DEFAULT_REORDER, MAX_HUBS_PER_RULE } from '../constants/constants.js';
+import { EndpointType, PairingMode, RedundancyLevel, RuleProtocol, RuleTopology } from '../constants/enums.js';
+import { ValidationKey, validIpv4, validRedundancyPercentage, validReorder } from '../validation/rules.js';
+import { ruleCheck } from '../validation/zodRules.js';
+
+export const HUB_PRIORITIES = ['primary', 'secondary', 'tertiary'] as const;
+export type HubPriority = (typeof HUB_PRIORITIES)[number];
+
+export const RedundancyLevelSchema = numberInput()
+  .int(ValidationKey.INVALID)
+  .min(RedundancyLevel.NONE, ValidationKey.INVALID)
+  .max(RedundancyLevel.CUSTOM, ValidationKey.INVALID);
+
+/** hosts_settings and hubs_settings as stored and answered. */
+export const RedundancySettingsSchema = z.object({
+  redundancy_level: z.number().int(),
+  /** Only with redundancy_level 4 (custom); e.g. 180 sends every packet at least twice. */
+  redundancy_percentage: z.number().int().nullable().optional(),
+  reorder: z.number().int(),
+});
+export type RedundancySettings = z.infer<typeof RedundancySettingsSchema>;
+
+/**
+ * Input form of the settings: level 0-4; a percentage 0-1000 is required with level 4 and
+ * refused with any other level; reorder is 0 or within the reorder range.
+ */
+export const RedundancySettingsInputSchema = z
+  .strictObject({
+    redundancy_level: RedundancyLevelSchema.default(DEFAULT_REDUNDANCY_LEVEL),
+    redundancy_percentage: numberInput()
+      .superRefine(ruleCheck(validRedundancyPercentage, 'redundancy_percentage'))
+      .nullable()
+      .optional(),
+    reorder: numberInput().superRefine(ruleCheck(validReorder, 'reorder')).default(DEFAULT_REORDER),
+  })
+  .superRefine((settings, context) => {
+    const custom = settings.redundancy_level === RedundancyLevel.CUSTOM;
+    const percentage = settings.redundancy_percentage ?? null;
+    if (custom && percentage === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['redundancy_percentage'],
+        message: ValidationKey.REQUIRED,
+        params: { params: ['redundancy_percentage'] },
+      });
+    }
+    if (!custom && percentage !== null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['redundancy_percentage'],
+        message: ValidationKey.INVALID,
+        params: { params: ['redundancy_percentage'] },
+      });
+    }
+  })
+  .transform((settings) => ({ ...settings, redundancy_percentage: settings.redundancy_percentage ?? null }));
+export type RedundancySettingsInput = z.input<typeof RedundancySettingsInputSchema>;
+
+export const HostEndpointInfoSchema = z.object({ port: z.number().int() });
+export type HostEndpointInfo = z.infer<typeof HostEndpointInfoSchema>;
+export const HostEndpointInfoInputSchema = z.strictObject({ port: PortSchema });
+
+export const HubEndpointInfoSchema = z.object({ destination_ip: z.string(), port: z.number().int() });
+export type HubEndpointInfo = z.infer<typeof HubEndpointInfoSchema>;
+export const HubEndpointInfoInputSchema = z.strictObject({
+  destination_ip: z.string({ error: ValidationKey.REQUIRED }).superRefine(ruleCheck(validIpv4, 'destination_ip')),
+  port: PortSchema,
+});
+
+/** A host as listed in responses, under its id. */
+export const RuleHostSchema = z.object({
+  device_id: IdSchema,
+  name: z.string(),
+  pairing_id: z.string().optional(),
+});
+export type RuleHost = z.infer<typeof RuleHostSchema>;
+
+/** One hub: its place (primary, secondary, tertiary), the device and its endpoint type. */
+export const RuleHubSchema = z.object({
+  priority: z.enum(HUB_PRIORITIES),
+  device_id: IdSchema,
+  endpoint_type: z.enum(EndpointType).optional(),
+});
+export type RuleHub = z.infer<typeof RuleHubSchema>;
+
+export const ApplicationRuleSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  is_enabled: z.boolean(),
+  /** Absent or null: 'No VPN/Custom' (custom endpoints). */
+  profile_id: IdSchema.nullable().optional(),
+  host_endpoint_info: HostEndpointInfoSchema.nullable().optional(),
+  /** Keyed by host (device) id. */
+  hosts_list: z.record(z.string().regex(/^\d+$/), RuleHostSchema),
+  hosts_settings: RedundancySettingsSchema,
+  /** Ordered primary, secondary, tertiary. */
+  hubs_list: z.array(RuleHubSchema).max(MAX_HUBS_PER_RULE),
+  hub_endpoint_info: HubEndpointInfoSchema.nullable().optional(),
+  hubs_settings: RedundancySettingsSchema,
+  topology: z.enum(RuleTopology).optional(),
+  pairing_mode: z.enum(PairingMode).optional(),
+  protocol: z.enum(RuleProtocol).optional(),
+  /** Device total bandwidth limit in kbit/s; null is unlimited. */
+  bandwidth_limit_kbps: z.number().int().min(0).nullable().optional(),
+});
+export type ApplicationRule = z.infer<typeof ApplicationRuleSchema>;
+
+const RuleHubInputSchema = z.strictObject({
+  priority: z.enum(HUB_PRIORITIES, { error: ValidationKey.INVALID }),
+  device_id: IdSchema,
+  endpoint_type: z.enum(EndpointType, { error: ValidationKey.INVALID }).optional(),
+});
+
+/** Hubs: a primary, then optionally a secondary, then optionally a tertiary, each device once. */
+export const HubsListInputSchema = z
+  .array(RuleHubInputSchema, { error: ValidationKey.REQUIRED })
+  .min(1, ValidationKey.REQUIRED)
+  .max(MAX_HUBS_PER_RULE, ValidationKey.NOT_EXCEED)
+  .superRefine((hubs, context) => {
+    const inOrder = hubs.every((hub, index) => hub.priority === HUB_PRIORITIES[index]);
+    if (!inOrder) {
+      context.addIssue({ code: 'custom', message: ValidationKey.INVALID, params: { params: ['hubs_list'] } });
+    }
+    if (new Set(hubs.map((hub) => hub.device_id)).size !== hubs.length) {
+      context.addIssue({ code: 'custom', message: ValidationKey.INVALID, params: { params: ['hubs_list'] } });
+    }
+  });
+
+/** Hosts on submit: a list of device ids, each once. */
+export const HostsListInputSchema = z
+  .array(IdSchema, { error: ValidationKey.REQUIRED })
+  .min(1, ValidationKey.REQUIRED)
+  .max(10_000, ValidationKey.NOT_EXCEED)
+  .transform((ids) => [...new Set(ids)]);
+
+const ApplicationRuleInputObject = z.strictObject({
+  name: NameSchema,
+  is_enabled: z.boolean().default(true),
+  profile_id: IdSchema.nullable().optional(),
+  host_endpoint_info: HostEndpointInfoInputSchema.nullable().optional(),
+  hosts_list: HostsListInputSchema,
+  hosts_settings: RedundancySettingsInputSchema.prefault({}),
+  hubs_list: HubsListInputSchema,
+  hub_endpoint_info: HubEndpointInfoInputSchema.nullable().optional(),
+  hubs_settings: RedundancySettingsInputSchema.prefault({}),
+  topology: z.enum(RuleTopology, { error: ValidationKey.INVALID }).optional(),
+  pairing_mode: z.enum(PairingMode, { error: ValidationKey.INVALID }).optional(),
+  protocol: z.enum(RuleProtocol, { error: ValidationKey.INVALID }).optional(),
+  bandwidth_limit_kbps: numberInput().int(ValidationKey.INVALID).min(0, ValidationKey.AT_LEAST).nullable().optional(),
+});
+
+/**
+ * POST and PUT /application_rules. Without a VPN profile both endpoint infos are required;
+ * with one they are dropped and only profile_id is kept. A host may not also be a hub.
+ */
+export const ApplicationRuleInputSchema = ApplicationRuleInputObject.superRefine((rule, context) => {
+  const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;
+  if (!usesProfile) {
+    for (const field of ['host_endpoint_info', 'hub_endpoint_info'] as const) {
+      if (!rule[field]) {
+        context.addIssue({ code: 'custom', path: [field], message: ValidationKey.REQUIRED, params: { params: [field] } });
+      }
+    }
+  }
+  const hubIds = new Set(rule.hubs_list.map((hub) => hub.device_id));
+  if (rule.hosts_list.some((id) => hubIds.has(id))) {
+    context.addIssue({ code: 'custom', path: ['hosts_list'], message: ValidationKey.INVALID, params: { params: ['hosts_list'] } });
+  }
+}).transform((rule) => {
+  const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;
+  return {
+    ...rule,
+    profile_id: usesProfile ? rule.profile_id : null,
+    host_endpoint_info: usesProfile ? null : (rule.host_endpoint_info ?? null),
+    hub_endpoint_info: usesProfile ? null : (rule.hub_endpoint_info ?? null),
+  };
+});
+export type ApplicationRuleInput = z.infer<typeof ApplicationRuleInputSchema>;
+
+export const ApplicationRuleCreateSchema = ApplicationRuleInputSchema;
+export type ApplicationRuleCreate = ApplicationRuleInput;
+export const ApplicationRuleUpdateSchema = ApplicationRuleInputSchema;
+export type ApplicationRuleUpdate = ApplicationRuleInput;
+
+export const ApplicationRuleListResponseSchema = z.object({ application_rules: z.array(ApplicationRuleSchema) });
+export type ApplicationRuleListResponse = z.infer<typeof ApplicationRuleListResponseSchema>;
+
+/** Form defaults of spec section 3: levels 0, reorder 0, enabled, no VPN profile. */
+export const APPLICATION_RULE_FORM_DEFAULTS = Object.freeze({
+  name: '',
+  vpnProfileId: null,
+  isEnabled: true,
+  hostRedundancyLevel: DEFAULT_REDUNDANCY_LEVEL,
+  hostRedundancyPercentage: null,
+  hubRedundancyLevel: DEFAULT_REDUNDANCY_LEVEL,
+  hubRedundancyPercentage: null,
+  hostReorder: DEFAULT_REORDER,
+  hubReorder: DEFAULT_REORDER,
+  hostPort: null,
+  hubPort: null,
+  hubIP: '',
+  primaryHub: null,
+  secondaryHub: null,
+  tertiaryHub: null,
+  hosts: [],
+  hubs: [],
+} as const);

@@ -1,0 +1,2 @@
+export * from './openVpnProfile.js';
+export * from './vpnCertificate.js';
