@@ -1,0 +1,116 @@
+import { createServer } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode, PASSWORD_RESET_TOKEN_TTL_MS } from '@halo/shared';
+import { createMailer } from '../../mail/mailer.js';
+import { DIALECTS, loginAs, startTestProvider, type TestProvider } from '../../testing/testProvider.js';
+
+interface Received {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtp(): Promise<{ url: string; inbox: Received[]; stop: () => Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+          inbox.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, inbox, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const NEW_PASSWORD = 'Fresh-Passw0rd!';
+
+describe.each(DIALECTS)('forgot and reset password on %s', (dialect) => {
+  let provider: TestProvider;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeEach(async () => {
+    smtp = await startSmtp();
+    provider = await startTestProvider(
+      dialect,
+      {},
+      createMailer({ smtpUrl: smtp.url, from: 'Halo Console <no-reply@halo.test>', dataDir: '/nonexistent' }),
+    );
+  });
+  afterEach(async () => {
+    await provider.stop();
+    await smtp.stop();
+  });
+
+  const forgot = (email: unknown) => provider.api.post('/api/v1/auth/forgot').send({ email });
+  const tokenFrom = (mail: Received | undefined) => /\/reset\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+
+  it('mails a reset link over SMTP, and the same answer without mail for an unknown address', async () => {
+    const known = await forgot('Admin@Example.test');
+    expect(known.status).toBe(200);
+    expect(smtp.inbox).toHaveLength(1);
+    expect(smtp.inbox[0]?.to).toBe('admin@example.test');
+    expect(smtp.inbox[0]?.text).toContain('http://console.example.test/reset/');
+    const unknown = await forgot('nobody@example.test');
+    expect(unknown.body).toEqual(known.body);
+    expect(smtp.inbox).toHaveLength(1);
+  });
+
+  it('checks the token, refuses a weak password without using it up, then resets once', async () => {
+    await forgot('admin@example.test');
+    const token = tokenFrom(smtp.inbox[0]);
+    expect((await provider.api.post(`/api/v1/auth/check_token/nope-not-a-token-at-all`)).body.error).toBe(
+      ErrorCode.FORGOT_RESET,
+    );
+    const checked = await provider.api.post(`/api/v1/auth/check_token/${token}`);
+    expect(checked.status).toBe(200);
+    expect(checked.body.username).toBe('admin');
+
+    const weak = await provider.api.post('/api/v1/auth/reset').send({ token, password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe(ErrorCode.PASSWORD_NOT_VALID);
+
+    await provider.api.post('/api/v1/auth/reset').send({ token, password: NEW_PASSWORD }).expect(200);
+    await loginAs(provider.api, 'admin', NEW_PASSWORD);
+    const reused = await provider.api.post('/api/v1/auth/reset').send({ token, password: 'Other-Passw0rd!' });
+    expect(reused.body.error).toBe(ErrorCode.FORGOT_RESET);
+  });
+
+  it('refuses an expired token with error 2', async () => {
+    await forgot('admin@example.test');
+    provider.clock.now += PASSWORD_RESET_TOKEN_TTL_MS + 1;
+    const response = await provider.api.post('/api/v1/auth/reset').send({ token: tokenFrom(smtp.inbox[0]), password: NEW_PASSWORD });
+    expect(response.body.error).toBe(ErrorCode.FORGOT_RESET);
+  });
+
+  it('answers garbage with error 1', async () => {
+    for (const body of [{ email: { $gt: '' } }, { email: 'a@b.c', extra: 1 }, {}]) {
+      const response = await provider.api.post('/api/v1/auth/forgot').send(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(ErrorCode.MISSING_VALUES);
+    }
+    const reset = await provider.api.post('/api/v1/auth/reset').send({ token: 5, password: true });
+    expect(reset.body.error).toBe(ErrorCode.MISSING_VALUES);
+    expect(smtp.inbox).toHaveLength(0);
+  });
+});
