@@ -1,0 +1,140 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Empty strings count as unset, so `FOO=` in a .env file or the e2e harness means "use the default". */
+const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+const port = (fallback: number) => integer(fallback, 0, 65_535);
+const text = (fallback: string) => z.preprocess(unsetWhenEmpty, z.string().trim().default(fallback));
+const optionalText = z.preprocess(unsetWhenEmpty, z.string().trim().optional());
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url()
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// URL');
+const optionalUrl = z.preprocess(unsetWhenEmpty, httpUrl.optional());
+
+/** Comma-separated origins, each a URL reduced to its origin. */
+const originList = z.preprocess(
+  unsetWhenEmpty,
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const item of (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+        try {
+          origins.push(new URL(item).origin);
+        } catch {
+          context.addIssue({ code: 'custom', message: `"${item}" is not a URL` });
+        }
+      }
+      return origins;
+    }),
+);
+
+/**
+ * Express's `trust proxy`: off by default, `true`, a hop count, or a list of addresses/subnets
+ * (`loopback`, `10.0.0.0/8`, ...).
+ */
+const trustProxy = z.preprocess(
+  unsetWhenEmpty,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value): boolean | number | string => {
+      if (value === undefined || /^(false|off|no|0)$/i.test(value)) return false;
+      if (/^(true|on|yes)$/i.test(value)) return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
+);
+
+const EnvironmentSchema = z.object({
+  HALO_PORT: port(8080),
+  HALO_HOST: text('127.0.0.1'),
+  HALO_PROVIDER_PORT: port(8081),
+  HALO_DATA_DIR: text('./data'),
+  HALO_PUBLIC_URL: optionalUrl,
+  HALO_ALLOWED_ORIGINS: originList,
+  UPSTREAM_URL: optionalUrl,
+  REDIS_URL: optionalText,
+  HALO_SESSION_CHECK_MS: integer(2000, 100, 3_600_000),
+  HALO_CLOCK_REFRESH_MS: integer(60_000, 100, 86_400_000),
+  HALO_UPSTREAM_PROBE_MS: integer(5000, 100, 3_600_000),
+  HALO_UPSTREAM_TIMEOUT_MS: integer(30_000, 100, 3_600_000),
+  HALO_POLL_MS: integer(1000, 100, 3_600_000),
+  HALO_RATE_LIMIT_AUTH_PER_MIN: integer(60, 1, 1_000_000),
+  HALO_RATE_LIMIT_API_PER_MIN: integer(1200, 1, 1_000_000),
+  HALO_TRUST_PROXY: trustProxy,
+});
+
+export interface GatewayConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly providerPort: number;
+  readonly dataDir: string;
+  /** Origin users reach the console at (no trailing slash), when set. */
+  readonly publicUrl: string | undefined;
+  /** Extra origins allowed to open the live socket. */
+  readonly allowedOrigins: readonly string[];
+  /** Base URL of a provider API v1 (includes /api/v1); unset means the embedded provider. */
+  readonly upstreamUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly sessionCheckMs: number;
+  readonly clockRefreshMs: number;
+  /** How often the upstream's health is probed for the upstream status. */
+  readonly upstreamProbeMs: number;
+  /** Idle time-out of one proxied request before the gateway answers 504. */
+  readonly upstreamTimeoutMs: number;
+  readonly pollMs: number;
+  readonly rateLimitAuthPerMinute: number;
+  readonly rateLimitApiPerMinute: number;
+  readonly trustProxy: boolean | number | string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid gateway configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
+
+/** Reads the gateway's configuration from environment variables; throws a ConfigError listing every bad value. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = EnvironmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+        return `${name}=${JSON.stringify(value ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  return {
+    port: values.HALO_PORT,
+    host: values.HALO_HOST,
+    providerPort: values.HALO_PROVIDER_PORT,
+    dataDir: resolve(values.HALO_DATA_DIR),
+    publicUrl: values.HALO_PUBLIC_URL === undefined ? undefined : new URL(values.HALO_PUBLIC_URL).origin,
+    allowedOrigins: values.HALO_ALLOWED_ORIGINS,
+    upstreamUrl: values.UPSTREAM_URL === undefined ? undefined : withoutTrailingSlash(values.UPSTREAM_URL),
+    redisUrl: values.REDIS_URL,
+    sessionCheckMs: values.HALO_SESSION_CHECK_MS,
+    clockRefreshMs: values.HALO_CLOCK_REFRESH_MS,
+    upstreamProbeMs: values.HALO_UPSTREAM_PROBE_MS,
+    upstreamTimeoutMs: values.HALO_UPSTREAM_TIMEOUT_MS,
+    pollMs: values.HALO_POLL_MS,
+    rateLimitAuthPerMinute: values.HALO_RATE_LIMIT_AUTH_PER_MIN,
+    rateLimitApiPerMinute: values.HALO_RATE_LIMIT_API_PER_MIN,
+    trustProxy: values.HALO_TRUST_PROXY,
+  };
+}

@@ -1,0 +1,71 @@
+import { LiveEvent } from '@halo/shared';
+import type { GatewayMetrics } from '../metrics.js';
+import type { SessionCheck, UpstreamClient } from '../upstream/upstreamClient.js';
+import type { LiveNamespace, LiveSocket } from './liveTypes.js';
+
+/**
+ * Proves sessions with the upstream: once at the handshake, then every interval for each
+ * distinct token among this gateway's sockets, one upstream call per token however many tabs
+ * share it. A session the upstream ended gets `session.ended` on all its sockets, which are
+ * then disconnected; when the upstream cannot answer, nothing is ended.
+ */
+export class SessionMonitor {
+  private readonly inFlight = new Map<string, Promise<SessionCheck>>();
+  private cycle: Promise<void> | null = null;
+
+  constructor(
+    private readonly namespace: LiveNamespace,
+    private readonly upstream: UpstreamClient,
+    private readonly metrics: GatewayMetrics,
+  ) {}
+
+  /** One upstream call per token at a time: concurrent handshakes and checks share it. */
+  check(token: string): Promise<SessionCheck> {
+    const pending = this.inFlight.get(token);
+    if (pending) return pending;
+    const check = this.upstream
+      .checkSession(token)
+      .then((result) => {
+        this.metrics.sessionChecks.inc({ result: result.kind });
+        return result;
+      })
+      .finally(() => this.inFlight.delete(token));
+    this.inFlight.set(token, check);
+    return check;
+  }
+
+  /** Re-validates every connected session now; a cycle still running is joined, not repeated. */
+  checkAll(): Promise<void> {
+    this.cycle ??= this.runCycle().finally(() => {
+      this.cycle = null;
+    });
+    return this.cycle;
+  }
+
+  private async runCycle(): Promise<void> {
+    const socketsByToken = new Map<string, LiveSocket[]>();
+    for (const socket of this.namespace.sockets.values()) {
+      const { token } = socket.data;
+      if (!token) continue;
+      const sockets = socketsByToken.get(token) ?? [];
+      sockets.push(socket);
+      socketsByToken.set(token, sockets);
+    }
+    await Promise.all(
+      [...socketsByToken].map(async ([token, sockets]) => {
+        const result = await this.check(token);
+        if (result.kind === 'valid') {
+          for (const socket of sockets) socket.data.session = result.session;
+          return;
+        }
+        if (result.kind !== 'ended') return;
+        // Sockets of this token that connected meanwhile end as well.
+        for (const socket of this.namespace.sockets.values()) {
+          if (socket.data.token !== token) continue;
+          socket.emit(LiveEvent.SESSION_ENDED, { reason: result.reason });
+          socket.disconnect(true);
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { Request, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { apiErrorBody, HttpErrorKind } from '@halo/shared';
+import type { GatewayMetrics } from '../metrics.js';
+
+export interface RateLimitOptions {
+  readonly authPerMinute: number;
+  readonly apiPerMinute: number;
+  readonly metrics: GatewayMetrics;
+}
+
+const WINDOW_MS = 60_000;
+
+/** Requests under /api/v1/auth (paths relative to the API mount point). */
+const isAuthPath = (request: Request) => request.path === '/auth' || request.path.startsWith('/auth/');
+
+/**
+ * Per client address: a tight limit on /api/v1/auth/* (password guessing, mail flooding) and a
+ * generous one on the rest of the API. Mount at API_BASE. Refusals are 429 in the spec's
+ * error format with the standard RateLimit headers and Retry-After.
+ */
+export function createRateLimits({ authPerMinute, apiPerMinute, metrics }: RateLimitOptions): RequestHandler[] {
+  const limiter = (name: 'auth' | 'api', limit: number, skip: (request: Request) => boolean) =>
+    rateLimit({
+      windowMs: WINDOW_MS,
+      limit,
+      skip,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      handler(_request, response) {
+        metrics.rateLimited.inc({ limiter: name });
+        response
+          .status(429)
+          .json(apiErrorBody(HttpErrorKind.TOO_MANY_REQUESTS, 'Too many requests, please try again later'));
+      },
+    });
+  return [limiter('auth', authPerMinute, (request) => !isAuthPath(request)), limiter('api', apiPerMinute, isAuthPath)];
+}
