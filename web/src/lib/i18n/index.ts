@@ -1,0 +1,2 @@
+export { applyDocumentLocale, createI18n, i18n, isLocale, isRightToLeft, RESOURCES, storedLocale } from './i18n';
+export { problemText } from './problemText';

@@ -1,0 +1,2 @@
+export { notifications$, notify, notifyError, notifySuccess } from './notify';
+export type { Notification, NotificationKind } from './notify';

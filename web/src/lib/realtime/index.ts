@@ -1,0 +1,2 @@
+export { LiveChannel, liveChannel, openLiveSocket } from './liveChannel';
+export type { LiveSocket, LiveSocketFactory } from './liveChannel';

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const GATEWAY = 'http://127.0.0.1:8080';
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@halo/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
+  },
+  define: { __HALO_UI_VERSION__: JSON.stringify(packageJson.version) },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    proxy: {
+      '/api': { target: GATEWAY, changeOrigin: true },
+      '/socket.io': { target: GATEWAY, ws: true, changeOrigin: true },
+      '/live': { target: GATEWAY, ws: true, changeOrigin: true },
+    },
+  },
+});
