@@ -111,3 +111,23 @@ export function secondsToUsageHours(seconds: number): number {
   const hours = seconds / SECONDS_PER_HOUR;
   return hours >= 1 ? Math.round(hours) : Math.round(hours * 10) / 10;
 }
+
+export const REDUNDANCY_LEVEL_MIN = 0;
+export const REDUNDANCY_LEVEL_MAX = 4;
+export const USER_SEVERITY_MIN = 0;
+export const USER_SEVERITY_MAX = 3;
+/** Idle time-out of the session in minutes, as the session-expired page words it. */
+export const SESSION_IDLE_TIMEOUT_MINUTES = 60;
+/** Not-permitted page text key (section 2, page states). */
+export const NOT_PERMITTED_MESSAGE_KEY = 'pages.notPermitted';
+export const SERVER_CLOCK_TOOLTIP_KEY = 'serverClock';
+/** Shown for an About component version that is missing. */
+export const VERSION_NOT_AVAILABLE = 'N/A';
+
+/** The rotating banner's messages: one per non-blank line. */
+export function bannerMessages(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}

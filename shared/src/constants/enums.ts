@@ -95,3 +95,38 @@ export const PairingMode = ['direct', 'p2p'] as const;
 export const EndpointType = ['custom', 'embedded_openvpn'] as const;
 export const RuleProtocol = ['tcp', 'udp', 'multicast'] as const;
 export const CertificationType = { OPENVPN_CLIENT: 1 } as const;
+
+/** Steps of the 2FA settings dialog: they follow the setup status (section 4). */
+export const TwoFactorStep = { INITIAL: 1, ACTIVATION: 2, ACTIVE: 3 } as const;
+export type TwoFactorStep = (typeof TwoFactorStep)[keyof typeof TwoFactorStep];
+
+/** The dialog opens on step 3 when 2FA is already active, otherwise on step 1. */
+export function initialTwoFactorStep(setupStatus: number): TwoFactorStep {
+  return setupStatus === TwoFactorStatus.ACTIVE ? TwoFactorStep.ACTIVE : TwoFactorStep.INITIAL;
+}
+
+/** Success message keys of the 2FA dialog (section 8). */
+export const TwoFactorSuccessKey = { ACTIVATED: 'activatedSuccess', DEACTIVATED: 'deactivatedSuccess' } as const;
+
+/** How many times each redundancy level sends a packet; level 4 carries a percentage instead. */
+export const REDUNDANCY_LEVEL_SENDS: Readonly<Record<Exclude<RedundancyLevel, 4>, number>> = Object.freeze({
+  [RedundancyLevel.NONE]: 1,
+  [RedundancyLevel.DOUBLE]: 2,
+  [RedundancyLevel.TRIPLE]: 3,
+  [RedundancyLevel.QUADRUPLE]: 4,
+});
+
+/** Whether a realm is shown as cloud (realm_type 1) rather than on-premises (any other value). */
+export function isCloudRealm(realmType: unknown): boolean {
+  return realmType === RealmType.CLIENT;
+}
+
+/** The login state a login answer leads to: not verified while an active 2FA awaits its code. */
+export function loginStateAfterLogin(answer: {
+  readonly two_factor_auth: { readonly setup_status: number };
+  readonly verified?: boolean;
+}): LoginState {
+  return answer.two_factor_auth.setup_status === TwoFactorStatus.ACTIVE && answer.verified !== true
+    ? LoginState.NOT_VERIFIED
+    : LoginState.LOGGED_IN;
+}

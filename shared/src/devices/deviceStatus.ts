@@ -1,7 +1,7 @@
 /** The display rules of spec section 4 for devices: connection, location, links, state merge. */
 import { LINK_INTERFACE_KINDS } from '../constants/constants.js';
 import { ConnectionStatus, LocationStatus } from '../constants/enums.js';
-import { DEVICES_STATE_INCREMENTAL, type DataLinksInfo, type DeviceStateEntry, type Location } from './deviceTelemetry.js';
+import { DEVICES_STATE_INCREMENTAL, type DataLinksInfo, type DeviceStateEntry, type GeoLocation } from './deviceTelemetry.js';
 
 /**
  * Not activated shows non-activated; otherwise availability 1 is connected, 0 not
@@ -21,7 +21,7 @@ export function connectionStatus(device: {
  * Accuracy 0 with coordinates summing to 0 is unavailable; accuracy 0 otherwise is offline;
  * a nonzero accuracy is online when the device is connected, else offline.
  */
-export function locationStatus(location: Location | null | undefined, connected: boolean): LocationStatus {
+export function locationStatus(location: GeoLocation | null | undefined, connected: boolean): LocationStatus {
   if (!location) return LocationStatus.UNAVAILABLE;
   if (location.accuracy === 0) {
     const sum = location.coordinate.reduce((total, value) => total + value, 0);

@@ -90,7 +90,7 @@ export const LocationSchema = z.object({
   time: z.string().nullable().optional(),
   accuracy: z.number().min(0),
 });
-export type Location = z.infer<typeof LocationSchema>;
+export type GeoLocation = z.infer<typeof LocationSchema>;
 
 export const LocationStatusSchema = z.union([
   z.literal(LocationStatus.UNAVAILABLE),

@@ -111,8 +111,20 @@ function isSubject(value: unknown): value is Subject {
   return typeof candidate.environment_manager === 'boolean' && Array.isArray(candidate.permissions);
 }
 
+/**
+ * Membership by index, not by the list's own methods: a subject built from untrusted JSON
+ * or with a tampered prototype must not be able to answer `some`/`includes` for itself.
+ */
+function contains(list: unknown, value: number): boolean {
+  if (!Array.isArray(list)) return false;
+  for (let index = 0; index < list.length; index += 1) {
+    if (list[index] === value) return true;
+  }
+  return false;
+}
+
 function holds(subject: Subject, permission: number): boolean {
-  return subject.permissions.some((held) => held === permission);
+  return contains(subject.permissions, permission);
 }
 
 /**
@@ -123,10 +135,8 @@ export function can(subject: unknown, capability: unknown): boolean {
   if (!isSubject(subject) || typeof capability !== 'string') return false;
   if (capability === 'heatSight.view') {
     if (subject.realm_type === REALM_TYPE_WITHOUT_HEATSIGHT) return false;
-    const features = Array.isArray(subject.enabled_feature_ids) ? subject.enabled_feature_ids : [];
-    return (
-      features.includes(Feature.HEATSIGHT_OWN_ENVIRONMENT) || features.includes(Feature.HEATSIGHT_ALL_ENVIRONMENTS)
-    );
+    const features = subject.enabled_feature_ids;
+    return contains(features, Feature.HEATSIGHT_OWN_ENVIRONMENT) || contains(features, Feature.HEATSIGHT_ALL_ENVIRONMENTS);
   }
   if (capability === 'twoFactor.deactivateOthers') return subject.environment_manager === true;
   if (!Object.hasOwn(CAPABILITY_PERMISSIONS, capability)) return false;
@@ -146,10 +156,11 @@ export interface OwnedDevice {
  */
 export function canActOnDevice(subject: unknown, action: 'update' | 'delete', device: OwnedDevice): boolean {
   if (!isSubject(subject)) return false;
+  if (action !== 'update' && action !== 'delete') return false;
+  if (typeof device !== 'object' || device === null || !Number.isInteger(device.id)) return false;
   const allCapability: Capability = action === 'update' ? 'devices.updateAll' : 'devices.deleteAll';
   if (can(subject, allCapability)) return true;
   if (!can(subject, action === 'update' ? 'devices.update' : 'devices.delete')) return false;
-  const allowed = Array.isArray(subject.allowed_device_ids) ? subject.allowed_device_ids : [];
-  const createdByUser = subject.user_id !== undefined && device.created_by === subject.user_id;
-  return createdByUser || allowed.includes(device.id);
+  const createdByUser = Number.isInteger(subject.user_id) && device.created_by === subject.user_id;
+  return createdByUser || contains(subject.allowed_device_ids, device.id);
 }

@@ -1,0 +1,3 @@
+export * from './messagingLog.js';
+export * from './systemLog.js';
+export * from './userAudit.js';

@@ -1,0 +1,49 @@
+/** RF recordings per device (spec section 3) and their download request. */
+import { z } from 'zod';
+import { IdSchema, QueryIdSchema } from '../common.js';
+import { ValidationKey } from '../validation/rules.js';
+
+export const RfRecordingSchema = z.object({
+  report_uuid: z.uuid(),
+  device_id: IdSchema,
+  device_name: z.string(),
+  /** The device's serial (pairing_id). */
+  serial: z.string(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+});
+export type RfRecording = z.infer<typeof RfRecordingSchema>;
+
+export const RfRecordingListResponseSchema = z.object({ rf_recordings: z.array(RfRecordingSchema) });
+export type RfRecordingListResponse = z.infer<typeof RfRecordingListResponseSchema>;
+
+export const RfRecordingQuerySchema = z.strictObject({ device_id: QueryIdSchema });
+export type RfRecordingQuery = z.infer<typeof RfRecordingQuerySchema>;
+
+export const RF_DOWNLOAD_MAX_RECORDINGS = 100;
+
+/** POST /rf_data_recordings_download: which recordings of which device; the answer is a file. */
+export const RfRecordingDownloadRequestSchema = z.strictObject({
+  report_uuids: z
+    .array(z.uuid({ error: ValidationKey.INVALID }), { error: ValidationKey.REQUIRED })
+    .min(1, ValidationKey.REQUIRED)
+    .max(RF_DOWNLOAD_MAX_RECORDINGS, ValidationKey.NOT_EXCEED),
+  device_id: IdSchema,
+});
+export type RfRecordingDownloadRequest = z.infer<typeof RfRecordingDownloadRequestSchema>;
+
+/** The file name of a download from its content-disposition header, or null. */
+export function fileNameFromContentDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain filename parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return name ? name : null;
+}
