@@ -16,9 +16,6 @@ export interface ApiProxyOptions {
 }
 
 const UNAVAILABLE = apiErrorBody(HttpErrorKind.SERVICE_UNAVAILABLE, 'Service not available');
-const TIMED_OUT_CODE = 'HALO_UPSTREAM_TIMEOUT';
-
-const isTimeout = (error: NodeJS.ErrnoException) => error.code === TIMED_OUT_CODE || error.code === 'ETIMEDOUT';
 
 /**
  * Streams /api/v1/* to the upstream untouched: no body parsing here, Authorization passes
@@ -27,6 +24,8 @@ const isTimeout = (error: NodeJS.ErrnoException) => error.code === TIMED_OUT_COD
  * error format. Mount it at API_BASE: Express strips the mount path and the target adds it back.
  */
 export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyOptions): RequestHandler {
+  // Destroying the upstream request surfaces as a plain "socket hang up": remember who timed out.
+  const timedOutRequests = new WeakSet<IncomingMessage>();
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
     changeOrigin: true,
@@ -44,10 +43,13 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
         if (request.headers.host) proxyRequest.setHeader('x-forwarded-host', request.headers.host);
         proxyRequest.removeHeader('forwarded');
         proxyRequest.setTimeout(timeoutMs, () => {
-          proxyRequest.destroy(Object.assign(new Error('The upstream did not answer in time'), { code: TIMED_OUT_CODE }));
+          timedOutRequests.add(request);
+          proxyRequest.destroy();
         });
       },
-      proxyRes() {
+      proxyRes(proxyResponse: IncomingMessage) {
+        // The gateway speaks for the stack: no upstream framework banner.
+        delete proxyResponse.headers['x-powered-by'];
         status.recordSuccess();
       },
       error(error: NodeJS.ErrnoException, request: IncomingMessage, response: ServerResponse | Socket) {
@@ -56,7 +58,7 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
           response.destroy();
           return;
         }
-        const timedOut = isTimeout(error);
+        const timedOut = timedOutRequests.has(request) || error.code === 'ETIMEDOUT';
         metrics.upstreamFailures.inc({ source: 'proxy', reason: timedOut ? 'timeout' : 'network' });
         status.recordFailure();
         if (!('writeHead' in response)) {

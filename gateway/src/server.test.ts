@@ -1,0 +1,241 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBodySchema } from '@halo/shared';
+import { startFakeUpstream, type FakeUpstream } from './testing/fakeUpstream.js';
+import { startTestGateway, type TestGateway } from './testing/testGateway.js';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+
+let upstream: FakeUpstream;
+let webDist: string;
+const gateways: TestGateway[] = [];
+
+async function gatewayWith(...args: Partial<Parameters<typeof startTestGateway>>) {
+  const [target = upstream, overrides = {}, options = { webDistDir: webDist }] = args;
+  const started = await startTestGateway(target, overrides, options);
+  gateways.push(started);
+  return started;
+}
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
+    });
+  });
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  webDist = mkdtempSync(join(tmpdir(), 'halo-gateway-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((started) => started.close()));
+});
+
+afterAll(async () => {
+  await upstream.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the /api/v1 proxy', () => {
+  it('passes the method, path, query, Authorization and body upstream, and the status and body back', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url)
+      .post('/api/v1/echo/deep/path?status=201&x=1')
+      .set('Authorization', 'Bearer abc123')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"unit 7"}');
+    expect(response.status).toBe(201);
+    expect(response.body.method).toBe('POST');
+    expect(response.body.url).toBe('/api/v1/echo/deep/path?status=201&x=1');
+    expect(response.body.headers.authorization).toBe('Bearer abc123');
+    expect(response.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+    expect(response.body.body).toBe('{"name":"unit 7"}');
+  });
+
+  it("keeps the upstream's error status and body", async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/api/v1/auth/session').set('Authorization', 'Bearer nobody');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'unauthorized', message: 'Authentication required' });
+  });
+
+  it('answers 502 in the error format when the upstream cannot be reached', async () => {
+    const port = await closedPort();
+    const { url } = await gatewayWith({ apiBaseUrl: `http://127.0.0.1:${port}/api/v1` });
+    const response = await request(url).post('/api/v1/auth/login').send({ username: 'admin' });
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ error: 'serviceUnavailable', message: 'Service not available' });
+  });
+
+  it('answers 504 in the error format when the upstream does not answer in time', async () => {
+    const { url } = await gatewayWith(upstream, { upstreamTimeoutMs: 300 });
+    const response = await request(url).get('/api/v1/silent');
+    expect(response.status).toBe(504);
+    expect(response.body).toEqual({ error: 'serviceUnavailable', message: 'Service not available' });
+  });
+
+  it('answers /api paths outside v1 itself with 404 in the error format', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/api/v2/anything');
+    expect(response.status).toBe(404);
+    expect(ApiErrorBodySchema.parse(response.body).error).toBe('notFound');
+    expect(upstream.requests).not.toContain('GET /api/v2/anything');
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses auth calls over the limit with 429 in the error format, without touching the rest of the API', async () => {
+    const { url } = await gatewayWith(upstream, { rateLimitAuthPerMinute: 3 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await request(url).get('/api/v1/auth/session')).status).toBe(401);
+    }
+    const refused = await request(url).post('/api/v1/auth/login').send({});
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'tooManyRequests', message: expect.any(String) });
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await request(url).get('/api/v1/echo')).status).toBe(200);
+  });
+
+  it('limits the rest of the API on its own budget', async () => {
+    const { url } = await gatewayWith(upstream, { rateLimitApiPerMinute: 2 });
+    expect((await request(url).get('/api/v1/echo')).status).toBe(200);
+    expect((await request(url).get('/api/v1/echo')).status).toBe(200);
+    const refused = await request(url).get('/api/v1/echo');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('tooManyRequests');
+    expect((await request(url).get('/api/v1/auth/session')).status).toBe(401);
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/login', '/reset/some-token', '/config/users', '/admin/usage-monitoring', '/admin/usage-monitoring/12'])(
+    'answers index.html with 200 for the route %s',
+    async (path) => {
+      const { url } = await gatewayWith();
+      const response = await request(url).get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.text).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/no/such/page', '/reset', '/config/users/5/extra', '/admin/usage-monitoring/1/2'])(
+    'answers index.html with 404 for the unknown path %s',
+    async (path) => {
+      const { url } = await gatewayWith();
+      const response = await request(url).get(path);
+      expect(response.status).toBe(404);
+      expect(response.text).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets with a long cache and other files revalidated', async () => {
+    const { url } = await gatewayWith();
+    const asset = await request(url).get('/assets/app-1a2b3c.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await request(url).get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a 404 error, not the page', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/assets/gone-123.js');
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('notFound');
+  });
+
+  it('says clearly when the web app is not built', async () => {
+    const { url } = await gatewayWith(upstream, {}, { webDistDir: join(webDist, 'missing') });
+    const response = await request(url).get('/login');
+    expect(response.status).toBe(503);
+    expect(response.text).toMatch(/web app is not built/);
+  });
+
+  it('answers other methods on page paths with 404 in the error format', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).post('/login');
+    expect(response.status).toBe(404);
+    expect(ApiErrorBodySchema.safeParse(response.body).success).toBe(true);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a content security policy for the app, the live socket and inline style attributes', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/login');
+    const policy = String(response.headers['content-security-policy']);
+    const host = new URL(url).host;
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain(`connect-src 'self' ws://${host} wss://${host}`);
+    expect(policy).toContain("img-src 'self' data: blob:");
+    expect(policy).toContain("style-src-attr 'unsafe-inline'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('keeps a forged Host header out of the policy', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/login').set('Host', "evil; script-src 'unsafe-inline'");
+    expect(String(response.headers['content-security-policy'])).not.toContain("script-src 'unsafe-inline'");
+  });
+
+  it('sends them on proxied answers too, without x-powered-by', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/api/v1/echo');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('health and metrics', () => {
+  it('answers /healthz and /readyz with the upstream state', async () => {
+    const { url } = await gatewayWith();
+    for (const path of ['/healthz', '/readyz']) {
+      const response = await request(url).get(path);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'ok', upstream: 'ok' });
+    }
+  });
+
+  it('reports the upstream as down while it cannot be reached', async () => {
+    const port = await closedPort();
+    const origin = `http://127.0.0.1:${port}`;
+    const { url } = await gatewayWith({ apiBaseUrl: `${origin}/api/v1`, healthUrl: `${origin}/healthz` }, {
+      upstreamProbeMs: 100,
+    });
+    await expect
+      .poll(async () => (await request(url).get('/healthz')).body.upstream, { timeout: 3000 })
+      .toBe('down');
+  });
+
+  it('exposes counters in the Prometheus text format', async () => {
+    const { url } = await gatewayWith();
+    await request(url).get('/api/v1/echo');
+    const response = await request(url).get('/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.text).toMatch(/^# TYPE halo_gateway_connected_sockets gauge$/m);
+    expect(response.text).toMatch(/^halo_gateway_connected_sockets 0$/m);
+    expect(response.text).toMatch(/^halo_gateway_upstream_requests_total\{source="proxy"\} 1$/m);
+    expect(response.text).toMatch(/^# TYPE halo_gateway_session_checks_total counter$/m);
+  });
+});
