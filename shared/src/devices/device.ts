@@ -100,6 +100,8 @@ const DevicePortSchema = (field: 'from' | 'to') =>
 export const DevicePortsInputSchema = z
   .strictObject({ from: DevicePortSchema('from'), to: DevicePortSchema('to') })
   .superRefine((ports, context) => {
+    // Each port already reported its own problem; only the order is left to check.
+    if (validDevicePort(ports.from, 'from') || validDevicePort(ports.to, 'to')) return;
     const found = validPortRange(ports.from, ports.to);
     if (found) {
       context.addIssue({ code: 'custom', path: ['from'], message: found.key, params: { params: found.params } });
@@ -165,7 +167,8 @@ const DeviceFieldsShape = {
 export const DeviceInputSchema = z
   .strictObject(DeviceFieldsShape)
   .superRefine((device, context) => {
-    if (device.is_server && (device.ip_addresses ?? []).length === 0) {
+    const addresses: unknown = device.ip_addresses;
+    if (device.is_server === true && (!Array.isArray(addresses) || addresses.length === 0)) {
       context.addIssue({
         code: 'custom',
         path: ['ip_addresses'],

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { CertificationType } from '../constants/enums.js';
-import { ValidationKey } from '../validation/rules.js';
+import { isBlank, ValidationKey, type Rule } from '../validation/rules.js';
+import { ruleCheck } from '../validation/zodRules.js';
 
 /** A certificate common name: letters, digits, dot, underscore, hyphen and @, at most 64 (X.509). */
 const CERTIFICATE_CN_PATTERN = /^[A-Za-z0-9._@-]+$/;
 export const CERTIFICATE_CN_MAX_LENGTH = 64;
+
+/** One problem at a time: required, then length, then characters. */
+export const validCertificateCn: Rule = (value, field) => {
+  if (isBlank(value) || typeof value !== 'string') return { key: ValidationKey.REQUIRED, params: [field] };
+  if (value.length > CERTIFICATE_CN_MAX_LENGTH) return { key: ValidationKey.MAX_LENGTH, params: [CERTIFICATE_CN_MAX_LENGTH] };
+  return CERTIFICATE_CN_PATTERN.test(value) ? null : { key: ValidationKey.INVALID_CHARACTERS, params: [field] };
+};
 
 const CERTIFICATION_TYPES: readonly number[] = Object.values(CertificationType);
 
@@ -16,12 +24,7 @@ export const VpnCertificateRequestSchema = z.strictObject({
   certificationType: z
     .number({ error: ValidationKey.REQUIRED })
     .refine((value) => CERTIFICATION_TYPES.includes(value), ValidationKey.INVALID),
-  certificateCN: z
-    .string({ error: ValidationKey.REQUIRED })
-    .trim()
-    .min(1, ValidationKey.REQUIRED)
-    .max(CERTIFICATE_CN_MAX_LENGTH, ValidationKey.MAX_LENGTH)
-    .regex(CERTIFICATE_CN_PATTERN, ValidationKey.INVALID_CHARACTERS),
+  certificateCN: z.string({ error: ValidationKey.REQUIRED }).trim().superRefine(ruleCheck(validCertificateCn, 'certificateCN')),
   profileId: z.number({ error: ValidationKey.REQUIRED }).int(ValidationKey.INVALID).positive(ValidationKey.INVALID),
 });
 export type VpnCertificateRequest = z.infer<typeof VpnCertificateRequestSchema>;

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { SatcomMessageListResponseSchema, SatcomMessageQuerySchema } from './messagingLog.js';
+import { SystemLogListResponseSchema, SystemLogQuerySchema, sortByLogTimeAscending } from './systemLog.js';
+import { UserAuditListResponseSchema, UserAuditQuerySchema } from './userAudit.js';
+
+describe('UserAuditQuerySchema', () => {
+  it('parses paging, dates and comma-separated resources and actions', () => {
+    expect(
+      UserAuditQuerySchema.parse({
+        object_id: '40',
+        page_size: '25',
+        free_text: 'admin',
+        start_date: '2024-01-01',
+        end_date: '2024-01-31',
+        resources: 'device,user',
+        actions: 'create,delete',
+      }),
+    ).toEqual({
+      object_id: 40,
+      page_size: 25,
+      free_text: 'admin',
+      start_date: '2024-01-01',
+      end_date: '2024-01-31',
+      resources: ['device', 'user'],
+      actions: ['create', 'delete'],
+    });
+  });
+
+  it('refuses bad dates, unknown actions, page sizes out of range and unknown parameters', () => {
+    expect(UserAuditQuerySchema.safeParse({ start_date: '2024-13-01' }).error?.issues[0]?.message).toBe('validation.date');
+    expect(UserAuditQuerySchema.safeParse({ actions: 'create,drop' }).success).toBe(false);
+    expect(UserAuditQuerySchema.safeParse({ page_size: '0' }).success).toBe(false);
+    expect(UserAuditQuerySchema.safeParse({ page_size: '1001' }).success).toBe(false);
+    expect(UserAuditQuerySchema.safeParse({ sort: 'time' }).success).toBe(false);
+  });
+});
+
+describe('SystemLogQuerySchema', () => {
+  it('parses device ids, severities and attribute types', () => {
+    expect(SystemLogQuerySchema.parse({ device_ids: '3,4', severities: '0,3', device_attribute_types: '1,13', end_date: '2024-05-01' })).toEqual({
+      device_ids: [3, 4],
+      severities: [0, 3],
+      device_attribute_types: [1, 13],
+      end_date: '2024-05-01',
+    });
+  });
+
+  it('refuses severity 4, attribute type 14 and device id 0', () => {
+    expect(SystemLogQuerySchema.safeParse({ severities: '4' }).success).toBe(false);
+    expect(SystemLogQuerySchema.safeParse({ device_attribute_types: '14' }).success).toBe(false);
+    expect(SystemLogQuerySchema.safeParse({ device_ids: '0' }).success).toBe(false);
+  });
+});
+
+describe('log responses', () => {
+  it('parses audit entries with known resources and actions only', () => {
+    const entry = { id: 1, user: 'admin', resource: 'device', action: 'update', name: 'hub-01', detail: null, time: '2024-01-01T00:00:00Z' };
+    expect(UserAuditListResponseSchema.safeParse({ user_audits: [entry] }).success).toBe(true);
+    expect(UserAuditListResponseSchema.safeParse({ user_audits: [{ ...entry, action: 'hack' }] }).success).toBe(false);
+  });
+
+  it('parses system logs and sorts a device log oldest first', () => {
+    const entry = {
+      id: 1,
+      device_id: 2,
+      device_name: 'hub-01',
+      device_attribute_type: 1,
+      event_type: 'threshold',
+      value: '81',
+      severity: 3,
+      description: 'Temperature critical',
+      log_time: '2024-01-02T00:00:00Z',
+    };
+    const older = { ...entry, id: 2, log_time: '2024-01-01T00:00:00Z' };
+    expect(SystemLogListResponseSchema.safeParse({ system_logs: [entry, older] }).success).toBe(true);
+    expect(sortByLogTimeAscending([entry, older]).map((row) => row.id)).toEqual([2, 1]);
+  });
+
+  it('parses satcom messages and refuses impossible coordinates', () => {
+    const message = {
+      id: 1,
+      log_time: '2024-01-01T00:00:00Z',
+      satcom_timestamp: '2024-01-01T00:00:00Z',
+      halo_name: 'hub-01',
+      halo_serial: 'SN-1',
+      satcom_imei: '300234010753370',
+      network: 'iridium',
+      severity: 1,
+      description: 'position',
+      lat: 32.1,
+      long: 34.8,
+      altitude: 20,
+    };
+    expect(SatcomMessageListResponseSchema.safeParse({ satcom_messages: [message] }).success).toBe(true);
+    expect(SatcomMessageListResponseSchema.safeParse({ satcom_messages: [{ ...message, lat: 91 }] }).success).toBe(false);
+    expect(SatcomMessageQuerySchema.parse({ severities: '1,2' })).toEqual({ severities: [1, 2] });
+  });
+});

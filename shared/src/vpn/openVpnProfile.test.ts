@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  duplicateCustomKeys,
+  emptyCustomFieldRows,
+  isCustomKeyAllowed,
+  OpenVpnProfileInputSchema,
+  OpenVpnProfileListResponseSchema,
+} from './openVpnProfile.js';
+
+const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+
+const profile = {
+  name: 'field-ops',
+  general_config: {},
+  server_config: {
+    server_address: 'vpn.example.com',
+    port: 1194,
+    managed_server_address_info: { ip_address: '10.8.0.1', subnet_mask: '255.255.255.0' },
+  },
+  advanced_config: {
+    fragment: 1300,
+    mssfix: 1200,
+    auth: 'sha256',
+    key_direction: 1,
+    remote_cert_tls: true,
+    tls_auth: true,
+    auth_user_pass: { type: 'static', username: 'ops', password: 'secret' },
+    custom_fields: [{ key_name: 'verb', key_value: '3' }],
+  },
+};
+
+describe('OpenVpnProfileInputSchema', () => {
+  it('accepts a full profile and fills the section 9 defaults', () => {
+    const parsed = OpenVpnProfileInputSchema.parse(profile);
+    expect(parsed.general_config).toEqual({ encryption_type: 3, compression_type: 3, layer_type: 2 });
+    expect(parsed).toMatchObject({ is_enabled: true, is_private: false, auto_activate: false });
+  });
+
+  it('sends empty sections as null', () => {
+    const parsed = OpenVpnProfileInputSchema.parse({ name: 'bare' });
+    expect(parsed.general_config).toBeNull();
+    expect(parsed.server_config).toBeNull();
+    expect(parsed.advanced_config).toBeNull();
+  });
+
+  it('drops blank custom rows and turns an all-blank list into null', () => {
+    const withBlank = {
+      ...profile,
+      advanced_config: { custom_fields: [{ key_name: '', key_value: '' }, { key_name: 'verb', key_value: '4' }] },
+    };
+    expect(OpenVpnProfileInputSchema.parse(withBlank).advanced_config?.custom_fields).toEqual([{ key_name: 'verb', key_value: '4' }]);
+    const onlyBlank = { ...profile, advanced_config: { custom_fields: emptyCustomFieldRows() } };
+    expect(OpenVpnProfileInputSchema.parse(onlyBlank).advanced_config?.custom_fields).toBeNull();
+  });
+
+  it('requires a key for a custom value', () => {
+    const keyless = { ...profile, advanced_config: { custom_fields: [{ key_name: '', key_value: '3' }] } };
+    expect(messages(OpenVpnProfileInputSchema.safeParse(keyless))).toEqual(['validation.required']);
+  });
+
+  it('requires static credentials and drops credentials of other types', () => {
+    const noPassword = { ...profile, advanced_config: { auth_user_pass: { type: 'static', username: 'ops' } } };
+    expect(messages(OpenVpnProfileInputSchema.safeParse(noPassword))).toEqual(['validation.required']);
+    const dynamic = { ...profile, advanced_config: { auth_user_pass: { type: 'dynamic', username: 'ops', password: 'x' } } };
+    expect(OpenVpnProfileInputSchema.parse(dynamic).advanced_config?.auth_user_pass).toEqual({
+      type: 'dynamic',
+      username: null,
+      password: null,
+    });
+  });
+
+  it.each([
+    ['a non-contiguous mask', { managed_server_address_info: { ip_address: '10.8.0.1', subnet_mask: '255.0.255.0' } }],
+    ['a bad managed address', { managed_server_address_info: { ip_address: '10.8.0.256', subnet_mask: '255.255.255.0' } }],
+    ['a bad server address', { server_address: 'vpn example' }],
+  ])('refuses %s', (_, change) => {
+    const result = OpenVpnProfileInputSchema.safeParse({ ...profile, server_config: { ...profile.server_config, ...change } });
+    expect(messages(result)).toEqual(['validation.invalid']);
+  });
+
+  it('refuses a server port outside 1-65535', () => {
+    const result = OpenVpnProfileInputSchema.safeParse({ ...profile, server_config: { ...profile.server_config, port: 70000 } });
+    expect(messages(result)).toEqual(['validation.portRange']);
+  });
+
+  it.each([
+    ['encryption type 2', { encryption_type: 2 }],
+    ['compression type 0', { compression_type: 0 }],
+    ['layer type 1', { layer_type: 1 }],
+  ])('refuses %s', (_, general) => {
+    expect(messages(OpenVpnProfileInputSchema.safeParse({ ...profile, general_config: general }))).toEqual(['validation.invalid']);
+  });
+
+  it('refuses an unknown digest and key direction', () => {
+    expect(OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { auth: 'md5' } }).success).toBe(false);
+    expect(OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { key_direction: 2 } }).success).toBe(false);
+  });
+
+  it('refuses unknown fields at every level', () => {
+    expect(OpenVpnProfileInputSchema.safeParse({ ...profile, id: 3 }).success).toBe(false);
+    expect(OpenVpnProfileInputSchema.safeParse({ ...profile, general_config: { cipher: 'x' } }).success).toBe(false);
+    expect(
+      OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { custom_fields: [{ key_name: 'a', key_value: 'b', c: 1 }] } })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('custom keys', () => {
+  it('allows ordinary directives and refuses reserved, code-running or malformed ones', () => {
+    expect(isCustomKeyAllowed('verb')).toBe(true);
+    expect(isCustomKeyAllowed('keepalive')).toBe(true);
+    for (const key of ['remote', 'auth', 'up', 'script-security', 'plugin', 'Verb', 'bad key', '', '__proto__']) {
+      expect(isCustomKeyAllowed(key)).toBe(false);
+    }
+  });
+
+  it('names each duplicated key once', () => {
+    const fields = ['verb', 'mute', 'verb', 'verb', 'mute', 'ping'].map((key_name) => ({ key_name }));
+    expect(duplicateCustomKeys(fields)).toEqual(['verb', 'mute']);
+    expect(duplicateCustomKeys([{ key_name: 'verb' }])).toEqual([]);
+  });
+});
+
+describe('OpenVpnProfileListResponseSchema', () => {
+  it('accepts null sections', () => {
+    const row = { id: 1, name: 'p', is_enabled: true, is_private: false, general_config: null, server_config: null, advanced_config: null };
+    expect(OpenVpnProfileListResponseSchema.safeParse({ openvpn_profiles: [row] }).success).toBe(true);
+    expect(OpenVpnProfileListResponseSchema.safeParse({ openvpn_profiles: [{ ...row, is_private: 'no' }] }).success).toBe(false);
+  });
+});
