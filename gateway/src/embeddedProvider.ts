@@ -44,7 +44,9 @@ export class EmbeddedProviderError extends Error {
 
 function prefixLines(from: Readable | null, to: Writable, prefix: string) {
   if (!from) return;
-  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`));
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+    to.write(line.startsWith(prefix) ? `${line}\n` : `${prefix}${line}\n`),
+  );
 }
 
 const describeExit = ({ code, signal }: ProviderExit) => (signal ? `signal ${signal}` : `code ${code}`);

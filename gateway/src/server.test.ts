@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@halo/shared';
+import { freePort } from './testing/freePort.js';
 import { startFakeUpstream, type FakeUpstream } from './testing/fakeUpstream.js';
 import { startTestGateway, type TestGateway } from './testing/testGateway.js';
 
@@ -19,16 +19,6 @@ async function gatewayWith(...args: Partial<Parameters<typeof startTestGateway>>
   const started = await startTestGateway(target, overrides, options);
   gateways.push(started);
   return started;
-}
-
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
-    });
-  });
 }
 
 beforeAll(async () => {
@@ -65,6 +55,18 @@ describe('the /api/v1 proxy', () => {
     expect(response.body.body).toBe('{"name":"unit 7"}');
   });
 
+  it('replaces a forwarded-for header the client made up with the address it came from', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/api/v1/echo').set('X-Forwarded-For', '203.0.113.9');
+    expect(response.body.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('keeps the connection to the browser alive', async () => {
+    const { url } = await gatewayWith();
+    const response = await fetch(`${url}/api/v1/echo`);
+    expect(response.headers.get('connection')).toBe('keep-alive');
+  });
+
   it("keeps the upstream's error status and body", async () => {
     const { url } = await gatewayWith();
     const response = await request(url).get('/api/v1/auth/session').set('Authorization', 'Bearer nobody');
@@ -73,7 +75,7 @@ describe('the /api/v1 proxy', () => {
   });
 
   it('answers 502 in the error format when the upstream cannot be reached', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { url } = await gatewayWith({ apiBaseUrl: `http://127.0.0.1:${port}/api/v1` });
     const response = await request(url).post('/api/v1/auth/login').send({ username: 'admin' });
     expect(response.status).toBe(502);
@@ -217,7 +219,7 @@ describe('health and metrics', () => {
   });
 
   it('reports the upstream as down while it cannot be reached', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const { url } = await gatewayWith({ apiBaseUrl: `${origin}/api/v1`, healthUrl: `${origin}/healthz` }, {
       upstreamProbeMs: 100,

@@ -1,4 +1,5 @@
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -26,8 +27,13 @@ const UNAVAILABLE = apiErrorBody(HttpErrorKind.SERVICE_UNAVAILABLE, 'Service not
 export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyOptions): RequestHandler {
   // Destroying the upstream request surfaces as a plain "socket hang up": remember who timed out.
   const timedOutRequests = new WeakSet<IncomingMessage>();
+  // Without an agent http-proxy asks the upstream to close every connection, and that
+  // `Connection: close` would reach the browser too.
+  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 32 };
+  const agent = target.startsWith('https:') ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
+    agent,
     changeOrigin: true,
     // Both kept off: the gateway sets the forwarding headers itself from what it trusts.
     xfwd: false,

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('has the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      providerPort: 8081,
+      publicUrl: undefined,
+      upstreamUrl: undefined,
+      sessionCheckMs: 2000,
+      clockRefreshMs: 60_000,
+      rateLimitAuthPerMinute: 60,
+      rateLimitApiPerMinute: 1200,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/[\\/]data$/);
+  });
+
+  it('treats empty strings as unset, as the e2e harness sends them', () => {
+    const config = parseConfig({ UPSTREAM_URL: '', REDIS_URL: '', HALO_PORT: '', HALO_PUBLIC_URL: ' ' });
+    expect(config.upstreamUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBeUndefined();
+  });
+
+  it('reads the values given', () => {
+    const config = parseConfig({
+      HALO_PORT: '9090',
+      HALO_HOST: '0.0.0.0',
+      UPSTREAM_URL: 'https://provider.example/api/v1/',
+      HALO_PUBLIC_URL: 'https://console.example/some/path',
+      HALO_ALLOWED_ORIGINS: 'https://a.example, https://b.example:8443/x',
+      HALO_SESSION_CHECK_MS: '500',
+      HALO_RATE_LIMIT_AUTH_PER_MIN: '1000',
+      HALO_TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      upstreamUrl: 'https://provider.example/api/v1',
+      publicUrl: 'https://console.example',
+      allowedOrigins: ['https://a.example', 'https://b.example:8443'],
+      sessionCheckMs: 500,
+      rateLimitAuthPerMinute: 1000,
+      trustProxy: 1,
+    });
+  });
+
+  it('names every bad value in one clear error', () => {
+    let caught: unknown;
+    try {
+      parseConfig({ HALO_PORT: 'eighty', UPSTREAM_URL: 'ftp://x', HALO_SESSION_CHECK_MS: '-5' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toContain('HALO_PORT="eighty"');
+    expect(message).toContain('UPSTREAM_URL="ftp://x"');
+    expect(message).toContain('HALO_SESSION_CHECK_MS="-5"');
+  });
+});
