@@ -134,14 +134,12 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     close() {
       closing ??= new Promise<void>((resolve) => {
         probe.stop();
-        live.close();
-        if (!httpServer.listening) {
-          resolve();
-          return;
-        }
+        live.stop();
         const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
         force.unref();
-        httpServer.close(() => {
+        // Closes the sockets without a namespace disconnect, so browsers reconnect (to another
+        // replica, or to this one once it is back), then the HTTP server.
+        void live.io.close(() => {
           clearTimeout(force);
           resolve();
         });

@@ -135,6 +135,18 @@ describe('the /live handshake', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('drops sockets as a lost transport, so browsers reconnect, and closes the server', async () => {
+    const { connect, gateway } = await gatewayWith();
+    const client = connect({ token: TOKEN_A });
+    await connected(client);
+    const reason = new Promise<string>((resolve) => client.once('disconnect', resolve));
+    await gateway.close();
+    expect(await reason).toBe('transport close');
+    expect(gateway.httpServer.listening).toBe(false);
+  });
+});
+
 describe('session re-validation', () => {
   it('ends every socket of a replaced session within the interval, and only those', async () => {
     const { connect } = await gatewayWith({ sessionCheckMs: 150 });

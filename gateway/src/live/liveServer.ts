@@ -31,8 +31,8 @@ export interface Live {
   readonly clock: ClockBroadcaster;
   /** Starts the session checks and the clock refresh. */
   start(): void;
-  /** Stops the timers and closes every socket (not the HTTP server). */
-  close(): void;
+  /** Stops the session checks and the clock refresh. */
+  stop(): void;
 }
 
 /** A refusal the client reads as `connect_error` with `message` and `data`. */
@@ -118,12 +118,10 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
         ),
       ];
     },
-    close() {
+    stop() {
       for (const timer of timers) timer.stop();
+      timers = [];
       stopStatus();
-      io.disconnectSockets(true);
-      // Not io.close(): that closes the HTTP server too, which is the gateway's to close.
-      io.engine.close();
     },
   };
 }

@@ -28,8 +28,9 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
   // Destroying the upstream request surfaces as a plain "socket hang up": remember who timed out.
   const timedOutRequests = new WeakSet<IncomingMessage>();
   // Without an agent http-proxy asks the upstream to close every connection, and that
-  // `Connection: close` would reach the browser too.
-  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 32 };
+  // `Connection: close` would reach the browser too. Idle upstream connections are dropped
+  // after 4 s, before a Node upstream's 5 s keep-alive time-out could close one under a request.
+  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 32, timeout: 4000 };
   const agent = target.startsWith('https:') ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
