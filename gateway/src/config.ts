@@ -25,7 +25,10 @@ const originList = z.preprocess(
     .optional()
     .transform((value, context) => {
       const origins: string[] = [];
-      for (const item of (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+      for (const item of (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)) {
         try {
           origins.push(new URL(item).origin);
         } catch {

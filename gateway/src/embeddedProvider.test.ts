@@ -55,7 +55,9 @@ describe('launchEmbeddedProvider', () => {
   });
 
   it('fails clearly when the provider is not built', () => {
-    expect(() => launchEmbeddedProvider({ port: 1, mainPath: join(scripts, 'missing.js') })).toThrow(EmbeddedProviderError);
+    expect(() => launchEmbeddedProvider({ port: 1, mainPath: join(scripts, 'missing.js') })).toThrow(
+      EmbeddedProviderError,
+    );
   });
 
   it('gives up after the ready time-out', async () => {

@@ -8,7 +8,8 @@ import { freePort } from './testing/freePort.js';
 import { startFakeUpstream, type FakeUpstream } from './testing/fakeUpstream.js';
 import { startTestGateway, type TestGateway } from './testing/testGateway.js';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
 
 let upstream: FakeUpstream;
 let webDist: string;
@@ -123,17 +124,21 @@ describe('rate limits', () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/login', '/reset/some-token', '/config/users', '/admin/usage-monitoring', '/admin/usage-monitoring/12'])(
-    'answers index.html with 200 for the route %s',
-    async (path) => {
-      const { url } = await gatewayWith();
-      const response = await request(url).get(path);
-      expect(response.status).toBe(200);
-      expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.text).toBe(INDEX_HTML);
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/reset/some-token',
+    '/config/users',
+    '/admin/usage-monitoring',
+    '/admin/usage-monitoring/12',
+  ])('answers index.html with 200 for the route %s', async (path) => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.text).toBe(INDEX_HTML);
+  });
 
   it.each(['/no/such/page', '/reset', '/config/users/5/extra', '/admin/usage-monitoring/1/2'])(
     'answers index.html with 404 for the unknown path %s',
@@ -221,12 +226,13 @@ describe('health and metrics', () => {
   it('reports the upstream as down while it cannot be reached', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const { url } = await gatewayWith({ apiBaseUrl: `${origin}/api/v1`, healthUrl: `${origin}/healthz` }, {
-      upstreamProbeMs: 100,
-    });
-    await expect
-      .poll(async () => (await request(url).get('/healthz')).body.upstream, { timeout: 3000 })
-      .toBe('down');
+    const { url } = await gatewayWith(
+      { apiBaseUrl: `${origin}/api/v1`, healthUrl: `${origin}/healthz` },
+      {
+        upstreamProbeMs: 100,
+      },
+    );
+    await expect.poll(async () => (await request(url).get('/healthz')).body.upstream, { timeout: 3000 }).toBe('down');
   });
 
   it('exposes counters in the Prometheus text format', async () => {

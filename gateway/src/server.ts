@@ -97,7 +97,12 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
       apiPerMinute: config.rateLimitApiPerMinute,
       metrics,
     }),
-    createApiProxy({ target: upstream.apiBaseUrl, timeoutMs: config.upstreamTimeoutMs, metrics, status: upstreamStatus }),
+    createApiProxy({
+      target: upstream.apiBaseUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      metrics,
+      status: upstreamStatus,
+    }),
   );
   app.use('/api', notFound);
   app.use(...createWebApp(options.webDistDir ?? DEFAULT_WEB_DIST_DIR));
@@ -115,13 +120,22 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     clockRetryMs: config.upstreamProbeMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  metrics.registry.gauge('halo_gateway_connected_sockets', 'Sockets connected to /live.', () => live.namespace.sockets.size);
-  metrics.registry.gauge('halo_gateway_upstream_state', 'Upstream status: 0 ok, 1 degraded, 2 down.', () =>
-    STATE_NUMBERS[upstreamStatus.current],
+  metrics.registry.gauge(
+    'halo_gateway_connected_sockets',
+    'Sockets connected to /live.',
+    () => live.namespace.sockets.size,
+  );
+  metrics.registry.gauge(
+    'halo_gateway_upstream_state',
+    'Upstream status: 0 ok, 1 degraded, 2 down.',
+    () => STATE_NUMBERS[upstreamStatus.current],
   );
 
   live.start();
-  const probe = repeat(() => upstreamClient.probe(), () => config.upstreamProbeMs);
+  const probe = repeat(
+    () => upstreamClient.probe(),
+    () => config.upstreamProbeMs,
+  );
 
   let closing: Promise<void> | null = null;
   return {

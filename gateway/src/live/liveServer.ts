@@ -111,7 +111,11 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
     clock,
     start() {
       timers = [
-        repeat(() => sessions.checkAll(), () => options.sessionCheckMs, { immediately: false }),
+        repeat(
+          () => sessions.checkAll(),
+          () => options.sessionCheckMs,
+          { immediately: false },
+        ),
         repeat(
           () => clock.refresh(),
           () => (clock.known ? options.clockRefreshMs : Math.min(options.clockRetryMs, options.clockRefreshMs)),

@@ -12,14 +12,24 @@ export interface LiveSocketData {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no events between gateways yet
 export interface LiveInterServerEvents {}
 
-export type LiveServer = Server<LiveClientToServerEvents, LiveServerToClientEvents, LiveInterServerEvents, LiveSocketData>;
+export type LiveServer = Server<
+  LiveClientToServerEvents,
+  LiveServerToClientEvents,
+  LiveInterServerEvents,
+  LiveSocketData
+>;
 export type LiveNamespace = Namespace<
   LiveClientToServerEvents,
   LiveServerToClientEvents,
   LiveInterServerEvents,
   LiveSocketData
 >;
-export type LiveSocket = Socket<LiveClientToServerEvents, LiveServerToClientEvents, LiveInterServerEvents, LiveSocketData>;
+export type LiveSocket = Socket<
+  LiveClientToServerEvents,
+  LiveServerToClientEvents,
+  LiveInterServerEvents,
+  LiveSocketData
+>;
 
 /** Rooms for fan-out by later issues. */
 export const userRoom = (userId: number) => `user:${userId}`;

@@ -9,6 +9,9 @@ import type { LiveNamespace, LiveSocket } from './liveTypes.js';
  * share it. A session the upstream ended gets `session.ended` on all its sockets, which are
  * then disconnected; when the upstream cannot answer, nothing is ended.
  */
+/** Session checks in flight at once during a cycle: thousands of users must not mean thousands of requests at once. */
+const CYCLE_CONCURRENCY = 16;
+
 export class SessionMonitor {
   private readonly inFlight = new Map<string, Promise<SessionCheck>>();
   private cycle: Promise<void> | null = null;
@@ -51,21 +54,25 @@ export class SessionMonitor {
       sockets.push(socket);
       socketsByToken.set(token, sockets);
     }
-    await Promise.all(
-      [...socketsByToken].map(async ([token, sockets]) => {
-        const result = await this.check(token);
-        if (result.kind === 'valid') {
-          for (const socket of sockets) socket.data.session = result.session;
-          return;
-        }
-        if (result.kind !== 'ended') return;
-        // Sockets of this token that connected meanwhile end as well.
-        for (const socket of this.namespace.sockets.values()) {
-          if (socket.data.token !== token) continue;
-          socket.emit(LiveEvent.SESSION_ENDED, { reason: result.reason });
-          socket.disconnect(true);
-        }
-      }),
-    );
+    const queue = [...socketsByToken];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await this.revalidate(...next);
+    };
+    await Promise.all(Array.from({ length: Math.min(CYCLE_CONCURRENCY, queue.length) }, worker));
+  }
+
+  private async revalidate(token: string, sockets: readonly LiveSocket[]): Promise<void> {
+    const result = await this.check(token);
+    if (result.kind === 'valid') {
+      for (const socket of sockets) socket.data.session = result.session;
+      return;
+    }
+    if (result.kind !== 'ended') return;
+    // Sockets of this token that connected meanwhile end as well.
+    for (const socket of this.namespace.sockets.values()) {
+      if (socket.data.token !== token) continue;
+      socket.emit(LiveEvent.SESSION_ENDED, { reason: result.reason });
+      socket.disconnect(true);
+    }
   }
 }
