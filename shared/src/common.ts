@@ -79,3 +79,9 @@ export const PageQueryShape = {
   object_id: QueryIntSchema.optional(),
   page_size: z.coerce.number().int().min(1).max(1000).optional(),
 };
+
+/**
+ * Compile-time link between an input schema and its entity: the parsed input must fit the
+ * entity's fields, so an input schema cannot drift from the shape the API answers.
+ */
+export type FitsEntity<Input extends Partial<Entity>, Entity> = Input;

@@ -3,7 +3,7 @@
  * endpoints and redundancy settings, or a VPN profile instead of custom endpoints.
  */
 import { z } from 'zod';
-import { IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
+import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
 import { DEFAULT_REDUNDANCY_LEVEL, DEFAULT_REORDER, MAX_HUBS_PER_RULE } from '../constants/constants.js';
 import { EndpointType, PairingMode, RedundancyLevel, RuleProtocol, RuleTopology } from '../constants/enums.js';
 import { ValidationKey, validIpv4, validRedundancyPercentage, validReorder } from '../validation/rules.js';
@@ -211,3 +211,6 @@ export const APPLICATION_RULE_FORM_DEFAULTS = Object.freeze({
   hosts: [],
   hubs: [],
 } as const);
+
+// hosts_list is the one field whose shape differs on submit (a list) and in responses (keyed by id).
+type _ApplicationRuleInputFitsRule = FitsEntity<Omit<ApplicationRuleInput, 'hosts_list'>, ApplicationRule>;

@@ -3,7 +3,7 @@
  * ip_addresses and ports. Inputs follow POST/PUT /devices: a `device` object.
  */
 import { z } from 'zod';
-import { csvListSchema, IdSchema, NameSchema, numberInput, QueryIdSchema, QueryIntSchema } from '../common.js';
+import { csvListSchema, type FitsEntity, IdSchema, NameSchema, numberInput, QueryIdSchema, QueryIntSchema } from '../common.js';
 import {
   DEVICE_PORT_DEFAULT_FROM,
   DEVICE_PORT_DEFAULT_TO,
@@ -215,3 +215,7 @@ export type DevicesQuery = z.infer<typeof DevicesQuerySchema>;
 /** Query of devices_state: `state=1` asks for an incremental update. */
 export const DevicesStateQuerySchema = DevicesQuerySchema.extend({ state: QueryIntSchema.optional() });
 export type DevicesStateQuery = z.infer<typeof DevicesStateQuerySchema>;
+
+// The parsed input is what the provider stores and answers.
+type _DeviceInputFitsDevice = FitsEntity<DeviceInput, Device>;
+type _UpgradePolicyInputFits = FitsEntity<z.output<typeof UpgradePolicyInputSchema>, UpgradePolicy>;

@@ -1,6 +1,6 @@
 /** Thresholds of spec section 3: alert levels per device attribute type, edit only. */
 import { z } from 'zod';
-import { IdSchema, numberInput } from '../common.js';
+import { type FitsEntity, IdSchema, numberInput } from '../common.js';
 import { ThresholdAttributeType } from '../constants/enums.js';
 import { ValidationKey, type ValidationProblem } from '../validation/rules.js';
 
@@ -111,3 +111,5 @@ export function thresholdValuesProblem(
   }
   return null;
 }
+
+type _ThresholdUpdateFitsThreshold = FitsEntity<ThresholdUpdate['threshold'], Threshold>;

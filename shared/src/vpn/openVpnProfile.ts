@@ -3,7 +3,7 @@
  * sections, each null when empty, and free custom fields.
  */
 import { z } from 'zod';
-import { IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
+import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
 import {
   DEFAULT_COMPRESSION_TYPE,
   DEFAULT_ENCRYPTION_TYPE,
@@ -216,3 +216,6 @@ export const DEFAULT_GENERAL_CONFIG: Readonly<GeneralConfig> = Object.freeze({
 export function emptyCustomFieldRows(): CustomField[] {
   return [{ key_name: '', key_value: '' }];
 }
+
+// auto_activate is form only; every other field is stored as sent (the password is never answered back).
+type _OpenVpnProfileInputFitsProfile = FitsEntity<Omit<OpenVpnProfileInput, 'auto_activate'>, OpenVpnProfile>;
