@@ -3,6 +3,18 @@ import { API_BASE, apiPaths } from '@halo/shared';
 import { authenticate, requireUser } from './auth/sessions.js';
 import type { ProviderContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
+import { allow, environmentScope } from './http/tenancy.js';
+import { createEnvironment } from './routes/environments/createEnvironment.js';
+import { deactivateEnvironmentTwoFactor } from './routes/environments/deactivateEnvironmentTwoFactor.js';
+import { deleteEnvironment } from './routes/environments/deleteEnvironment.js';
+import { listEnvironments } from './routes/environments/listEnvironments.js';
+import { updateEnvironment } from './routes/environments/updateEnvironment.js';
+import { createGroup, deleteGroup, listGroups, updateGroup } from './routes/groups/groupRoutes.js';
+import { createUser } from './routes/users/createUser.js';
+import { deactivateUserTwoFactor } from './routes/users/deactivateUserTwoFactor.js';
+import { deleteUser } from './routes/users/deleteUser.js';
+import { listUsers } from './routes/users/listUsers.js';
+import { updateUser } from './routes/users/updateUser.js';
 import { checkResetToken } from './routes/auth/checkResetToken.js';
 import { forgotPassword } from './routes/auth/forgotPassword.js';
 import { getSession } from './routes/auth/getSession.js';
@@ -46,6 +58,33 @@ function apiRouter(context: ProviderContext): Router {
 
   router.get(apiPaths.versions, user, getVersions(context));
   router.get(apiPaths.serverClock, getServerClock(context));
+
+  router.use('/config/:environmentId', user, environmentScope(context), configRouter(context));
+  return router;
+}
+
+/**
+ * Calls under config/{environment_id}: the caller's own environment or one below it, and
+ * only with the section 6 permission each call needs.
+ */
+function configRouter(context: ProviderContext): Router {
+  const router = Router({ mergeParams: true });
+  router.get('/environments', allow('environments.view'), listEnvironments(context));
+  router.post('/environments', allow('environments.add'), createEnvironment(context));
+  router.put('/environments/:id', allow('environments.update'), updateEnvironment(context));
+  router.delete('/environments/:id', allow('environments.delete'), deleteEnvironment(context));
+  router.post('/environments/:id/2fa/deactivate', deactivateEnvironmentTwoFactor(context));
+
+  router.get('/users', allow('users.view'), listUsers(context));
+  router.post('/users', allow('users.add'), createUser(context));
+  router.put('/users/:id', allow('users.update'), updateUser(context));
+  router.delete('/users/:id', allow('users.delete'), deleteUser(context));
+  router.post('/users/:id/2fa/deactivate', deactivateUserTwoFactor(context));
+
+  router.get('/groups', allow('groups.view'), listGroups(context));
+  router.post('/groups', allow('groups.add'), createGroup(context));
+  router.put('/groups/:id', allow('groups.update'), updateGroup(context));
+  router.delete('/groups/:id', allow('groups.delete'), deleteGroup(context));
   return router;
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@halo/shared';
+import { ErrorCode, TwoFactorStatus } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
 import { badRequest } from '../http/httpError.js';
 import type { UserRow } from '../store/schema.js';
@@ -24,3 +24,12 @@ export async function consumeOtp(context: ProviderContext, user: UserRow, code: 
 
 export const invalidOtp = () => badRequest(ErrorCode.TWO_FACTOR_INVALID_OTP, 'Invalid OTP');
 export const twoFactorNotActive = () => badRequest(ErrorCode.TWO_FACTOR_NOT_ACTIVE, '2FA not active');
+
+/** Back to inactive, secret dropped: used by deactivation and by a parent manager's reset. */
+export async function resetTwoFactor(context: ProviderContext, userId: number): Promise<void> {
+  await context.db
+    .updateTable('users')
+    .set({ two_factor_status: TwoFactorStatus.INACTIVE, two_factor_secret: null, two_factor_last_step: null, updated_at: context.now() })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import { ErrorCode } from '@halo/shared';
 import { badRequest, missingValues } from './httpError.js';
 
+const PASSWORD_NOT_VALID_MESSAGE =
+  'Password is invalid: 8 to 128 characters with an upper-case letter, a lower-case letter, a digit and a special character';
+
 function describe(error: z.ZodError): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const issue of error.issues.slice(0, 20)) {
@@ -14,7 +17,15 @@ function describe(error: z.ZodError): Record<string, unknown> {
 /** Parses a request body with a shared schema; anything else is error 1 and changes nothing. */
 export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const result = schema.safeParse(body);
-  if (!result.success) throw missingValues('Required fields missing or invalid', describe(result.error));
+  if (!result.success) {
+    const fields = describe(result.error);
+    // A password that breaks only the password rule is error 32, as section 8 names it.
+    const onlyPassword = result.error.issues.every(
+      (issue) => issue.path.at(-1) === 'password' && issue.message === 'validation.password',
+    );
+    if (onlyPassword) throw badRequest(ErrorCode.PASSWORD_NOT_VALID, PASSWORD_NOT_VALID_MESSAGE, fields);
+    throw missingValues('Required fields missing or invalid', fields);
+  }
   return result.data;
 }
 

@@ -76,7 +76,15 @@ export interface UserAuditsTable {
   created_at: number;
 }
 
+export interface GroupsTable {
+  id: Generated<number>;
+  environment_id: number;
+  name: string;
+  created_at: number;
+}
+
 export interface Database {
+  groups: GroupsTable;
   environments: EnvironmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -90,3 +98,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type GroupRow = Selectable<GroupsTable>;

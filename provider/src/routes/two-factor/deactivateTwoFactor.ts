@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { AuditResource, ErrorCode, OtpRequestSchema, TwoFactorStatus } from '@halo/shared';
 import { auditSecurityEvent, authenticated } from '../../auth/sessions.js';
-import { consumeOtp, twoFactorNotActive } from '../../auth/twoFactor.js';
+import { consumeOtp, resetTwoFactor, twoFactorNotActive } from '../../auth/twoFactor.js';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
@@ -15,16 +15,7 @@ export function deactivateTwoFactor(context: ProviderContext): RequestHandler {
     if (!(await consumeOtp(context, user, otp_code))) {
       throw badRequest(ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE, '2FA deactivate failure');
     }
-    await context.db
-      .updateTable('users')
-      .set({
-        two_factor_status: TwoFactorStatus.INACTIVE,
-        two_factor_secret: null,
-        two_factor_last_step: null,
-        updated_at: context.now(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await resetTwoFactor(context, user.id);
     await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA deactivated');
     response.json({ setupStatus: TwoFactorStatus.INACTIVE });
   };

@@ -50,7 +50,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createTable('sessions')
     .addColumn('id', idType, idModifier)
     .addColumn('token_hash', 'varchar(64)', (column) => column.notNull().unique())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    // No foreign key: a deleted user's sessions stay, ended with the reason 'deleted'.
+    .addColumn('user_id', 'integer', (column) => column.notNull())
     .addColumn('verified', 'integer', (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('last_activity_at', 'bigint', (column) => column.notNull())

@@ -1,0 +1,22 @@
+import type { Request } from 'express';
+import type { ProviderContext } from '../../context.js';
+import { environmentNotFound, isSameOrDescendant, parseId, scoped } from '../../http/tenancy.js';
+import type { EnvironmentRow } from '../../store/schema.js';
+
+/**
+ * The environment named by {id} when it is {env} itself or below it; otherwise "not found".
+ * With `strictlyBelow`, {env} itself is not found either (delete, 2FA reset).
+ */
+export async function reachableEnvironment(
+  context: ProviderContext,
+  request: Request,
+  options: { strictlyBelow: boolean },
+): Promise<EnvironmentRow> {
+  const { target } = scoped(request);
+  const id = parseId(request.params.id);
+  const row = await context.db.selectFrom('environments').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || (options.strictlyBelow && row.id === target.id) || !(await isSameOrDescendant(context.db, target.id, row.id))) {
+    throw environmentNotFound();
+  }
+  return row;
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, Permission } from '@halo/shared';
+import { as, createEnvironment, createUser, STRONG_PASSWORD, type Actor } from '../testing/people.js';
+import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../testing/testProvider.js';
+
+/** Every config call that exists, with what it needs and a body that would succeed. */
+interface ConfigCall {
+  readonly name: string;
+  readonly method: 'get' | 'post' | 'put' | 'delete';
+  readonly path: (ids: Ids) => string;
+  readonly body?: (unique: string) => object;
+  /** The permission number that opens it; null means environment managers only. */
+  readonly permission: number | null;
+}
+interface Ids {
+  readonly environment: number;
+  readonly childEnvironment: number;
+  readonly user: number;
+  readonly group: number;
+}
+
+const CONFIG_CALLS: readonly ConfigCall[] = [
+  { name: 'list environments', method: 'get', path: (ids) => `/config/${ids.environment}/environments`, permission: Permission.ENVIRONMENTS_VIEW },
+  {
+    name: 'create environment',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/environments`,
+    body: (unique) => ({ environment_name: `env-${unique}`, username: `mgr-${unique}`, password: STRONG_PASSWORD, email: `${unique}@env.test` }),
+    permission: Permission.ENVIRONMENTS_ADD,
+  },
+  {
+    name: 'update environment',
+    method: 'put',
+    path: (ids) => `/config/${ids.environment}/environments/${ids.childEnvironment}`,
+    body: (unique) => ({ environment_name: `renamed-${unique}`, username: `child-mgr-${unique}`, email: `child-${unique}@env.test`, password: null }),
+    permission: Permission.ENVIRONMENTS_UPDATE,
+  },
+  {
+    name: 'deactivate environment 2FA',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/environments/${ids.childEnvironment}/2fa/deactivate`,
+    permission: null,
+  },
+  { name: 'list users', method: 'get', path: (ids) => `/config/${ids.environment}/users`, permission: Permission.USERS_VIEW },
+  {
+    name: 'create user',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/users`,
+    body: (unique) => ({ user: { username: `user-${unique}`, password: STRONG_PASSWORD, email: `${unique}@user.test` } }),
+    permission: Permission.USERS_ADD,
+  },
+  {
+    name: 'update user',
+    method: 'put',
+    path: (ids) => `/config/${ids.environment}/users/${ids.user}`,
+    body: (unique) => ({ user: { username: `target-${unique}`, password: null, email: `target-${unique}@user.test`, permissions: [] } }),
+    permission: Permission.USERS_UPDATE,
+  },
+  { name: 'deactivate user 2FA', method: 'post', path: (ids) => `/config/${ids.environment}/users/${ids.user}/2fa/deactivate`, permission: null },
+  { name: 'list groups', method: 'get', path: (ids) => `/config/${ids.environment}/groups`, permission: Permission.USERS_VIEW },
+  {
+    name: 'create group',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/groups`,
+    body: (unique) => ({ group: { name: `group-${unique}` } }),
+    permission: Permission.USERS_ADD,
+  },
+  {
+    name: 'update group',
+    method: 'put',
+    path: (ids) => `/config/${ids.environment}/groups/${ids.group}`,
+    body: (unique) => ({ group: { name: `group-renamed-${unique}` } }),
+    permission: Permission.USERS_UPDATE,
+  },
+  { name: 'delete group', method: 'delete', path: (ids) => `/config/${ids.environment}/groups/${ids.group}`, permission: Permission.USERS_DELETE },
+  { name: 'delete user', method: 'delete', path: (ids) => `/config/${ids.environment}/users/${ids.user}`, permission: Permission.USERS_DELETE },
+  {
+    name: 'delete environment',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/environments/${ids.childEnvironment}`,
+    permission: Permission.ENVIRONMENTS_DELETE,
+  },
+];
+
+const PEOPLE_PERMISSIONS = [20, 21, 22, 23, 30, 31, 32, 33] as const;
+
+describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
+  let provider: TestProvider;
+  let admin: Actor;
+  let counter = 0;
+  const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+  beforeAll(async () => {
+    provider = await startTestProvider(dialect);
+    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    await provider.stop();
+  });
+
+  const call = (actor: Actor, spec: ConfigCall, ids: Ids) => {
+    const request = provider.api[spec.method](`/api/v1${spec.path(ids)}`).set('Authorization', actor.authorization);
+    return spec.body ? request.send(spec.body(unique())) : request;
+  };
+
+  /** A fresh environment with a child, a user and a group, so every call has something to act on. */
+  async function fixture(manager: Actor, environmentId: number): Promise<Ids> {
+    const child = await createEnvironment(provider.api, manager, `child-${unique()}`, environmentId);
+    const user = await createUser(provider.api, manager, `target-${unique()}`, [], environmentId);
+    const group = await provider.api
+      .post(`/api/v1/config/${environmentId}/groups`)
+      .set('Authorization', manager.authorization)
+      .send({ group: { name: `g-${unique()}` } });
+    return { environment: environmentId, childEnvironment: child.id, user, group: Number(group.body.id) };
+  }
+
+  async function snapshot() {
+    const db = provider.provider.context.db;
+    return JSON.stringify([
+      await db.selectFrom('environments').selectAll().orderBy('id').execute(),
+      await db.selectFrom('users').select(['id', 'username', 'email', 'permissions', 'is_disabled', 'two_factor_status']).orderBy('id').execute(),
+      await db.selectFrom('groups').selectAll().orderBy('id').execute(),
+    ]);
+  }
+
+  it("a stranger and a sibling get 'not found' on every call with another tenant's ids, and nothing changes", async () => {
+    const envA = await createEnvironment(provider.api, admin, `a-${unique()}`, 1);
+    const envB = await createEnvironment(provider.api, admin, `b-${unique()}`, 1);
+    const idsA = await fixture(envA, envA.environmentId);
+    const idsB = await fixture(envB, envB.environmentId);
+    const before = await snapshot();
+    for (const spec of CONFIG_CALLS) {
+      // B's manager names A's environment: not found.
+      const foreignEnvironment = await call(envB, spec, idsA);
+      expect(foreignEnvironment.status, spec.name).toBe(404);
+      expect(foreignEnvironment.body.error, spec.name).toBe(ErrorCode.INVALID_TOKEN);
+      // B's own environment with A's item ids: not found either (calls that name an item).
+      const mixedIds = { ...idsA, environment: idsB.environment };
+      if (spec.path(mixedIds) !== spec.path(idsB)) {
+        const mixed = await call(envB, spec, mixedIds);
+        expect(mixed.status, `${spec.name} with a foreign item`).toBe(404);
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a parent manager reaches every call in a descendant; the child cannot reach up', async () => {
+    const parent = await createEnvironment(provider.api, admin, `p-${unique()}`, 1);
+    const child = await createEnvironment(provider.api, parent, `c-${unique()}`);
+    const idsChild = await fixture(child, child.environmentId);
+    for (const spec of CONFIG_CALLS) {
+      const response = await call(parent, spec, idsChild);
+      expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+    }
+    const idsParent = await fixture(parent, parent.environmentId);
+    for (const spec of CONFIG_CALLS) {
+      expect((await call(child, spec, idsParent)).status, spec.name).toBe(404);
+    }
+  });
+
+  it.each(PEOPLE_PERMISSIONS)('permission %i opens exactly its calls', async (permission) => {
+    const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);
+    const username = `holder-${permission}-${unique()}`;
+    await createUser(provider.api, manager, username, [permission]);
+    const holder = await as(provider.api, username, (await provider.api.get('/api/v1/auth/session').set('Authorization', manager.authorization)).body.environment_name);
+    for (const spec of CONFIG_CALLS) {
+      const ids = await fixture(manager, manager.environmentId);
+      const response = await call(holder, spec, ids);
+      if (spec.permission === permission) {
+        expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+      } else {
+        expect(response.status, spec.name).toBe(403);
+      }
+    }
+  }, 60_000);
+});

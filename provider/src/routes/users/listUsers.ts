@@ -1,0 +1,13 @@
+import type { RequestHandler } from 'express';
+import type { ProviderContext } from '../../context.js';
+import { scoped } from '../../http/tenancy.js';
+import { userView } from './userView.js';
+
+/** GET config/{env}/users: the users of environment {env}. */
+export function listUsers(context: ProviderContext): RequestHandler {
+  return async (request, response) => {
+    const { target } = scoped(request);
+    const rows = await context.db.selectFrom('users').selectAll().where('environment_id', '=', target.id).orderBy('id').execute();
+    response.json({ users: rows.map(userView) });
+  };
+}

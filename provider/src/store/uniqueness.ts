@@ -1,0 +1,40 @@
+import { ErrorCode } from '@halo/shared';
+import type { Kysely } from 'kysely';
+import { badRequest } from '../http/httpError.js';
+import type { Database } from './schema.js';
+
+/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: unknown; message?: unknown };
+  return (
+    candidate?.code === '23505' ||
+    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
+  );
+}
+
+/** Environment names are unique across the whole installation (login asks for one). */
+export async function environmentNameExists(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('environments').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+environmentNameExists.error = () => badRequest(ErrorCode.ENV_NAME_EXISTS, 'Environment with given name already exists');
+
+/** E-mail addresses are unique across users, since a reset link is sent to one. */
+export async function assertEmailFree(db: Kysely<Database>, email: string | null | undefined, exceptUserId?: number) {
+  if (!email) return;
+  let query = db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  if (await query.executeTakeFirst()) throw badRequest(ErrorCode.EMAIL_EXISTS, 'User with given email already exists');
+}
+
+export async function assertUsernameFree(db: Kysely<Database>, environmentId: number, username: string, exceptUserId?: number) {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where('environment_id', '=', environmentId)
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  if (await query.executeTakeFirst()) throw badRequest(ErrorCode.USERNAME_EXISTS, 'User with given username already exists');
+}
