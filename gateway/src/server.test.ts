@@ -56,6 +56,14 @@ describe('the /api/v1 proxy', () => {
     expect(response.body.body).toBe('{"name":"unit 7"}');
   });
 
+  it('streams a large body through unchanged', async () => {
+    const { url } = await gatewayWith();
+    const body = 'x'.repeat(3 * 1024 * 1024);
+    const response = await request(url).put('/api/v1/echo').set('Content-Type', 'text/plain').send(body);
+    expect(response.status).toBe(200);
+    expect(response.body.body.length).toBe(body.length);
+  });
+
   it('replaces a forwarded-for header the client made up with the address it came from', async () => {
     const { url } = await gatewayWith();
     const response = await request(url).get('/api/v1/echo').set('X-Forwarded-For', '203.0.113.9');

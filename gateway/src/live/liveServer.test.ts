@@ -41,6 +41,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  upstream.requests.length = 0;
   upstream.sessions.clear();
   upstream.sessionCalls.clear();
   upstream.dropConnections = false;
@@ -161,6 +162,8 @@ describe('session re-validation', () => {
     for (const payload of ended) expect(SessionEndedEventSchema.parse(payload)).toEqual({ reason: 'replaced' });
     await expect.poll(() => tabsOfA.every((tab) => !tab.connected)).toBe(true);
     expect(tabOfB.connected).toBe(true);
+    // Background work never acts for a user beyond the session check.
+    expect(new Set(upstream.requests)).toEqual(new Set(['GET /api/v1/auth/session', 'GET /api/v1/server_clock']));
   });
 
   it('calls the upstream once per distinct token, however many sockets share it', async () => {
