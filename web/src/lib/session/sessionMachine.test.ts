@@ -56,14 +56,14 @@ describe('sessionMachine', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('starts logged out without a stored session', () => {
-    const actor = createActor(harness().machine).start();
+    const actor = createActor(harness().machine, { input: loadStoredSession() }).start();
     expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
     expect(loginStateOf(actor.getSnapshot())).toBe(LoginState.NOT_LOGGED_IN);
   });
 
   it('logs in without 2FA straight to logged in (2) and persists the session', async () => {
     const { machine, liveTokens } = harness();
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
@@ -77,7 +77,7 @@ describe('sessionMachine', () => {
 
   it('keeps the login error and stays logged out when the login call fails', async () => {
     const refusal = new ApiError(400, { error: ErrorCode.LOGIN_LOCKED, message: 'x', fields: { remaining_attempts: 2 } });
-    const actor = createActor(harness({ login: () => Promise.reject(refusal) }).machine).start();
+    const actor = createActor(harness({ login: () => Promise.reject(refusal) }).machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.matches({ loggedOut: 'idle' }) && snapshot.context.loginError !== null);
     expect(actor.getSnapshot().context.loginError).toBe(refusal);
@@ -98,7 +98,7 @@ describe('sessionMachine', () => {
           ? Promise.resolve(verified)
           : Promise.reject(new ApiError(400, { error: ErrorCode.TWO_FACTOR_INVALID_OTP, message: 'Invalid OTP' })),
     });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.hasTag('notVerified'));
     expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.isLoggedIn)).toBe('1');
@@ -123,7 +123,7 @@ describe('sessionMachine', () => {
 
   it('clears the session on logout even when the logout call fails', async () => {
     const { machine, logout } = harness({ logout: () => Promise.reject(new Error('network down')) });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
     actor.send({ type: 'session.logout' });
@@ -137,7 +137,7 @@ describe('sessionMachine', () => {
 
   it('ends the session with its reason when the socket says session.ended', async () => {
     const { machine, live } = harness();
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
     live.next({ type: 'session.end', reason: SessionEndReason.EXPIRED });
@@ -150,7 +150,7 @@ describe('sessionMachine', () => {
 
   it('a 401 ends the session without a reason, so the user goes to login', async () => {
     const { machine, live } = harness();
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
     live.next({ type: 'session.unauthorized' });
@@ -159,11 +159,11 @@ describe('sessionMachine', () => {
   });
 
   it('a reload restores the stored session and its state', async () => {
-    const first = createActor(harness().machine).start();
+    const first = createActor(harness().machine, { input: loadStoredSession() }).start();
     first.send({ type: 'session.login', credentials });
     await waitFor(first, (snapshot) => snapshot.hasTag('loggedIn'));
     first.stop();
-    const reloaded = createActor(harness().machine).start();
+    const reloaded = createActor(harness().machine, { input: loadStoredSession() }).start();
     expect(reloaded.getSnapshot().hasTag('loggedIn')).toBe(true);
     expect(reloaded.getSnapshot().context.session?.name).toBe('Admin');
   });
@@ -171,12 +171,12 @@ describe('sessionMachine', () => {
   it('a tampered stored state counts as logged out', () => {
     window.localStorage.setItem(SESSION_STORAGE_KEYS.isLoggedIn, '2');
     window.localStorage.setItem(SESSION_STORAGE_KEYS.session, '{"name": 5}');
-    const actor = createActor(harness().machine).start();
+    const actor = createActor(harness().machine, { input: loadStoredSession() }).start();
     expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
   });
 
   it('reminds a manager without active 2FA until postponed, and not after activation', async () => {
-    const actor = createActor(harness().machine).start();
+    const actor = createActor(harness().machine, { input: loadStoredSession() }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
     expect(shouldRemindOtp(actor.getSnapshot().context)).toBe(true);

@@ -15,7 +15,7 @@ import { Observable, map, merge } from 'rxjs';
 import { assign, fromEventObservable, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { api } from '../api';
 import { liveChannel } from '../realtime';
-import { clearStoredSession, loadStoredSession, saveSession, type StoredSession } from './sessionStore';
+import { clearStoredSession, saveSession, type StoredSession } from './sessionStore';
 
 export interface SessionContext {
   readonly session: LoginResponse | null;
@@ -89,7 +89,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as StoredSession | undefined,
+    input: {} as StoredSession,
   },
   actors: {
     logIn: logInActor,
@@ -117,18 +117,16 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => {
-    const stored = input ?? loadStoredSession();
-    return {
-      session: stored.session,
-      otpReminderPostponed: stored.otpReminderPostponed,
-      loginError: null,
-      otpCode: '',
-      verifyError: null,
-      endReason: null,
-      restoredLoginState: stored.loginState,
-    };
-  },
+  /** Input: what storage holds at start-up (`loadStoredSession()`). */
+  context: ({ input }) => ({
+    session: input.session,
+    otpReminderPostponed: input.otpReminderPostponed,
+    loginError: null,
+    otpCode: '',
+    verifyError: null,
+    endReason: null,
+    restoredLoginState: input.loginState,
+  }),
   initial: 'restoring',
   states: {
     /** A reload lands where the stored session left off. */
@@ -246,7 +244,7 @@ export const sessionMachine = setup({
     },
     /** The session is cleared whatever the logout call answers (spec section 4). */
     loggingOut: {
-      tags: ['loggedIn', 'busy'],
+      tags: ['loggingOut', 'busy'],
       invoke: { src: 'logOut', onDone: 'loggedOut', onError: 'loggedOut' },
     },
   },

@@ -1,0 +1,83 @@
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { LoginState, ROUTES, TestId } from '@halo/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import { loginStateOf, useSessionActor, useSessionSelector } from '../../lib/session';
+import { loginErrorText } from './loginErrorText';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const session = useSessionActor();
+  const loginState = useSessionSelector(loginStateOf);
+  const submitting = useSessionSelector((snapshot) => snapshot.matches({ loggedOut: 'submitting' }));
+  const loginError = useSessionSelector((snapshot) => snapshot.context.loginError);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [environmentName, setEnvironmentName] = useState('');
+
+  if (loginState === LoginState.LOGGED_IN) return <Navigate to={ROUTES.home} replace />;
+  if (loginState === LoginState.NOT_VERIFIED) return <Navigate to={ROUTES.otpVerification} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({
+      type: 'session.login',
+      credentials: { username: username.trim(), password, environment_name: environmentName.trim() },
+    });
+  };
+
+  return (
+    <form data-testid={TestId.login.form} className="auth-form" onSubmit={submit} noValidate={false}>
+      <h2 className="bp6-heading">{t('login.form.heading')}</h2>
+      <FormGroup label={t('login.form.username')} labelFor="login-username">
+        <InputGroup
+          id="login-username"
+          data-testid={TestId.login.username}
+          value={username}
+          onValueChange={setUsername}
+          autoComplete="username"
+          leftIcon="person"
+          required
+          autoFocus
+        />
+      </FormGroup>
+      <FormGroup label={t('login.form.password')} labelFor="login-password">
+        <InputGroup
+          id="login-password"
+          data-testid={TestId.login.password}
+          type="password"
+          value={password}
+          onValueChange={setPassword}
+          autoComplete="current-password"
+          leftIcon="lock"
+          required
+        />
+      </FormGroup>
+      <FormGroup label={t('login.form.environment')} labelFor="login-environment">
+        <InputGroup
+          id="login-environment"
+          data-testid={TestId.login.environment}
+          value={environmentName}
+          onValueChange={setEnvironmentName}
+          autoComplete="organization"
+          leftIcon="cloud"
+          required
+        />
+      </FormGroup>
+      {loginError !== null && !submitting && (
+        <Callout intent="danger" icon="error" className="auth-error" data-testid={TestId.login.error} role="alert">
+          {loginErrorText(t, loginError)}
+        </Callout>
+      )}
+      <div className="auth-actions">
+        <Link to={ROUTES.forgotPassword} data-testid={TestId.login.forgotLink}>
+          {t('login.form.forgotLink')}
+        </Link>
+        <Button type="submit" intent="primary" size="large" loading={submitting} data-testid={TestId.login.submit}>
+          {t('login.form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { Dialog, Menu, MenuItem } from '@blueprintjs/core';
+import { LAYOUT_SIZES, TestId } from '@halo/shared';
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../lib/notify';
+import { useSessionActor, useSessionSelector } from '../../lib/session';
+import { TwoFactorPanel } from './components/TwoFactorPanel';
+import type { TwoFactorSettingsOutput } from './twoFactorSettingsMachine';
+
+export interface SettingsDialogProps {
+  readonly isOpen: boolean;
+  readonly onClose: () => void;
+}
+
+/** Settings: 800 wide, a 200 wide navigation holding one item, two-factor authentication. */
+export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
+  const { t } = useTranslation();
+  const session = useSessionActor();
+  const setupStatus = useSessionSelector((snapshot) => snapshot.context.session?.two_factor_auth.setup_status);
+  const cancelRef = useRef<() => void>(onClose);
+
+  const handleDone = useCallback(
+    (output: TwoFactorSettingsOutput) => {
+      if (output.result === 'activated') notifySuccess(t('settings.twoFactor.activatedSuccess'));
+      if (output.result === 'deactivated') notifySuccess(t('settings.twoFactor.deactivatedSuccess'));
+      session.send({ type: 'session.twoFactorChanged', setupStatus: output.setupStatus });
+      onClose();
+    },
+    [onClose, session, t],
+  );
+  const handleCancelReady = useCallback((cancel: () => void) => {
+    cancelRef.current = cancel;
+  }, []);
+
+  return (
+    <Dialog
+      isOpen={isOpen && setupStatus !== undefined}
+      onClose={() => cancelRef.current()}
+      title={t('settings.dialog.title')}
+      icon="cog"
+      style={{ width: LAYOUT_SIZES.dialogWidths.wide, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      <div className="settings-dialog" data-testid={TestId.settings.dialog}>
+        <nav className="settings-nav" style={{ width: LAYOUT_SIZES.settingsNavWidth }}>
+          <Menu>
+            <MenuItem active icon="shield" text={t('settings.nav.twoFactor')} data-testid={TestId.settings.twoFactorNav} />
+          </Menu>
+        </nav>
+        <section className="settings-content">
+          {setupStatus !== undefined && (
+            <TwoFactorPanel setupStatus={setupStatus} onDone={handleDone} onCancelReady={handleCancelReady} />
+          )}
+        </section>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { H2 } from '@blueprintjs/core';
+import { TestId } from '@halo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { shouldRemindOtp, useSessionActor, useSessionSelector } from '../../lib/session';
+import { SettingsDialog } from '../settings';
+import { AboutDialog } from './components/AboutDialog';
+import { LogoutDialog } from './components/LogoutDialog';
+import { OtpReminderDialog } from './components/OtpReminderDialog';
+import { SideDrawer } from './components/SideDrawer';
+import { TopBar } from './components/TopBar';
+import { usePageTitleKey } from './usePageTitleKey';
+import { useWideScreen } from './useWideScreen';
+
+type ShellDialog = 'settings' | 'about' | 'logout' | null;
+
+/** The app layout: top bar, side drawer, page title and the shell's dialogs. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const session = useSessionActor();
+  const { pathname } = useLocation();
+  const wide = useWideScreen();
+  const titleKey = usePageTitleKey();
+  const remindOtp = useSessionSelector((snapshot) => snapshot.hasTag('loggedIn') && shouldRemindOtp(snapshot.context));
+  const [dialog, setDialog] = useState<ShellDialog>(null);
+  // The drawer is open for the path it was opened on: a route change closes it.
+  const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenedOn === pathname;
+
+  return (
+    <div className="app-shell">
+      <TopBar
+        onToggleDrawer={() => setDrawerOpenedOn(drawerOpen ? null : pathname)}
+        onSettings={() => setDialog('settings')}
+        onAbout={() => setDialog('about')}
+        onLogout={() => setDialog('logout')}
+      />
+      <div className="app-body">
+        <SideDrawer wide={wide} open={drawerOpen} />
+        {!wide && drawerOpen && (
+          <div className="side-drawer-backdrop" role="presentation" onClick={() => setDrawerOpenedOn(null)} />
+        )}
+        <main className="app-content">
+          <header className="page-header">
+            <H2 data-testid={TestId.shell.pageTitle}>{titleKey ? t(titleKey) : t('app.product.name')}</H2>
+          </header>
+          <Outlet />
+        </main>
+      </div>
+      <LogoutDialog
+        isOpen={dialog === 'logout'}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          session.send({ type: 'session.logout' });
+        }}
+      />
+      <AboutDialog isOpen={dialog === 'about'} onClose={() => setDialog(null)} />
+      <SettingsDialog isOpen={dialog === 'settings'} onClose={() => setDialog(null)} />
+      <OtpReminderDialog
+        isOpen={remindOtp && dialog === null}
+        onLater={() => session.send({ type: 'session.otpReminderPostponed' })}
+        onSetupNow={() => {
+          session.send({ type: 'session.otpReminderPostponed' });
+          setDialog('settings');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { CLOUD_REALM_TYPE, TestId } from '@halo/shared';
+import { useTranslation } from 'react-i18next';
+import { useSessionSelector } from '../../../lib/session';
+
+export interface ProfileMenuProps {
+  readonly onSettings: () => void;
+  readonly onAbout: () => void;
+  readonly onLogout: () => void;
+}
+
+/** Who is logged in, where, and the settings, About and logout entries. */
+export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps) {
+  const { t } = useTranslation();
+  const session = useSessionSelector((snapshot) => snapshot.context.session);
+  if (!session) return null;
+  const realm =
+    session.realm_type === CLOUD_REALM_TYPE ? t('shell.profile.realmCloud') : t('shell.profile.realmOnPremises');
+  const menu = (
+    <Menu className="profile-menu">
+      <li className="profile-menu-header">
+        <div className="profile-menu-name" data-testid={TestId.shell.profileName}>
+          {session.name}
+        </div>
+        <div className="bp6-text-muted" data-testid={TestId.shell.profileEnvironment}>
+          {t('shell.profile.environment', { name: session.environment_name })}
+        </div>
+        <div className="bp6-text-muted" data-testid={TestId.shell.profileRealm}>
+          {realm}
+        </div>
+      </li>
+      <MenuDivider />
+      <MenuItem icon="cog" text={t('shell.profile.settings')} data-testid={TestId.shell.settingsItem} onClick={onSettings} />
+      <MenuItem icon="info-sign" text={t('shell.profile.about')} data-testid={TestId.shell.aboutItem} onClick={onAbout} />
+      <MenuDivider />
+      <MenuItem icon="log-out" text={t('shell.profile.logout')} data-testid={TestId.shell.logoutItem} onClick={onLogout} />
+    </Menu>
+  );
+  return (
+    <Popover content={menu} placement="bottom-end" minimal>
+      <Button
+        variant="minimal"
+        icon="user"
+        endIcon="caret-down"
+        aria-label={t('shell.profile.button')}
+        data-testid={TestId.shell.profileButton}
+      />
+    </Popover>
+  );
+}

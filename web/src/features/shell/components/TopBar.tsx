@@ -1,0 +1,55 @@
+import { Button, InputGroup, Navbar } from '@blueprintjs/core';
+import { LAYOUT_SIZES, TestId } from '@halo/shared';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../../components';
+import { GlobalLoading } from './GlobalLoading';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ProfileMenu, type ProfileMenuProps } from './ProfileMenu';
+import { RotatingBanner } from './RotatingBanner';
+import { ServerClock } from './ServerClock';
+import { UpstreamStatus } from './UpstreamStatus';
+
+export interface TopBarProps extends ProfileMenuProps {
+  readonly onToggleDrawer: () => void;
+}
+
+/** Logo, search, banner, loading, server clock, language and profile (spec section 2, Shell). */
+export function TopBar({ onToggleDrawer, ...profile }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Navbar className="top-bar" data-testid={TestId.shell.topBar}>
+      <div className="top-bar-row">
+        <div className="top-bar-start">
+          <Button
+            variant="minimal"
+            icon="menu"
+            aria-label={t('shell.drawer.toggle')}
+            onClick={onToggleDrawer}
+            data-testid={TestId.shell.drawerToggle}
+          />
+          <Logo />
+          {/* Global search arrives with the people and devices screens. */}
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            placeholder={t('shell.search.placeholder')}
+            aria-label={t('shell.search.placeholder')}
+            data-testid={TestId.shell.search}
+            style={{ width: LAYOUT_SIZES.searchBoxWidth }}
+            disabled
+          />
+        </div>
+        <div className="top-bar-middle">
+          <RotatingBanner />
+        </div>
+        <div className="top-bar-end">
+          <GlobalLoading />
+          <UpstreamStatus />
+          <ServerClock />
+          <LanguageSwitcher />
+          <ProfileMenu {...profile} />
+        </div>
+      </div>
+    </Navbar>
+  );
+}
