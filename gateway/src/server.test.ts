@@ -52,7 +52,9 @@ describe('the /api/v1 proxy', () => {
     expect(response.body.method).toBe('POST');
     expect(response.body.url).toBe('/api/v1/echo/deep/path?status=201&x=1');
     expect(response.body.headers.authorization).toBe('Bearer abc123');
-    expect(response.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+    expect(response.body.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(response.body.headers['x-forwarded-proto']).toBe('http');
+    expect(response.body.headers['x-forwarded-host']).toBe(new URL(url).host);
     expect(response.body.body).toBe('{"name":"unit 7"}');
   });
 

@@ -6,7 +6,7 @@ import type { GatewayConfig } from './config.js';
 import { createLiveServer, type Live } from './live/liveServer.js';
 import type { LiveServer } from './live/liveTypes.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics.js';
-import { createApiProxy } from './proxy/apiProxy.js';
+import { createApiProxy, forwardingHeaders } from './proxy/apiProxy.js';
 import { createRateLimits } from './proxy/rateLimits.js';
 import { repeat } from './repeat.js';
 import { securityHeaders } from './securityHeaders.js';
@@ -97,6 +97,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
       apiPerMinute: config.rateLimitApiPerMinute,
       metrics,
     }),
+    forwardingHeaders,
     createApiProxy({
       target: upstream.apiBaseUrl,
       timeoutMs: config.upstreamTimeoutMs,

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { apiErrorBody, HttpErrorKind } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
@@ -36,19 +36,17 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
     target,
     agent,
     changeOrigin: true,
-    // Both kept off: the gateway sets the forwarding headers itself from what it trusts.
+    // Off: forwardingHeaders below sets them from what the gateway trusts, not appended to the client's.
     xfwd: false,
-    // A back-stop for exchanges the idle timer below cannot see (requests that expect 100-continue).
+    // A back-stop for exchanges the idle timer below cannot see.
     proxyTimeout: timeoutMs * 2,
     on: {
-      proxyReq(proxyRequest: ClientRequest, request: IncomingMessage) {
+      start() {
         metrics.upstreamRequests.inc({ source: 'proxy' });
-        const expressRequest = request as Request;
-        const clientAddress = expressRequest.ip ?? request.socket.remoteAddress ?? '';
-        proxyRequest.setHeader('x-forwarded-for', clientAddress);
-        proxyRequest.setHeader('x-forwarded-proto', expressRequest.protocol ?? 'http');
-        if (request.headers.host) proxyRequest.setHeader('x-forwarded-host', request.headers.host);
-        proxyRequest.removeHeader('forwarded');
+      },
+      // Not emitted for requests that expect 100-continue (no browser sends those): the
+      // back-stop above covers them, answered as 502.
+      proxyReq(proxyRequest: ClientRequest, request: IncomingMessage) {
         proxyRequest.setTimeout(timeoutMs, () => {
           timedOutRequests.add(request);
           proxyRequest.destroy();
@@ -89,3 +87,17 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
   });
   return proxy as unknown as RequestHandler;
 }
+
+/**
+ * Replaces whatever forwarding headers the client sent with what the gateway knows: the client
+ * address as Express sees it (honouring HALO_TRUST_PROXY), the protocol and the host asked for.
+ */
+export const forwardingHeaders: RequestHandler = (request, _response, next) => {
+  const { headers } = request;
+  delete headers.forwarded;
+  headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
+  headers['x-forwarded-proto'] = request.protocol;
+  if (headers.host) headers['x-forwarded-host'] = headers.host;
+  else delete headers['x-forwarded-host'];
+  next();
+};
