@@ -13,7 +13,8 @@ describe('common building blocks', () => {
   it('PortSchema accepts 1-65535 integers only', () => {
     expect(PortSchema.safeParse(1).success).toBe(true);
     expect(PortSchema.safeParse(65535).success).toBe(true);
-    for (const port of [0, 65536, 80.5, Number.NaN]) expect(PortSchema.safeParse(port).error?.issues[0]?.message).toBe('validation.portRange');
+    for (const port of [0, 65536, 80.5, Number.NaN])
+      expect(PortSchema.safeParse(port).error?.issues[0]?.message).toBe('validation.portRange');
   });
 
   it('csvListSchema splits, trims, skips empty items and bounds the count', () => {

@@ -41,10 +41,7 @@ export function numberInput(invalidKey: ValidationKey = ValidationKey.INVALID) {
 
 /** A required string input: missing or not a string reports `validation.required`. */
 export function stringInput(max: number) {
-  return z
-    .string({ error: ValidationKey.REQUIRED })
-    .min(1, ValidationKey.REQUIRED)
-    .max(max, ValidationKey.MAX_LENGTH);
+  return z.string({ error: ValidationKey.REQUIRED }).min(1, ValidationKey.REQUIRED).max(max, ValidationKey.MAX_LENGTH);
 }
 
 /** A TCP/UDP port 1-65535 (endpoints, VPN servers); errors carry `validation.portRange`. */

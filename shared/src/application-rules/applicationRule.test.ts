@@ -6,7 +6,8 @@ import {
   RedundancySettingsInputSchema,
 } from './applicationRule.js';
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 const pathsOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
 
@@ -26,7 +27,11 @@ const customRule = {
 
 describe('RedundancySettingsInputSchema', () => {
   it.each([0, 1000])('accepts the percentage %i with level 4', (percentage) => {
-    const parsed = RedundancySettingsInputSchema.parse({ redundancy_level: 4, redundancy_percentage: percentage, reorder: 0 });
+    const parsed = RedundancySettingsInputSchema.parse({
+      redundancy_level: 4,
+      redundancy_percentage: percentage,
+      reorder: 0,
+    });
     expect(parsed.redundancy_percentage).toBe(percentage);
   });
 
@@ -40,17 +45,23 @@ describe('RedundancySettingsInputSchema', () => {
 
   it('requires the percentage with level 4 and refuses it with any other level', () => {
     expect(messages(RedundancySettingsInputSchema.safeParse({ redundancy_level: 4 }))).toEqual(['validation.required']);
-    expect(messages(RedundancySettingsInputSchema.safeParse({ redundancy_level: 2, redundancy_percentage: 100 }))).toEqual([
-      'validation.invalid',
-    ]);
+    expect(
+      messages(RedundancySettingsInputSchema.safeParse({ redundancy_level: 2, redundancy_percentage: 100 })),
+    ).toEqual(['validation.invalid']);
   });
 
   it('defaults to level 0, reorder 0 and no percentage', () => {
-    expect(RedundancySettingsInputSchema.parse({})).toEqual({ redundancy_level: 0, reorder: 0, redundancy_percentage: null });
+    expect(RedundancySettingsInputSchema.parse({})).toEqual({
+      redundancy_level: 0,
+      reorder: 0,
+      redundancy_percentage: null,
+    });
   });
 
   it.each([-1, 5, 1.5])('refuses the level %s', (level) => {
-    expect(messages(RedundancySettingsInputSchema.safeParse({ redundancy_level: level }))).toEqual(['validation.invalid']);
+    expect(messages(RedundancySettingsInputSchema.safeParse({ redundancy_level: level }))).toEqual([
+      'validation.invalid',
+    ]);
   });
 
   it('accepts reorder 0 and within range, and refuses outside it', () => {
@@ -80,7 +91,11 @@ describe('ApplicationRuleInputSchema', () => {
   });
 
   it('requires both endpoint infos without a VPN profile', () => {
-    const result = ApplicationRuleInputSchema.safeParse({ ...customRule, host_endpoint_info: null, hub_endpoint_info: undefined });
+    const result = ApplicationRuleInputSchema.safeParse({
+      ...customRule,
+      host_endpoint_info: null,
+      hub_endpoint_info: undefined,
+    });
     expect(messages(result)).toEqual(['validation.required', 'validation.required']);
     expect(pathsOf(result)).toEqual(['host_endpoint_info', 'hub_endpoint_info']);
   });
@@ -95,27 +110,37 @@ describe('ApplicationRuleInputSchema', () => {
 
   it('takes hubs in the order primary, secondary, tertiary, at most three, each device once', () => {
     const tertiary = { priority: 'tertiary', device_id: 3 };
-    expect(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [...customRule.hubs_list, tertiary] }).success).toBe(
-      true,
-    );
-    expect(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [{ priority: 'primary', device_id: 1 }, tertiary] }).success).toBe(
-      false,
-    );
-    expect(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [{ priority: 'secondary', device_id: 1 }] }).success).toBe(
-      false,
-    );
+    expect(
+      ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [...customRule.hubs_list, tertiary] }).success,
+    ).toBe(true);
+    expect(
+      ApplicationRuleInputSchema.safeParse({
+        ...customRule,
+        hubs_list: [{ priority: 'primary', device_id: 1 }, tertiary],
+      }).success,
+    ).toBe(false);
+    expect(
+      ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [{ priority: 'secondary', device_id: 1 }] })
+        .success,
+    ).toBe(false);
     const fourHubs = [...customRule.hubs_list, tertiary, { priority: 'tertiary', device_id: 4 }];
-    expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: fourHubs }))).toContain('validation.notExceed');
+    expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: fourHubs }))).toContain(
+      'validation.notExceed',
+    );
     const twice = [
       { priority: 'primary', device_id: 1 },
       { priority: 'secondary', device_id: 1 },
     ];
     expect(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: twice }).success).toBe(false);
-    expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [] }))).toEqual(['validation.required']);
+    expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [] }))).toEqual([
+      'validation.required',
+    ]);
   });
 
   it('needs at least one host, takes each once and refuses a host that is also a hub', () => {
-    expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hosts_list: [] }))).toEqual(['validation.required']);
+    expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hosts_list: [] }))).toEqual([
+      'validation.required',
+    ]);
     expect(ApplicationRuleInputSchema.parse({ ...customRule, hosts_list: [11, 11] }).hosts_list).toEqual([11]);
     expect(pathsOf(ApplicationRuleInputSchema.safeParse({ ...customRule, hosts_list: [1] }))).toEqual(['hosts_list']);
   });
@@ -125,7 +150,9 @@ describe('ApplicationRuleInputSchema', () => {
       'validation.invalidCharacters',
     ]);
     expect(ApplicationRuleInputSchema.safeParse({ ...customRule, owner_id: 1 }).success).toBe(false);
-    expect(ApplicationRuleInputSchema.safeParse({ ...customRule, host_endpoint_info: { port: 5000, ip: 'x' } }).success).toBe(false);
+    expect(
+      ApplicationRuleInputSchema.safeParse({ ...customRule, host_endpoint_info: { port: 5000, ip: 'x' } }).success,
+    ).toBe(false);
   });
 });
 
@@ -143,9 +170,12 @@ describe('ApplicationRuleListResponseSchema', () => {
       hub_endpoint_info: { destination_ip: '10.1.1.1', port: 6000 },
       hubs_settings: { redundancy_level: 4, redundancy_percentage: 180, reorder: 0 },
     };
-    expect(ApplicationRuleListResponseSchema.parse({ application_rules: [rule] }).application_rules[0]?.hosts_list['11']?.name).toBe(
-      'cam-1',
-    );
-    expect(ApplicationRuleListResponseSchema.safeParse({ application_rules: [{ ...rule, hosts_list: [11] }] }).success).toBe(false);
+    expect(
+      ApplicationRuleListResponseSchema.parse({ application_rules: [rule] }).application_rules[0]?.hosts_list['11']
+        ?.name,
+    ).toBe('cam-1');
+    expect(
+      ApplicationRuleListResponseSchema.safeParse({ application_rules: [{ ...rule, hosts_list: [11] }] }).success,
+    ).toBe(false);
   });
 });

@@ -164,13 +164,23 @@ export const ApplicationRuleInputSchema = ApplicationRuleInputObject.superRefine
   if (!usesProfile) {
     for (const field of ['host_endpoint_info', 'hub_endpoint_info'] as const) {
       if (!rule[field]) {
-        context.addIssue({ code: 'custom', path: [field], message: ValidationKey.REQUIRED, params: { params: [field] } });
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: ValidationKey.REQUIRED,
+          params: { params: [field] },
+        });
       }
     }
   }
   const hubIds = new Set(rule.hubs_list.map((hub) => hub.device_id));
   if (rule.hosts_list.some((id) => hubIds.has(id))) {
-    context.addIssue({ code: 'custom', path: ['hosts_list'], message: ValidationKey.INVALID, params: { params: ['hosts_list'] } });
+    context.addIssue({
+      code: 'custom',
+      path: ['hosts_list'],
+      message: ValidationKey.INVALID,
+      params: { params: ['hosts_list'] },
+    });
   }
 }).transform((rule) => {
   const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;

@@ -22,8 +22,12 @@ describe('LoginRequestSchema', () => {
   });
 
   it('requires each field and bounds its length', () => {
-    expect(LoginRequestSchema.safeParse({ ...login, username: '' }).error?.issues[0]?.message).toBe('validation.required');
-    expect(LoginRequestSchema.safeParse({ ...login, password: 'x'.repeat(129) }).error?.issues[0]?.message).toBe('validation.maxLength');
+    expect(LoginRequestSchema.safeParse({ ...login, username: '' }).error?.issues[0]?.message).toBe(
+      'validation.required',
+    );
+    expect(LoginRequestSchema.safeParse({ ...login, password: 'x'.repeat(129) }).error?.issues[0]?.message).toBe(
+      'validation.maxLength',
+    );
     expect(LoginRequestSchema.safeParse({ username: 'admin', password: 'x' }).success).toBe(false);
     expect(LoginRequestSchema.safeParse({ ...login, otp: '1234567' }).success).toBe(false);
   });

@@ -42,9 +42,15 @@ describe('bannerMessages', () => {
 
 describe('login and 2FA states', () => {
   it('is logged in unless an active 2FA still awaits its code', () => {
-    expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE } })).toBe(LoginState.LOGGED_IN);
-    expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.PENDING } })).toBe(LoginState.LOGGED_IN);
-    expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } })).toBe(LoginState.NOT_VERIFIED);
+    expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE } })).toBe(
+      LoginState.LOGGED_IN,
+    );
+    expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.PENDING } })).toBe(
+      LoginState.LOGGED_IN,
+    );
+    expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } })).toBe(
+      LoginState.NOT_VERIFIED,
+    );
     expect(loginStateAfterLogin({ two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE }, verified: true })).toBe(
       LoginState.LOGGED_IN,
     );

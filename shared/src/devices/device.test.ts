@@ -7,12 +7,15 @@ import {
   DeviceInputSchema,
   DeviceListResponseSchema,
   deviceRole,
+  newDeviceInput,
+  upgradePolicyForEdit,
   DevicesQuerySchema,
   DevicesStateQuerySchema,
   UpgradePolicyInputSchema,
 } from './device.js';
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 const pathsOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
 
@@ -57,7 +60,9 @@ describe('DeviceInputSchema', () => {
     const result = DeviceInputSchema.safeParse({ ...server, ip_addresses: [] });
     expect(messages(result)).toEqual(['validation.atLeastOneIp']);
     expect(pathsOf(result)).toEqual(['ip_addresses']);
-    expect(messages(DeviceInputSchema.safeParse({ ...server, ip_addresses: undefined }))).toEqual(['validation.atLeastOneIp']);
+    expect(messages(DeviceInputSchema.safeParse({ ...server, ip_addresses: undefined }))).toEqual([
+      'validation.atLeastOneIp',
+    ]);
   });
 
   it.each(['10.0.0.256', '.10.0.0.1', '10.0.0', '10.0.0.1.1'])('refuses the IP address %s', (address) => {
@@ -86,7 +91,9 @@ describe('DeviceInputSchema', () => {
   });
 
   it('reports a missing port as required', () => {
-    expect(messages(DeviceInputSchema.safeParse({ ...server, ports: { from: 1024 } }))).toEqual(['validation.required']);
+    expect(messages(DeviceInputSchema.safeParse({ ...server, ports: { from: 1024 } }))).toEqual([
+      'validation.required',
+    ]);
   });
 
   it.each([
@@ -118,7 +125,9 @@ describe('UpgradePolicyInputSchema', () => {
   });
 
   it('requires at least one day and one hour', () => {
-    expect(messages(UpgradePolicyInputSchema.safeParse({ ...policy, allowed_days: [] }))).toEqual(['validation.atLeastOneDay']);
+    expect(messages(UpgradePolicyInputSchema.safeParse({ ...policy, allowed_days: [] }))).toEqual([
+      'validation.atLeastOneDay',
+    ]);
     expect(messages(UpgradePolicyInputSchema.safeParse({ ...policy, allowed_hours: [] }))).toEqual([
       'validation.atLeastOneHour',
     ]);
@@ -144,6 +153,14 @@ describe('UpgradePolicyInputSchema', () => {
     ]);
   });
 
+  it('requires the auto-upgrade flag', () => {
+    const { is_auto_upgrade_enabled: _dropped, ...rest } = policy;
+    expect(messages(UpgradePolicyInputSchema.safeParse(rest))).toEqual(['validation.required']);
+    expect(messages(UpgradePolicyInputSchema.safeParse({ ...policy, is_auto_upgrade_enabled: 'yes' }))).toEqual([
+      'validation.invalid',
+    ]);
+  });
+
   it('refuses unknown fields', () => {
     expect(UpgradePolicyInputSchema.safeParse({ ...policy, allowed_months: [1] }).success).toBe(false);
   });
@@ -156,6 +173,21 @@ describe('device helpers', () => {
     const first = defaultUpgradePolicy();
     first.allowed_days.pop();
     expect(defaultUpgradePolicy().allowed_days).toHaveLength(7);
+  });
+
+  it('upgradePolicyForEdit keeps a stored policy and otherwise turns auto-upgrade on for clients only', () => {
+    const stored = { ...defaultUpgradePolicy(), allowed_days: [6] };
+    expect(upgradePolicyForEdit({ upgrade_policy: stored, is_server: true })).toBe(stored);
+    expect(upgradePolicyForEdit({ upgrade_policy: null, is_server: true }).is_auto_upgrade_enabled).toBe(false);
+    expect(upgradePolicyForEdit({ upgrade_policy: null, is_server: false }).is_auto_upgrade_enabled).toBe(true);
+  });
+
+  it('newDeviceInput starts enabled, client, every day and hour, and needs only a name and serial to pass', () => {
+    const form = newDeviceInput();
+    expect(DeviceInputSchema.safeParse(form).success).toBe(false);
+    const parsed = DeviceInputSchema.parse({ ...form, name: 'edge-2', pairing_id: 'SN2' });
+    expect(parsed).toMatchObject({ is_enabled: true, is_server: false, ports: null });
+    expect(parsed.upgrade_policy.allowed_hours).toHaveLength(24);
   });
 
   it('deviceRole maps is_server to client 1 and server 2', () => {

@@ -3,7 +3,15 @@
  * ip_addresses and ports. Inputs follow POST/PUT /devices: a `device` object.
  */
 import { z } from 'zod';
-import { csvListSchema, type FitsEntity, IdSchema, NameSchema, numberInput, QueryIdSchema, QueryIntSchema } from '../common.js';
+import {
+  csvListSchema,
+  type FitsEntity,
+  IdSchema,
+  NameSchema,
+  numberInput,
+  QueryIdSchema,
+  QueryIntSchema,
+} from '../common.js';
 import {
   DEVICE_PORT_DEFAULT_FROM,
   DEVICE_PORT_DEFAULT_TO,
@@ -33,9 +41,15 @@ export function deviceRole(isServer: boolean): DeviceRole {
 }
 
 /** allowed_days: 1 Monday to 7 Sunday. */
-export const UpgradeDaySchema = numberInput().int(ValidationKey.INVALID).min(1, ValidationKey.INVALID).max(7, ValidationKey.INVALID);
+export const UpgradeDaySchema = numberInput()
+  .int(ValidationKey.INVALID)
+  .min(1, ValidationKey.INVALID)
+  .max(7, ValidationKey.INVALID);
 /** allowed_hours: 0-23, UTC. */
-export const UpgradeHourSchema = numberInput().int(ValidationKey.INVALID).min(0, ValidationKey.INVALID).max(23, ValidationKey.INVALID);
+export const UpgradeHourSchema = numberInput()
+  .int(ValidationKey.INVALID)
+  .min(0, ValidationKey.INVALID)
+  .max(23, ValidationKey.INVALID);
 
 const sortedUnique = (values: readonly number[]) => [...new Set(values)].sort((a, b) => a - b);
 
@@ -52,7 +66,9 @@ export type UpgradePolicy = z.infer<typeof UpgradePolicySchema>;
 
 /** Input form of upgrade_policy: at least one day and one hour; days and hours come back sorted, once each. */
 export const UpgradePolicyInputSchema = z.strictObject({
-  is_auto_upgrade_enabled: z.boolean({ error: ValidationKey.INVALID }),
+  is_auto_upgrade_enabled: z.boolean({
+    error: (issue) => (issue.input === undefined ? ValidationKey.REQUIRED : ValidationKey.INVALID),
+  }),
   allowed_days: z
     .array(UpgradeDaySchema, { error: ValidationKey.AT_LEAST_ONE_DAY })
     .min(1, ValidationKey.AT_LEAST_ONE_DAY)
@@ -85,6 +101,11 @@ export function defaultUpgradePolicy(isServer = false): UpgradePolicy {
   };
 }
 
+/** The policy an edit form starts from: the device's own, or the default for its role. */
+export function upgradePolicyForEdit(device: Pick<Device, 'upgrade_policy' | 'is_server'>): UpgradePolicy {
+  return device.upgrade_policy ?? defaultUpgradePolicy(device.is_server);
+}
+
 export const DevicePortsSchema = z.object({ from: z.number().int(), to: z.number().int() });
 export type DevicePorts = z.infer<typeof DevicePortsSchema>;
 
@@ -108,7 +129,9 @@ export const DevicePortsInputSchema = z
     }
   });
 
-export const IpAddressSchema = z.string({ error: ValidationKey.INVALID }).superRefine(ruleCheck(validIpv4, 'ip_address'));
+export const IpAddressSchema = z
+  .string({ error: ValidationKey.INVALID })
+  .superRefine(ruleCheck(validIpv4, 'ip_address'));
 export const IP_ADDRESSES_MAX = 32;
 
 export const DeviceSchema = z.object({
@@ -185,6 +208,20 @@ export const DeviceInputSchema = z
   }));
 export type DeviceInput = z.infer<typeof DeviceInputSchema>;
 
+/** What the add-device form starts with (section 3 defaults). */
+export function newDeviceInput(): z.input<typeof DeviceInputSchema> {
+  return {
+    name: '',
+    pairing_id: '',
+    type: DeviceType.HALO,
+    is_enabled: true,
+    is_server: false,
+    upgrade_policy: defaultUpgradePolicy(false),
+    ip_addresses: [],
+    ports: { ...DEFAULT_DEVICE_PORTS },
+  };
+}
+
 export const DeviceCreateSchema = z.strictObject({ device: DeviceInputSchema });
 export type DeviceCreate = z.infer<typeof DeviceCreateSchema>;
 
@@ -206,9 +243,12 @@ export function chunkDeviceIds<T>(ids: readonly T[], size = DEVICE_ID_CHUNK_SIZE
   return chunks;
 }
 
+/** Most device ids one query may name; callers usually send DEVICE_ID_CHUNK_SIZE at a time. */
+export const DEVICES_QUERY_MAX_IDS = 1000;
+
 /** Query of data_links_availability, data_links_info and device_status: `devices=1,2,3`. */
 export const DevicesQuerySchema = z.strictObject({
-  devices: csvListSchema(QueryIdSchema, DEVICE_ID_CHUNK_SIZE).optional(),
+  devices: csvListSchema(QueryIdSchema, DEVICES_QUERY_MAX_IDS).optional(),
 });
 export type DevicesQuery = z.infer<typeof DevicesQuerySchema>;
 

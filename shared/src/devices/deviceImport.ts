@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Columns of the device import CSV, in order; the header row must name them. */
-export const DEVICE_IMPORT_COLUMNS = ['name', 'pairing_id', 'type', 'is_server', 'ip_addresses', 'port_from', 'port_to'] as const;
+export const DEVICE_IMPORT_COLUMNS = [
+  'name',
+  'pairing_id',
+  'type',
+  'is_server',
+  'ip_addresses',
+  'port_from',
+  'port_to',
+] as const;
 export const DEVICE_IMPORT_MAX_BYTES = 1024 * 1024;
 export const DEVICE_IMPORT_FILE_FIELD = 'file';
 
@@ -21,6 +29,9 @@ export type DeviceImportResponse = z.infer<typeof DeviceImportResponseSchema>;
 /** A CSV upload is recognised by its name or type; anything else is 'validation.invalidFileType'. */
 export function isCsvFile(file: { readonly name: string; readonly type?: string }): boolean {
   const byName = /\.csv$/i.test(file.name);
-  const byType = file.type === undefined || file.type === '' || /^(text\/csv|application\/vnd\.ms-excel|text\/plain)$/.test(file.type);
+  const byType =
+    file.type === undefined ||
+    file.type === '' ||
+    /^(text\/csv|application\/vnd\.ms-excel|text\/plain)$/.test(file.type);
   return byName && byType;
 }

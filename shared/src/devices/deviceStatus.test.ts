@@ -63,7 +63,14 @@ describe('mergeDevicesState', () => {
   ];
 
   it('resets known devices missing from an incremental answer to 0 and appends new ones', () => {
-    const merged = mergeDevicesState(known, [{ device_id: 2, device_state: 5 }, { device_id: 3, device_state: 1 }], 1);
+    const merged = mergeDevicesState(
+      known,
+      [
+        { device_id: 2, device_state: 5 },
+        { device_id: 3, device_state: 1 },
+      ],
+      1,
+    );
     expect(merged).toEqual([
       { device_id: 1, device_state: 0 },
       { device_id: 2, device_state: 5 },
@@ -72,7 +79,9 @@ describe('mergeDevicesState', () => {
   });
 
   it('replaces the list for any other request state', () => {
-    expect(mergeDevicesState(known, [{ device_id: 9, device_state: 1 }], 0)).toEqual([{ device_id: 9, device_state: 1 }]);
+    expect(mergeDevicesState(known, [{ device_id: 9, device_state: 1 }], 0)).toEqual([
+      { device_id: 9, device_state: 1 },
+    ]);
     expect(mergeDevicesState(known, [], 2)).toEqual([]);
   });
 

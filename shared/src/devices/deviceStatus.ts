@@ -1,7 +1,12 @@
 /** The display rules of spec section 4 for devices: connection, location, links, state merge. */
 import { LINK_INTERFACE_KINDS } from '../constants/constants.js';
 import { ConnectionStatus, LocationStatus } from '../constants/enums.js';
-import { DEVICES_STATE_INCREMENTAL, type DataLinksInfo, type DeviceStateEntry, type GeoLocation } from './deviceTelemetry.js';
+import {
+  DEVICES_STATE_INCREMENTAL,
+  type DataLinksInfo,
+  type DeviceStateEntry,
+  type GeoLocation,
+} from './deviceTelemetry.js';
 
 /**
  * Not activated shows non-activated; otherwise availability 1 is connected, 0 not

@@ -20,7 +20,9 @@ describe('messageKeyFor', () => {
   });
 
   it('gives the two custom-key codes the same message', () => {
-    expect(messageKeyFor(400, ErrorCode.DUPLICATE_CUSTOM_KEY)).toBe(messageKeyFor(400, ErrorCode.CUSTOM_KEY_NOT_ALLOWED));
+    expect(messageKeyFor(400, ErrorCode.DUPLICATE_CUSTOM_KEY)).toBe(
+      messageKeyFor(400, ErrorCode.CUSTOM_KEY_NOT_ALLOWED),
+    );
   });
 
   it.each([

@@ -31,7 +31,10 @@ describe('parseVersionMetaFile', () => {
 
 describe('VersionDefinitionListResponseSchema', () => {
   it('parses definitions', () => {
-    expect(VersionDefinitionListResponseSchema.safeParse({ version_definitions: [{ id: 1, version_definition: meta }] }).success).toBe(true);
+    expect(
+      VersionDefinitionListResponseSchema.safeParse({ version_definitions: [{ id: 1, version_definition: meta }] })
+        .success,
+    ).toBe(true);
     expect(VersionDefinitionListResponseSchema.safeParse({ version_definitions: [{ id: 1 }] }).success).toBe(false);
   });
 });

@@ -27,7 +27,9 @@ describe('UserAuditQuerySchema', () => {
   });
 
   it('refuses bad dates, unknown actions, page sizes out of range and unknown parameters', () => {
-    expect(UserAuditQuerySchema.safeParse({ start_date: '2024-13-01' }).error?.issues[0]?.message).toBe('validation.date');
+    expect(UserAuditQuerySchema.safeParse({ start_date: '2024-13-01' }).error?.issues[0]?.message).toBe(
+      'validation.date',
+    );
     expect(UserAuditQuerySchema.safeParse({ actions: 'create,drop' }).success).toBe(false);
     expect(UserAuditQuerySchema.safeParse({ page_size: '0' }).success).toBe(false);
     expect(UserAuditQuerySchema.safeParse({ page_size: '1001' }).success).toBe(false);
@@ -37,7 +39,14 @@ describe('UserAuditQuerySchema', () => {
 
 describe('SystemLogQuerySchema', () => {
   it('parses device ids, severities and attribute types', () => {
-    expect(SystemLogQuerySchema.parse({ device_ids: '3,4', severities: '0,3', device_attribute_types: '1,13', end_date: '2024-05-01' })).toEqual({
+    expect(
+      SystemLogQuerySchema.parse({
+        device_ids: '3,4',
+        severities: '0,3',
+        device_attribute_types: '1,13',
+        end_date: '2024-05-01',
+      }),
+    ).toEqual({
       device_ids: [3, 4],
       severities: [0, 3],
       device_attribute_types: [1, 13],
@@ -54,7 +63,15 @@ describe('SystemLogQuerySchema', () => {
 
 describe('log responses', () => {
   it('parses audit entries with known resources and actions only', () => {
-    const entry = { id: 1, user: 'admin', resource: 'device', action: 'update', name: 'hub-01', detail: null, time: '2024-01-01T00:00:00Z' };
+    const entry = {
+      id: 1,
+      user: 'admin',
+      resource: 'device',
+      action: 'update',
+      name: 'hub-01',
+      detail: null,
+      time: '2024-01-01T00:00:00Z',
+    };
     expect(UserAuditListResponseSchema.safeParse({ user_audits: [entry] }).success).toBe(true);
     expect(UserAuditListResponseSchema.safeParse({ user_audits: [{ ...entry, action: 'hack' }] }).success).toBe(false);
   });
@@ -92,7 +109,9 @@ describe('log responses', () => {
       altitude: 20,
     };
     expect(SatcomMessageListResponseSchema.safeParse({ satcom_messages: [message] }).success).toBe(true);
-    expect(SatcomMessageListResponseSchema.safeParse({ satcom_messages: [{ ...message, lat: 91 }] }).success).toBe(false);
+    expect(SatcomMessageListResponseSchema.safeParse({ satcom_messages: [{ ...message, lat: 91 }] }).success).toBe(
+      false,
+    );
     expect(SatcomMessageQuerySchema.parse({ severities: '1,2' })).toEqual({ severities: [1, 2] });
   });
 });

@@ -165,7 +165,12 @@ describe('canActOnDevice', () => {
 
 describe('isPermission', () => {
   it('knows every number of section 6 and nothing else', () => {
-    expect([20, 21, 22, 23, 30, 31, 32, 33, 50, 51, 52, 53, 54, 55, 60, 61, 62, 63, 70, 100, 101, 102, 103, 110, 111, 120, 130, 131, 132].every(isPermission)).toBe(true);
+    expect(
+      [
+        20, 21, 22, 23, 30, 31, 32, 33, 50, 51, 52, 53, 54, 55, 60, 61, 62, 63, 70, 100, 101, 102, 103, 110, 111, 120,
+        130, 131, 132,
+      ].every(isPermission),
+    ).toBe(true);
     expect([0, 24, 56, 64, 112, 133, -20, 20.5, '20', null].some(isPermission)).toBe(false);
   });
 });

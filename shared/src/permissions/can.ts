@@ -136,7 +136,9 @@ export function can(subject: unknown, capability: unknown): boolean {
   if (capability === 'heatSight.view') {
     if (subject.realm_type === REALM_TYPE_WITHOUT_HEATSIGHT) return false;
     const features = subject.enabled_feature_ids;
-    return contains(features, Feature.HEATSIGHT_OWN_ENVIRONMENT) || contains(features, Feature.HEATSIGHT_ALL_ENVIRONMENTS);
+    return (
+      contains(features, Feature.HEATSIGHT_OWN_ENVIRONMENT) || contains(features, Feature.HEATSIGHT_ALL_ENVIRONMENTS)
+    );
   }
   if (capability === 'twoFactor.deactivateOthers') return subject.environment_manager === true;
   if (!Object.hasOwn(CAPABILITY_PERMISSIONS, capability)) return false;

@@ -14,14 +14,19 @@ describe('RfRecordingDownloadRequestSchema', () => {
   });
 
   it('requires at least one recording, refuses bad uuids, too many recordings and unknown fields', () => {
-    expect(RfRecordingDownloadRequestSchema.safeParse({ report_uuids: [], device_id: 3 }).error?.issues[0]?.message).toBe(
-      'validation.required',
+    expect(
+      RfRecordingDownloadRequestSchema.safeParse({ report_uuids: [], device_id: 3 }).error?.issues[0]?.message,
+    ).toBe('validation.required');
+    expect(
+      RfRecordingDownloadRequestSchema.safeParse({ report_uuids: ['../etc/passwd'], device_id: 3 }).error?.issues[0]
+        ?.message,
+    ).toBe('validation.invalid');
+    expect(
+      RfRecordingDownloadRequestSchema.safeParse({ report_uuids: Array(101).fill(uuid), device_id: 3 }).success,
+    ).toBe(false);
+    expect(RfRecordingDownloadRequestSchema.safeParse({ report_uuids: [uuid], device_id: 3, zip: true }).success).toBe(
+      false,
     );
-    expect(RfRecordingDownloadRequestSchema.safeParse({ report_uuids: ['../etc/passwd'], device_id: 3 }).error?.issues[0]?.message).toBe(
-      'validation.invalid',
-    );
-    expect(RfRecordingDownloadRequestSchema.safeParse({ report_uuids: Array(101).fill(uuid), device_id: 3 }).success).toBe(false);
-    expect(RfRecordingDownloadRequestSchema.safeParse({ report_uuids: [uuid], device_id: 3, zip: true }).success).toBe(false);
   });
 });
 
@@ -29,7 +34,14 @@ describe('RF recording list', () => {
   it('parses the query and the response', () => {
     expect(RfRecordingQuerySchema.parse({ device_id: '7' })).toEqual({ device_id: 7 });
     expect(RfRecordingQuerySchema.safeParse({}).success).toBe(false);
-    const row = { report_uuid: uuid, device_id: 7, device_name: 'hub', serial: 'SN', start_time: '2024-01-01T00:00:00Z', end_time: null };
+    const row = {
+      report_uuid: uuid,
+      device_id: 7,
+      device_name: 'hub',
+      serial: 'SN',
+      start_time: '2024-01-01T00:00:00Z',
+      end_time: null,
+    };
     expect(RfRecordingListResponseSchema.safeParse({ rf_recordings: [row] }).success).toBe(true);
   });
 });

@@ -8,29 +8,43 @@ describe('SatcomTargetUpdateSchema', () => {
     expect(SatcomTargetUpdateSchema.safeParse(body(url)).success).toBe(true);
   });
 
-  it.each(['ftp://satcom.example.com', 'javascript:alert(1)', 'satcom.example.com', 'https://'])('refuses %s', (url) => {
-    expect(SatcomTargetUpdateSchema.safeParse(body(url)).error?.issues[0]?.message).toBe('validation.invalid');
-  });
+  it.each(['ftp://satcom.example.com', 'javascript:alert(1)', 'satcom.example.com', 'https://'])(
+    'refuses %s',
+    (url) => {
+      expect(SatcomTargetUpdateSchema.safeParse(body(url)).error?.issues[0]?.message).toBe('validation.invalid');
+    },
+  );
 
   it('requires the url and the api key every time', () => {
-    expect(SatcomTargetUpdateSchema.safeParse(body('')).error?.issues.map((issue) => issue.message)).toEqual(['validation.required']);
-    expect(SatcomTargetUpdateSchema.safeParse(body(`https://a.example/${'x'.repeat(2048)}`)).error?.issues.map((issue) => issue.message)).toEqual([
-      'validation.maxLength',
+    expect(SatcomTargetUpdateSchema.safeParse(body('')).error?.issues.map((issue) => issue.message)).toEqual([
+      'validation.required',
     ]);
-    expect(SatcomTargetUpdateSchema.safeParse(body('https://a.example', '')).error?.issues[0]?.message).toBe('validation.required');
-    expect(SatcomTargetUpdateSchema.safeParse({ satcom_target: { url: 'https://a.example' } }).error?.issues[0]?.message).toBe(
+    expect(
+      SatcomTargetUpdateSchema.safeParse(body(`https://a.example/${'x'.repeat(2048)}`)).error?.issues.map(
+        (issue) => issue.message,
+      ),
+    ).toEqual(['validation.maxLength']);
+    expect(SatcomTargetUpdateSchema.safeParse(body('https://a.example', '')).error?.issues[0]?.message).toBe(
       'validation.required',
     );
+    expect(
+      SatcomTargetUpdateSchema.safeParse({ satcom_target: { url: 'https://a.example' } }).error?.issues[0]?.message,
+    ).toBe('validation.required');
   });
 
   it('refuses unknown fields', () => {
-    expect(SatcomTargetUpdateSchema.safeParse({ satcom_target: { url: 'https://a.example', api_key: 'k', secret: 1 } }).success).toBe(false);
+    expect(
+      SatcomTargetUpdateSchema.safeParse({ satcom_target: { url: 'https://a.example', api_key: 'k', secret: 1 } })
+        .success,
+    ).toBe(false);
   });
 });
 
 describe('SatcomTargetResponseSchema', () => {
   it('never carries the key back', () => {
-    const parsed = SatcomTargetResponseSchema.parse({ satcom_target: { url: 'https://a.example', has_api_key: true, api_key: 'leak' } });
+    const parsed = SatcomTargetResponseSchema.parse({
+      satcom_target: { url: 'https://a.example', has_api_key: true, api_key: 'leak' },
+    });
     expect(parsed.satcom_target).toEqual({ url: 'https://a.example', has_api_key: true });
   });
 });

@@ -9,7 +9,8 @@ import {
   type ThresholdMetadata,
 } from './threshold.js';
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 
 const values = { minor: 60, major: 70, critical: 80, alert: null, back_to_safety: 55 };
 const update = { threshold: { device_attribute_type: 1, threshold_values: values, should_alert: true } };
@@ -17,7 +18,13 @@ const update = { threshold: { device_attribute_type: 1, threshold_values: values
 describe('ThresholdUpdateSchema', () => {
   it('accepts a threshold and fills unused levels with null', () => {
     const parsed = ThresholdUpdateSchema.parse({ threshold: { ...update.threshold, threshold_values: { minor: 1 } } });
-    expect(parsed.threshold.threshold_values).toEqual({ minor: 1, major: null, critical: null, alert: null, back_to_safety: null });
+    expect(parsed.threshold.threshold_values).toEqual({
+      minor: 1,
+      major: null,
+      critical: null,
+      alert: null,
+      back_to_safety: null,
+    });
   });
 
   it.each([0, 14, 1.5, -1])('refuses the attribute type %s', (type) => {
@@ -26,12 +33,16 @@ describe('ThresholdUpdateSchema', () => {
   });
 
   it('accepts ethernet port 3 as attribute type 13', () => {
-    expect(ThresholdUpdateSchema.safeParse({ threshold: { ...update.threshold, device_attribute_type: 13 } }).success).toBe(true);
+    expect(
+      ThresholdUpdateSchema.safeParse({ threshold: { ...update.threshold, device_attribute_type: 13 } }).success,
+    ).toBe(true);
   });
 
   it('refuses non-numeric and non-finite values', () => {
     for (const minor of ['60', Number.POSITIVE_INFINITY, Number.NaN]) {
-      const result = ThresholdUpdateSchema.safeParse({ threshold: { ...update.threshold, threshold_values: { ...values, minor } } });
+      const result = ThresholdUpdateSchema.safeParse({
+        threshold: { ...update.threshold, threshold_values: { ...values, minor } },
+      });
       expect(result.success).toBe(false);
     }
   });
@@ -40,9 +51,11 @@ describe('ThresholdUpdateSchema', () => {
     const { should_alert: _dropped, ...noAlert } = update.threshold;
     expect(messages(ThresholdUpdateSchema.safeParse({ threshold: noAlert }))).toEqual(['validation.required']);
     expect(ThresholdUpdateSchema.safeParse({ threshold: { ...update.threshold, id: 1 } }).success).toBe(false);
-    expect(ThresholdUpdateSchema.safeParse({ threshold: { ...update.threshold, threshold_values: { ...values, warning: 1 } } }).success).toBe(
-      false,
-    );
+    expect(
+      ThresholdUpdateSchema.safeParse({
+        threshold: { ...update.threshold, threshold_values: { ...values, warning: 1 } },
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -72,7 +85,10 @@ describe('thresholdValuesProblem', () => {
       key: 'validation.notExceed',
       params: [125],
     });
-    expect(thresholdValuesProblem({ ...values, minor: -41 }, temperature)?.problem).toEqual({ key: 'validation.atLeast', params: [-40] });
+    expect(thresholdValuesProblem({ ...values, minor: -41 }, temperature)?.problem).toEqual({
+      key: 'validation.atLeast',
+      params: [-40],
+    });
     expect(thresholdValuesProblem({ ...values, critical: 125, minor: -40 }, temperature)).toBeNull();
   });
 });
@@ -80,15 +96,30 @@ describe('thresholdValuesProblem', () => {
 describe('threshold responses', () => {
   it('parses the list and the metadata', () => {
     expect(
-      ThresholdListResponseSchema.safeParse({ thresholds: [{ id: 1, device_attribute_type: 1, threshold_values: values, should_alert: false }] })
-        .success,
+      ThresholdListResponseSchema.safeParse({
+        thresholds: [{ id: 1, device_attribute_type: 1, threshold_values: values, should_alert: false }],
+      }).success,
     ).toBe(true);
-    const metadata = { device_attribute_type: 12, name: 'simEvent', unit: null, min_value: null, max_value: null, levels: ['alert'] };
+    const metadata = {
+      device_attribute_type: 12,
+      name: 'simEvent',
+      unit: null,
+      min_value: null,
+      max_value: null,
+      levels: ['alert'],
+    };
     expect(ThresholdMetadataResponseSchema.safeParse({ thresholds_metadata: [metadata] }).success).toBe(true);
-    expect(ThresholdMetadataResponseSchema.safeParse({ thresholds_metadata: [{ ...metadata, levels: ['warning'] }] }).success).toBe(false);
+    expect(
+      ThresholdMetadataResponseSchema.safeParse({ thresholds_metadata: [{ ...metadata, levels: ['warning'] }] })
+        .success,
+    ).toBe(false);
   });
 
   it('names every attribute type of the table', () => {
-    expect(Object.keys(THRESHOLD_ATTRIBUTE_NAMES).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(
+      Object.keys(THRESHOLD_ATTRIBUTE_NAMES)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 });

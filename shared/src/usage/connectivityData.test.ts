@@ -5,7 +5,9 @@ describe('connectivity data', () => {
   it('parses usage in seconds and refuses negative usage', () => {
     const row = { environment_name: 'root', current_week: 7200, current_month: 36000, current_year: 360000 };
     expect(ConnectivityDataResponseSchema.safeParse({ connectivity_data: [row] }).success).toBe(true);
-    expect(ConnectivityDataResponseSchema.safeParse({ connectivity_data: [{ ...row, current_week: -1 }] }).success).toBe(false);
+    expect(
+      ConnectivityDataResponseSchema.safeParse({ connectivity_data: [{ ...row, current_week: -1 }] }).success,
+    ).toBe(false);
   });
 
   it('parses the optional sub-environment query', () => {

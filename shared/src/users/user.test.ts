@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { UserCreateSchema, UserListResponseSchema, UserUpdateSchema } from './user.js';
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 const user = { username: 'operator_1', password: 'Str0ng pass', email: 'op@example.com' };
 
 describe('UserCreateSchema', () => {
@@ -13,7 +14,9 @@ describe('UserCreateSchema', () => {
 
   it('sorts permissions, drops repeats and refuses numbers outside section 6', () => {
     expect(UserCreateSchema.parse({ user: { ...user, permissions: [52, 50, 50] } }).user.permissions).toEqual([50, 52]);
-    expect(messages(UserCreateSchema.safeParse({ user: { ...user, permissions: [50, 56] } }))).toEqual(['validation.invalid']);
+    expect(messages(UserCreateSchema.safeParse({ user: { ...user, permissions: [50, 56] } }))).toEqual([
+      'validation.invalid',
+    ]);
   });
 
   it.each([
@@ -33,7 +36,9 @@ describe('UserCreateSchema', () => {
   });
 
   it.each(['john doe', 'josé'])('refuses the username %s', (username) => {
-    expect(messages(UserCreateSchema.safeParse({ user: { ...user, username } }))).toEqual(['validation.invalidCharacters']);
+    expect(messages(UserCreateSchema.safeParse({ user: { ...user, username } }))).toEqual([
+      'validation.invalidCharacters',
+    ]);
   });
 
   it('refuses severity 4 and unknown fields such as environment_manager', () => {
@@ -46,7 +51,9 @@ describe('UserCreateSchema', () => {
 describe('UserUpdateSchema', () => {
   it('treats a null password as unchanged but still checks a given one', () => {
     expect(UserUpdateSchema.safeParse({ user: { ...user, password: null } }).success).toBe(true);
-    expect(messages(UserUpdateSchema.safeParse({ user: { ...user, password: 'short' } }))).toEqual(['validation.password']);
+    expect(messages(UserUpdateSchema.safeParse({ user: { ...user, password: 'short' } }))).toEqual([
+      'validation.password',
+    ]);
   });
 });
 

@@ -197,7 +197,8 @@ export const validReorder: Rule = (value, field) => {
 export const validIdleTimeout: Rule = validRange(UPGRADE_IDLE_TIMEOUT_MIN, UPGRADE_IDLE_TIMEOUT_MAX);
 
 /** Host names and addresses a device or VPN client dials: an IPv4 address or a DNS name. */
-const HOSTNAME_PATTERN = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOSTNAME_PATTERN =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export function isHostAddress(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   // Four dotted numbers are an IPv4 address or nothing: 256.1.1.1 is not a host name.

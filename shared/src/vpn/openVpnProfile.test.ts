@@ -8,7 +8,8 @@ import {
   OpenVpnProfileListResponseSchema,
 } from './openVpnProfile.js';
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 
 const profile = {
   name: 'field-ops',
@@ -47,9 +48,16 @@ describe('OpenVpnProfileInputSchema', () => {
   it('drops blank custom rows and turns an all-blank list into null', () => {
     const withBlank = {
       ...profile,
-      advanced_config: { custom_fields: [{ key_name: '', key_value: '' }, { key_name: 'verb', key_value: '4' }] },
+      advanced_config: {
+        custom_fields: [
+          { key_name: '', key_value: '' },
+          { key_name: 'verb', key_value: '4' },
+        ],
+      },
     };
-    expect(OpenVpnProfileInputSchema.parse(withBlank).advanced_config?.custom_fields).toEqual([{ key_name: 'verb', key_value: '4' }]);
+    expect(OpenVpnProfileInputSchema.parse(withBlank).advanced_config?.custom_fields).toEqual([
+      { key_name: 'verb', key_value: '4' },
+    ]);
     const onlyBlank = { ...profile, advanced_config: { custom_fields: emptyCustomFieldRows() } };
     expect(OpenVpnProfileInputSchema.parse(onlyBlank).advanced_config?.custom_fields).toBeNull();
   });
@@ -62,7 +70,10 @@ describe('OpenVpnProfileInputSchema', () => {
   it('requires static credentials and drops credentials of other types', () => {
     const noPassword = { ...profile, advanced_config: { auth_user_pass: { type: 'static', username: 'ops' } } };
     expect(messages(OpenVpnProfileInputSchema.safeParse(noPassword))).toEqual(['validation.required']);
-    const dynamic = { ...profile, advanced_config: { auth_user_pass: { type: 'dynamic', username: 'ops', password: 'x' } } };
+    const dynamic = {
+      ...profile,
+      advanced_config: { auth_user_pass: { type: 'dynamic', username: 'ops', password: 'x' } },
+    };
     expect(OpenVpnProfileInputSchema.parse(dynamic).advanced_config?.auth_user_pass).toEqual({
       type: 'dynamic',
       username: null,
@@ -72,15 +83,24 @@ describe('OpenVpnProfileInputSchema', () => {
 
   it.each([
     ['a non-contiguous mask', { managed_server_address_info: { ip_address: '10.8.0.1', subnet_mask: '255.0.255.0' } }],
-    ['a bad managed address', { managed_server_address_info: { ip_address: '10.8.0.256', subnet_mask: '255.255.255.0' } }],
+    [
+      'a bad managed address',
+      { managed_server_address_info: { ip_address: '10.8.0.256', subnet_mask: '255.255.255.0' } },
+    ],
     ['a bad server address', { server_address: 'vpn example' }],
   ])('refuses %s', (_, change) => {
-    const result = OpenVpnProfileInputSchema.safeParse({ ...profile, server_config: { ...profile.server_config, ...change } });
+    const result = OpenVpnProfileInputSchema.safeParse({
+      ...profile,
+      server_config: { ...profile.server_config, ...change },
+    });
     expect(messages(result)).toEqual(['validation.invalid']);
   });
 
   it('refuses a server port outside 1-65535', () => {
-    const result = OpenVpnProfileInputSchema.safeParse({ ...profile, server_config: { ...profile.server_config, port: 70000 } });
+    const result = OpenVpnProfileInputSchema.safeParse({
+      ...profile,
+      server_config: { ...profile.server_config, port: 70000 },
+    });
     expect(messages(result)).toEqual(['validation.portRange']);
   });
 
@@ -89,20 +109,26 @@ describe('OpenVpnProfileInputSchema', () => {
     ['compression type 0', { compression_type: 0 }],
     ['layer type 1', { layer_type: 1 }],
   ])('refuses %s', (_, general) => {
-    expect(messages(OpenVpnProfileInputSchema.safeParse({ ...profile, general_config: general }))).toEqual(['validation.invalid']);
+    expect(messages(OpenVpnProfileInputSchema.safeParse({ ...profile, general_config: general }))).toEqual([
+      'validation.invalid',
+    ]);
   });
 
   it('refuses an unknown digest and key direction', () => {
     expect(OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { auth: 'md5' } }).success).toBe(false);
-    expect(OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { key_direction: 2 } }).success).toBe(false);
+    expect(OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { key_direction: 2 } }).success).toBe(
+      false,
+    );
   });
 
   it('refuses unknown fields at every level', () => {
     expect(OpenVpnProfileInputSchema.safeParse({ ...profile, id: 3 }).success).toBe(false);
     expect(OpenVpnProfileInputSchema.safeParse({ ...profile, general_config: { cipher: 'x' } }).success).toBe(false);
     expect(
-      OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: { custom_fields: [{ key_name: 'a', key_value: 'b', c: 1 }] } })
-        .success,
+      OpenVpnProfileInputSchema.safeParse({
+        ...profile,
+        advanced_config: { custom_fields: [{ key_name: 'a', key_value: 'b', c: 1 }] },
+      }).success,
     ).toBe(false);
   });
 });
@@ -125,8 +151,18 @@ describe('custom keys', () => {
 
 describe('OpenVpnProfileListResponseSchema', () => {
   it('accepts null sections', () => {
-    const row = { id: 1, name: 'p', is_enabled: true, is_private: false, general_config: null, server_config: null, advanced_config: null };
+    const row = {
+      id: 1,
+      name: 'p',
+      is_enabled: true,
+      is_private: false,
+      general_config: null,
+      server_config: null,
+      advanced_config: null,
+    };
     expect(OpenVpnProfileListResponseSchema.safeParse({ openvpn_profiles: [row] }).success).toBe(true);
-    expect(OpenVpnProfileListResponseSchema.safeParse({ openvpn_profiles: [{ ...row, is_private: 'no' }] }).success).toBe(false);
+    expect(
+      OpenVpnProfileListResponseSchema.safeParse({ openvpn_profiles: [{ ...row, is_private: 'no' }] }).success,
+    ).toBe(false);
   });
 });

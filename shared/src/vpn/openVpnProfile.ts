@@ -4,17 +4,15 @@
  */
 import { z } from 'zod';
 import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
-import {
-  DEFAULT_COMPRESSION_TYPE,
-  DEFAULT_ENCRYPTION_TYPE,
-  DEFAULT_LAYER_TYPE,
-} from '../constants/constants.js';
+import { DEFAULT_COMPRESSION_TYPE, DEFAULT_ENCRYPTION_TYPE, DEFAULT_LAYER_TYPE } from '../constants/constants.js';
 import { AuthDigest, AuthUserPassType, CompressionType, EncryptionType, LayerType } from '../constants/enums.js';
 import { ValidationKey, validHostAddress, validIpv4, validSubnetMask } from '../validation/rules.js';
 import { ruleCheck } from '../validation/zodRules.js';
 
 const literalUnion = <T extends number>(values: readonly T[]) =>
-  z.number({ error: ValidationKey.INVALID }).refine((value) => (values as readonly number[]).includes(value), ValidationKey.INVALID);
+  z
+    .number({ error: ValidationKey.INVALID })
+    .refine((value) => (values as readonly number[]).includes(value), ValidationKey.INVALID);
 
 export const EncryptionTypeSchema = literalUnion(Object.values(EncryptionType));
 export const CompressionTypeSchema = literalUnion(Object.values(CompressionType));
@@ -74,15 +72,16 @@ export const AuthUserPassInputSchema = z
     if (value.type !== 'static') return;
     for (const field of ['username', 'password'] as const) {
       if (!value[field]) {
-        context.addIssue({ code: 'custom', path: [field], message: ValidationKey.REQUIRED, params: { params: [field] } });
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: ValidationKey.REQUIRED,
+          params: { params: [field] },
+        });
       }
     }
   })
-  .transform((value) =>
-    value.type === 'static'
-      ? value
-      : { type: value.type, username: null, password: null },
-  );
+  .transform((value) => (value.type === 'static' ? value : { type: value.type, username: null, password: null }));
 
 export const CustomFieldSchema = z.object({ key_name: z.string(), key_value: z.string() });
 export type CustomField = z.infer<typeof CustomFieldSchema>;
@@ -100,12 +99,53 @@ export const CustomFieldInputSchema = z.strictObject({
  * field naming one is refused with error 83 (custom keys not allowed).
  */
 export const RESERVED_CUSTOM_KEYS: ReadonlySet<string> = new Set([
-  'remote', 'port', 'proto', 'dev', 'dev-type', 'cipher', 'data-ciphers', 'comp-lzo', 'compress', 'auth',
-  'fragment', 'mssfix', 'key-direction', 'remote-cert-tls', 'tls-auth', 'tls-crypt', 'auth-user-pass',
-  'ca', 'cert', 'key', 'pkcs12', 'client', 'server',
-  'script-security', 'up', 'down', 'route-up', 'route-pre-down', 'ipchange', 'plugin', 'client-connect',
-  'client-disconnect', 'learn-address', 'tls-verify', 'auth-user-pass-verify', 'config', 'daemon', 'log',
-  'log-append', 'writepid', 'management', 'setenv', 'setenv-safe', 'cd', 'chroot', 'user', 'group',
+  'remote',
+  'port',
+  'proto',
+  'dev',
+  'dev-type',
+  'cipher',
+  'data-ciphers',
+  'comp-lzo',
+  'compress',
+  'auth',
+  'fragment',
+  'mssfix',
+  'key-direction',
+  'remote-cert-tls',
+  'tls-auth',
+  'tls-crypt',
+  'auth-user-pass',
+  'ca',
+  'cert',
+  'key',
+  'pkcs12',
+  'client',
+  'server',
+  'script-security',
+  'up',
+  'down',
+  'route-up',
+  'route-pre-down',
+  'ipchange',
+  'plugin',
+  'client-connect',
+  'client-disconnect',
+  'learn-address',
+  'tls-verify',
+  'auth-user-pass-verify',
+  'config',
+  'daemon',
+  'log',
+  'log-append',
+  'writepid',
+  'management',
+  'setenv',
+  'setenv-safe',
+  'cd',
+  'chroot',
+  'user',
+  'group',
 ]);
 
 /** Whether a custom key is a well-formed directive the profile may set. */
@@ -138,7 +178,10 @@ export type AdvancedConfig = z.infer<typeof AdvancedConfigSchema>;
 
 /** fragment and mssfix: bytes, 0-65535 (0 turns them off). */
 const packetSize = () =>
-  numberInput(ValidationKey.INVALID).int(ValidationKey.INVALID).min(0, ValidationKey.AT_LEAST).max(65535, ValidationKey.NOT_EXCEED);
+  numberInput(ValidationKey.INVALID)
+    .int(ValidationKey.INVALID)
+    .min(0, ValidationKey.AT_LEAST)
+    .max(65535, ValidationKey.NOT_EXCEED);
 
 /** Blank custom rows (the form starts with one) are dropped; an empty list becomes null. */
 export const AdvancedConfigInputSchema = z.strictObject({

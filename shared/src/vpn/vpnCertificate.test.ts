@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { VpnCertificateRequestSchema, vpnCertificateFileName } from './vpnCertificate.js';
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 const request = { certificationType: 1, certificateCN: 'drone-17', profileId: 4 };
 
 describe('VpnCertificateRequestSchema', () => {
@@ -16,14 +17,22 @@ describe('VpnCertificateRequestSchema', () => {
   });
 
   it('refuses a blank CN, an unknown type and a bad profile id', () => {
-    expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: '   ' }))).toEqual(['validation.required']);
-    expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificationType: 2 }))).toEqual(['validation.invalid']);
-    expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, profileId: 0 }))).toEqual(['validation.invalid']);
+    expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: '   ' }))).toEqual([
+      'validation.required',
+    ]);
+    expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificationType: 2 }))).toEqual([
+      'validation.invalid',
+    ]);
+    expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, profileId: 0 }))).toEqual([
+      'validation.invalid',
+    ]);
   });
 
   it('refuses CN characters that could break a file name or a subject', () => {
     for (const cn of ['a/b', 'a,b', 'CN=x', 'drone 17']) {
-      expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: cn }))).toEqual(['validation.invalidCharacters']);
+      expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: cn }))).toEqual([
+        'validation.invalidCharacters',
+      ]);
     }
     expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: 'x'.repeat(65) }))).toEqual([
       'validation.maxLength',

@@ -10,7 +10,8 @@ export const CERTIFICATE_CN_MAX_LENGTH = 64;
 /** One problem at a time: required, then length, then characters. */
 export const validCertificateCn: Rule = (value, field) => {
   if (isBlank(value) || typeof value !== 'string') return { key: ValidationKey.REQUIRED, params: [field] };
-  if (value.length > CERTIFICATE_CN_MAX_LENGTH) return { key: ValidationKey.MAX_LENGTH, params: [CERTIFICATE_CN_MAX_LENGTH] };
+  if (value.length > CERTIFICATE_CN_MAX_LENGTH)
+    return { key: ValidationKey.MAX_LENGTH, params: [CERTIFICATE_CN_MAX_LENGTH] };
   return CERTIFICATE_CN_PATTERN.test(value) ? null : { key: ValidationKey.INVALID_CHARACTERS, params: [field] };
 };
 
@@ -24,7 +25,10 @@ export const VpnCertificateRequestSchema = z.strictObject({
   certificationType: z
     .number({ error: ValidationKey.REQUIRED })
     .refine((value) => CERTIFICATION_TYPES.includes(value), ValidationKey.INVALID),
-  certificateCN: z.string({ error: ValidationKey.REQUIRED }).trim().superRefine(ruleCheck(validCertificateCn, 'certificateCN')),
+  certificateCN: z
+    .string({ error: ValidationKey.REQUIRED })
+    .trim()
+    .superRefine(ruleCheck(validCertificateCn, 'certificateCN')),
   profileId: z.number({ error: ValidationKey.REQUIRED }).int(ValidationKey.INVALID).positive(ValidationKey.INVALID),
 });
 export type VpnCertificateRequest = z.infer<typeof VpnCertificateRequestSchema>;
