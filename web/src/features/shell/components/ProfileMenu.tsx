@@ -42,6 +42,7 @@ export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps)
         variant="minimal"
         icon="user"
         endIcon="caret-down"
+        text={<span className="profile-button-name">{session.name}</span>}
         aria-label={t('shell.profile.button')}
         data-testid={TestId.shell.profileButton}
       />

@@ -17,7 +17,7 @@ export interface TopBarProps extends ProfileMenuProps {
 export function TopBar({ onToggleDrawer, ...profile }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <Navbar className="top-bar" data-testid={TestId.shell.topBar}>
+    <Navbar className="top-bar bp6-dark" data-testid={TestId.shell.topBar}>
       <div className="top-bar-row">
         <div className="top-bar-start">
           <Button
