@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Columns of the device import CSV, in order; the header row must name them. */
+/**
+ * Columns of the device import CSV, in order; the header row must name them. ip_addresses
+ * holds a server's addresses separated by ';'; is_server is true/false; type is 1 or 2.
+ */
 export const DEVICE_IMPORT_COLUMNS = [
   'name',
   'pairing_id',
