@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CLOUD_REALM_TYPE, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { useSessionSelector } from '../../../lib/session';
@@ -37,7 +37,7 @@ export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps)
     </Menu>
   );
   return (
-    <Popover content={menu} placement="bottom-end" minimal>
+    <PopoverNext content={menu} placement="bottom-end" arrow={false} animation="minimal">
       <Button
         variant="minimal"
         icon="user"
@@ -46,6 +46,6 @@ export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps)
         aria-label={t('shell.profile.button')}
         data-testid={TestId.shell.profileButton}
       />
-    </Popover>
+    </PopoverNext>
   );
 }

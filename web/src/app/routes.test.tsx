@@ -1,0 +1,118 @@
+import { LoginState, TestId, TwoFactorStatus, type LoginResponse, type SessionEndReason } from '@halo/shared';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromEventObservable, fromPromise } from 'xstate';
+import { createI18n } from '../lib/i18n/i18n';
+import { SessionContext, sessionMachine, type StoredSession } from '../lib/session';
+import { APP_ROUTES } from './routes';
+
+type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
+
+function session(overrides: Partial<LoginResponse> = {}): LoginResponse {
+  return {
+    token: { access_token: 'token', token_type: 'Bearer' },
+    name: 'Dana Operator',
+    user_id: 7,
+    environment_id: 2,
+    environment_name: 'fleet-north',
+    parent_environment_id: 1,
+    environment_manager: false,
+    permissions: [],
+    enabled_feature_ids: [],
+    entities: { devices: [] },
+    two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE },
+    verified: true,
+    realm_type: 1,
+    ...overrides,
+  };
+}
+
+function renderAt(path: string, stored: StoredSession) {
+  const live = new Subject<WatchEvent>();
+  const logic = sessionMachine.provide({
+    actors: {
+      logIn: fromPromise(() => Promise.reject(new Error('not in this test'))),
+      verifyOtp: fromPromise(() => Promise.reject(new Error('not in this test'))),
+      logOut: fromPromise((): Promise<unknown> => Promise.resolve({ ok: true })),
+      watchUnauthorized: fromEventObservable(() => new Subject<WatchEvent>()),
+      watchLiveSession: fromEventObservable(() => live.asObservable()),
+    },
+  });
+  const router = createMemoryRouter(APP_ROUTES, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={createI18n('en-US')}>
+      <SessionContext.Provider logic={logic} options={{ input: stored }}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>
+    </I18nextProvider>,
+  );
+  return { router, live };
+}
+
+const loggedOut: StoredSession = { loginState: LoginState.NOT_LOGGED_IN, session: null, otpReminderPostponed: false };
+const loggedIn = (overrides: Partial<LoginResponse> = {}): StoredSession => ({
+  loginState: LoginState.LOGGED_IN,
+  session: session(overrides),
+  otpReminderPostponed: false,
+});
+
+describe('routes and navigation guard', () => {
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
+
+  it('sends a visitor without a session from the app to login', async () => {
+    const { router } = renderAt('/config/devices', loggedOut);
+    expect(await screen.findByTestId(TestId.login.form)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('renders the not-found page with a link home for unknown paths', async () => {
+    renderAt('/no/such/page', loggedOut);
+    expect(await screen.findByTestId(TestId.notFound.page)).toBeTruthy();
+    expect(screen.getByTestId(TestId.notFound.homeLink).getAttribute('href')).toBe('/');
+  });
+
+  it('holds a session waiting for its second factor on the OTP page, whatever the route', async () => {
+    const { router } = renderAt('/config/users', { ...loggedIn(), loginState: LoginState.NOT_VERIFIED });
+    expect(await screen.findByTestId(TestId.otp.form)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/otp-verification');
+  });
+
+  it('tells a user without the view permission so, and names the page', async () => {
+    renderAt('/config/users', loggedIn());
+    expect(await screen.findByTestId(TestId.shell.notPermitted)).toBeTruthy();
+    expect(screen.getByTestId(TestId.shell.notPermitted).textContent).toContain(
+      'You are not permitted to view this page, contact your environment manager',
+    );
+    expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('Users');
+  });
+
+  it('shows later screens as not available yet to those who may view them', async () => {
+    renderAt('/admin/usage-monitoring/4', loggedIn({ environment_manager: true }));
+    expect(await screen.findByText('This screen is not available in this version yet.')).toBeTruthy();
+    expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('Usage Monitoring');
+  });
+
+  it('disables the menu items the user may not view', async () => {
+    renderAt('/', loggedIn({ permissions: [30] }));
+    await screen.findByTestId(TestId.shell.drawer);
+    const users = screen.getByTestId(TestId.shell.menuItem('users'));
+    const devices = screen.getByTestId(TestId.shell.menuItem('devices'));
+    expect(users.getAttribute('aria-disabled')).not.toBe('true');
+    expect(devices.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('goes to session expired with the reason when the socket ends the session', async () => {
+    const { router, live } = renderAt('/', loggedIn());
+    await screen.findByTestId(TestId.shell.topBar);
+    act(() => live.next({ type: 'session.end', reason: 'replaced' }));
+    expect(await screen.findByTestId(TestId.sessionExpired.page)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/session-expired');
+    expect(screen.getByTestId(TestId.sessionExpired.reason).textContent).toContain('another session');
+  });
+});

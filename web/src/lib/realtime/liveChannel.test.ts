@@ -1,0 +1,102 @@
+import { formatServerClock, serverNow, type ServerClock, type SessionEndedEvent, type UpstreamStatusEvent } from '@halo/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveChannel, type LiveSocket } from './liveChannel';
+
+/** Just enough of a socket.io socket: listeners by event name. */
+class FakeSocket {
+  readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+  disconnected = false;
+  connected = true;
+  on(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.connected = false;
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+
+function channel(now = () => 1_000) {
+  const sockets: { token: string; socket: FakeSocket }[] = [];
+  const live = new LiveChannel((token) => {
+    const socket = new FakeSocket();
+    sockets.push({ token, socket });
+    return socket as unknown as LiveSocket;
+  }, now);
+  return { live, sockets };
+}
+
+describe('LiveChannel', () => {
+  it('turns clock events into a server clock the display can tick from', () => {
+    const { live, sockets } = channel(() => 5_000);
+    const clocks: ServerClock[] = [];
+    live.clock$.subscribe((clock) => clocks.push(clock));
+    live.connect('token-1');
+    sockets[0]!.socket.emit('clock', { serverTime: '2026-11-23T10:54:24.000Z' });
+    expect(clocks).toHaveLength(1);
+    const clock = clocks[0]!;
+    expect(formatServerClock(serverNow(clock, 5_000))).toBe('23 Nov, 2026 10:54:24 (UTC)');
+    expect(formatServerClock(serverNow(clock, 7_000))).toBe('23 Nov, 2026 10:54:26 (UTC)');
+  });
+
+  it('drops malformed payloads', () => {
+    const { live, sockets } = channel();
+    const seen = vi.fn();
+    live.clock$.subscribe(seen);
+    live.sessionEnded$.subscribe(seen);
+    live.upstreamStatus$.subscribe(seen);
+    live.connect('token-1');
+    const socket = sockets[0]!.socket;
+    socket.emit('clock', { serverTime: 'not a time' });
+    socket.emit('clock', 'garbage');
+    socket.emit('session.ended', { reason: 'because' });
+    socket.emit('upstream.status', { state: 'sideways', since: 'x' });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it('passes session.ended and upstream.status on, typed', () => {
+    const { live, sockets } = channel();
+    const ended: SessionEndedEvent[] = [];
+    const statuses: UpstreamStatusEvent[] = [];
+    live.sessionEnded$.subscribe((event) => ended.push(event));
+    live.upstreamStatus$.subscribe((event) => statuses.push(event));
+    live.connect('token-1');
+    sockets[0]!.socket.emit('upstream.status', { state: 'degraded', since: '2026-11-23T10:00:00Z' });
+    sockets[0]!.socket.emit('session.ended', { reason: 'replaced' });
+    expect(statuses.map((status) => status.state)).toEqual(['degraded']);
+    expect(ended).toEqual([{ reason: 'replaced' }]);
+  });
+
+  it('treats a refused handshake as unauthorized and stops retrying', () => {
+    const { live, sockets } = channel();
+    const unauthorized = vi.fn();
+    live.unauthorized$.subscribe(unauthorized);
+    live.connect('token-1');
+    sockets[0]!.socket.emit('connect_error', new Error('timeout'));
+    expect(unauthorized).not.toHaveBeenCalled();
+    sockets[0]!.socket.emit('connect_error', new Error('unauthorized'));
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(sockets[0]!.socket.disconnected).toBe(true);
+  });
+
+  it('re-connects with a new token, closing the old socket, and closes on disconnect', () => {
+    const { live, sockets } = channel();
+    live.connect('token-1');
+    live.connect('token-2');
+    expect(sockets.map((entry) => entry.token)).toEqual(['token-1', 'token-2']);
+    expect(sockets[0]!.socket.disconnected).toBe(true);
+    expect(live.connected).toBe(true);
+    live.disconnect();
+    expect(sockets[1]!.socket.disconnected).toBe(true);
+    expect(live.connected).toBe(false);
+  });
+});
