@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
 import { API_BASE, apiPaths } from '@halo/shared';
 import { authenticate, requireUser } from './auth/sessions.js';
@@ -9,7 +10,18 @@ import { deactivateEnvironmentTwoFactor } from './routes/environments/deactivate
 import { deleteEnvironment } from './routes/environments/deleteEnvironment.js';
 import { listEnvironments } from './routes/environments/listEnvironments.js';
 import { updateEnvironment } from './routes/environments/updateEnvironment.js';
+import { createDevice } from './routes/devices/createDevice.js';
+import { deleteDevice } from './routes/devices/deleteDevice.js';
+import { getDataLinksAvailability } from './routes/devices/getDataLinksAvailability.js';
+import { getDataLinksInfo } from './routes/devices/getDataLinksInfo.js';
+import { getDeviceLocations } from './routes/devices/getDeviceLocations.js';
+import { getDevicesState } from './routes/devices/getDevicesState.js';
+import { getDeviceStatus } from './routes/devices/getDeviceStatus.js';
+import { DEVICE_IMPORT_BODY_LIMIT, importDevices } from './routes/devices/importDevices.js';
+import { listDevices } from './routes/devices/listDevices.js';
+import { updateDevice } from './routes/devices/updateDevice.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './routes/groups/groupRoutes.js';
+import { downloadRfRecordings, listRfRecordings } from './routes/rf-recordings/rfRecordingRoutes.js';
 import { createUser } from './routes/users/createUser.js';
 import { deactivateUserTwoFactor } from './routes/users/deactivateUserTwoFactor.js';
 import { deleteUser } from './routes/users/deleteUser.js';
@@ -37,6 +49,11 @@ function refuseNulCharacters(_key: string, value: unknown): unknown {
 /** Bodies above this are refused with error 1 before any handler runs. */
 export const BODY_LIMIT = '1mb';
 
+const isMultipart = (request: IncomingMessage) => /^multipart\//i.test(request.headers['content-type'] ?? '');
+
+/** Multipart uploads are read whole by the one route that takes them, after authentication, with its own limit. */
+const importBody = express.raw({ type: isMultipart, limit: DEVICE_IMPORT_BODY_LIMIT });
+
 function apiRouter(context: ProviderContext): Router {
   const router = Router();
   const user = requireUser(context);
@@ -50,7 +67,7 @@ function apiRouter(context: ProviderContext): Router {
   router.post(apiPaths.auth.reset, resetPassword(context));
   router.post('/auth/check_token/:token', checkResetToken(context));
   router.post(apiPaths.auth.verifyTwoFactor, pendingOrUser, verifyTwoFactor(context));
-  router.get(apiPaths.auth.session, backgroundCheck, getSession());
+  router.get(apiPaths.auth.session, backgroundCheck, getSession(context));
 
   router.post(apiPaths.twoFactor.setup, user, startTwoFactorSetup(context));
   router.post(apiPaths.twoFactor.activate, user, activateTwoFactor(context));
@@ -85,6 +102,22 @@ function configRouter(context: ProviderContext): Router {
   router.post('/groups', allow('groups.add'), createGroup(context));
   router.put('/groups/:id', allow('groups.update'), updateGroup(context));
   router.delete('/groups/:id', allow('groups.delete'), deleteGroup(context));
+
+  // Fixed paths before /devices/:id.
+  router.get('/devices/devices_state', allow('devices.view'), getDevicesState(context));
+  router.get('/devices/device_status', allow('devices.view'), getDeviceStatus(context));
+  router.get('/devices/data_links_info', allow('devices.view'), getDataLinksInfo(context));
+  router.get('/devices/data_links_availability', allow('devices.view'), getDataLinksAvailability(context));
+  router.get('/devices/locations', allow('devices.view'), getDeviceLocations(context));
+  router.post('/devices/import', allow('devices.add'), importBody, importDevices(context));
+  router.get('/devices', allow('devices.view'), listDevices(context));
+  router.post('/devices', allow('devices.add'), createDevice(context));
+  // Update and delete answer their own 403s (deviceUpdateForbidden, deviceDeleteForbidden).
+  router.put('/devices/:id', updateDevice(context));
+  router.delete('/devices/:id', deleteDevice(context));
+
+  router.get('/rf_data_recordings', allow('rfRecordings.view'), listRfRecordings(context));
+  router.post('/rf_data_recordings_download', allow('rfRecordings.download'), downloadRfRecordings(context));
   return router;
 }
 
@@ -100,7 +133,7 @@ export function createProviderApp(context: ProviderContext): express.Express {
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
-  app.use(API_BASE, noStore, express.json({ limit: BODY_LIMIT, strict: false, type: () => true, reviver: refuseNulCharacters }));
+  app.use(API_BASE, noStore, express.json({ limit: BODY_LIMIT, strict: false, type: (request) => !isMultipart(request), reviver: refuseNulCharacters }));
   app.use(API_BASE, apiRouter(context));
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -37,7 +37,11 @@ export function permissionsOf(user: UserRow): number[] {
   }
 }
 
-export function loginResponse(auth: Authenticated, accessToken: string): LoginResponse {
+/**
+ * The login answer. `allowedDevices` is the user's allowed device list (entities.devices):
+ * the devices granted to them plus those they created.
+ */
+export function loginResponse(auth: Authenticated, accessToken: string, allowedDevices: readonly number[] = []): LoginResponse {
   const { user, environment, session } = auth;
   return {
     token: { access_token: accessToken, token_type: TOKEN_TYPE },
@@ -49,7 +53,7 @@ export function loginResponse(auth: Authenticated, accessToken: string): LoginRe
     environment_manager: user.environment_manager === 1,
     permissions: permissionsOf(user),
     enabled_feature_ids: [],
-    entities: { devices: [] },
+    entities: { devices: [...allowedDevices] },
     two_factor_auth: { setup_status: user.two_factor_status as TwoFactorStatusValue },
     verified: session.verified === 1,
     realm_type: environment.realm_type,

@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Store } from './database.js';
 import * as initial from './migrations/001_initial.js';
 import * as groups from './migrations/002_groups.js';
+import * as devices from './migrations/003_devices.js';
 
 /** Versioned migrations, applied in name order; each runs once per database. */
 function migrationsFor(store: Store): Record<string, Migration> {
   return {
     '001_initial': { up: (db: Kysely<unknown>) => initial.up(db, store.dialect) },
     '002_groups': { up: (db: Kysely<unknown>) => groups.up(db, store.dialect) },
+    '003_devices': { up: (db: Kysely<unknown>) => devices.up(db, store.dialect) },
   };
 }
 

@@ -83,7 +83,101 @@ export interface GroupsTable {
   created_at: number;
 }
 
+export interface RevisionCounterTable {
+  id: number;
+  value: number;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  environment_id: number;
+  name: string;
+  /** The serial number; unique across the installation. */
+  pairing_id: string;
+  type: number;
+  product_type: string | null;
+  is_server: number;
+  is_enabled: number;
+  is_activated: number;
+  /** 1 connected, 0 not connected, null unknown. */
+  availability: number | null;
+  main_app_status: number | null;
+  /** JSON list of IPv4 addresses (servers). */
+  ip_addresses: string;
+  port_from: number | null;
+  port_to: number | null;
+  /** JSON upgrade policy, null when the device never had one. */
+  upgrade_policy: string | null;
+  /** JSON halo_system_report. */
+  halo_system_report: string | null;
+  /** JSON halo_data_links_info. */
+  halo_data_links_info: string | null;
+  /** JSON {kind: {online, total}} kept beside the links, so state polls need not parse them. */
+  links_summary: string | null;
+  gnss_lock: number | null;
+  firmware_version: string | null;
+  device_certificate: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  location_time: number | null;
+  last_seen_at: number | null;
+  activated_at: number | null;
+  /** 1 for devices of the fleet simulator. */
+  simulated: number;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  /** From revision_counter on every change: devices_state?state=1 answers revisions above its cursor. */
+  revision: number;
+}
+
+export interface DeviceRemovalsTable {
+  device_id: number;
+  environment_id: number;
+  revision: number;
+  removed_at: number;
+}
+
+export interface UserDevicesTable {
+  user_id: number;
+  device_id: number;
+}
+
+export interface RfRecordingsTable {
+  id: Generated<number>;
+  environment_id: number;
+  device_id: number;
+  report_uuid: string;
+  /** File name under HALO_DATA_DIR/rf-recordings. */
+  file_name: string;
+  size_bytes: number;
+  start_time: number;
+  end_time: number | null;
+  created_at: number;
+}
+
+export interface SystemLogsTable {
+  id: Generated<number>;
+  environment_id: number;
+  device_id: number | null;
+  device_name: string | null;
+  device_attribute_type: number | null;
+  event_type: string;
+  value: string | null;
+  severity: number;
+  description: string;
+  log_time: number;
+}
+
 export interface Database {
+  revision_counter: RevisionCounterTable;
+  devices: DevicesTable;
+  device_removals: DeviceRemovalsTable;
+  user_devices: UserDevicesTable;
+  rf_recordings: RfRecordingsTable;
+  system_logs: SystemLogsTable;
   groups: GroupsTable;
   environments: EnvironmentsTable;
   users: UsersTable;
@@ -99,3 +193,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type GroupRow = Selectable<GroupsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type NewDevice = Insertable<DevicesTable>;
+export type RfRecordingRow = Selectable<RfRecordingsTable>;
+export type NewSystemLog = Insertable<SystemLogsTable>;

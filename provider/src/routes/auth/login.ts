@@ -4,6 +4,7 @@ import { attemptKey, checkLock, clearFailures, lockedMessage, recordFailure } fr
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords.js';
 import { auditSecurityEvent, loginResponse, openSession } from '../../auth/sessions.js';
 import type { ProviderContext } from '../../context.js';
+import { allowedDeviceIds } from '../../store/allowedDevices.js';
 import { badRequest } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
 
@@ -48,6 +49,6 @@ export function login(context: ProviderContext): RequestHandler {
     await clearFailures(context, key);
     const { token, session } = await openSession(context, user);
     await auditSecurityEvent(context, { user }, AuditResource.SESSION, 'login');
-    response.json(loginResponse({ session, user, environment }, token));
+    response.json(loginResponse({ session, user, environment }, token, await allowedDeviceIds(context.db, user.id)));
   };
 }

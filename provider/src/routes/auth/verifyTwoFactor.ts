@@ -3,6 +3,7 @@ import { AuditResource, OtpRequestSchema, TwoFactorStatus } from '@halo/shared';
 import { auditSecurityEvent, authenticated, bearerToken, loginResponse } from '../../auth/sessions.js';
 import { consumeOtp, invalidOtp, twoFactorNotActive } from '../../auth/twoFactor.js';
 import type { ProviderContext } from '../../context.js';
+import { allowedDeviceIds } from '../../store/allowedDevices.js';
 import { parseBody } from '../../http/parse.js';
 
 /** POST /auth/2fa/verify: the second factor of a fresh login; answers the login response, verified. */
@@ -17,6 +18,8 @@ export function verifyTwoFactor(context: ProviderContext): RequestHandler {
     }
     await context.db.updateTable('sessions').set({ verified: 1 }).where('id', '=', auth.session.id).execute();
     await auditSecurityEvent(context, auth, AuditResource.TWO_FACTOR, '2FA verified');
-    response.json(loginResponse({ ...auth, session: { ...auth.session, verified: 1 } }, bearerToken(request) ?? ''));
+    response.json(
+      loginResponse({ ...auth, session: { ...auth.session, verified: 1 } }, bearerToken(request) ?? '', await allowedDeviceIds(context.db, auth.user.id)),
+    );
   };
 }

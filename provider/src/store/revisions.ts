@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * Hands out `count` consecutive revisions and answers the first. Call it inside the
+ * transaction that writes them: the counter row stays locked until that transaction ends,
+ * so revisions become visible in the order they were handed out and a devices_state cursor
+ * (the highest revision a poller has seen) never skips a change committed later.
+ */
+export async function takeRevisions(trx: Kysely<Database>, count: number): Promise<number> {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('revision count must be a positive integer');
+  const row = await trx
+    .updateTable('revision_counter')
+    .set((eb) => ({ value: eb('value', '+', count) }))
+    .where('id', '=', 1)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - count + 1;
+}
+
+/** The last revision handed out. */
+export async function currentRevision(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('revision_counter').select('value').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.value ?? 0);
+}
