@@ -21,7 +21,11 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks cache across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
             { name: 'blueprint', test: /node_modules[\\/]@blueprintjs[\\/]core[\\/]/, priority: 2 },
             // Icon paths stay out: Blueprint loads them lazily.
             { name: 'vendor', test: /node_modules[\\/](?!@blueprintjs[\\/]icons[\\/])/, priority: 1 },

@@ -10,6 +10,7 @@ import { ResetPasswordPage } from '../features/reset-password';
 import { SessionExpiredPage } from '../features/session-expired';
 import { AppShell, MENU_ENTRIES, type RouteHandle } from '../features/shell';
 import { DocumentTitle } from './DocumentTitle';
+import { RouteError } from './RouteError';
 import { ScreenGate } from './ScreenGate';
 import { RequireSession, SessionGate } from './SessionGate';
 
@@ -34,6 +35,7 @@ const LATER_SCREENS = [
 export const APP_ROUTES: RouteObject[] = [
   {
     element: <DocumentTitle />,
+    errorElement: <RouteError />,
     children: [
       {
         element: <SessionGate />,
@@ -72,17 +74,15 @@ export const APP_ROUTES: RouteObject[] = [
             ),
             children: [
               { index: true, element: <HomePage />, handle: handle(MENU_ENTRIES.home.labelKey) },
-              ...LATER_SCREENS.map(
-                ({ item, path }): RouteObject => ({
-                  path,
-                  element: (
-                    <ScreenGate item={item}>
-                      <NotAvailableYet />
-                    </ScreenGate>
-                  ),
-                  handle: handle(MENU_ENTRIES[item].labelKey),
-                }),
-              ),
+              ...LATER_SCREENS.map(({ item, path }): RouteObject => ({
+                path,
+                element: (
+                  <ScreenGate item={item}>
+                    <NotAvailableYet />
+                  </ScreenGate>
+                ),
+                handle: handle(MENU_ENTRIES[item].labelKey),
+              })),
             ],
           },
           { path: '*', element: <NotFoundPage />, handle: handle('notFound.page.title') },

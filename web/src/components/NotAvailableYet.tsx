@@ -6,11 +6,7 @@ export function NotAvailableYet() {
   const { t } = useTranslation();
   return (
     <div className="page-state" data-testid="not-available-yet">
-      <NonIdealState
-        icon="build"
-        title={t('shell.notAvailable.title')}
-        description={t('shell.notAvailable.message')}
-      />
+      <NonIdealState icon="build" title={t('shell.notAvailable.title')} description={t('shell.notAvailable.message')} />
     </div>
   );
 }

@@ -8,7 +8,8 @@ export function HomePage() {
   const { t } = useTranslation();
   const session = useSessionSelector((snapshot) => snapshot.context.session);
   if (!session) return null;
-  const realm = session.realm_type === CLOUD_REALM_TYPE ? t('shell.profile.realmCloud') : t('shell.profile.realmOnPremises');
+  const realm =
+    session.realm_type === CLOUD_REALM_TYPE ? t('shell.profile.realmCloud') : t('shell.profile.realmOnPremises');
   const twoFactorActive = session.two_factor_auth.setup_status === TwoFactorStatus.ACTIVE;
   return (
     <div className="home-page">

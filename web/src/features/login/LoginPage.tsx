@@ -10,7 +10,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const session = useSessionActor();
   const loginState = useSessionSelector(loginStateOf);
-  const submitting = useSessionSelector((snapshot) => snapshot.matches({ loggedOut: 'submitting' }));
+  const submitting = useSessionSelector((snapshot) => snapshot.hasTag('loggingIn'));
   const loginError = useSessionSelector((snapshot) => snapshot.context.loginError);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -13,7 +13,7 @@ export function OtpVerificationPage() {
   const session = useSessionActor();
   const loginState = useSessionSelector(loginStateOf);
   const loggingOut = useSessionSelector((snapshot) => snapshot.hasTag('loggingOut'));
-  const verifying = useSessionSelector((snapshot) => snapshot.matches({ notVerified: 'verifying' }));
+  const verifying = useSessionSelector((snapshot) => snapshot.hasTag('verifying'));
   const code = useSessionSelector((snapshot) => snapshot.context.otpCode);
   const verifyError = useSessionSelector((snapshot) => snapshot.context.verifyError);
 

@@ -43,7 +43,13 @@ export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
       <div className="settings-dialog" data-testid={TestId.settings.dialog}>
         <nav className="settings-nav" style={{ width: LAYOUT_SIZES.settingsNavWidth }}>
           <Menu>
-            <MenuItem active multiline icon="shield" text={t('settings.nav.twoFactor')} data-testid={TestId.settings.twoFactorNav} />
+            <MenuItem
+              active
+              multiline
+              icon="shield"
+              text={t('settings.nav.twoFactor')}
+              data-testid={TestId.settings.twoFactorNav}
+            />
           </Menu>
         </nav>
         <section className="settings-content">

@@ -7,9 +7,8 @@ const OTP_URI = 'otpauth://totp/Halo:admin?secret=JBSWY3DPEHPK3PXP&digits=7&peri
 const invalidOtp = () => new ApiError(400, { error: ErrorCode.TWO_FACTOR_INVALID_OTP, message: 'Invalid OTP' });
 
 function start(setupStatus: 1 | 2 | 3, options: { activate?: (code: string) => Promise<1 | 2 | 3> } = {}) {
-  const generate = vi.fn(
-    (): Promise<GeneratedSecret> =>
-      Promise.resolve({ otpUri: OTP_URI, setupStatus: TwoFactorStatus.PENDING, qrDataUrl: 'data:image/png;base64,AA' }),
+  const generate = vi.fn((): Promise<GeneratedSecret> =>
+    Promise.resolve({ otpUri: OTP_URI, setupStatus: TwoFactorStatus.PENDING, qrDataUrl: 'data:image/png;base64,AA' }),
   );
   const activate = vi.fn(options.activate ?? (() => Promise.resolve(TwoFactorStatus.ACTIVE)));
   const deactivate = vi.fn((code: string): Promise<void> =>
@@ -101,7 +100,9 @@ describe('twoFactorSettingsMachine', () => {
 
   it('keeps step 1 and explains a failed generate', async () => {
     const machine = twoFactorSettingsMachine.provide({
-      actors: { generateSecret: fromPromise(() => Promise.reject(new ApiError(500, { error: 'internal', message: 'x' }))) },
+      actors: {
+        generateSecret: fromPromise(() => Promise.reject(new ApiError(500, { error: 'internal', message: 'x' }))),
+      },
     });
     const actor = createActor(machine, { input: { setupStatus: TwoFactorStatus.INACTIVE } }).start();
     actor.send({ type: 'twoFactor.generate' });

@@ -59,7 +59,8 @@ export const deactivateActor = fromPromise<void, { otp_code: string }>(async ({ 
   await api.post(apiPaths.twoFactor.deactivate, input, { signal });
 });
 
-const codeOf = (event: TwoFactorSettingsEvent) => (event.type === 'twoFactor.codeChanged' ? sanitizeOtpInput(event.code) : '');
+const codeOf = (event: TwoFactorSettingsEvent) =>
+  event.type === 'twoFactor.codeChanged' ? sanitizeOtpInput(event.code) : '';
 
 export const twoFactorSettingsMachine = setup({
   types: {

@@ -34,7 +34,12 @@ export const MENU_ENTRIES: Readonly<Record<MenuItem, MenuEntry>> = {
     icon: 'git-branch',
     labelKey: 'shell.menu.versionsManagement',
   },
-  thresholds: { item: 'thresholds', path: ROUTES.thresholds, icon: 'timeline-bar-chart', labelKey: 'shell.menu.thresholds' },
+  thresholds: {
+    item: 'thresholds',
+    path: ROUTES.thresholds,
+    icon: 'timeline-bar-chart',
+    labelKey: 'shell.menu.thresholds',
+  },
   usageMonitoring: {
     item: 'usageMonitoring',
     path: withoutOptionalParameters(ROUTES.usageMonitoring),

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** True on screens wide enough for the drawer's rail. */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => true,
+  );
 }

@@ -7,7 +7,9 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 function client(answer: Response | Error) {
-  const fetchMock = vi.fn<typeof fetch>(() => (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)));
+  const fetchMock = vi.fn<typeof fetch>(() =>
+    answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer),
+  );
   const api = createApiClient({
     getToken: () => ({ access_token: 'abc', token_type: 'Bearer' }),
     fetch: fetchMock,

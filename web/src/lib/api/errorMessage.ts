@@ -12,6 +12,7 @@ export function errorMessage(t: TFunction, error: unknown): string {
 
 /** The i18n key of a failure, for state that is translated later (machines keep keys, not text). */
 export function errorMessageKey(error: unknown): string {
-  if (ApiError.is(error)) return error.status === 0 ? 'errors.serviceUnavailable' : messageKeyFor(error.status, error.code);
+  if (ApiError.is(error))
+    return error.status === 0 ? 'errors.serviceUnavailable' : messageKeyFor(error.status, error.code);
   return 'errors.general';
 }

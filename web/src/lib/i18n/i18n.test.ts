@@ -22,7 +22,9 @@ function keysOf(messages: object, prefix = ''): Set<string> {
 }
 
 const sharedMessageKeys = [
-  ...Object.values(ERROR_CATALOGUE).map((entry) => [entry.messageKey, ...Object.values(entry.variants ?? {})]).flat(),
+  ...Object.values(ERROR_CATALOGUE)
+    .map((entry) => [entry.messageKey, ...Object.values(entry.variants ?? {})])
+    .flat(),
   ...Object.values(HTTP_ERROR_MESSAGE_KEYS),
   ...Object.values(ValidationKey),
 ];
@@ -52,7 +54,9 @@ describe('i18n', () => {
     expect(t('errors.incorrectCredentialsAttempts', { count: 2 })).toBe(
       'Incorrect username or password, 2 attempts left',
     );
-    expect(t('errors.incorrectCredentialsAttempts', { count: 1 })).toBe('Incorrect username or password, 1 attempt left');
+    expect(t('errors.incorrectCredentialsAttempts', { count: 1 })).toBe(
+      'Incorrect username or password, 1 attempt left',
+    );
     expect(t('validation.portRange', { 0: 1024, 1: 49151 })).toBe('Port value must be between 1024 and 49151');
   });
 

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, LOCALE_STORAGE_KEY, RIGHT_TO_LEFT_LOCALES, type Locale } from '@halo/shared';
+import {
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  LOCALES,
+  LOCALE_STORAGE_KEY,
+  RIGHT_TO_LEFT_LOCALES,
+  type Locale,
+} from '@halo/shared';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enUS } from './locales/enUS';

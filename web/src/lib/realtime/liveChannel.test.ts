@@ -1,4 +1,10 @@
-import { formatServerClock, serverNow, type ServerClock, type SessionEndedEvent, type UpstreamStatusEvent } from '@halo/shared';
+import {
+  formatServerClock,
+  serverNow,
+  type ServerClock,
+  type SessionEndedEvent,
+  type UpstreamStatusEvent,
+} from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveChannel, type LiveSocket } from './liveChannel';
 

@@ -1,5 +1,11 @@
 export { SessionContext, useSessionActor, useSessionSelector } from './sessionContext';
 export { loginStateOf, sessionMachine, shouldRemindOtp, subjectOf } from './sessionMachine';
 export type { SessionContext as SessionMachineContext, SessionEvent, SessionSnapshot } from './sessionMachine';
-export { clearStoredSession, loadStoredSession, loadStoredToken, saveSession, SESSION_STORAGE_KEYS } from './sessionStore';
+export {
+  clearStoredSession,
+  loadStoredSession,
+  loadStoredToken,
+  saveSession,
+  SESSION_STORAGE_KEYS,
+} from './sessionStore';
 export type { StoredSession } from './sessionStore';

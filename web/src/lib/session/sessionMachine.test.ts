@@ -26,11 +26,13 @@ function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
 
 type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
 
-function harness(options: {
-  login?: () => Promise<LoginResponse>;
-  verify?: (code: string) => Promise<LoginResponse>;
-  logout?: () => Promise<unknown>;
-} = {}) {
+function harness(
+  options: {
+    login?: () => Promise<LoginResponse>;
+    verify?: (code: string) => Promise<LoginResponse>;
+    logout?: () => Promise<unknown>;
+  } = {},
+) {
   const live = new Subject<WatchEvent>();
   const liveTokens: string[] = [];
   const logout = vi.fn(options.logout ?? (() => Promise.resolve({ ok: true })));
@@ -76,8 +78,14 @@ describe('sessionMachine', () => {
   });
 
   it('keeps the login error and stays logged out when the login call fails', async () => {
-    const refusal = new ApiError(400, { error: ErrorCode.LOGIN_LOCKED, message: 'x', fields: { remaining_attempts: 2 } });
-    const actor = createActor(harness({ login: () => Promise.reject(refusal) }).machine, { input: loadStoredSession() }).start();
+    const refusal = new ApiError(400, {
+      error: ErrorCode.LOGIN_LOCKED,
+      message: 'x',
+      fields: { remaining_attempts: 2 },
+    });
+    const actor = createActor(harness({ login: () => Promise.reject(refusal) }).machine, {
+      input: loadStoredSession(),
+    }).start();
     actor.send({ type: 'session.login', credentials });
     await waitFor(actor, (snapshot) => snapshot.matches({ loggedOut: 'idle' }) && snapshot.context.loginError !== null);
     expect(actor.getSnapshot().context.loginError).toBe(refusal);

@@ -109,8 +109,7 @@ export const sessionMachine = setup({
     forgetSession: assign(LOGGED_OUT_CONTEXT),
   },
   guards: {
-    restoredLoggedIn: ({ context }) =>
-      context.session !== null && context.restoredLoginState === LoginState.LOGGED_IN,
+    restoredLoggedIn: ({ context }) => context.session !== null && context.restoredLoginState === LoginState.LOGGED_IN,
     restoredNotVerified: ({ context }) =>
       context.session !== null && context.restoredLoginState === LoginState.NOT_VERIFIED,
     otpComplete: ({ event }) => event.type === 'session.otpChanged' && isOtpCode(sanitizeOtpInput(event.code)),
@@ -149,7 +148,7 @@ export const sessionMachine = setup({
           on: { 'session.login': 'submitting' },
         },
         submitting: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
           entry: assign({ loginError: null, endReason: null }),
           invoke: {
             src: 'logIn',
@@ -194,7 +193,7 @@ export const sessionMachine = setup({
           },
         },
         verifying: {
-          tags: ['busy'],
+          tags: ['busy', 'verifying'],
           invoke: {
             src: 'verifyOtp',
             input: ({ context }) => ({ otp_code: context.otpCode }),

@@ -6,6 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { OtpCodeInput } from '../../../components';
 import { twoFactorSettingsMachine, type TwoFactorSettingsOutput } from '../twoFactorSettingsMachine';
 
+/** Where to get an authenticator app (spec section 4, step 2). */
+const AUTHENTICATOR_APPS = [
+  { labelKey: 'settings.twoFactor.appGoogle', href: 'https://support.google.com/accounts/answer/1066447' },
+  { labelKey: 'settings.twoFactor.appMicrosoft', href: 'https://www.microsoft.com/security/mobile-authenticator-app' },
+  { labelKey: 'settings.twoFactor.appFreeOtp', href: 'https://freeotp.github.io/' },
+] as const;
+
 const STATUS_KEYS: Record<TwoFactorStatusValue, string> = {
   [TwoFactorStatus.INACTIVE]: 'settings.twoFactor.statusInactive',
   [TwoFactorStatus.PENDING]: 'settings.twoFactor.statusPending',
@@ -57,7 +64,13 @@ export function TwoFactorPanel({ setupStatus, onDone, onCancelReady }: TwoFactor
         <>
           <p>{t('settings.twoFactor.intro')}</p>
           {error}
-          <Button intent="primary" icon="key" loading={busy} onClick={() => send({ type: 'twoFactor.generate' })} data-testid={TestId.settings.generate}>
+          <Button
+            intent="primary"
+            icon="key"
+            loading={busy}
+            onClick={() => send({ type: 'twoFactor.generate' })}
+            data-testid={TestId.settings.generate}
+          >
             {t('settings.twoFactor.generate')}
           </Button>
         </>
@@ -66,8 +79,22 @@ export function TwoFactorPanel({ setupStatus, onDone, onCancelReady }: TwoFactor
       {snapshot.hasTag('step2') && (
         <>
           <p>{t('settings.twoFactor.scan')}</p>
+          <p className="two-factor-apps">
+            <span>{t('settings.twoFactor.apps')}</span>
+            {AUTHENTICATOR_APPS.map((app) => (
+              <a key={app.labelKey} href={app.href} target="_blank" rel="noreferrer noopener">
+                {t(app.labelKey)}
+              </a>
+            ))}
+          </p>
           <div className="two-factor-qr">
-            <img src={context.qrDataUrl} alt={t('settings.twoFactor.qrAlt')} width={200} height={200} data-testid={TestId.settings.qr} />
+            <img
+              src={context.qrDataUrl}
+              alt={t('settings.twoFactor.qrAlt')}
+              width={200}
+              height={200}
+              data-testid={TestId.settings.qr}
+            />
           </div>
           <FormGroup label={t('settings.twoFactor.manualKey')}>
             <code className="two-factor-uri" data-testid={TestId.settings.otpUri} dir="ltr">

@@ -74,11 +74,13 @@ function AboutVersions() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api.get(apiPaths.versions, { schema: VersionsSchema, signal: controller.signal }).then(setVersions, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      notifyError(errorMessage(t, error));
-      setVersions({ official: '', internal: {} });
-    });
+    api
+      .get(apiPaths.versions, { schema: VersionsSchema, signal: controller.signal })
+      .then(setVersions, (error: unknown) => {
+        if (controller.signal.aborted) return;
+        notifyError(errorMessage(t, error));
+        setVersions({ official: '', internal: {} });
+      });
     return () => controller.abort();
   }, [t]);
 

@@ -30,10 +30,25 @@ export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps)
         </div>
       </li>
       <MenuDivider />
-      <MenuItem icon="cog" text={t('shell.profile.settings')} data-testid={TestId.shell.settingsItem} onClick={onSettings} />
-      <MenuItem icon="info-sign" text={t('shell.profile.about')} data-testid={TestId.shell.aboutItem} onClick={onAbout} />
+      <MenuItem
+        icon="cog"
+        text={t('shell.profile.settings')}
+        data-testid={TestId.shell.settingsItem}
+        onClick={onSettings}
+      />
+      <MenuItem
+        icon="info-sign"
+        text={t('shell.profile.about')}
+        data-testid={TestId.shell.aboutItem}
+        onClick={onAbout}
+      />
       <MenuDivider />
-      <MenuItem icon="log-out" text={t('shell.profile.logout')} data-testid={TestId.shell.logoutItem} onClick={onLogout} />
+      <MenuItem
+        icon="log-out"
+        text={t('shell.profile.logout')}
+        data-testid={TestId.shell.logoutItem}
+        onClick={onLogout}
+      />
     </Menu>
   );
   return (

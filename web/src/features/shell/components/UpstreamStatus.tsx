@@ -16,7 +16,9 @@ export function UpstreamStatus() {
       icon="warning-sign"
       data-testid="upstream-status"
     >
-      {status.state === UpstreamState.DOWN ? t('shell.upstream.down', { time }) : t('shell.upstream.degraded', { time })}
+      {status.state === UpstreamState.DOWN
+        ? t('shell.upstream.down', { time })
+        : t('shell.upstream.degraded', { time })}
     </Tag>
   );
 }

@@ -5,6 +5,11 @@
 export const enUS = {
   app: {
     product: { name: 'Halo Console' },
+    error: {
+      title: 'Something went wrong',
+      message: 'The console hit an unexpected problem showing this page.',
+      reload: 'Reload the page',
+    },
   },
   common: {
     actions: { close: 'Close', cancel: 'Cancel', backToLogin: 'Back to login' },
@@ -163,6 +168,10 @@ export const enUS = {
       generate: 'Generate',
       scan: 'Scan this QR code with an authenticator app such as Google Authenticator, Microsoft Authenticator or FreeOTP, or add the key below by hand.',
       manualKey: 'Provisioning URI',
+      apps: 'Authenticator apps:',
+      appGoogle: 'Google Authenticator',
+      appMicrosoft: 'Microsoft Authenticator',
+      appFreeOtp: 'FreeOTP',
       enterCode: 'Then enter the 7-digit code the app shows. It changes every 30 seconds.',
       code: 'Code',
       qrAlt: 'QR code for the authenticator app',

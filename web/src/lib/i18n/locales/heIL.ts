@@ -2,6 +2,11 @@
 export const heIL = {
   app: {
     product: { name: 'Halo Console' },
+    error: {
+      title: 'משהו השתבש',
+      message: 'הקונסולה נתקלה בבעיה לא צפויה בהצגת הדף.',
+      reload: 'טעינת הדף מחדש',
+    },
   },
   common: {
     actions: { close: 'סגירה', cancel: 'ביטול', backToLogin: 'חזרה לכניסה' },
@@ -99,7 +104,8 @@ export const heIL = {
     drawer: { toggle: 'הצגת התפריט או הסתרתו', label: 'תפריט ראשי' },
     search: { placeholder: 'חיפוש התקנים, משתמשים, סביבות…' },
     banner: {
-      messages: 'ברוכים הבאים ל-Halo Console\nמצב ההתקנים מתעדכן בזמן אמת דרך השער\nצריך גישה למסכים נוספים? פנה למנהל הסביבה',
+      messages:
+        'ברוכים הבאים ל-Halo Console\nמצב ההתקנים מתעדכן בזמן אמת דרך השער\nצריך גישה למסכים נוספים? פנה למנהל הסביבה',
     },
     clock: { tooltip: 'שעון השרת', waiting: 'ממתין לשעת השרת…' },
     loading: { label: 'טוען' },
@@ -157,6 +163,10 @@ export const heIL = {
       generate: 'יצירה',
       scan: 'סרוק את קוד ה-QR באפליקציית אימות כגון Google Authenticator,‏ Microsoft Authenticator או FreeOTP, או הוסף את המפתח שלהלן ידנית.',
       manualKey: 'כתובת הקצאה',
+      apps: 'אפליקציות אימות:',
+      appGoogle: 'Google Authenticator',
+      appMicrosoft: 'Microsoft Authenticator',
+      appFreeOtp: 'FreeOTP',
       enterCode: 'לאחר מכן הזן את הקוד בן 7 הספרות שהאפליקציה מציגה. הוא מתחלף כל 30 שניות.',
       code: 'קוד',
       qrAlt: 'קוד QR לאפליקציית האימות',
