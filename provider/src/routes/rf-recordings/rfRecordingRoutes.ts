@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import {
   ErrorCode,
   RfRecordingDownloadRequestSchema,
@@ -43,6 +43,12 @@ function recordingView(row: RfRecordingRow, device: Pick<DeviceRow, 'id' | 'name
 /** A name safe inside a quoted header parameter and on every file system. */
 const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 const stamp = (time: number) => new Date(time).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+/** A download: the name is already safe, so it is always sent quoted and plain. */
+function sendFile(response: Response, fileName: string, contentType: string, data: Buffer) {
+  response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  response.type(contentType).send(data);
+}
 
 /** GET config/{env}/rf_data_recordings?device_id=N: the device's recordings, newest first. */
 export function listRfRecordings(context: ProviderContext): RequestHandler {
@@ -93,12 +99,12 @@ export function downloadRfRecordings(context: ProviderContext): RequestHandler {
     const [single] = present;
     if (single && present.length === 1) {
       const name = `${base}_${stamp(single.row.start_time)}.iq`;
-      response.attachment(name).type('application/octet-stream').send(single.data);
+      sendFile(response, name, 'application/octet-stream', single.data);
       return;
     }
     const archive = zipArchive(
       present.map(({ row, data }) => ({ name: `${base}_${stamp(row.start_time)}_${row.report_uuid}.iq`, data, modified: new Date(row.start_time) })),
     );
-    response.attachment(`${base}_rf_recordings.zip`).type('application/zip').send(archive);
+    sendFile(response, `${base}_rf_recordings.zip`, 'application/zip', archive);
   };
 }

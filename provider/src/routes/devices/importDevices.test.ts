@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeviceImportResponseSchema, ErrorCode, Permission } from '@halo/shared';
+import { clientDevice, createDevice, deviceCall, multipartBody, serverDevice } from '../../testing/devices.js';
+import { as, createUser, type Actor } from '../../testing/people.js';
+import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+import { parseCsv } from './csvRecords.js';
+
+const HEADER = 'name,pairing_id,type,is_server,ip_addresses,port_from,port_to';
+
+describe.each(DIALECTS)('device import on %s', (dialect) => {
+  let provider: TestProvider;
+  let admin: Actor;
+  beforeEach(async () => {
+    provider = await startTestProvider(dialect);
+    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
+  });
+  afterEach(async () => {
+    await provider.stop();
+  });
+
+  const upload = (actor: Actor, csv: string | Buffer, fileName = 'devices.csv') =>
+    provider.api
+      .post(`/api/v1/config/${actor.environmentId}/devices/import`)
+      .set('Authorization', actor.authorization)
+      .attach('file', Buffer.from(csv), { filename: fileName, contentType: 'text/csv' });
+  const deviceCount = async () => (await provider.provider.context.db.selectFrom('devices').select('id').execute()).length;
+
+  it('reports every record: good rows written, bad rows with their line and field and nothing written for them', async () => {
+    await createDevice(provider.api, admin, clientDevice('existing', 'SN-EXISTING'));
+    await createDevice(provider.api, admin, serverDevice('existing-srv', 40000, 41000));
+    const csv = [
+      HEADER,
+      'cam-1,SN-1,1,false,,,',
+      'hub-1,SN-2,HALO,true,10.0.0.1;10.0.0.2,2000,3000',
+      '"drone, one",SN-3,2,false,,,', // a space and comma in the name: invalid characters
+      'drone-2,SN-4,DRONECOMMX,no,,,',
+      'existing,SN-5,1,false,,,',
+      'cam-6,sn-existing,1,false,,,',
+      'hub-2,SN-7,1,true,10.0.0.3,3000,3100', // touches hub-1 at 3000
+      'hub-3,SN-8,1,true,10.0.0.4,1024,1999',
+      'hub-4,SN-9,1,true,,1024,1999',
+      'hub-5,SN-10,1,true,10.0.0.300,42000,43000',
+      'hub-6,SN-11,1,true,10.0.0.5,50000,50001',
+      'cam-1,SN-12,1,false,,,', // the same name twice in one file
+      'cam-13,SN-1,1,false,,,',
+      'cam-14,SN-14,7,false,,,',
+      'cam-15,SN-15,1,maybe,,,',
+      'cam-16,SN-16,1',
+      '',
+      'hub-7,SN-17,1,true,10.0.0.6,,', // default range overlaps everything
+      'hub-8,SN-18,1,yes,10.0.0.7,44000,44010',
+    ].join('\r\n');
+    const response = await upload(admin, csv);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    DeviceImportResponseSchema.parse(response.body);
+    const rows = response.body.report.map((row: Record<string, unknown>) => [row.row, row.name, row.success, row.field, row.error]);
+    expect(rows).toEqual([
+      [2, 'cam-1', true, null, null],
+      [3, 'hub-1', true, null, null],
+      [4, 'drone, one', false, 'name', 'validation.invalidCharacters'],
+      [5, 'drone-2', true, null, null],
+      [6, 'existing', false, 'name', 'Device name already exists'],
+      [7, 'cam-6', false, 'pairing_id', 'Device parameters already exists'],
+      [8, 'hub-2', false, 'ports', 'Device port range overlaps with other device'],
+      [9, 'hub-3', true, null, null],
+      [10, 'hub-4', false, 'ip_addresses', 'validation.atLeastOneIp'],
+      [11, 'hub-5', false, 'ip_addresses.0', 'validation.invalid'],
+      [12, 'hub-6', false, 'ports.from', 'validation.portRange'],
+      [13, 'cam-1', false, 'name', 'Device name already exists'],
+      [14, 'cam-13', false, 'pairing_id', 'Device parameters already exists'],
+      [15, 'cam-14', false, 'type', 'validation.invalid'],
+      [16, 'cam-15', false, 'is_server', 'validation.invalid'],
+      [17, 'cam-16', false, null, 'expected 7 columns, found 3'],
+      [19, 'hub-7', false, 'ports', 'Device port range overlaps with other device'],
+      [20, 'hub-8', true, null, null],
+    ]);
+    expect(response.body.imported).toBe(5);
+    expect(response.body.failed).toBe(13);
+    expect(response.body.report[0].pairing_id).toBe('SN-1');
+    expect(typeof response.body.report[0].id).toBe('number');
+
+    const devices = (await deviceCall(provider.api, admin, 'get', '/devices')).body.devices as { name: string; type: number; is_server: boolean; ip_addresses: string[]; ports: unknown; created_by: number }[];
+    expect(devices.map((device) => device.name)).toEqual(['existing', 'existing-srv', 'cam-1', 'hub-1', 'drone-2', 'hub-3', 'hub-8']);
+    expect(devices[3]).toMatchObject({ type: 1, is_server: true, ip_addresses: ['10.0.0.1', '10.0.0.2'], ports: { from: 2000, to: 3000 }, created_by: admin.userId });
+    expect(devices[4]).toMatchObject({ type: 2, is_server: false });
+    const audits = await provider.provider.context.db.selectFrom('user_audits').select('name').where('resource', '=', 'device').where('detail', 'like', 'imported%').execute();
+    expect(audits.map((row) => row.name).sort()).toEqual(['cam-1', 'drone-2', 'hub-1', 'hub-3', 'hub-8']);
+    // The imported devices appear in the incremental devices_state like any other change.
+    const state = await deviceCall(provider.api, admin, 'get', '/devices/devices_state').expect(200);
+    expect(state.body.devices_state).toHaveLength(7);
+  });
+
+  it('accepts the ports_from/ports_to header spelling, a BOM, LF line ends, quoted fields and a header-only file', async () => {
+    const csv = '\uFEFFName,Pairing_ID,type,is_server,ip_addresses,ports_from,ports_to\n"hub-q",SN-Q,1,true,"10.0.0.1 10.0.0.2",5000,5001\n';
+    const response = await upload(admin, csv);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.report).toEqual([expect.objectContaining({ row: 2, name: 'hub-q', success: true, error: null })]);
+    const empty = await upload(admin, `${HEADER}\n`);
+    expect(empty.body).toMatchObject({ report: [], imported: 0, failed: 0 });
+  });
+
+  it("error 53 'Invalid devices records file' for anything that is not the import CSV, and nothing is written", async () => {
+    const invalid: { name: string; send: () => ReturnType<typeof upload> }[] = [
+      { name: 'wrong header', send: () => upload(admin, 'device,serial\ncam-1,SN-1\n') },
+      { name: 'missing column', send: () => upload(admin, 'name,pairing_id,type,is_server,ip_addresses,port_from\ncam-1,SN-1,1,false,,\n') },
+      { name: 'duplicate column', send: () => upload(admin, 'name,name,type,is_server,ip_addresses,port_from,port_to\n') },
+      { name: 'empty file', send: () => upload(admin, '') },
+      { name: 'binary', send: () => upload(admin, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0xfe])) },
+      { name: 'not UTF-8', send: () => upload(admin, Buffer.concat([Buffer.from(`${HEADER}\ncam-\xff`, 'latin1')])) },
+      { name: 'unterminated quote', send: () => upload(admin, `${HEADER}\n"cam-1,SN-1,1,false,,,\n`) },
+      { name: 'not a .csv name', send: () => upload(admin, `${HEADER}\ncam-1,SN-1,1,false,,,\n`, 'devices.xlsx') },
+      {
+        name: 'JSON instead of a file',
+        send: () => deviceCall(provider.api, admin, 'post', '/devices/import', { file: `${HEADER}\ncam-1,SN-1,1,false,,,` }) as ReturnType<typeof upload>,
+      },
+    ];
+    for (const { name, send } of invalid) {
+      const response = await send();
+      expect(response.status, name).toBe(400);
+      expect(response.body.error, name).toBe(ErrorCode.DEVICE_IMPORT_INVALID);
+      expect(response.body.message, name).toBe('Invalid devices records file');
+    }
+    const handMade = [
+      multipartBody([{ name: 'note', data: 'no file here' }]),
+      multipartBody([{ name: 'other', fileName: 'a.csv', data: HEADER }, { name: 'another', fileName: 'b.csv', data: HEADER }]),
+      { body: Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname'), contentType: 'multipart/form-data; boundary=x' },
+      { body: Buffer.from(HEADER), contentType: 'multipart/form-data' },
+    ];
+    for (const [index, { body, contentType }] of handMade.entries()) {
+      const response = await provider.api
+        .post(`/api/v1/config/${admin.environmentId}/devices/import`)
+        .set('Authorization', admin.authorization)
+        .set('Content-Type', contentType)
+        .send(body);
+      expect(response.status, `hand-made ${index}`).toBe(400);
+      expect(response.body.error, `hand-made ${index}`).toBe(ErrorCode.DEVICE_IMPORT_INVALID);
+    }
+    // A well-formed hand-made body with the file under another field name is read.
+    const lone = multipartBody([{ name: 'note', data: 'x' }, { name: 'upload', fileName: 'devices.csv', contentType: 'text/csv', data: `${HEADER}\ncam-9,SN-9,1,false,,,` }]);
+    const accepted = await provider.api
+      .post(`/api/v1/config/${admin.environmentId}/devices/import`)
+      .set('Authorization', admin.authorization)
+      .set('Content-Type', lone.contentType)
+      .send(lone.body);
+    expect(accepted.body.imported).toBe(1);
+    expect(await deviceCount()).toBe(1);
+  });
+
+  it('needs permission 51', async () => {
+    await createUser(provider.api, admin, 'device-viewer', [Permission.DEVICES_VIEW]);
+    const viewer = await as(provider.api, 'device-viewer', 'root');
+    expect((await upload(viewer, `${HEADER}\ncam-1,SN-1,1,false,,,\n`)).status).toBe(403);
+    await createUser(provider.api, admin, 'device-adder', [Permission.DEVICES_ADD]);
+    const adder = await as(provider.api, 'device-adder', 'root');
+    expect((await upload(adder, `${HEADER}\ncam-1,SN-1,1,false,,,\n`)).body.imported).toBe(1);
+    expect(await deviceCount()).toBe(1);
+  });
+
+  it('imports 10,000 rows in one request (time printed, not asserted)', async () => {
+    const lines = [HEADER];
+    for (let index = 0; index < 10_000; index += 1) {
+      lines.push(index % 100 === 0 ? `srv-${index},SRV-${index},1,true,10.1.${index % 250}.1,${10_000 + index},${10_000 + index}` : `dev-${index},SN-${index},${(index % 2) + 1},false,,,`);
+    }
+    lines.push('dev-1,SN-dup,1,false,,,');
+    const started = performance.now();
+    const response = await upload(admin, lines.join('\n'));
+    const elapsed = performance.now() - started;
+    console.log(`[import bench] ${dialect}: 10,001 rows (${(Buffer.byteLength(lines.join('\n')) / 1024).toFixed(0)} KB) imported in ${elapsed.toFixed(0)} ms`);
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+    expect(response.body.imported).toBe(10_000);
+    expect(response.body.failed).toBe(1);
+    expect(response.body.report.at(-1)).toMatchObject({ row: 10_002, success: false, field: 'name' });
+    expect(await deviceCount()).toBe(10_000);
+  }, 120_000);
+});
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, and numbers records by their first line', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\n\nlast,\n')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x, y', 'say "hi"\nthere'] },
+      { line: 5, fields: ['last', ''] },
+    ]);
+    expect(parseCsv('no newline at end')).toEqual([{ line: 1, fields: ['no newline at end'] }]);
+    expect(parseCsv('"open')).toBeNull();
+    expect(parseCsv('')).toEqual([]);
+  });
+});
