@@ -50,7 +50,7 @@ export function OtpVerificationPage() {
           {t('otpVerification.form.otherUser')}
         </Button>
         <Button type="submit" intent="primary" loading={verifying} data-testid={TestId.otp.submit}>
-          {t('otpVerification.page.title')}
+          {t('otpVerification.form.submit')}
         </Button>
       </div>
     </form>

@@ -53,6 +53,7 @@ export const enUS = {
     form: {
       intro: 'Enter the 7-digit code from your authenticator app.',
       code: 'One-time code',
+      submit: 'Verify',
       verifying: 'Verifying…',
       otherUser: 'Log in as someone else',
     },

@@ -50,6 +50,7 @@ export const heIL = {
     form: {
       intro: 'הזן את הקוד בן 7 הספרות מאפליקציית האימות.',
       code: 'קוד חד-פעמי',
+      submit: 'אימות',
       verifying: 'מאמת…',
       otherUser: 'כניסה כמשתמש אחר',
     },
