@@ -71,6 +71,16 @@ const EnvironmentSchema = z.object({
   HALO_UPSTREAM_PROBE_MS: integer(5000, 100, 3_600_000),
   HALO_UPSTREAM_TIMEOUT_MS: integer(30_000, 100, 3_600_000),
   HALO_POLL_MS: integer(1000, 100, 3_600_000),
+  HALO_FULL_POLL_EVERY: integer(30, 1, 1_000_000),
+  HALO_POLL_TIMEOUT_MS: integer(5000, 100, 600_000),
+  HALO_POLL_BACKOFF_MAX_MS: integer(30_000, 100, 3_600_000),
+  HALO_POLL_GRACE_MS: integer(10_000, 0, 3_600_000),
+  HALO_DELTA_HISTORY_MS: integer(180_000, 120_000, 3_600_000),
+  HALO_SOCKET_BUFFER_PACKETS: integer(64, 1, 100_000),
+  HALO_SOCKET_BUFFER_BYTES: integer(8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  HALO_SLOW_CONSUMER_RESYNC_MS: integer(30_000, 100, 3_600_000),
+  HALO_REDIS_PREFIX: text('halo'),
+  HALO_LEADER_TTL_MS: integer(5000, 300, 600_000),
   HALO_RATE_LIMIT_AUTH_PER_MIN: integer(60, 1, 1_000_000),
   HALO_RATE_LIMIT_API_PER_MIN: integer(1200, 1, 1_000_000),
   HALO_TRUST_PROXY: trustProxy,
@@ -95,6 +105,26 @@ export interface GatewayConfig {
   /** Idle time-out of one proxied request before the gateway answers 504. */
   readonly upstreamTimeoutMs: number;
   readonly pollMs: number;
+  /** Every this many polls of an environment is a full re-poll that detects drift. */
+  readonly fullPollEvery: number;
+  /** Time-out of each poller request. */
+  readonly pollTimeoutMs: number;
+  /** Ceiling of the exponential back-off after upstream faults. */
+  readonly pollBackoffMaxMs: number;
+  /** How long a poller keeps running after its environment's last subscriber left. */
+  readonly pollGraceMs: number;
+  /** How far back missed deltas can be replayed (at least 2 minutes). */
+  readonly deltaHistoryMs: number;
+  /** A socket with more packets than this waiting to be written is a slow consumer. */
+  readonly socketBufferPackets: number;
+  /** ...or with more bytes than this waiting to be written. */
+  readonly socketBufferBytes: number;
+  /** How long a slow consumer has to catch up before its connection is closed. */
+  readonly slowConsumerResyncMs: number;
+  /** Prefix of every Redis key and channel (REDIS_URL only). */
+  readonly redisPrefix: string;
+  /** Time to live of a poller leadership lock in Redis; renewed every third of it. */
+  readonly leaderTtlMs: number;
   readonly rateLimitAuthPerMinute: number;
   readonly rateLimitApiPerMinute: number;
   readonly trustProxy: boolean | number | string;
@@ -136,6 +166,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     upstreamProbeMs: values.HALO_UPSTREAM_PROBE_MS,
     upstreamTimeoutMs: values.HALO_UPSTREAM_TIMEOUT_MS,
     pollMs: values.HALO_POLL_MS,
+    fullPollEvery: values.HALO_FULL_POLL_EVERY,
+    pollTimeoutMs: values.HALO_POLL_TIMEOUT_MS,
+    pollBackoffMaxMs: values.HALO_POLL_BACKOFF_MAX_MS,
+    pollGraceMs: values.HALO_POLL_GRACE_MS,
+    deltaHistoryMs: values.HALO_DELTA_HISTORY_MS,
+    socketBufferPackets: values.HALO_SOCKET_BUFFER_PACKETS,
+    socketBufferBytes: values.HALO_SOCKET_BUFFER_BYTES,
+    slowConsumerResyncMs: values.HALO_SLOW_CONSUMER_RESYNC_MS,
+    redisPrefix: values.HALO_REDIS_PREFIX,
+    leaderTtlMs: values.HALO_LEADER_TTL_MS,
     rateLimitAuthPerMinute: values.HALO_RATE_LIMIT_AUTH_PER_MIN,
     rateLimitApiPerMinute: values.HALO_RATE_LIMIT_API_PER_MIN,
     trustProxy: values.HALO_TRUST_PROXY,

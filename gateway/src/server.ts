@@ -3,7 +3,17 @@ import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { API_BASE, apiErrorBody, HttpErrorKind, type UpstreamState } from '@halo/shared';
 import type { GatewayConfig } from './config.js';
+import { randomUUID } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { DevicesFanout } from './live/devicesFanout.js';
+import { EnvironmentAccess } from './live/environmentAccess.js';
+import { LocalFeedBus, type DeltaObserver, type FeedBus } from './live/feedBus.js';
 import { createLiveServer, type Live } from './live/liveServer.js';
+import { RedisFeedBus } from './live/redisFeedBus.js';
+import { DevicesUpstream } from './pollers/devicesUpstream.js';
+import { LocalLeadership, RedisLeadership, type Leadership } from './pollers/leadership.js';
+import { PollerManager } from './pollers/pollerManager.js';
 import type { LiveServer } from './live/liveTypes.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics.js';
 import { createApiProxy, forwardingHeaders } from './proxy/apiProxy.js';
@@ -33,6 +43,10 @@ export interface Gateway {
   readonly live: Live;
   readonly metrics: GatewayMetrics;
   readonly upstreamStatus: UpstreamStatusTracker;
+  readonly fanout: DevicesFanout;
+  readonly pollers: PollerManager;
+  /** This gateway's id among several (Redis). */
+  readonly id: string;
   /** Stops the background work, closes every socket and the HTTP server. */
   close(): Promise<void>;
 }
@@ -111,6 +125,8 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   app.use(errorHandler);
 
   const httpServer = createServer(app);
+  const id = randomUUID();
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const live = createLiveServer(httpServer, {
     upstream: upstreamClient,
     status: upstreamStatus,
@@ -120,7 +136,60 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     clockRefreshMs: config.clockRefreshMs,
     clockRetryMs: config.upstreamProbeMs,
     ...(options.now ? { now: options.now } : {}),
+    ...(redis ? { adapter: createAdapter(redis.adapterPub, redis.adapterSub, { key: `${config.redisPrefix}:socket.io` }) } : {}),
   });
+
+  // At most one delta per poll: this many cover the history time.
+  const historyLength = Math.ceil(config.deltaHistoryMs / config.pollMs) + 16;
+  const observeDelta: DeltaObserver = (delta, bytes) => {
+    metrics.deltaBytes.observe(bytes);
+    metrics.deltaDevices.observe(delta.changed.length + delta.removed.length);
+  };
+  const bus: FeedBus = redis
+    ? new RedisFeedBus({
+        redis: redis.commands,
+        subscriber: redis.feedSub,
+        prefix: config.redisPrefix,
+        historyLength,
+        observeDelta,
+      })
+    : new LocalFeedBus(observeDelta);
+  const leadership: Leadership = redis
+    ? new RedisLeadership(redis.commands, config.redisPrefix, config.leaderTtlMs)
+    : new LocalLeadership();
+  const devicesUpstream = new DevicesUpstream(upstream, {
+    metrics,
+    status: upstreamStatus,
+    timeoutMs: config.pollTimeoutMs,
+  });
+  const pollers = new PollerManager({
+    upstream: devicesUpstream,
+    bus,
+    leadership,
+    metrics,
+    pollMs: config.pollMs,
+    fullPollEvery: config.fullPollEvery,
+    backoffMaxMs: config.pollBackoffMaxMs,
+  });
+  const fanout = new DevicesFanout({
+    namespace: live.namespace,
+    bus,
+    pollers,
+    access: new EnvironmentAccess(devicesUpstream, options.now),
+    metrics,
+    historyLength,
+    graceMs: config.pollGraceMs,
+    bufferPackets: config.socketBufferPackets,
+    bufferBytes: config.socketBufferBytes,
+    resyncMs: config.slowConsumerResyncMs,
+  });
+  live.namespace.on('connection', (socket) => fanout.attach(socket));
+  metrics.registry.gauge('halo_gateway_pollers_running', 'Environment pollers running on this gateway.', () => pollers.running);
+  metrics.registry.gauge(
+    'halo_gateway_environments_followed',
+    'Environments whose live state this gateway holds for its subscribers.',
+    () => fanout.environments.length,
+  );
   metrics.registry.gauge(
     'halo_gateway_connected_sockets',
     'Sockets connected to /live.',
@@ -146,21 +215,59 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     live,
     metrics,
     upstreamStatus,
+    fanout,
+    pollers,
+    id,
     close() {
       closing ??= new Promise<void>((resolve) => {
         probe.stop();
         live.stop();
         const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
         force.unref();
+        // Pollers stop and leadership is released first, so another gateway takes over at once.
+        const stopped = fanout
+          .close()
+          .then(() => bus.close())
+          .catch((error: unknown) => console.error('[gateway] stopping the pollers failed:', error));
         // Closes the sockets without a namespace disconnect, so browsers reconnect (to another
         // replica, or to this one once it is back), then the HTTP server.
-        void live.io.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
+        const socketsClosed = new Promise<void>((done) => void live.io.close(() => done()));
         httpServer.closeIdleConnections();
+        void Promise.all([stopped, socketsClosed])
+          .then(() => redis?.quit())
+          .finally(() => {
+            clearTimeout(force);
+            resolve();
+          });
       });
       return closing;
+    },
+  };
+}
+
+interface RedisConnections {
+  readonly commands: Redis;
+  readonly feedSub: Redis;
+  readonly adapterPub: Redis;
+  readonly adapterSub: Redis;
+  quit(): Promise<void>;
+}
+
+/** The four connections the gateway needs: commands, the feed's subscriber, the adapter's pair. */
+function connectRedis(url: string): RedisConnections {
+  const commands = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const connections = [commands, commands.duplicate(), commands.duplicate(), commands.duplicate()] as const;
+  for (const connection of connections) {
+    connection.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
+  }
+  const [, feedSub, adapterPub, adapterSub] = connections;
+  return {
+    commands,
+    feedSub,
+    adapterPub,
+    adapterSub,
+    async quit() {
+      await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
     },
   };
 }

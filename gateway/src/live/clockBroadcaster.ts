@@ -21,7 +21,8 @@ export class ClockBroadcaster {
     if (serverClock === null) return false;
     this.last = { serverTime: Date.parse(serverClock), receivedAt: this.now() };
     const event = this.current();
-    if (event) this.namespace.emit(LiveEvent.CLOCK, event);
+    // Every gateway reads the clock for its own sockets.
+    if (event) this.namespace.local.emit(LiveEvent.CLOCK, event);
     return true;
   }
 

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import { LIVE_NAMESPACE, LiveEvent, LiveHandshakeAuthSchema, HttpErrorKind } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
 import { repeat, type Repeating } from '../repeat.js';
@@ -22,6 +22,8 @@ export interface LiveServerOptions {
   /** Delay before retrying a clock read that failed. */
   readonly clockRetryMs: number;
   readonly now?: () => number;
+  /** socket.io adapter (the Redis adapter with several gateways). */
+  readonly adapter?: ServerOptions['adapter'];
 }
 
 export interface Live {
@@ -52,6 +54,7 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
     serveClient: false,
     // Browsers send small control messages only.
     maxHttpBufferSize: 64 * 1024,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   // Nothing lives on the main namespace.
   io.of('/').use((_socket, next) => next(refusal(HttpErrorKind.NOT_FOUND)));
@@ -101,7 +104,9 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
     socket.emit(LiveEvent.UPSTREAM_STATUS, status.snapshot());
   });
 
-  const stopStatus = status.onChange((snapshot) => namespace.emit(LiveEvent.UPSTREAM_STATUS, snapshot));
+  // Each gateway tells its own sockets what it sees of the upstream (local: with the Redis
+  // adapter a plain emit would reach every gateway's sockets).
+  const stopStatus = status.onChange((snapshot) => namespace.local.emit(LiveEvent.UPSTREAM_STATUS, snapshot));
 
   let timers: Repeating[] = [];
   return {

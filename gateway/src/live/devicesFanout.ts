@@ -1,0 +1,371 @@
+import {
+  can,
+  DevicesSubscribeSchema,
+  HttpErrorKind,
+  LiveEvent,
+  type DevicesDelta,
+  type DevicesSubscribeAck,
+} from '@halo/shared';
+import { z } from 'zod';
+import type { GatewayMetrics } from '../metrics.js';
+import type { PollCapability, TokenSource } from '../pollers/environmentPoller.js';
+import type { PollerManager } from '../pollers/pollerManager.js';
+import type { EnvironmentAccess } from './environmentAccess.js';
+import { EnvironmentFeed } from './environmentFeed.js';
+import type { FeedBus, FeedEvent } from './feedBus.js';
+import type { LiveNamespace, LiveSocket } from './liveTypes.js';
+import { pendingWrites } from './socketBuffer.js';
+
+/** Sockets watching an environment's devices: everyone allowed devices.view there sees all of them. */
+export const devicesRoom = (environmentId: number) => `devices:${environmentId}`;
+/** ...and its system log entries: those allowed logs.view. */
+export const logsRoom = (environmentId: number) => `logs:${environmentId}`;
+
+export interface DevicesFanoutOptions {
+  readonly namespace: LiveNamespace;
+  readonly bus: FeedBus;
+  readonly pollers: PollerManager;
+  readonly access: EnvironmentAccess;
+  readonly metrics: GatewayMetrics;
+  /** Deltas kept per environment for replay. */
+  readonly historyLength: number;
+  /** How long an environment stays followed and polled after its last subscriber left. */
+  readonly graceMs: number;
+  readonly bufferPackets: number;
+  readonly bufferBytes: number;
+  /** A slow consumer that has not caught up after this long is disconnected. */
+  readonly resyncMs: number;
+}
+
+const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
+
+/** How often sockets dropped as slow consumers are checked for having caught up. */
+const LAGGARD_CHECK_MS = 100;
+
+/** The token of a subscriber, chosen once and kept until its socket leaves or is refused. */
+class SubscriberTokens implements TokenSource {
+  private readonly chosen = new Map<PollCapability, LiveSocket>();
+  private readonly refused = new Map<PollCapability, Set<string>>();
+
+  constructor(private readonly subscribers: ReadonlyMap<string, LiveSocket>) {}
+
+  current(capability: PollCapability): string | null {
+    const refused = this.refused.get(capability);
+    const usable = (socket: LiveSocket) =>
+      socket.connected && !refused?.has(socket.data.token) && can(socket.data.session, capability);
+    const kept = this.chosen.get(capability);
+    if (kept && this.subscribers.has(kept.id) && usable(kept)) return kept.data.token;
+    this.chosen.delete(capability);
+    for (const socket of this.subscribers.values()) {
+      if (usable(socket)) {
+        this.chosen.set(capability, socket);
+        return socket.data.token;
+      }
+    }
+    return null;
+  }
+
+  reject(token: string, capability: PollCapability): void {
+    const refused = this.refused.get(capability) ?? new Set<string>();
+    refused.add(token);
+    this.refused.set(capability, refused);
+    if (this.chosen.get(capability)?.data.token === token) this.chosen.delete(capability);
+  }
+
+  /** Forgets refusals of tokens no subscriber holds any more. */
+  prune(): void {
+    const held = new Set([...this.subscribers.values()].map((socket) => socket.data.token));
+    for (const refused of this.refused.values()) for (const token of refused) if (!held.has(token)) refused.delete(token);
+  }
+}
+
+interface Tracked {
+  readonly feed: EnvironmentFeed;
+  readonly subscribers: Map<string, LiveSocket>;
+  readonly tokens: SubscriberTokens;
+  /** Sockets waiting for a snapshot, not yet in the delta room. */
+  readonly awaitingSnapshot: Set<string>;
+  /** Resolves once the shared state (if any) was loaded. */
+  readonly following: Promise<void>;
+  releaseTimer: NodeJS.Timeout | undefined;
+  flushScheduled: boolean;
+}
+
+interface Laggard {
+  readonly socket: LiveSocket;
+  readonly environmentIds: Set<number>;
+  readonly since: number;
+}
+
+/**
+ * devices.subscribe and the fan-out of snapshots, deltas and system log entries. Sockets of one
+ * audience share a room and each delta is emitted once per room (socket.io encodes it once and
+ * writes the same frame to every socket). Before each emit, sockets whose write buffer is over
+ * its bound leave the room; once caught up they get a fresh snapshot, or are disconnected when
+ * they do not catch up in time.
+ */
+export class DevicesFanout {
+  private readonly tracked = new Map<number, Tracked>();
+  private readonly socketEnvironments = new Map<string, Set<number>>();
+  private readonly laggards = new Map<string, Laggard>();
+  private laggardTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly options: DevicesFanoutOptions) {}
+
+  /** Environments followed on this gateway. */
+  get environments(): number[] {
+    return [...this.tracked.keys()];
+  }
+
+  feed(environmentId: number): EnvironmentFeed | undefined {
+    return this.tracked.get(environmentId)?.feed;
+  }
+
+  /** Registers the socket's live-protocol handlers. */
+  attach(socket: LiveSocket): void {
+    socket.on(LiveEvent.DEVICES_SUBSCRIBE, (payload, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      void this.subscribe(socket, payload, answer).catch((error: unknown) => {
+        console.error('[gateway] devices.subscribe failed:', error);
+        answer({ ok: false, error: HttpErrorKind.INTERNAL });
+      });
+    });
+    socket.on(LiveEvent.DEVICES_UNSUBSCRIBE, (payload) => {
+      const parsed = UnsubscribeSchema.safeParse(payload);
+      if (parsed.success) this.leave(socket, parsed.data.environmentId);
+    });
+    socket.on('disconnect', () => {
+      for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])]) this.leave(socket, environmentId);
+      this.laggards.delete(socket.id);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.laggardTimer);
+    for (const [environmentId, tracked] of this.tracked) {
+      clearTimeout(tracked.releaseTimer);
+      this.options.bus.unfollow(environmentId);
+    }
+    this.tracked.clear();
+    await this.options.pollers.stopAll();
+  }
+
+  private async subscribe(
+    socket: LiveSocket,
+    payload: unknown,
+    ack: (answer: DevicesSubscribeAck) => void,
+  ): Promise<void> {
+    const parsed = DevicesSubscribeSchema.safeParse(payload);
+    if (!parsed.success) {
+      ack({ ok: false, error: HttpErrorKind.GENERAL });
+      return;
+    }
+    const { environmentId, epoch, seq } = parsed.data;
+    const access = await this.options.access.check(socket.data.session, socket.data.token, environmentId);
+    if (access !== 'ok') {
+      ack({ ok: false, error: access });
+      return;
+    }
+    if (!socket.connected || this.closed) return;
+    const tracked = this.acquire(environmentId);
+    tracked.subscribers.set(socket.id, socket);
+    const environments = this.socketEnvironments.get(socket.id) ?? new Set<number>();
+    environments.add(environmentId);
+    this.socketEnvironments.set(socket.id, environments);
+    if (can(socket.data.session, 'logs.view')) void socket.join(logsRoom(environmentId));
+
+    // A socket on a gateway that just started following resumes from the shared history.
+    await tracked.following;
+    if (!socket.connected || this.tracked.get(environmentId) !== tracked || !tracked.subscribers.has(socket.id)) return;
+    const laggard = this.laggards.get(socket.id);
+    if (laggard) laggard.environmentIds.add(environmentId);
+
+    const missed = epoch !== undefined && seq !== undefined ? tracked.feed.missedSince(epoch, seq) : null;
+    if (missed && !laggard) {
+      // The ack, the missed deltas and the room join happen in one tick: nothing slips between.
+      ack({ ok: true, mode: 'replay' });
+      for (const delta of missed) socket.emit(LiveEvent.DEVICES_DELTA, delta);
+      void socket.join(devicesRoom(environmentId));
+      tracked.awaitingSnapshot.delete(socket.id);
+      this.options.metrics.replays.inc();
+      return;
+    }
+    ack({ ok: true, mode: 'snapshot' });
+    void socket.leave(devicesRoom(environmentId));
+    if (!laggard) this.queueSnapshot(environmentId, tracked, socket.id);
+  }
+
+  /** Starts following (and wanting a poller for) an environment, or cancels its release. */
+  private acquire(environmentId: number): Tracked {
+    const existing = this.tracked.get(environmentId);
+    if (existing) {
+      clearTimeout(existing.releaseTimer);
+      existing.releaseTimer = undefined;
+      return existing;
+    }
+    const subscribers = new Map<string, LiveSocket>();
+    const tokens = new SubscriberTokens(subscribers);
+    const feed = new EnvironmentFeed(environmentId, this.options.historyLength);
+    const tracked: Tracked = {
+      feed,
+      subscribers,
+      tokens,
+      awaitingSnapshot: new Set(),
+      following: Promise.resolve(),
+      releaseTimer: undefined,
+      flushScheduled: false,
+    };
+    this.tracked.set(environmentId, tracked);
+    (tracked as { following: Promise<void> }).following = this.options.bus
+      .follow(environmentId, (event) => {
+        if (this.tracked.get(environmentId) === tracked) this.onFeedEvent(environmentId, tracked, event);
+      })
+      .catch((error: unknown) => console.error(`[gateway] following environment ${environmentId} failed:`, error));
+    this.options.pollers.want(environmentId, tokens);
+    return tracked;
+  }
+
+  private leave(socket: LiveSocket, environmentId: number): void {
+    void socket.leave(devicesRoom(environmentId));
+    void socket.leave(logsRoom(environmentId));
+    this.socketEnvironments.get(socket.id)?.delete(environmentId);
+    this.laggards.get(socket.id)?.environmentIds.delete(environmentId);
+    const tracked = this.tracked.get(environmentId);
+    if (!tracked) return;
+    tracked.subscribers.delete(socket.id);
+    tracked.awaitingSnapshot.delete(socket.id);
+    tracked.tokens.prune();
+    if (tracked.subscribers.size > 0 || tracked.releaseTimer) return;
+    tracked.releaseTimer = setTimeout(() => {
+      if (this.tracked.get(environmentId) !== tracked || tracked.subscribers.size > 0) return;
+      this.tracked.delete(environmentId);
+      this.options.bus.unfollow(environmentId);
+      void this.options.pollers.unwant(environmentId);
+    }, this.options.graceMs);
+    tracked.releaseTimer.unref();
+  }
+
+  private onFeedEvent(environmentId: number, tracked: Tracked, event: FeedEvent): void {
+    const { namespace } = this.options;
+    if (event.type === 'logs') {
+      namespace.local.to(logsRoom(environmentId)).emit(LiveEvent.LOGS_SYSTEM, event.event);
+      return;
+    }
+    if (event.type === 'delta') {
+      if (!tracked.feed.apply(event.delta)) {
+        this.options.bus.resync(environmentId);
+        return;
+      }
+      this.broadcastDelta(environmentId, event.delta);
+      return;
+    }
+    const outcome = tracked.feed.load(event.state);
+    if (outcome.kind === 'continued') {
+      for (const delta of outcome.deltas) this.broadcastDelta(environmentId, delta);
+      return;
+    }
+    // A new epoch: everyone in the room needs the whole state.
+    const room = namespace.adapter.rooms.get(devicesRoom(environmentId));
+    for (const socketId of room ?? []) tracked.awaitingSnapshot.add(socketId);
+    for (const socketId of tracked.awaitingSnapshot) namespace.sockets.get(socketId)?.leave(devicesRoom(environmentId));
+    this.flushSnapshots(environmentId, tracked, 'epoch');
+  }
+
+  /** One emit per room; slow consumers leave the room first. */
+  private broadcastDelta(environmentId: number, delta: DevicesDelta): void {
+    const { namespace } = this.options;
+    const room = devicesRoom(environmentId);
+    for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
+      const socket = namespace.sockets.get(socketId);
+      if (socket && this.isBehind(socket)) this.dropSlow(socket, environmentId);
+    }
+    namespace.local.to(room).emit(LiveEvent.DEVICES_DELTA, delta);
+  }
+
+  private isBehind(socket: LiveSocket): boolean {
+    const pending = pendingWrites(socket);
+    return pending.packets > this.options.bufferPackets || pending.bytes > this.options.bufferBytes;
+  }
+
+  private dropSlow(socket: LiveSocket, environmentId: number): void {
+    void socket.leave(devicesRoom(environmentId));
+    const laggard = this.laggards.get(socket.id);
+    if (laggard) {
+      laggard.environmentIds.add(environmentId);
+    } else {
+      this.laggards.set(socket.id, { socket, environmentIds: new Set([environmentId]), since: Date.now() });
+    }
+    this.options.metrics.slowConsumerDrops.inc();
+    this.laggardTimer ??= setInterval(() => this.checkLaggards(), LAGGARD_CHECK_MS);
+    this.laggardTimer.unref();
+  }
+
+  /** Caught-up laggards get a fresh snapshot and rejoin; those out of time are disconnected. */
+  private checkLaggards(): void {
+    const now = Date.now();
+    for (const [socketId, laggard] of this.laggards) {
+      const { socket } = laggard;
+      if (!socket.connected) {
+        this.laggards.delete(socketId);
+        continue;
+      }
+      const pending = pendingWrites(socket);
+      if (pending.packets === 0 && pending.bytes < this.options.bufferBytes / 4 && pending.writable) {
+        this.laggards.delete(socketId);
+        for (const environmentId of laggard.environmentIds) {
+          const tracked = this.tracked.get(environmentId);
+          if (tracked?.subscribers.has(socketId)) this.queueSnapshot(environmentId, tracked, socketId, 'resync');
+        }
+      } else if (now - laggard.since > this.options.resyncMs) {
+        this.laggards.delete(socketId);
+        this.options.metrics.slowConsumerDisconnects.inc();
+        // A lost transport, so the client reconnects and subscribes again with its epoch and seq.
+        dropConnection(socket);
+      }
+    }
+    if (this.laggards.size === 0) {
+      clearInterval(this.laggardTimer);
+      this.laggardTimer = undefined;
+    }
+  }
+
+  /** Snapshots asked for within one tick go out as one emit to all those sockets. */
+  private queueSnapshot(
+    environmentId: number,
+    tracked: Tracked,
+    socketId: string,
+    reason: 'subscribe' | 'resync' = 'subscribe',
+  ): void {
+    tracked.awaitingSnapshot.add(socketId);
+    if (tracked.flushScheduled) return;
+    tracked.flushScheduled = true;
+    setImmediate(() => {
+      tracked.flushScheduled = false;
+      if (this.tracked.get(environmentId) === tracked) this.flushSnapshots(environmentId, tracked, reason);
+    });
+  }
+
+  private flushSnapshots(environmentId: number, tracked: Tracked, reason: 'subscribe' | 'resync' | 'epoch'): void {
+    const snapshot = tracked.feed.snapshot();
+    // Until the first state arrives the sockets wait; it is sent to them then.
+    if (!snapshot || tracked.awaitingSnapshot.size === 0) return;
+    const { namespace } = this.options;
+    const recipients = [...tracked.awaitingSnapshot].filter(
+      (socketId) => namespace.sockets.has(socketId) && !this.laggards.has(socketId),
+    );
+    tracked.awaitingSnapshot.clear();
+    if (recipients.length === 0) return;
+    namespace.local.to(recipients).emit(LiveEvent.DEVICES_SNAPSHOT, snapshot);
+    this.options.metrics.snapshotsSent.inc({ reason }, recipients.length);
+    for (const socketId of recipients) void namespace.sockets.get(socketId)?.join(devicesRoom(environmentId));
+  }
+}
+
+/** Closes the socket's connection at once, as a lost transport (the client reconnects by itself). */
+function dropConnection(socket: LiveSocket): void {
+  const transport = (socket.conn as unknown as { transport?: { socket?: { terminate?: () => void } } }).transport;
+  if (typeof transport?.socket?.terminate === 'function') transport.socket.terminate();
+  else socket.conn.close();
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { DeviceLiveState, DevicesDelta, DevicesSnapshot } from '@halo/shared';
+
+/** A fresh epoch: random, so a restarted or replaced poller never reuses one. */
+export const newEpoch = () => randomBytes(12).toString('base64url');
+
+/** The whole state of an environment's feed at one seq, with the deltas that led to it. */
+export interface FeedState {
+  readonly epoch: string;
+  readonly seq: number;
+  readonly devices: readonly DeviceLiveState[];
+  /** The latest deltas of this epoch, oldest first, ending at `seq` (may be empty). */
+  readonly history: readonly DevicesDelta[];
+}
+
+export type LoadOutcome =
+  /** Same epoch, and the history covered the gap: these deltas bring subscribers up to date. */
+  | { readonly kind: 'continued'; readonly deltas: readonly DevicesDelta[] }
+  /** Continuity cannot be proven: subscribers need a snapshot. */
+  | { readonly kind: 'reset' };
+
+/**
+ * The delta engine's state of one environment on this gateway: the latest devices with their
+ * epoch and seq, and a bounded history of deltas to replay a reconnecting client's missed
+ * ones. A seq grows by exactly one per delta within an epoch; anything else is a gap.
+ */
+export class EnvironmentFeed {
+  private current: { epoch: string; seq: number } | null = null;
+  private readonly devices = new Map<number, DeviceLiveState>();
+  private history: DevicesDelta[] = [];
+  private snapshotCache: DevicesSnapshot | null = null;
+
+  /**
+   * @param historyLength deltas kept; at most one delta per poll, so poll interval times this
+   *   is the time a client can be away and still get a replay.
+   */
+  constructor(
+    readonly environmentId: number,
+    private readonly historyLength: number,
+  ) {}
+
+  get ready(): boolean {
+    return this.current !== null;
+  }
+
+  get epoch(): string | null {
+    return this.current?.epoch ?? null;
+  }
+
+  get seq(): number {
+    return this.current?.seq ?? 0;
+  }
+
+  get size(): number {
+    return this.devices.size;
+  }
+
+  /** Takes a whole state; keeps continuity when it is the same epoch and the history bridges the gap. */
+  load(state: FeedState): LoadOutcome {
+    const before = this.current;
+    if (before && before.epoch === state.epoch && state.seq >= before.seq) {
+      const missing = state.history.filter((delta) => delta.seq > before.seq);
+      if (missing.length === state.seq - before.seq && (missing[0]?.seq ?? before.seq + 1) === before.seq + 1) {
+        for (const delta of missing) this.apply(delta);
+        return { kind: 'continued', deltas: missing };
+      }
+    }
+    this.current = { epoch: state.epoch, seq: state.seq };
+    this.devices.clear();
+    for (const device of state.devices) this.devices.set(device.id, device);
+    this.history = state.history.filter((delta) => delta.epoch === state.epoch && delta.seq <= state.seq);
+    this.trim();
+    this.snapshotCache = null;
+    return { kind: 'reset' };
+  }
+
+  /** Applies the next delta; false (nothing applied) when it does not follow on: a gap or another epoch. */
+  apply(delta: DevicesDelta): boolean {
+    const current = this.current;
+    if (!current || delta.epoch !== current.epoch || delta.seq !== current.seq + 1) return false;
+    for (const device of delta.changed) this.devices.set(device.id, device);
+    for (const id of delta.removed) this.devices.delete(id);
+    current.seq = delta.seq;
+    this.history.push(delta);
+    this.trim();
+    this.snapshotCache = null;
+    return true;
+  }
+
+  /** The full state now (the same object until the next change, so it is built once per change). */
+  snapshot(): DevicesSnapshot | null {
+    if (!this.current) return null;
+    this.snapshotCache ??= {
+      environmentId: this.environmentId,
+      epoch: this.current.epoch,
+      seq: this.current.seq,
+      devices: [...this.devices.values()],
+    };
+    return this.snapshotCache;
+  }
+
+  /** The whole state with its history, to hand on (to Redis or a test). */
+  state(): FeedState | null {
+    if (!this.current) return null;
+    return { ...this.current, devices: [...this.devices.values()], history: [...this.history] };
+  }
+
+  /**
+   * The deltas a client at (epoch, seq) missed, oldest first, or null when continuity cannot
+   * be proven (another epoch, a seq never reached, or older than the history).
+   */
+  missedSince(epoch: string, seq: number): DevicesDelta[] | null {
+    const current = this.current;
+    if (!current || epoch !== current.epoch || seq > current.seq) return null;
+    if (seq === current.seq) return [];
+    const first = this.history[0];
+    if (!first || first.seq > seq + 1) return null;
+    return this.history.slice(seq + 1 - first.seq);
+  }
+
+  private trim(): void {
+    const excess = this.history.length - this.historyLength;
+    if (excess > 0) this.history = this.history.slice(excess);
+  }
+}

@@ -1,0 +1,95 @@
+import type { DeviceLiveState, DevicesDelta, LogsSystemEvent } from '@halo/shared';
+import type { LiveSystemLogEntry } from '../pollers/devicesUpstream.js';
+import type { PollerSink } from '../pollers/environmentPoller.js';
+import { newEpoch, type FeedState } from './environmentFeed.js';
+
+/** What a gateway's feed of one environment receives, in order. */
+export type FeedEvent =
+  /** A whole state: a new epoch, or a reload after a gap. */
+  | { readonly type: 'state'; readonly state: FeedState }
+  | { readonly type: 'delta'; readonly delta: DevicesDelta }
+  | { readonly type: 'logs'; readonly event: LogsSystemEvent };
+
+export type FeedListener = (event: FeedEvent) => void;
+
+/** The leader's side: numbers the poller's findings (epoch, seq) and publishes them. */
+export interface FeedPublisher extends PollerSink {
+  readonly epoch: string | null;
+  readonly seq: number;
+}
+
+/**
+ * How the leader's findings reach every gateway's feed: in-process with one gateway, through
+ * Redis (shared state, shared history, pub/sub) with several.
+ */
+export interface FeedBus {
+  /** Delivers the environment's events to `listener`; resolves once the shared state (if any) arrived. */
+  follow(environmentId: number, listener: FeedListener): Promise<void>;
+  unfollow(environmentId: number): void;
+  /** A gap was seen: the whole state comes again as a 'state' event. */
+  resync(environmentId: number): void;
+  /** A publisher for the poller of this environment, on the gateway that leads it. */
+  publisher(environmentId: number, owner: string): FeedPublisher;
+  close(): Promise<void>;
+}
+
+/** Measures a delta as published; also what it weighs on the wire (one serialisation). */
+export type DeltaObserver = (delta: DevicesDelta, bytes: number) => void;
+
+/** One gateway: the poller's findings go straight to the feed, in the same tick. */
+export class LocalFeedBus implements FeedBus {
+  private readonly listeners = new Map<number, FeedListener>();
+
+  constructor(private readonly observeDelta: DeltaObserver = () => undefined) {}
+
+  follow(environmentId: number, listener: FeedListener): Promise<void> {
+    this.listeners.set(environmentId, listener);
+    return Promise.resolve();
+  }
+
+  unfollow(environmentId: number): void {
+    this.listeners.delete(environmentId);
+  }
+
+  resync(): void {
+    // In-process delivery cannot skip a delta.
+  }
+
+  publisher(environmentId: number): FeedPublisher {
+    const deliver = (event: FeedEvent) => this.listeners.get(environmentId)?.(event);
+    const observe = this.observeDelta;
+    let epoch: string | null = null;
+    let seq = 0;
+    return {
+      get epoch() {
+        return epoch;
+      },
+      get seq() {
+        return seq;
+      },
+      reset(devices: DeviceLiveState[]) {
+        epoch = newEpoch();
+        seq = 0;
+        deliver({ type: 'state', state: { epoch, seq, devices, history: [] } });
+        return Promise.resolve();
+      },
+      change(changed: DeviceLiveState[], removed: number[]) {
+        if (epoch === null) return Promise.reject(new Error('a delta before any state'));
+        seq += 1;
+        const delta: DevicesDelta = { environmentId, epoch, seq, changed, removed };
+        observe(delta, Buffer.byteLength(JSON.stringify(delta)));
+        deliver({ type: 'delta', delta });
+        return Promise.resolve();
+      },
+      logs(entries: LiveSystemLogEntry[]) {
+        deliver({ type: 'logs', event: { environmentId, entries } });
+        return Promise.resolve();
+      },
+    };
+  }
+
+  close(): Promise<void> {
+    this.listeners.clear();
+    return Promise.resolve();
+  }
+}

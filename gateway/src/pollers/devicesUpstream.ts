@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import {
+  apiPaths,
+  DeviceLiveStateSchema,
+  DeviceStatusEntrySchema,
+  LiveSystemLogEntrySchema,
+  type DeviceLiveState,
+  type DeviceStatusEntry,
+  type LogsSystemEvent,
+} from '@halo/shared';
+import type { GatewayMetrics } from '../metrics.js';
+import type { UpstreamTarget } from '../upstream/upstreamClient.js';
+import type { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
+
+export type LiveSystemLogEntry = LogsSystemEvent['entries'][number];
+
+/** What one poller call got: a value, a refusal of the token, no such environment, or a fault. */
+export type PollAnswer<T> =
+  | { readonly kind: 'ok'; readonly value: T }
+  /** 401 or 403: this token may not (any more); another subscriber's may. */
+  | { readonly kind: 'denied'; readonly status: number }
+  | { readonly kind: 'notFound' }
+  /** No answer, a time-out, a 5xx or a body that does not fit: the upstream is at fault. */
+  | { readonly kind: 'failed'; readonly detail: string };
+
+export interface DevicesStateAnswer {
+  readonly devices: DeviceLiveState[];
+  readonly removed: number[];
+  /** The upstream's revision as of this answer, when it sends one. */
+  readonly cursor: number | null;
+  /** False when the answer is the full list (asked for, or the upstream did not know the cursor). */
+  readonly incremental: boolean;
+  /** Entries that did not fit the live state and were left out. */
+  readonly invalid: number;
+}
+
+/** The most ids one device_status call carries. */
+export const DEVICE_STATUS_CHUNK = 500;
+
+const DevicesStateBodySchema = z.object({
+  devices_state: z.array(z.unknown()),
+  removed: z.array(z.number().int()).optional(),
+  cursor: z.number().int().nullable().optional(),
+  incremental: z.boolean().optional(),
+});
+const DeviceStatusBodySchema = z.object({ device_status: z.array(z.unknown()) });
+const SystemLogsBodySchema = z.object({ system_logs: z.array(z.unknown()) });
+
+type Source = 'devices_state' | 'device_status' | 'system_logs' | 'access';
+
+export interface DevicesUpstreamOptions {
+  readonly metrics: GatewayMetrics;
+  readonly status: UpstreamStatusTracker;
+  readonly timeoutMs: number;
+}
+
+/**
+ * The pollers' calls to the upstream, each with a subscriber's token: devices_state,
+ * device_status, system_logs, and the access check of an environment. Every outcome feeds the
+ * upstream status (a 4xx is an answer, so the upstream is up) and the metrics.
+ */
+export class DevicesUpstream {
+  constructor(
+    readonly target: UpstreamTarget,
+    private readonly options: DevicesUpstreamOptions,
+  ) {}
+
+  /** Incremental since `cursor` when given, otherwise the full list. */
+  async devicesState(environmentId: number, token: string, cursor: number | null): Promise<PollAnswer<DevicesStateAnswer>> {
+    const query = cursor === null ? '' : `?state=1&cursor=${cursor}`;
+    const answer = await this.get('devices_state', `${apiPaths.devices.devicesState(environmentId)}${query}`, token);
+    if (answer.kind !== 'ok') return answer;
+    const body = DevicesStateBodySchema.safeParse(answer.value);
+    if (!body.success) return this.misfit('devices_state');
+    const devices: DeviceLiveState[] = [];
+    let invalid = 0;
+    for (const entry of body.data.devices_state) {
+      const withId =
+        typeof entry === 'object' && entry !== null && !('id' in entry) && 'device_id' in entry
+          ? { ...entry, id: (entry as { device_id: unknown }).device_id }
+          : entry;
+      const device = DeviceLiveStateSchema.safeParse(withId);
+      if (device.success) devices.push(device.data);
+      else invalid += 1;
+    }
+    const upstreamCursor = body.data.cursor ?? null;
+    return {
+      kind: 'ok',
+      value: {
+        devices,
+        removed: body.data.removed ?? [],
+        cursor: upstreamCursor,
+        // Without a cursor of its own the upstream cannot have answered incrementally.
+        incremental: cursor !== null && upstreamCursor !== null && body.data.incremental !== false,
+        invalid,
+      },
+    };
+  }
+
+  /** Links and system report of the given devices, asked in chunks of at most 500 ids. */
+  async deviceStatus(environmentId: number, token: string, ids: readonly number[]): Promise<PollAnswer<DeviceStatusEntry[]>> {
+    const entries: DeviceStatusEntry[] = [];
+    for (let start = 0; start < ids.length; start += DEVICE_STATUS_CHUNK) {
+      const chunk = ids.slice(start, start + DEVICE_STATUS_CHUNK);
+      const path = `${apiPaths.devices.deviceStatus(environmentId)}?devices=${chunk.join(',')}`;
+      const answer = await this.get('device_status', path, token);
+      if (answer.kind !== 'ok') return answer;
+      const body = DeviceStatusBodySchema.safeParse(answer.value);
+      if (!body.success) return this.misfit('device_status');
+      for (const raw of body.data.device_status) {
+        const entry = DeviceStatusEntrySchema.safeParse(raw);
+        if (entry.success) entries.push(entry.data);
+      }
+    }
+    return { kind: 'ok', value: entries };
+  }
+
+  /** System log entries with an id above `afterId`, at most `pageSize`. */
+  async systemLogs(
+    environmentId: number,
+    token: string,
+    afterId: number,
+    pageSize: number,
+  ): Promise<PollAnswer<{ entries: LiveSystemLogEntry[]; received: number }>> {
+    const path = `${apiPaths.logs.systemLogs(environmentId)}?object_id=${afterId}&page_size=${pageSize}`;
+    const answer = await this.get('system_logs', path, token);
+    if (answer.kind !== 'ok') return answer;
+    const body = SystemLogsBodySchema.safeParse(answer.value);
+    if (!body.success) return this.misfit('system_logs');
+    const entries: LiveSystemLogEntry[] = [];
+    for (const raw of body.data.system_logs) {
+      const entry = LiveSystemLogEntrySchema.safeParse(raw);
+      if (entry.success) entries.push(entry.data);
+    }
+    return { kind: 'ok', value: { entries, received: body.data.system_logs.length } };
+  }
+
+  /**
+   * Whether this token may see the devices of this environment: the cheapest devices_state
+   * question (no device ids), which the upstream scopes to the caller's own environment and
+   * those below it.
+   */
+  async mayViewEnvironment(environmentId: number, token: string): Promise<PollAnswer<true>> {
+    const answer = await this.get('access', `${apiPaths.devices.devicesState(environmentId)}?state=1&devices=`, token);
+    return answer.kind === 'ok' ? { kind: 'ok', value: true } : answer;
+  }
+
+  private misfit(source: Source): PollAnswer<never> {
+    this.options.metrics.upstreamFailures.inc({ source, reason: 'status' });
+    this.options.status.recordFailure();
+    return { kind: 'failed', detail: `the ${source} answer does not fit its schema` };
+  }
+
+  private async get(source: Source, path: string, token: string): Promise<PollAnswer<unknown>> {
+    const { metrics, status, timeoutMs } = this.options;
+    metrics.upstreamRequests.inc({ source });
+    const started = performance.now();
+    try {
+      const response = await fetch(`${this.target.apiBaseUrl}${path}`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      metrics.upstreamLatency.observe((performance.now() - started) / 1000, { source });
+      if (response.status >= 500) {
+        metrics.upstreamFailures.inc({ source, reason: 'status' });
+        status.recordFailure();
+        return { kind: 'failed', detail: `the upstream answered ${response.status}` };
+      }
+      // Any other answer shows the upstream is there.
+      status.recordSuccess();
+      if (response.status === 401 || response.status === 403) return { kind: 'denied', status: response.status };
+      if (response.status === 404) return { kind: 'notFound' };
+      if (response.status !== 200) {
+        metrics.upstreamFailures.inc({ source, reason: 'status' });
+        return { kind: 'failed', detail: `the upstream answered ${response.status}` };
+      }
+      try {
+        return { kind: 'ok', value: JSON.parse(text) as unknown };
+      } catch {
+        return this.misfit(source);
+      }
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      metrics.upstreamFailures.inc({ source, reason: timedOut ? 'timeout' : 'network' });
+      status.recordFailure();
+      return { kind: 'failed', detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

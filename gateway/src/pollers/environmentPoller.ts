@@ -1,0 +1,298 @@
+import { LINK_INTERFACE_KINDS, type DeviceLiveState, type DeviceStatusEntry } from '@halo/shared';
+import type { GatewayMetrics } from '../metrics.js';
+import type { DevicesUpstream, LiveSystemLogEntry } from './devicesUpstream.js';
+
+/** Where a poller sends what it found; the poller waits for each call before going on. */
+export interface PollerSink {
+  /** The whole state, starting a new epoch: the first answer, or continuity lost. */
+  reset(devices: DeviceLiveState[]): Promise<void>;
+  /** What changed since the previous call, within the epoch. */
+  change(changed: DeviceLiveState[], removed: number[]): Promise<void>;
+  logs(entries: LiveSystemLogEntry[]): Promise<void>;
+}
+
+export type PollCapability = 'devices.view' | 'logs.view';
+
+/** Whose credentials the poller uses: a subscriber's token (see README, "Polling credentials"). */
+export interface TokenSource {
+  /** A token of a subscriber allowed `capability` here, or null when there is none. */
+  current(capability: PollCapability): string | null;
+  /** The upstream refused this token: pick another. */
+  reject(token: string, capability: PollCapability): void;
+}
+
+export interface EnvironmentPollerOptions {
+  readonly environmentId: number;
+  readonly upstream: DevicesUpstream;
+  readonly tokens: TokenSource;
+  readonly sink: PollerSink;
+  readonly metrics: GatewayMetrics;
+  readonly pollMs: number;
+  readonly fullPollEvery: number;
+  readonly backoffMaxMs: number;
+}
+
+/** Entries asked per system_logs call, and calls per cycle at most while catching up. */
+const LOG_PAGE_SIZE = 500;
+const LOG_PAGES_PER_CYCLE = 5;
+/** After a 404 (the upstream has no system logs), ask again this much later. */
+const LOGS_ABSENT_RETRY_MS = 60_000;
+
+type CycleResult = 'ok' | 'failed' | 'idle' | 'retry';
+
+/** Folds what the live view needs of device_status into the live state: links per kind, GNSS lock. */
+export function foldDeviceStatus(device: DeviceLiveState, status: DeviceStatusEntry | undefined): DeviceLiveState {
+  if (!status) return device;
+  const folded: DeviceLiveState = { ...device };
+  if (status.halo_data_links_info) {
+    const links: Record<string, { online: number; total: number }> = {};
+    for (const kind of LINK_INTERFACE_KINDS) {
+      const list = status.halo_data_links_info[kind] ?? [];
+      let online = 0;
+      for (const link of list) if (link.is_online) online += 1;
+      links[kind] = { online, total: list.length };
+    }
+    folded.links = links;
+  }
+  const gnssLock = status.halo_system_report?.gnss_lock;
+  if (typeof gnssLock === 'boolean') folded.gnss_lock = gnssLock;
+  return folded;
+}
+
+/** Fields device_status supplies; carried over when a devices_state entry lacks them. */
+function carryStatus(device: DeviceLiveState, previous: DeviceLiveState | undefined): DeviceLiveState {
+  if (!previous || (device.links !== undefined && device.gnss_lock !== undefined)) return device;
+  const carried = { ...device };
+  if (carried.links === undefined && previous.links !== undefined) carried.links = previous.links;
+  if (carried.gnss_lock === undefined && previous.gnss_lock !== undefined) carried.gnss_lock = previous.gnss_lock;
+  return carried;
+}
+
+const fingerprint = (device: DeviceLiveState) => JSON.stringify(device);
+
+/**
+ * Polls one environment: devices_state incrementally every interval with a full re-poll every
+ * `fullPollEvery` polls that finds drift (changes and removals the incremental answers
+ * missed), device_status for the devices that changed, and new system log entries. Keeps the
+ * environment's state in memory and hands the differences to its sink. Upstream faults back
+ * off exponentially up to a ceiling; the first good answer returns to the normal pace.
+ */
+export class EnvironmentPoller {
+  private devices = new Map<number, DeviceLiveState>();
+  private fingerprints = new Map<number, string>();
+  private cursor: number | null = null;
+  /** No state handed to the sink yet, or the sink lost some: the next cycle starts an epoch. */
+  private needsReset = true;
+  private pollsSinceFull = 0;
+  private failures = 0;
+  private lastLogId: number | null = null;
+  private logsCaughtUp = false;
+  private logsAbsentUntil = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly options: EnvironmentPollerOptions) {}
+
+  get environmentId(): number {
+    return this.options.environmentId;
+  }
+
+  /** Consecutive failed cycles. */
+  get consecutiveFailures(): number {
+    return this.failures;
+  }
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Stops polling; a cycle under way finishes without handing anything to the sink. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs one cycle now (tests). */
+  async pollOnce(): Promise<CycleResult> {
+    return this.cycle();
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.cycle()
+        .catch((error: unknown) => {
+          console.error(`[gateway] poller of environment ${this.environmentId} failed:`, error);
+          return 'failed' as const;
+        })
+        .then((result) => {
+          this.running = null;
+          this.schedule(this.delayAfter(result));
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private delayAfter(result: CycleResult): number {
+    const { pollMs, backoffMaxMs } = this.options;
+    if (result === 'retry') return 0;
+    if (result !== 'failed') return pollMs;
+    return Math.min(pollMs * 2 ** this.failures, backoffMaxMs);
+  }
+
+  private async cycle(): Promise<CycleResult> {
+    const { tokens, metrics } = this.options;
+    const token = tokens.current('devices.view');
+    if (token === null) return 'idle';
+    const full = this.needsReset || this.cursor === null || this.pollsSinceFull + 1 >= this.options.fullPollEvery;
+    const started = performance.now();
+    const result = await this.pollDevices(token, full);
+    metrics.pollDuration.observe((performance.now() - started) / 1000, { kind: full ? 'full' : 'incremental' });
+    if (result === 'ok') {
+      this.failures = 0;
+      metrics.polls.inc({ result: 'ok' });
+      await this.pollLogs();
+    } else if (result === 'failed') {
+      this.failures += 1;
+      metrics.polls.inc({ result: 'failed' });
+    }
+    return result;
+  }
+
+  private async pollDevices(token: string, full: boolean): Promise<CycleResult> {
+    const { upstream, environmentId, tokens } = this.options;
+    const answer = await upstream.devicesState(environmentId, token, full ? null : this.cursor);
+    if (answer.kind === 'denied' || answer.kind === 'notFound') {
+      tokens.reject(token, 'devices.view');
+      return 'retry';
+    }
+    if (answer.kind === 'failed') return 'failed';
+    const { devices, removed, cursor, incremental } = answer.value;
+
+    if (this.needsReset || (cursor !== null && this.cursor !== null && cursor < this.cursor)) {
+      // First state, or the upstream's revisions went backwards (another store): a new epoch.
+      const folded = await this.withStatus(token, devices);
+      if (folded === null) return 'failed';
+      if (this.stopped) return 'ok';
+      this.replaceAll(folded);
+      this.cursor = cursor;
+      this.pollsSinceFull = 0;
+      try {
+        await this.options.sink.reset([...this.devices.values()]);
+        this.needsReset = false;
+      } catch (error) {
+        console.error(`[gateway] environment ${environmentId}: publishing a snapshot failed:`, error);
+        return 'failed';
+      }
+      return 'ok';
+    }
+
+    let candidates: DeviceLiveState[];
+    let gone: number[];
+    if (incremental) {
+      // Every entry changed by the upstream's word: its status may have changed too.
+      candidates = devices.map((device) => carryStatus(device, this.devices.get(device.id)));
+      gone = removed.filter((id) => this.devices.has(id));
+    } else {
+      const present = new Set(devices.map((device) => device.id));
+      gone = [...this.devices.keys()].filter((id) => !present.has(id));
+      candidates = devices
+        .map((device) => carryStatus(device, this.devices.get(device.id)))
+        .filter((device) => this.fingerprints.get(device.id) !== fingerprint(device));
+    }
+    const folded = await this.withStatus(token, candidates);
+    if (folded === null) return 'failed';
+    if (this.stopped) return 'ok';
+    const changed = folded.filter((device) => this.fingerprints.get(device.id) !== fingerprint(device));
+    if (!incremental && (changed.length > 0 || gone.length > 0)) {
+      this.options.metrics.driftCorrections.inc({}, changed.length + gone.length);
+    }
+    const before = { devices: this.devices, fingerprints: this.fingerprints };
+    this.devices = new Map(before.devices);
+    this.fingerprints = new Map(before.fingerprints);
+    for (const device of changed) {
+      this.devices.set(device.id, device);
+      this.fingerprints.set(device.id, fingerprint(device));
+    }
+    for (const id of gone) {
+      this.devices.delete(id);
+      this.fingerprints.delete(id);
+    }
+    if (changed.length > 0 || gone.length > 0) {
+      try {
+        await this.options.sink.change(changed, gone);
+      } catch (error) {
+        // What subscribers hold is unknown now: start a new epoch from the full list.
+        console.error(`[gateway] environment ${environmentId}: publishing a delta failed:`, error);
+        this.needsReset = true;
+        return 'failed';
+      }
+    }
+    if (cursor !== null) this.cursor = cursor;
+    this.pollsSinceFull = incremental ? this.pollsSinceFull + 1 : 0;
+    return 'ok';
+  }
+
+  /** The devices with device_status folded in; null when the upstream failed. */
+  private async withStatus(token: string, devices: DeviceLiveState[]): Promise<DeviceLiveState[] | null> {
+    if (devices.length === 0) return devices;
+    const answer = await this.options.upstream.deviceStatus(
+      this.options.environmentId,
+      token,
+      devices.map((device) => device.id),
+    );
+    if (answer.kind === 'failed') return null;
+    // A refusal of details (or none to give) keeps the state as devices_state told it.
+    if (answer.kind !== 'ok') return devices;
+    const byId = new Map(answer.value.map((entry) => [entry.device_id, entry]));
+    return devices.map((device) => foldDeviceStatus(device, byId.get(device.id)));
+  }
+
+  private replaceAll(devices: readonly DeviceLiveState[]): void {
+    this.devices = new Map(devices.map((device) => [device.id, device]));
+    this.fingerprints = new Map(devices.map((device) => [device.id, fingerprint(device)]));
+  }
+
+  /**
+   * New system log entries. The first cycle only learns where the log ends (nothing old is
+   * sent); a 404 means the upstream has no system logs, asked again a minute later.
+   */
+  private async pollLogs(): Promise<void> {
+    const { upstream, environmentId, tokens, sink } = this.options;
+    if (Date.now() < this.logsAbsentUntil) return;
+    const token = tokens.current('logs.view');
+    if (token === null) return;
+    const catchingUp = !this.logsCaughtUp;
+    for (let page = 0; page < LOG_PAGES_PER_CYCLE; page += 1) {
+      const answer = await upstream.systemLogs(environmentId, token, this.lastLogId ?? 0, LOG_PAGE_SIZE);
+      if (answer.kind === 'notFound') {
+        this.logsAbsentUntil = Date.now() + LOGS_ABSENT_RETRY_MS;
+        return;
+      }
+      if (answer.kind === 'denied') {
+        tokens.reject(token, 'logs.view');
+        return;
+      }
+      if (answer.kind === 'failed') return;
+      const entries = answer.value.entries
+        .filter((entry) => entry.id > (this.lastLogId ?? 0))
+        .sort((a, b) => a.id - b.id);
+      const last = entries.at(-1);
+      if (last) this.lastLogId = last.id;
+      if (this.stopped) return;
+      if (!catchingUp && entries.length > 0) {
+        try {
+          await sink.logs(entries);
+        } catch (error) {
+          console.error(`[gateway] environment ${environmentId}: publishing system logs failed:`, error);
+        }
+      }
+      if (answer.value.received < LOG_PAGE_SIZE) {
+        this.logsCaughtUp = true;
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { FeedBus } from '../live/feedBus.js';
+import type { GatewayMetrics } from '../metrics.js';
+import type { DevicesUpstream } from './devicesUpstream.js';
+import { EnvironmentPoller, type TokenSource } from './environmentPoller.js';
+import type { Leadership } from './leadership.js';
+
+export interface PollerManagerOptions {
+  readonly upstream: DevicesUpstream;
+  readonly bus: FeedBus;
+  readonly leadership: Leadership;
+  readonly metrics: GatewayMetrics;
+  readonly pollMs: number;
+  readonly fullPollEvery: number;
+  readonly backoffMaxMs: number;
+}
+
+interface Campaign {
+  poller: EnvironmentPoller | null;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs one poller per environment that this gateway's subscribers want and that this gateway
+ * leads (always, with one gateway; by Redis lock with several). The caller says when an
+ * environment is wanted and when it is not any more (its grace period is the caller's).
+ */
+export class PollerManager {
+  private readonly campaigns = new Map<number, Campaign>();
+
+  constructor(private readonly options: PollerManagerOptions) {}
+
+  /** Pollers running on this gateway. */
+  get running(): number {
+    let count = 0;
+    for (const campaign of this.campaigns.values()) if (campaign.poller) count += 1;
+    return count;
+  }
+
+  poller(environmentId: number): EnvironmentPoller | null {
+    return this.campaigns.get(environmentId)?.poller ?? null;
+  }
+
+  isLeading(environmentId: number): boolean {
+    return this.poller(environmentId) !== null;
+  }
+
+  want(environmentId: number, tokens: TokenSource): void {
+    if (this.campaigns.has(environmentId)) return;
+    const { options } = this;
+    const campaign: Campaign = { poller: null, stop: () => Promise.resolve() };
+    this.campaigns.set(environmentId, campaign);
+    campaign.stop = options.leadership.campaign(environmentId, {
+      elected: (owner) => {
+        void campaign.poller?.stop();
+        campaign.poller = new EnvironmentPoller({
+          environmentId,
+          upstream: options.upstream,
+          tokens,
+          sink: options.bus.publisher(environmentId, owner),
+          metrics: options.metrics,
+          pollMs: options.pollMs,
+          fullPollEvery: options.fullPollEvery,
+          backoffMaxMs: options.backoffMaxMs,
+        });
+        campaign.poller.start();
+      },
+      deposed: () => {
+        void campaign.poller?.stop();
+        campaign.poller = null;
+      },
+    });
+  }
+
+  async unwant(environmentId: number): Promise<void> {
+    const campaign = this.campaigns.get(environmentId);
+    if (!campaign) return;
+    this.campaigns.delete(environmentId);
+    const poller = campaign.poller;
+    await campaign.stop();
+    await poller?.stop();
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.campaigns.keys()].map((environmentId) => this.unwant(environmentId)));
+  }
+}
