@@ -12,6 +12,7 @@ export function LoginPage() {
   const loginState = useSessionSelector(loginStateOf);
   const submitting = useSessionSelector((snapshot) => snapshot.hasTag('loggingIn'));
   const loginError = useSessionSelector((snapshot) => snapshot.context.loginError);
+  const refusedByServer = useSessionSelector((snapshot) => snapshot.context.refusedByServer);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [environmentName, setEnvironmentName] = useState('');
@@ -65,6 +66,11 @@ export function LoginPage() {
           required
         />
       </FormGroup>
+      {refusedByServer && loginError === null && !submitting && (
+        <Callout intent="warning" icon="warning-sign" className="auth-error" role="status">
+          {t('errors.unauthorized')}
+        </Callout>
+      )}
       {loginError !== null && !submitting && (
         <Callout intent="danger" icon="error" className="auth-error" data-testid={TestId.login.error} role="alert">
           {loginErrorText(t, loginError)}

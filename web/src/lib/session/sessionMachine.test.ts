@@ -164,6 +164,7 @@ describe('sessionMachine', () => {
     live.next({ type: 'session.unauthorized' });
     expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
     expect(actor.getSnapshot().context.endReason).toBeNull();
+    expect(actor.getSnapshot().context.refusedByServer).toBe(true);
   });
 
   it('a reload restores the stored session and its state', async () => {

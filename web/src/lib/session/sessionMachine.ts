@@ -27,6 +27,8 @@ export interface SessionContext {
   readonly verifyError: unknown;
   /** Why the session ended when it ended by itself (socket `session.ended`); null after logout or 401. */
   readonly endReason: SessionEndReason | null;
+  /** The server refused the session's token (a 401): the login screen says so. */
+  readonly refusedByServer: boolean;
   /** The login state storage held at start-up; only the restoring step reads it. */
   readonly restoredLoginState: LoginState;
 }
@@ -124,6 +126,7 @@ export const sessionMachine = setup({
     otpCode: '',
     verifyError: null,
     endReason: null,
+    refusedByServer: false,
     restoredLoginState: input.loginState,
   }),
   initial: 'restoring',
@@ -149,7 +152,7 @@ export const sessionMachine = setup({
         },
         submitting: {
           tags: ['busy', 'loggingIn'],
-          entry: assign({ loginError: null, endReason: null }),
+          entry: assign({ loginError: null, endReason: null, refusedByServer: false }),
           invoke: {
             src: 'logIn',
             input: ({ event }) => {
@@ -176,7 +179,7 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'session.logout': 'loggingOut',
-        'session.unauthorized': 'loggedOut',
+        'session.unauthorized': { target: 'loggedOut', actions: assign({ refusedByServer: true }) },
         'session.end': { target: 'loggedOut', actions: assign({ endReason: ({ event }) => event.reason }) },
       },
       states: {
@@ -219,7 +222,7 @@ export const sessionMachine = setup({
       ],
       on: {
         'session.logout': 'loggingOut',
-        'session.unauthorized': 'loggedOut',
+        'session.unauthorized': { target: 'loggedOut', actions: assign({ refusedByServer: true }) },
         'session.end': { target: 'loggedOut', actions: assign({ endReason: ({ event }) => event.reason }) },
         'session.twoFactorChanged': {
           actions: [
