@@ -2,7 +2,17 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { API_BASE, apiErrorBody, HttpErrorKind, type LoginResponse, type SessionEndReason } from '@halo/shared';
+import {
+  API_BASE,
+  apiErrorBody,
+  can,
+  HttpErrorKind,
+  type DataLinksInfo,
+  type DeviceLiveState,
+  type LoginResponse,
+  type SessionEndReason,
+} from '@halo/shared';
+import type { LiveSystemLogEntry } from '../pollers/devicesUpstream.js';
 
 export interface FakeSession {
   userId: number;
@@ -10,6 +20,107 @@ export interface FakeSession {
   verified: boolean;
   /** Set to end the session: /auth/session then answers 401 with this reason. */
   endedReason?: SessionEndReason;
+  /** Not the environment manager: only these permissions (numbers of spec section 6). */
+  permissions?: number[];
+}
+
+/** A device of the fake fleet: its devices_state fields, its links and its GNSS lock. */
+export interface FakeDevice {
+  environmentId: number;
+  state: DeviceLiveState;
+  links: DataLinksInfo | null;
+  gnssLock: boolean | null;
+  revision: number;
+}
+
+/** Devices, environments and system logs behind config/{env}/devices/* and system_logs. */
+export interface FakeFleet {
+  /** Environment id to its parent (null at the top). */
+  readonly environments: Map<number, number | null>;
+  readonly devices: Map<number, FakeDevice>;
+  readonly removals: { id: number; environmentId: number; revision: number }[];
+  readonly logs: (LiveSystemLogEntry & { environmentId: number })[];
+  revision: number;
+  /** When false, system_logs answers 404 (an upstream without them). */
+  logsAvailable: boolean;
+  /** Faults of the device endpoints: drop the connection, answer 500, or never answer. */
+  fault: 'none' | 'drop' | 'status500' | 'hang';
+  /** Tokens the device endpoints refuse with 403. */
+  readonly refusedTokens: Set<string>;
+  /** Adds or changes a device (a new revision); returns it. */
+  put(environmentId: number, id: number, changes?: Partial<DeviceLiveState>): FakeDevice;
+  /** Removes a device; `silently` leaves no removal record, so only a full re-poll notices. */
+  remove(id: number, options?: { silently?: boolean }): void;
+  setLinks(id: number, links: DataLinksInfo | null, gnssLock?: boolean | null): void;
+  addLog(environmentId: number, entry: Partial<LiveSystemLogEntry>): void;
+}
+
+export function fakeDeviceState(id: number, changes: Partial<DeviceLiveState> = {}): DeviceLiveState {
+  return {
+    id,
+    name: `device-${id}`,
+    pairing_id: `SN-${String(id).padStart(6, '0')}`,
+    type: 1,
+    is_server: false,
+    is_enabled: true,
+    is_activated: true,
+    availability: 1,
+    main_app_status: 1,
+    device_state: 1,
+    ...changes,
+  };
+}
+
+function createFleet(): FakeFleet {
+  const fleet: FakeFleet = {
+    environments: new Map(),
+    devices: new Map(),
+    removals: [],
+    logs: [],
+    revision: 0,
+    logsAvailable: true,
+    fault: 'none',
+    refusedTokens: new Set(),
+    put(environmentId, id, changes = {}) {
+      fleet.revision += 1;
+      const existing = fleet.devices.get(id);
+      const device: FakeDevice = existing
+        ? { ...existing, state: { ...existing.state, ...changes }, revision: fleet.revision }
+        : { environmentId, state: fakeDeviceState(id, changes), links: null, gnssLock: null, revision: fleet.revision };
+      fleet.devices.set(id, device);
+      return device;
+    },
+    remove(id, { silently = false } = {}) {
+      const device = fleet.devices.get(id);
+      if (!device) return;
+      fleet.devices.delete(id);
+      fleet.revision += 1;
+      if (!silently) fleet.removals.push({ id, environmentId: device.environmentId, revision: fleet.revision });
+    },
+    setLinks(id, links, gnssLock = null) {
+      const device = fleet.devices.get(id);
+      if (!device) return;
+      fleet.revision += 1;
+      fleet.devices.set(id, { ...device, links, gnssLock, revision: fleet.revision });
+    },
+    addLog(environmentId, entry) {
+      const id = (fleet.logs.at(-1)?.id ?? 0) + 1;
+      fleet.logs.push({
+        environmentId,
+        id,
+        device_id: null,
+        device_name: null,
+        device_attribute_type: null,
+        event_type: 'test',
+        value: null,
+        severity: 1,
+        description: `entry ${id}`,
+        log_time: new Date().toISOString(),
+        ...entry,
+      });
+    },
+  };
+  return fleet;
 }
 
 export interface FakeUpstream {
@@ -25,6 +136,9 @@ export interface FakeUpstream {
   serverClock: string;
   /** When true, /auth/session and /server_clock drop the connection without answering. */
   dropConnections: boolean;
+  readonly fleet: FakeFleet;
+  /** Requests seen whose path contains `part`. */
+  count(part: string): number;
   close(): Promise<void>;
 }
 
@@ -36,8 +150,8 @@ export function loginResponseFor(token: string, session: FakeSession): LoginResp
     environment_id: session.environmentId,
     environment_name: 'root',
     parent_environment_id: null,
-    environment_manager: true,
-    permissions: [],
+    environment_manager: session.permissions === undefined,
+    permissions: session.permissions ?? [],
     enabled_feature_ids: [],
     entities: { devices: [] },
     two_factor_auth: { setup_status: 1 },
@@ -55,7 +169,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests: [] as string[],
     serverClock: '2030-01-02T03:04:05.000Z',
     dropConnections: false,
+    fleet: createFleet(),
   };
+  const { fleet } = state;
   app.use((request, _response, next) => {
     state.requests.push(`${request.method} ${request.path}`);
     next();
@@ -104,11 +220,113 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   });
   app.use(API_BASE, api);
 
+  const isWithin = (environmentId: number, ancestor: number) => {
+    for (let current: number | null | undefined = environmentId; current != null; current = fleet.environments.get(current)) {
+      if (current === ancestor) return true;
+    }
+    return false;
+  };
+  // config/{env}/...: a valid session, its own environment or one below, then the permission.
+  const config = express.Router({ mergeParams: true });
+  config.use((request, response, next) => {
+    if (fleet.fault === 'drop') {
+      request.socket.destroy();
+      return;
+    }
+    if (fleet.fault === 'hang') return;
+    if (fleet.fault === 'status500') {
+      response.status(500).json(apiErrorBody(HttpErrorKind.INTERNAL, 'Internal error'));
+      return;
+    }
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const session = state.sessions.get(token);
+    if (!session || session.endedReason || !session.verified) {
+      response.status(401).json(apiErrorBody(HttpErrorKind.UNAUTHORIZED, 'Authentication required'));
+      return;
+    }
+    const environmentId = Number((request.params as { environmentId?: string }).environmentId);
+    if (!fleet.environments.has(environmentId) || !isWithin(environmentId, session.environmentId)) {
+      response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Environment not found'));
+      return;
+    }
+    const needed = request.path.startsWith('/system_logs') ? 'logs.view' : 'devices.view';
+    if (fleet.refusedTokens.has(token) || !can(loginResponseFor(token, session), needed)) {
+      response.status(403).json(apiErrorBody(HttpErrorKind.FORBIDDEN, 'Forbidden'));
+      return;
+    }
+    (request as unknown as { environmentId: number }).environmentId = environmentId;
+    next();
+  });
+  const environmentOf = (request: express.Request) => (request as unknown as { environmentId: number }).environmentId;
+  const ids = (raw: unknown) =>
+    typeof raw === 'string'
+      ? raw
+          .split(',')
+          .filter(Boolean)
+          .map(Number)
+      : undefined;
+  config.get('/devices/devices_state', (request, response) => {
+    const environmentId = environmentOf(request);
+    const cursor = request.query.cursor === undefined ? null : Number(request.query.cursor);
+    const only = ids(request.query.devices);
+    const incremental = request.query.state === '1' && cursor !== null && cursor <= fleet.revision;
+    const devices = [...fleet.devices.values()].filter(
+      (device) =>
+        device.environmentId === environmentId &&
+        (!incremental || device.revision > (cursor ?? 0)) &&
+        (!only || only.includes(device.state.id)),
+    );
+    response.json({
+      devices_state: devices.map((device) => ({ device_id: device.state.id, ...device.state })),
+      removed: incremental
+        ? fleet.removals
+            .filter((removal) => removal.environmentId === environmentId && removal.revision > (cursor ?? 0))
+            .map((removal) => removal.id)
+        : [],
+      cursor: fleet.revision,
+      incremental,
+    });
+  });
+  config.get('/devices/device_status', (request, response) => {
+    const wanted = ids(request.query.devices) ?? [];
+    if (wanted.length > 500) {
+      response.status(400).json(apiErrorBody(HttpErrorKind.GENERAL, 'Too many devices'));
+      return;
+    }
+    const entries = wanted.flatMap((id) => {
+      const device = fleet.devices.get(id);
+      if (!device || device.environmentId !== environmentOf(request)) return [];
+      return [
+        {
+          device_id: id,
+          halo_data_links_info: device.links,
+          halo_system_report: device.gnssLock === null ? null : { gnss_lock: device.gnssLock },
+        },
+      ];
+    });
+    response.json({ device_status: entries });
+  });
+  config.get('/system_logs', (request, response) => {
+    if (!fleet.logsAvailable) {
+      response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Not found'));
+      return;
+    }
+    const after = Number(request.query.object_id ?? 0);
+    const pageSize = Number(request.query.page_size ?? 50);
+    const entries = fleet.logs
+      .filter((entry) => entry.environmentId === environmentOf(request) && entry.id > after)
+      .slice(0, pageSize)
+      .map(({ environmentId: _environmentId, ...entry }) => entry);
+    response.json({ system_logs: entries });
+  });
+  app.use(`${API_BASE}/config/:environmentId`, config);
+
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return Object.assign(state, {
+    count: (part: string) => state.requests.filter((line) => line.includes(part)).length,
     origin,
     apiBaseUrl: `${origin}${API_BASE}`,
     healthUrl: `${origin}/healthz`,

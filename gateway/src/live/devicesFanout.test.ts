@@ -1,0 +1,460 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DevicesDeltaSchema,
+  DevicesSnapshotSchema,
+  type DevicesSnapshot,
+  type UpstreamStatusEvent,
+} from '@halo/shared';
+import type { GatewayConfig } from '../config.js';
+import { startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
+import { LiveView, upstreamDevices } from '../testing/liveView.js';
+import { nextEvent, startTestGateway, type LiveClient, type TestGateway } from '../testing/testGateway.js';
+
+const MANAGER = 'token-manager-env10-0001';
+const COLLEAGUE = 'token-colleague-env10-0002';
+const OTHER_TENANT = 'token-other-tenant-0003';
+const PARENT = 'token-parent-env1-0004';
+const NO_DEVICES = 'token-logs-only-env10-0005';
+const NO_LOGS = 'token-devices-only-env10-0006';
+
+/** Devices view 50 and logs view 70 of spec section 6. */
+const DEVICES_VIEW = 50;
+const LOGS_VIEW = 70;
+
+let upstream: FakeUpstream;
+let started: TestGateway | undefined;
+
+const FAST: Partial<GatewayConfig> = {
+  sessionCheckMs: 3_600_000,
+  clockRefreshMs: 3_600_000,
+  upstreamProbeMs: 3_600_000,
+  pollMs: 50,
+  fullPollEvery: 1_000_000,
+  pollTimeoutMs: 300,
+  pollBackoffMaxMs: 200,
+  pollGraceMs: 100,
+};
+
+async function gatewayWith(overrides: Partial<GatewayConfig> = {}) {
+  started = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, { ...FAST, ...overrides });
+  return started;
+}
+
+const connected = (client: LiveClient) =>
+  new Promise<LiveClient>((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('connect_error', (error) => reject(error));
+  });
+
+async function open(token: string): Promise<{ client: LiveClient; view: LiveView }> {
+  if (!started) throw new Error('no gateway');
+  const client = started.connect({ token });
+  const view = new LiveView(client);
+  await connected(client);
+  return { client, view };
+}
+
+const subscribe = (client: LiveClient, payload: { environmentId: number; epoch?: string; seq?: number }) =>
+  client.timeout(3000).emitWithAck('devices.subscribe', payload);
+
+const sameAsUpstream = (view: LiveView, environmentId = 10) =>
+  expect.poll(() => view.list(), { timeout: 3000 }).toEqual(upstreamDevices(upstream, environmentId));
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+
+beforeEach(() => {
+  upstream.requests.length = 0;
+  upstream.sessions.clear();
+  const { fleet } = upstream;
+  fleet.devices.clear();
+  fleet.removals.length = 0;
+  fleet.logs.length = 0;
+  fleet.revision = 0;
+  fleet.fault = 'none';
+  fleet.logsAvailable = true;
+  fleet.refusedTokens.clear();
+  fleet.environments.clear();
+  fleet.environments.set(1, null);
+  fleet.environments.set(10, 1);
+  fleet.environments.set(20, null);
+  upstream.sessions.set(MANAGER, { userId: 1, environmentId: 10, verified: true });
+  upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true });
+  upstream.sessions.set(OTHER_TENANT, { userId: 3, environmentId: 20, verified: true });
+  upstream.sessions.set(PARENT, { userId: 4, environmentId: 1, verified: true });
+  upstream.sessions.set(NO_DEVICES, { userId: 5, environmentId: 10, verified: true, permissions: [LOGS_VIEW] });
+  upstream.sessions.set(NO_LOGS, { userId: 6, environmentId: 10, verified: true, permissions: [DEVICES_VIEW] });
+  for (let id = 1; id <= 5; id += 1) fleet.put(10, id);
+  fleet.put(20, 100, { name: 'foreign device' });
+});
+
+afterEach(async () => {
+  await started?.close();
+  started = undefined;
+});
+
+afterAll(async () => {
+  await upstream.close();
+});
+
+describe('devices.subscribe', () => {
+  it('answers a snapshot, then deltas in order with seq growing by one', async () => {
+    await gatewayWith();
+    const { client, view } = await open(MANAGER);
+    const snapshot = nextEvent<DevicesSnapshot>(client, 'devices.snapshot');
+    expect(await subscribe(client, { environmentId: 10 })).toEqual({ ok: true, mode: 'snapshot' });
+    const first = DevicesSnapshotSchema.parse(await snapshot);
+    expect(first.environmentId).toBe(10);
+    expect(first.seq).toBe(0);
+    expect(first.devices.map((device) => device.id).sort()).toEqual([1, 2, 3, 4, 5]);
+
+    upstream.fleet.put(10, 2, { availability: 0, device_state: 2 });
+    await expect.poll(() => view.deltas.length, { timeout: 3000 }).toBe(1);
+    upstream.fleet.put(10, 6);
+    upstream.fleet.remove(3);
+    upstream.fleet.setLinks(1, {
+      cellular: [{ port: 1, is_online: true }, { port: 2, is_online: false }],
+      eth: [{ port: 1, is_online: true }],
+      wifi: [],
+      vlan: [],
+      vpn: [],
+    }, true);
+    await sameAsUpstream(view);
+
+    for (const delta of view.deltas) DevicesDeltaSchema.parse(delta);
+    expect(view.deltas.map((delta) => delta.seq)).toEqual(view.deltas.map((_, index) => index + 1));
+    expect(new Set(view.deltas.map((delta) => delta.epoch))).toEqual(new Set([first.epoch]));
+    expect(view.gaps).toBe(0);
+    expect(view.devices.get(1)?.links?.cellular).toEqual({ online: 1, total: 2 });
+    expect(view.devices.get(1)?.gnss_lock).toBe(true);
+    expect(view.deltas.flatMap((delta) => delta.removed)).toEqual([3]);
+  });
+
+  it('fetches device_status only for the devices that changed', async () => {
+    await gatewayWith();
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    const seen = upstream.requests.length;
+    upstream.fleet.put(10, 4, { name: 'renamed' });
+    await sameAsUpstream(view);
+    const statusCalls = upstream.requests.slice(seen).filter((line) => line.endsWith('/device_status'));
+    expect(statusCalls.length).toBe(1);
+    // The provider's paths carry the ids in the query; the fake records them in the path log only.
+    expect(view.deltas.at(-1)?.changed.map((device) => device.id)).toEqual([4]);
+  });
+
+  it('replays the deltas a reconnecting client missed, from its epoch and seq', async () => {
+    await gatewayWith();
+    // A colleague stays subscribed: the poller polls with a subscriber's token.
+    const colleague = await open(COLLEAGUE);
+    await subscribe(colleague.client, { environmentId: 10 });
+    const first = await open(MANAGER);
+    await subscribe(first.client, { environmentId: 10 });
+    upstream.fleet.put(10, 1, { name: 'one' });
+    await sameAsUpstream(first.view);
+    const { epoch, seq } = first.view;
+    first.client.disconnect();
+
+    upstream.fleet.put(10, 2, { name: 'two' });
+    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(seq + 1);
+    upstream.fleet.remove(5);
+    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(seq + 2);
+
+    const second = await open(MANAGER);
+    // The reconnecting client starts from what it held.
+    for (const device of first.view.devices.values()) second.view.devices.set(device.id, device);
+    second.view.epoch = epoch;
+    second.view.seq = seq;
+    expect(await subscribe(second.client, { environmentId: 10, epoch: epoch!, seq })).toEqual({
+      ok: true,
+      mode: 'replay',
+    });
+    await sameAsUpstream(second.view);
+    expect(second.view.snapshots).toBe(0);
+    expect(second.view.deltas.map((delta) => delta.seq)).toEqual([seq + 1, seq + 2]);
+    expect(second.view.gaps).toBe(0);
+    expect(started?.gateway.metrics.replays.get()).toBe(1);
+  });
+
+  it('sends a snapshot when continuity cannot be proven: an unknown epoch, or a seq never reached', async () => {
+    await gatewayWith();
+    const { client, view } = await open(MANAGER);
+    expect(await subscribe(client, { environmentId: 10, epoch: 'an-epoch-of-another-life', seq: 3 })).toEqual({
+      ok: true,
+      mode: 'snapshot',
+    });
+    await expect.poll(() => view.snapshots).toBe(1);
+    const { epoch } = view;
+    expect(await subscribe(client, { environmentId: 10, epoch: epoch!, seq: 99 })).toEqual({
+      ok: true,
+      mode: 'snapshot',
+    });
+    await expect.poll(() => view.snapshots).toBe(2);
+    await sameAsUpstream(view);
+  });
+
+  it('starts a new epoch, with a snapshot to every subscriber, when the poller starts again', async () => {
+    const { gateway } = await gatewayWith({ pollGraceMs: 0 });
+    const first = await open(MANAGER);
+    await subscribe(first.client, { environmentId: 10 });
+    await expect.poll(() => first.view.snapshots).toBe(1);
+    const oldEpoch = first.view.epoch!;
+    first.client.disconnect();
+    await expect.poll(() => gateway.pollers.running).toBe(0);
+
+    const second = await open(MANAGER);
+    expect(await subscribe(second.client, { environmentId: 10, epoch: oldEpoch, seq: 0 })).toEqual({
+      ok: true,
+      mode: 'snapshot',
+    });
+    await expect.poll(() => second.view.snapshots).toBe(1);
+    expect(second.view.epoch).not.toBe(oldEpoch);
+    await sameAsUpstream(second.view);
+  });
+
+  it('refuses a malformed subscription', async () => {
+    await gatewayWith();
+    const { client } = await open(MANAGER);
+    const answer = await client.timeout(3000).emitWithAck('devices.subscribe', {
+      environmentId: 10,
+      extra: true,
+    } as never);
+    expect(answer).toEqual({ ok: false, error: 'general' });
+  });
+});
+
+describe('drift', () => {
+  it('finds a removal the incremental polls missed on the full re-poll, in the same epoch', async () => {
+    const { gateway } = await gatewayWith({ fullPollEvery: 4 });
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    const epoch = view.epoch;
+    upstream.fleet.remove(2, { silently: true });
+    await sameAsUpstream(view);
+    expect(view.epoch).toBe(epoch);
+    expect(view.snapshots).toBe(1);
+    expect(gateway.metrics.driftCorrections.get()).toBe(1);
+  });
+});
+
+describe('visibility', () => {
+  it('refuses a foreign environment as not found and sends that socket nothing', async () => {
+    await gatewayWith();
+    const manager = await open(MANAGER);
+    await subscribe(manager.client, { environmentId: 10 });
+    const foreign = await open(OTHER_TENANT);
+    expect(await subscribe(foreign.client, { environmentId: 10 })).toEqual({ ok: false, error: 'notFound' });
+    expect(await subscribe(foreign.client, { environmentId: 999 })).toEqual({ ok: false, error: 'notFound' });
+    upstream.fleet.put(10, 1, { name: 'secret' });
+    await sameAsUpstream(manager.view);
+    expect(foreign.view.snapshots).toBe(0);
+    expect(foreign.view.deltas).toEqual([]);
+  });
+
+  it('lets a user of a parent environment watch a child, after asking the upstream once', async () => {
+    await gatewayWith();
+    const parent = await open(PARENT);
+    expect(await subscribe(parent.client, { environmentId: 10 })).toEqual({ ok: true, mode: 'snapshot' });
+    await sameAsUpstream(parent.view);
+    const asked = upstream.count('/config/10/devices/devices_state');
+    parent.client.emit('devices.unsubscribe', { environmentId: 10 });
+    expect(await subscribe(parent.client, { environmentId: 10 })).toEqual({ ok: true, mode: 'snapshot' });
+    // The second subscription did not ask again (polls may have run meanwhile, so compare the access calls).
+    expect(started?.gateway.metrics.upstreamRequests.get({ source: 'access' })).toBe(1);
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it('refuses a user without devices.view as forbidden', async () => {
+    await gatewayWith();
+    const { client } = await open(NO_DEVICES);
+    expect(await subscribe(client, { environmentId: 10 })).toEqual({ ok: false, error: 'forbidden' });
+  });
+
+  it('sends system log entries only to subscribers allowed to view logs', async () => {
+    await gatewayWith();
+    const manager = await open(MANAGER);
+    const devicesOnly = await open(NO_LOGS);
+    await subscribe(manager.client, { environmentId: 10 });
+    await subscribe(devicesOnly.client, { environmentId: 10 });
+    await sameAsUpstream(manager.view);
+    await expect.poll(() => upstream.count('/system_logs')).toBeGreaterThan(0);
+    upstream.fleet.addLog(10, { severity: 3, description: 'link down' });
+    upstream.fleet.addLog(20, { description: 'foreign' });
+    await expect.poll(() => manager.view.logs.length, { timeout: 3000 }).toBe(1);
+    expect(manager.view.logs[0]).toMatchObject({ environmentId: 10, entries: [{ description: 'link down' }] });
+    await sameAsUpstream(devicesOnly.view);
+    expect(devicesOnly.view.logs).toEqual([]);
+  });
+});
+
+describe('central polling', () => {
+  async function requestsPerPoll(sockets: number): Promise<number> {
+    const { gateway } = await gatewayWith();
+    const clients = await Promise.all(Array.from({ length: sockets }, (_, index) => open(index % 2 ? MANAGER : COLLEAGUE)));
+    await Promise.all(clients.map(({ client }) => subscribe(client, { environmentId: 10 })));
+    await Promise.all(clients.map(({ view }) => sameAsUpstream(view)));
+    const polls = () => gateway.metrics.polls.get({ result: 'ok' });
+    const pollsBefore = polls();
+    const requestsBefore = upstream.count('/config/10/');
+    for (let round = 1; round <= 10; round += 1) {
+      const name = `${sockets} sockets, round ${round}`;
+      upstream.fleet.put(10, round, { name });
+      await expect.poll(() => clients.every(({ view }) => view.devices.get(round)?.name === name)).toBe(true);
+    }
+    const perPoll = (upstream.count('/config/10/') - requestsBefore) / (polls() - pollsBefore);
+    await started?.close();
+    started = undefined;
+    return perPoll;
+  }
+
+  it('sends the same upstream requests per poll cycle for 1 socket and for 50', async () => {
+    const one = await requestsPerPoll(1);
+    const fifty = await requestsPerPoll(50);
+    // devices_state and system_logs every cycle, device_status when something changed.
+    for (const perPoll of [one, fifty]) {
+      expect(perPoll).toBeGreaterThanOrEqual(2);
+      expect(perPoll).toBeLessThanOrEqual(3);
+    }
+    expect(Math.abs(fifty - one)).toBeLessThan(0.5);
+  });
+
+  it('stops polling after the last subscriber left and its grace period', async () => {
+    const { gateway } = await gatewayWith({ pollGraceMs: 200 });
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    expect(gateway.pollers.running).toBe(1);
+    client.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gateway.pollers.running).toBe(1);
+    await expect.poll(() => gateway.pollers.running).toBe(0);
+    const count = upstream.count('/devices_state');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(upstream.count('/devices_state')).toBe(count);
+  });
+
+  it('polls with another subscriber when the upstream refuses the chosen token', async () => {
+    await gatewayWith();
+    const first = await open(MANAGER);
+    const second = await open(COLLEAGUE);
+    await subscribe(first.client, { environmentId: 10 });
+    await subscribe(second.client, { environmentId: 10 });
+    await sameAsUpstream(first.view);
+    upstream.fleet.refusedTokens.add(MANAGER);
+    upstream.fleet.put(10, 1, { name: 'after refusal' });
+    await sameAsUpstream(first.view);
+    await sameAsUpstream(second.view);
+    upstream.fleet.refusedTokens.add(COLLEAGUE);
+    upstream.fleet.put(10, 2, { name: 'nobody can see this' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(first.view.devices.get(2)?.name).not.toBe('nobody can see this');
+  });
+});
+
+describe('upstream faults', () => {
+  it('goes degraded then down while the upstream fails, backs off, and recovers by itself in the same epoch', async () => {
+    const { gateway } = await gatewayWith({ pollBackoffMaxMs: 400 });
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    const epoch = view.epoch;
+    const statuses: UpstreamStatusEvent[] = [];
+    client.on('upstream.status', (status) => statuses.push(status));
+
+    upstream.fleet.fault = 'hang';
+    await expect.poll(() => statuses.map((status) => status.state), { timeout: 4000 }).toEqual(['degraded', 'down']);
+    expect(statuses[1]?.lastGoodAt).toBeTruthy();
+    expect(gateway.metrics.upstreamFailures.get({ source: 'devices_state', reason: 'timeout' })).toBeGreaterThan(0);
+
+    upstream.fleet.fault = 'status500';
+    const before = upstream.count('/devices_state');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Backed off: far fewer than one request per 50 ms interval.
+    expect(upstream.count('/devices_state') - before).toBeLessThan(6);
+
+    upstream.fleet.fault = 'none';
+    upstream.fleet.put(10, 3, { name: 'after the outage' });
+    await expect.poll(() => statuses.at(-1)?.state, { timeout: 3000 }).toBe('ok');
+    await sameAsUpstream(view);
+    expect(view.epoch).toBe(epoch);
+    expect(view.gaps).toBe(0);
+  });
+});
+
+describe('slow consumers', () => {
+  it('takes a client that does not read out of the stream without slowing the others, then resyncs it', async () => {
+    const { gateway } = await gatewayWith({ socketBufferPackets: 4, socketBufferBytes: 256 * 1024, slowConsumerResyncMs: 20_000 });
+    // Large devices, so a few deltas fill the TCP buffers of a client that stops reading.
+    const padding = 'x'.repeat(2000);
+    for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
+    const slow = await open(MANAGER);
+    const others = await Promise.all([open(COLLEAGUE), open(MANAGER), open(COLLEAGUE)]);
+    for (const { client } of [slow, ...others]) await subscribe(client, { environmentId: 10 });
+    await Promise.all([slow, ...others].map(({ view }) => sameAsUpstream(view)));
+
+    const rawSocket = (slow.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }).ws
+      ._socket;
+    rawSocket.pause();
+    for (let round = 1; round <= 40; round += 1) {
+      for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
+      const started = Date.now();
+      await expect
+        .poll(() => others.every(({ view }) => view.devices.get(300)?.name === `${padding}${round}-300`), { timeout: 3000 })
+        .toBe(true);
+      // The others keep the normal pace while the slow one's buffers fill.
+      expect(Date.now() - started).toBeLessThan(1500);
+      if (gateway.metrics.slowConsumerDrops.get() > 0 && round >= 5) break;
+    }
+    expect(gateway.metrics.slowConsumerDrops.get()).toBe(1);
+    for (const { view } of others) expect(view.gaps).toBe(0);
+
+    rawSocket.resume();
+    await expect.poll(() => slow.view.snapshots, { timeout: 5000 }).toBe(2);
+    await sameAsUpstream(slow.view);
+    upstream.fleet.put(10, 1, { name: 'after the resync' });
+    await sameAsUpstream(slow.view);
+    expect(gateway.metrics.snapshotsSent.get({ reason: 'resync' })).toBe(1);
+  });
+
+  it('disconnects a slow client that does not catch up in time, as a lost transport', async () => {
+    const { gateway } = await gatewayWith({ socketBufferPackets: 2, socketBufferBytes: 64 * 1024, slowConsumerResyncMs: 300 });
+    const padding = 'y'.repeat(2000);
+    for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
+    const slow = await open(MANAGER);
+    await subscribe(slow.client, { environmentId: 10 });
+    await sameAsUpstream(slow.view);
+    const transport = slow.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } };
+    transport.ws._socket.pause();
+    const reason = new Promise<string>((resolve) => slow.client.once('disconnect', resolve));
+    for (let round = 1; round <= 60 && gateway.metrics.slowConsumerDisconnects.get() === 0; round += 1) {
+      for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
+      await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    await expect.poll(() => gateway.metrics.slowConsumerDisconnects.get(), { timeout: 5000 }).toBe(1);
+    transport.ws._socket.resume();
+    expect(await reason).toBe('transport close');
+  });
+});
+
+describe('metrics', () => {
+  it('exposes pollers, upstream latency, poll durations, delta sizes and slow-consumer drops', async () => {
+    const { gateway, url } = await gatewayWith();
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await expect.poll(() => view.snapshots).toBe(1);
+    upstream.fleet.put(10, 1, { name: 'measured' });
+    await sameAsUpstream(view);
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toMatch(/^halo_gateway_pollers_running 1$/m);
+    expect(text).toMatch(/^halo_gateway_connected_sockets 1$/m);
+    expect(text).toMatch(/^# TYPE halo_gateway_upstream_request_duration_seconds histogram$/m);
+    expect(text).toMatch(/^halo_gateway_upstream_request_duration_seconds_count\{source="devices_state"\} \d+$/m);
+    expect(text).toMatch(/^halo_gateway_poll_duration_seconds_bucket\{kind="full",le="\+Inf"\} \d+$/m);
+    expect(text).toMatch(/^halo_gateway_delta_bytes_count [1-9]\d*$/m);
+    expect(text).toMatch(/^halo_gateway_slow_consumer_drops_total 0$/m);
+    expect(gateway.metrics.deltaDevices.count()).toBeGreaterThan(0);
+  });
+});
