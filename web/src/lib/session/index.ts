@@ -3,6 +3,7 @@ export { loginStateOf, sessionMachine, shouldRemindOtp, subjectOf } from './sess
 export type { SessionContext as SessionMachineContext, SessionEvent, SessionSnapshot } from './sessionMachine';
 export {
   clearStoredSession,
+  currentToken,
   loadStoredSession,
   loadStoredToken,
   saveSession,

@@ -37,6 +37,18 @@ export function loadStoredToken(): AccessToken | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * This tab's token: read from storage once, then kept in step by saveSession and
+ * clearStoredSession, so another tab logging in as someone else never changes whose
+ * token this tab sends.
+ */
+let tabToken: AccessToken | null | undefined;
+
+export function currentToken(): AccessToken | null {
+  if (tabToken === undefined) tabToken = loadStoredToken();
+  return tabToken;
+}
+
 /** What a reload finds; anything half-written or tampered with counts as logged out. */
 export function loadStoredSession(): StoredSession {
   const loggedOut: StoredSession = { loginState: LoginState.NOT_LOGGED_IN, session: null, otpReminderPostponed: false };
@@ -52,12 +64,13 @@ export function loadStoredSession(): StoredSession {
 }
 
 export function saveSession(stored: StoredSession): void {
-  const target = storage();
-  if (!target) return;
   if (!stored.session || stored.loginState === LoginState.NOT_LOGGED_IN) {
     clearStoredSession();
     return;
   }
+  tabToken = stored.session.token;
+  const target = storage();
+  if (!target) return;
   target.setItem(SESSION_STORAGE_KEYS.isLoggedIn, String(stored.loginState));
   target.setItem(SESSION_STORAGE_KEYS.token, JSON.stringify(stored.session.token));
   target.setItem(SESSION_STORAGE_KEYS.session, JSON.stringify(stored.session));
@@ -65,6 +78,7 @@ export function saveSession(stored: StoredSession): void {
 }
 
 export function clearStoredSession(): void {
+  tabToken = null;
   const target = storage();
   if (!target) return;
   target.setItem(SESSION_STORAGE_KEYS.isLoggedIn, String(LoginState.NOT_LOGGED_IN));
