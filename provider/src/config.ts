@@ -23,6 +23,11 @@ const EnvironmentSchema = z.object({
   HALO_REALM_TYPE: z.coerce.number().int().min(1).default(1),
   HALO_SESSION_IDLE_MS: z.coerce.number().int().min(1000).default(SESSION_IDLE_TIMEOUT_MS),
   HALO_SECRET_KEY: optionalText,
+  HALO_SIM_DEVICES: z.coerce.number().int().min(0).max(100_000).default(200),
+  HALO_SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(1),
+  // One tick per second at most.
+  HALO_SIM_TICK_MS: z.coerce.number().int().min(1000).default(1000),
+  HALO_SIM_CHANGE_FRACTION: z.coerce.number().min(0).max(1).default(0.02),
 });
 
 export interface ProviderConfig {
@@ -39,6 +44,16 @@ export interface ProviderConfig {
   readonly sessionIdleMs: number;
   /** Key material for secrets kept encrypted at rest; generated into the data dir when unset. */
   readonly secretKey: string | undefined;
+  readonly simulator: SimulatorConfig;
+}
+
+export interface SimulatorConfig {
+  /** Size of the simulated fleet; 0 turns the simulator off. */
+  readonly devices: number;
+  readonly seed: number;
+  readonly tickMs: number;
+  /** Share of the fleet that changes per tick. */
+  readonly changeFraction: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
@@ -61,5 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     rootRealmType: values.HALO_REALM_TYPE,
     sessionIdleMs: values.HALO_SESSION_IDLE_MS,
     secretKey: values.HALO_SECRET_KEY,
+    simulator: {
+      devices: values.HALO_SIM_DEVICES,
+      seed: values.HALO_SIM_SEED,
+      tickMs: values.HALO_SIM_TICK_MS,
+      changeFraction: values.HALO_SIM_CHANGE_FRACTION,
+    },
   };
 }

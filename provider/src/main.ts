@@ -2,6 +2,7 @@
 import { createProviderApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startProvider } from './provider.js';
+import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
 import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './store/bootstrap.js';
 
 async function main() {
@@ -13,6 +14,17 @@ async function main() {
         `password '${provider.generatedPassword}'. It is shown only this once.`,
     );
   }
+  let simulator: FleetSimulator | undefined;
+  if (config.simulator.devices > 0) {
+    simulator = createFleetSimulator(provider.context, config.simulator);
+    const started = Date.now();
+    const { created } = await simulator.ensureFleet();
+    console.log(
+      `[simulator] ${simulator.devices.length} devices (seed ${config.simulator.seed}${created > 0 ? `, ${created} created in ${Date.now() - started} ms` : ''}), ` +
+        `a tick every ${config.simulator.tickMs} ms changing ${Math.round(config.simulator.changeFraction * 100)}% of them`,
+    );
+    simulator.start(config.simulator.tickMs);
+  }
   const app = createProviderApp(provider.context);
   const server = app.listen(config.port, config.host, () => {
     const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
@@ -20,6 +32,7 @@ async function main() {
     console.log(`[provider] API v1 on http://${config.host}:${config.port}/api/v1 (${storage}; mail: ${mail})`);
   });
   const stop = () => {
+    void simulator?.stop();
     server.close(() => {
       void provider.close().finally(() => process.exit(0));
     });

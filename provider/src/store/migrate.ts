@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database.js';
 import * as initial from './migrations/001_initial.js';
 import * as groups from './migrations/002_groups.js';
@@ -15,7 +15,13 @@ function migrationsFor(store: Store): Record<string, Migration> {
 
 export async function migrateToLatest(store: Store): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(store) };
-  const migrator = new Migrator({ db: store.db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: name the
+  // current schema, or another schema's tables (a parallel test, a second installation) pass for ours.
+  const migrationTableSchema =
+    store.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

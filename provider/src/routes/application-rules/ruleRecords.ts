@@ -1,0 +1,146 @@
+import {
+  ErrorCode,
+  type ApplicationRule,
+  type ApplicationRuleInput,
+  type HostEndpointInfo,
+  type HubEndpointInfo,
+  type RedundancySettings,
+  type RuleHub,
+} from '@halo/shared';
+import type { Kysely } from 'kysely';
+import { badRequest, missingValues } from '../../http/httpError.js';
+import type { ApplicationRuleRow, ApplicationRulesTable } from '../../store/dataPathTables.js';
+import type { Database } from '../../store/schema.js';
+
+interface DeviceSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly pairing_id: string;
+  readonly is_server: number;
+  readonly port_from: number | null;
+  readonly port_to: number | null;
+}
+
+export async function devicesOf(db: Kysely<Database>, environmentId: number, ids: readonly number[]): Promise<Map<number, DeviceSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('devices')
+    .select(['id', 'name', 'pairing_id', 'is_server', 'port_from', 'port_to'])
+    .where('environment_id', '=', environmentId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/** A rule as list responses show it: hosts keyed by host id, with their names. */
+export function ruleView(row: ApplicationRuleRow, devices: ReadonlyMap<number, DeviceSummary>): ApplicationRule {
+  const hostIds = parse<number[]>(row.hosts) ?? [];
+  const hosts_list: ApplicationRule['hosts_list'] = {};
+  for (const id of hostIds) {
+    const device = devices.get(id);
+    hosts_list[String(id)] = { device_id: id, name: device?.name ?? `#${id}`, ...(device ? { pairing_id: device.pairing_id } : {}) };
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    is_enabled: row.is_enabled === 1,
+    profile_id: row.profile_id,
+    host_endpoint_info: parse<HostEndpointInfo>(row.host_endpoint_info),
+    hosts_list,
+    hosts_settings: parse<RedundancySettings>(row.hosts_settings) as RedundancySettings,
+    hubs_list: parse<RuleHub[]>(row.hubs) ?? [],
+    hub_endpoint_info: parse<HubEndpointInfo>(row.hub_endpoint_info),
+    hubs_settings: parse<RedundancySettings>(row.hubs_settings) as RedundancySettings,
+    ...(row.topology ? { topology: row.topology as ApplicationRule['topology'] } : {}),
+    ...(row.pairing_mode ? { pairing_mode: row.pairing_mode as ApplicationRule['pairing_mode'] } : {}),
+    ...(row.protocol ? { protocol: row.protocol as ApplicationRule['protocol'] } : {}),
+    bandwidth_limit_kbps: row.bandwidth_limit_kbps,
+  };
+}
+
+type RuleColumns = Omit<ApplicationRulesTable, 'id' | 'environment_id' | 'created_at' | 'updated_at'>;
+
+export function ruleColumns(input: ApplicationRuleInput): RuleColumns {
+  return {
+    name: input.name,
+    is_enabled: input.is_enabled ? 1 : 0,
+    profile_id: input.profile_id ?? null,
+    host_endpoint_info: input.host_endpoint_info ? JSON.stringify(input.host_endpoint_info) : null,
+    hosts: JSON.stringify(input.hosts_list),
+    hosts_settings: JSON.stringify(input.hosts_settings),
+    hubs: JSON.stringify(input.hubs_list),
+    hub_endpoint_info: input.hub_endpoint_info ? JSON.stringify(input.hub_endpoint_info) : null,
+    hubs_settings: JSON.stringify(input.hubs_settings),
+    topology: input.topology ?? null,
+    pairing_mode: input.pairing_mode ?? null,
+    protocol: input.protocol ?? null,
+    bandwidth_limit_kbps: input.bandwidth_limit_kbps ?? null,
+  };
+}
+
+/**
+ * What the database must confirm about a rule: hosts are client devices and hubs server
+ * devices of this environment, the profile is this environment's, the name (60) and the
+ * hosts-and-primary-hub pairing (61) are free, and the hub endpoint port lies within every
+ * hub's control ports (64 on add, 62 on update).
+ */
+export async function assertRuleFits(
+  db: Kysely<Database>,
+  environmentId: number,
+  input: ApplicationRuleInput,
+  mode: { readonly kind: 'add' } | { readonly kind: 'update'; readonly id: number },
+): Promise<void> {
+  const exceptId = mode.kind === 'update' ? mode.id : undefined;
+  const devices = await devicesOf(db, environmentId, [...input.hosts_list, ...input.hubs_list.map((hub) => hub.device_id)]);
+  const badHosts = input.hosts_list.filter((id) => devices.get(id)?.is_server !== 0);
+  const badHubs = input.hubs_list.filter((hub) => devices.get(hub.device_id)?.is_server !== 1).map((hub) => hub.device_id);
+  if (badHosts.length > 0 || badHubs.length > 0) {
+    throw missingValues('Hosts must be client devices and hubs server devices of this environment', {
+      ...(badHosts.length ? { hosts_list: 'validation.invalid' } : {}),
+      ...(badHubs.length ? { hubs_list: 'validation.invalid' } : {}),
+    });
+  }
+  if (input.profile_id !== null && input.profile_id !== undefined) {
+    const profile = await db
+      .selectFrom('openvpn_profiles')
+      .select('id')
+      .where('id', '=', input.profile_id)
+      .where('environment_id', '=', environmentId)
+      .executeTakeFirst();
+    if (!profile) throw missingValues('Unknown VPN profile', { profile_id: 'validation.invalid' });
+  }
+  const others = await db
+    .selectFrom('application_rules')
+    .select(['id', 'name', 'hosts', 'hubs'])
+    .where('environment_id', '=', environmentId)
+    .execute();
+  const siblings = others.filter((rule) => rule.id !== exceptId);
+  if (siblings.some((rule) => rule.name.toLowerCase() === input.name.toLowerCase())) {
+    throw badRequest(ErrorCode.RULE_NAME_EXISTS, 'Application Rule name already exists');
+  }
+  const hostsKey = [...input.hosts_list].sort((a, b) => a - b).join(',');
+  const primary = input.hubs_list[0]?.device_id;
+  const sameParameters = siblings.some((rule) => {
+    const hosts = (JSON.parse(rule.hosts) as number[]).sort((a, b) => a - b).join(',');
+    const hubs = JSON.parse(rule.hubs) as RuleHub[];
+    return hosts === hostsKey && hubs[0]?.device_id === primary;
+  });
+  if (sameParameters) throw badRequest(ErrorCode.RULE_PARAMETERS_EXIST, 'Application Rule parameters already exists');
+  const port = input.hub_endpoint_info?.port;
+  if (port !== undefined) {
+    for (const hub of input.hubs_list) {
+      const device = devices.get(hub.device_id);
+      const from = device?.port_from ?? null;
+      const to = device?.port_to ?? null;
+      if (device && from !== null && to !== null && (port < from || port > to)) {
+        const code = mode.kind === 'add' ? ErrorCode.HUB_CONTROL_PORTS_ADD : ErrorCode.HUB_CONTROL_PORTS_UPDATE;
+        throw badRequest(code, `Hub control ports limitation: port ${port} is outside ${device.name}'s control ports ${from}-${to}`, {
+          hub_device_id: device.id,
+          ports: { from, to },
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import {
+  duplicateCustomKeys,
+  ErrorCode,
+  isCustomKeyAllowed,
+  type AdvancedConfig,
+  type OpenVpnProfile,
+  type OpenVpnProfileInput,
+} from '@halo/shared';
+import type { SecretBox } from '../../auth/secretBox.js';
+import { badRequest } from '../../http/httpError.js';
+import type { OpenVpnProfileRow, OpenVpnProfilesTable } from '../../store/dataPathTables.js';
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/** A profile as the API answers it: the auth_user_pass password is never sent back. */
+export function profileView(row: OpenVpnProfileRow): OpenVpnProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    is_enabled: row.is_enabled === 1,
+    is_private: row.is_private === 1,
+    general_config: parseJson(row.general_config),
+    server_config: parseJson(row.server_config),
+    advanced_config: parseJson<AdvancedConfig>(row.advanced_config),
+    ca_family: row.ca_family,
+  };
+}
+
+/** Errors 82 (a key named twice) and 83 (a key the structured fields own, or not a directive). */
+export function assertCustomFields(input: OpenVpnProfileInput): void {
+  const fields = input.advanced_config?.custom_fields ?? [];
+  const duplicates = duplicateCustomKeys(fields);
+  if (duplicates.length > 0) {
+    throw badRequest(ErrorCode.DUPLICATE_CUSTOM_KEY, 'Duplicate or not allowed custom keys', { duplicate_keys: duplicates });
+  }
+  const refused = fields.map((field) => field.key_name).filter((key) => !isCustomKeyAllowed(key));
+  if (refused.length > 0) {
+    throw badRequest(ErrorCode.CUSTOM_KEY_NOT_ALLOWED, 'Duplicate or not allowed custom keys', { not_allowed_keys: refused });
+  }
+}
+
+type StoredColumns = Omit<OpenVpnProfilesTable, 'id' | 'environment_id' | 'created_at' | 'updated_at' | 'tls_auth_key_sealed'>;
+
+/** The columns an input writes; the static password goes into its own sealed column. */
+export function profileColumns(input: OpenVpnProfileInput, secrets: SecretBox): StoredColumns {
+  const advanced = input.advanced_config;
+  const authUserPass = advanced?.auth_user_pass ?? null;
+  const storedAdvanced = advanced
+    ? { ...advanced, auth_user_pass: authUserPass ? { type: authUserPass.type, username: authUserPass.username ?? null } : null }
+    : null;
+  return {
+    name: input.name,
+    is_enabled: input.is_enabled ? 1 : 0,
+    is_private: input.is_private ? 1 : 0,
+    general_config: input.general_config ? JSON.stringify(input.general_config) : null,
+    server_config: input.server_config ? JSON.stringify(input.server_config) : null,
+    advanced_config: storedAdvanced ? JSON.stringify(storedAdvanced) : null,
+    ca_family: input.ca_family ?? null,
+    auth_password_sealed: authUserPass?.password ? secrets.seal(authUserPass.password) : null,
+  };
+}
