@@ -39,6 +39,9 @@ import { getVersions } from './routes/system/getVersions.js';
 import { activateTwoFactor } from './routes/two-factor/activateTwoFactor.js';
 import { deactivateTwoFactor } from './routes/two-factor/deactivateTwoFactor.js';
 import { startTwoFactorSetup } from './routes/two-factor/startTwoFactorSetup.js';
+import { createRule, deleteRule, listRules, updateRule } from './routes/application-rules/ruleRoutes.js';
+import { createProfile, deleteProfile, listProfiles, updateProfile } from './routes/openvpn-profiles/profileRoutes.js';
+import { generateVpnCertificate } from './routes/vpn-certificates/generateVpnCertificate.js';
 
 /** NUL cannot be stored in PostgreSQL text and has no business in any field: refuse the body. */
 function refuseNulCharacters(_key: string, value: unknown): unknown {
@@ -118,6 +121,17 @@ function configRouter(context: ProviderContext): Router {
 
   router.get('/rf_data_recordings', allow('rfRecordings.view'), listRfRecordings(context));
   router.post('/rf_data_recordings_download', allow('rfRecordings.download'), downloadRfRecordings(context));
+
+  router.get('/application_rules', allow('applicationRules.view'), listRules(context));
+  router.post('/application_rules', allow('applicationRules.add'), createRule(context));
+  router.put('/application_rules/:id', allow('applicationRules.update'), updateRule(context));
+  router.delete('/application_rules/:id', allow('applicationRules.delete'), deleteRule(context));
+
+  router.get('/apps/openvpn/profiles', allow('openVpnProfiles.view'), listProfiles(context));
+  router.post('/apps/openvpn/profiles', allow('openVpnProfiles.add'), createProfile(context));
+  router.put('/apps/openvpn/profiles/:id', allow('openVpnProfiles.update'), updateProfile(context));
+  router.delete('/apps/openvpn/profiles/:id', allow('openVpnProfiles.delete'), deleteProfile(context));
+  router.post('/vpn_certificates', allow('vpnCertificates.generate'), generateVpnCertificate(context));
   return router;
 }
 

@@ -1,3 +1,4 @@
+import type { ApplicationRulesTable, IssuedCertificatesTable, OpenVpnProfilesTable } from './dataPathTables.js';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -172,6 +173,9 @@ export interface SystemLogsTable {
 }
 
 export interface Database {
+  openvpn_profiles: OpenVpnProfilesTable;
+  application_rules: ApplicationRulesTable;
+  issued_certificates: IssuedCertificatesTable;
   revision_counter: RevisionCounterTable;
   devices: DevicesTable;
   device_removals: DeviceRemovalsTable;
