@@ -195,6 +195,50 @@ describe('devices.subscribe', () => {
     await sameAsUpstream(view);
   });
 
+  it('sends a snapshot when the missed deltas are older than the history', async () => {
+    // 50 ms of history at 50 ms polls: one delta, plus the margin of 16.
+    const { gateway } = await gatewayWith({ deltaHistoryMs: 50 });
+    const colleague = await open(COLLEAGUE);
+    await subscribe(colleague.client, { environmentId: 10 });
+    await sameAsUpstream(colleague.view);
+    const { epoch, seq } = colleague.view;
+    for (let round = 1; round <= 20; round += 1) {
+      upstream.fleet.put(10, 1, { name: `round ${round}` });
+      await expect.poll(() => gateway.fanout.feed(10)?.seq).toBe(seq + round);
+    }
+    const late = await open(MANAGER);
+    expect(await subscribe(late.client, { environmentId: 10, epoch: epoch!, seq })).toEqual({
+      ok: true,
+      mode: 'snapshot',
+    });
+    await sameAsUpstream(late.view);
+    expect(late.view.snapshots).toBe(1);
+    // Within the history it is still a replay.
+    const recent = await open(MANAGER);
+    expect(await subscribe(recent.client, { environmentId: 10, epoch: epoch!, seq: seq + 10 })).toEqual({
+      ok: true,
+      mode: 'replay',
+    });
+  });
+
+  it('starts a new epoch when the upstream revisions go backwards (another store)', async () => {
+    await gatewayWith();
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    upstream.fleet.put(10, 1, { name: 'before' });
+    await sameAsUpstream(view);
+    const epoch = view.epoch;
+    // The upstream starts over with a fresh store: its cursor is behind the gateway's.
+    upstream.fleet.devices.clear();
+    upstream.fleet.revision = 0;
+    upstream.fleet.put(10, 1, { name: 'fresh store' });
+    upstream.fleet.put(10, 2);
+    await sameAsUpstream(view);
+    expect(view.epoch).not.toBe(epoch);
+    expect(view.snapshots).toBe(2);
+  });
+
   it('starts a new epoch, with a snapshot to every subscriber, when the poller starts again', async () => {
     const { gateway } = await gatewayWith({ pollGraceMs: 0 });
     const first = await open(MANAGER);
@@ -297,6 +341,14 @@ describe('central polling', () => {
     await Promise.all(clients.map(({ client }) => subscribe(client, { environmentId: 10 })));
     await Promise.all(clients.map(({ view }) => sameAsUpstream(view)));
     const polls = () => gateway.metrics.polls.get({ result: 'ok' });
+    // Each delta is one broadcast (socket.io encodes a broadcast once for all its sockets).
+    const adapter = gateway.io.of('/live').adapter;
+    const broadcast = adapter.broadcast.bind(adapter);
+    let deltaBroadcasts = 0;
+    adapter.broadcast = (packet, options) => {
+      if ((packet as { data?: unknown[] }).data?.[0] === 'devices.delta') deltaBroadcasts += 1;
+      broadcast(packet, options);
+    };
     const pollsBefore = polls();
     const requestsBefore = upstream.count('/config/10/');
     for (let round = 1; round <= 10; round += 1) {
@@ -305,6 +357,7 @@ describe('central polling', () => {
       await expect.poll(() => clients.every(({ view }) => view.devices.get(round)?.name === name)).toBe(true);
     }
     const perPoll = (upstream.count('/config/10/') - requestsBefore) / (polls() - pollsBefore);
+    expect(deltaBroadcasts).toBe(10);
     await started?.close();
     started = undefined;
     return perPoll;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { DevicesDelta } from '@halo/shared';
+import { fakeDeviceState } from '../testing/fakeUpstream.js';
+import { EnvironmentFeed, newEpoch } from './environmentFeed.js';
+
+const delta = (epoch: string, seq: number, changed: number[] = [], removed: number[] = []): DevicesDelta => ({
+  environmentId: 7,
+  epoch,
+  seq,
+  changed: changed.map((id) => fakeDeviceState(id, { name: `seq ${seq}` })),
+  removed,
+});
+
+describe('EnvironmentFeed', () => {
+  it('applies deltas that follow on and refuses gaps and other epochs', () => {
+    const feed = new EnvironmentFeed(7, 10);
+    expect(feed.snapshot()).toBeNull();
+    expect(feed.apply(delta('e', 1))).toBe(false);
+    feed.load({ epoch: 'e', seq: 0, devices: [fakeDeviceState(1), fakeDeviceState(2)], history: [] });
+    expect(feed.apply(delta('e', 1, [3], [1]))).toBe(true);
+    expect(feed.apply(delta('e', 3, [4]))).toBe(false);
+    expect(feed.apply(delta('other', 2, [4]))).toBe(false);
+    expect(feed.snapshot()).toMatchObject({ environmentId: 7, epoch: 'e', seq: 1 });
+    expect(feed.snapshot()?.devices.map((device) => device.id).sort()).toEqual([2, 3]);
+  });
+
+  it('replays from any seq within the history and nothing older', () => {
+    const feed = new EnvironmentFeed(7, 3);
+    feed.load({ epoch: 'e', seq: 0, devices: [], history: [] });
+    for (let seq = 1; seq <= 6; seq += 1) feed.apply(delta('e', seq, [seq]));
+    expect(feed.missedSince('e', 6)).toEqual([]);
+    expect(feed.missedSince('e', 3)?.map((entry) => entry.seq)).toEqual([4, 5, 6]);
+    expect(feed.missedSince('e', 2)).toBeNull();
+    expect(feed.missedSince('e', 7)).toBeNull();
+    expect(feed.missedSince('another', 6)).toBeNull();
+  });
+
+  it('continues an epoch across a reload when the history bridges the gap, and starts over otherwise', () => {
+    const feed = new EnvironmentFeed(7, 10);
+    feed.load({ epoch: 'e', seq: 2, devices: [fakeDeviceState(1)], history: [] });
+    const bridged = feed.load({
+      epoch: 'e',
+      seq: 4,
+      devices: [],
+      history: [delta('e', 2), delta('e', 3, [5]), delta('e', 4, [], [1])],
+    });
+    expect(bridged).toEqual({ kind: 'continued', deltas: [delta('e', 3, [5]), delta('e', 4, [], [1])] });
+    expect(feed.snapshot()?.devices.map((device) => device.id)).toEqual([5]);
+    const unbridged = feed.load({ epoch: 'e', seq: 9, devices: [fakeDeviceState(8)], history: [delta('e', 9)] });
+    expect(unbridged).toEqual({ kind: 'reset' });
+    expect(feed.seq).toBe(9);
+    expect(feed.load({ epoch: newEpoch(), seq: 0, devices: [], history: [] })).toEqual({ kind: 'reset' });
+  });
+
+  it('builds the snapshot once per change', () => {
+    const feed = new EnvironmentFeed(7, 10);
+    feed.load({ epoch: 'e', seq: 0, devices: [fakeDeviceState(1)], history: [] });
+    const first = feed.snapshot();
+    expect(feed.snapshot()).toBe(first);
+    feed.apply(delta('e', 1, [2]));
+    expect(feed.snapshot()).not.toBe(first);
+  });
+
+  it('makes epochs that do not repeat and fit the protocol', () => {
+    const epochs = new Set(Array.from({ length: 100 }, newEpoch));
+    expect(epochs.size).toBe(100);
+    for (const epoch of epochs) expect(epoch.length).toBeLessThanOrEqual(64);
+  });
+});

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DeviceLiveState } from '@halo/shared';
+import { createGatewayMetrics } from '../metrics.js';
+import { fakeDeviceState, startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
+import { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
+import { DevicesUpstream, type LiveSystemLogEntry } from './devicesUpstream.js';
+import { EnvironmentPoller, foldDeviceStatus, type PollerSink, type TokenSource } from './environmentPoller.js';
+
+const TOKEN = 'token-poller-unit-0001';
+const SPARE = 'token-poller-unit-0002';
+
+let upstream: FakeUpstream;
+
+class RecordingSink implements PollerSink {
+  readonly calls: (
+    | { kind: 'reset'; devices: DeviceLiveState[] }
+    | { kind: 'change'; changed: DeviceLiveState[]; removed: number[] }
+    | { kind: 'logs'; entries: LiveSystemLogEntry[] }
+  )[] = [];
+  reset(devices: DeviceLiveState[]) {
+    this.calls.push({ kind: 'reset', devices });
+    return Promise.resolve();
+  }
+  change(changed: DeviceLiveState[], removed: number[]) {
+    this.calls.push({ kind: 'change', changed, removed });
+    return Promise.resolve();
+  }
+  logs(entries: LiveSystemLogEntry[]) {
+    this.calls.push({ kind: 'logs', entries });
+    return Promise.resolve();
+  }
+}
+
+class FixedTokens implements TokenSource {
+  readonly refused: string[] = [];
+  constructor(private tokens: string[]) {}
+  current() {
+    return this.tokens.find((token) => !this.refused.includes(token)) ?? null;
+  }
+  reject(token: string) {
+    this.refused.push(token);
+  }
+}
+
+function pollerWith(options: { fullPollEvery?: number; tokens?: TokenSource } = {}) {
+  const metrics = createGatewayMetrics();
+  const status = new UpstreamStatusTracker();
+  const sink = new RecordingSink();
+  const poller = new EnvironmentPoller({
+    environmentId: 10,
+    upstream: new DevicesUpstream({ apiBaseUrl: upstream.apiBaseUrl }, { metrics, status, timeoutMs: 300 }),
+    tokens: options.tokens ?? new FixedTokens([TOKEN]),
+    sink,
+    metrics,
+    pollMs: 1000,
+    fullPollEvery: options.fullPollEvery ?? 1000,
+    backoffMaxMs: 8000,
+  });
+  return { poller, sink, metrics, status };
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+
+beforeEach(() => {
+  const { fleet } = upstream;
+  upstream.sessions.clear();
+  upstream.sessions.set(TOKEN, { userId: 1, environmentId: 10, verified: true });
+  upstream.sessions.set(SPARE, { userId: 2, environmentId: 10, verified: true });
+  fleet.devices.clear();
+  fleet.removals.length = 0;
+  fleet.logs.length = 0;
+  fleet.revision = 0;
+  fleet.fault = 'none';
+  fleet.logsAvailable = true;
+  fleet.refusedTokens.clear();
+  fleet.environments.clear();
+  fleet.environments.set(10, null);
+  for (let id = 1; id <= 3; id += 1) fleet.put(10, id);
+});
+
+afterAll(async () => {
+  await upstream.close();
+});
+
+describe('EnvironmentPoller', () => {
+  it('starts with the full state, then hands on only what changed', async () => {
+    const { poller, sink } = pollerWith();
+    expect(await poller.pollOnce()).toBe('ok');
+    expect(sink.calls).toEqual([{ kind: 'reset', devices: [1, 2, 3].map((id) => fakeDeviceState(id)) }]);
+    expect(await poller.pollOnce()).toBe('ok');
+    expect(sink.calls).toHaveLength(1);
+    upstream.fleet.put(10, 2, { availability: 0 });
+    upstream.fleet.remove(3);
+    upstream.fleet.put(10, 4);
+    await poller.pollOnce();
+    expect(sink.calls[1]).toEqual({
+      kind: 'change',
+      changed: [fakeDeviceState(2, { availability: 0 }), fakeDeviceState(4)],
+      removed: [3],
+    });
+  });
+
+  it('folds device_status into the live state: links online/total per kind and the GNSS lock', () => {
+    const folded = foldDeviceStatus(fakeDeviceState(1), {
+      device_id: 1,
+      halo_data_links_info: {
+        cellular: [
+          { port: 1, is_online: true },
+          { port: 2, is_online: false },
+        ],
+        eth: [],
+        wifi: [{ port: 1, is_online: true }],
+        vlan: [],
+        vpn: [],
+      },
+      halo_system_report: { gnss_lock: false },
+    });
+    expect(folded.links).toEqual({
+      cellular: { online: 1, total: 2 },
+      eth: { online: 0, total: 0 },
+      wifi: { online: 1, total: 1 },
+      vlan: { online: 0, total: 0 },
+      vpn: { online: 0, total: 0 },
+    });
+    expect(folded.gnss_lock).toBe(false);
+    expect(foldDeviceStatus(fakeDeviceState(1), undefined)).toEqual(fakeDeviceState(1));
+  });
+
+  it('re-polls everything every N polls and reports what the incremental polls missed', async () => {
+    const { poller, sink, metrics } = pollerWith({ fullPollEvery: 3 });
+    // One poll in three is full: the first, then the fourth.
+    await poller.pollOnce();
+    upstream.fleet.remove(1, { silently: true });
+    await poller.pollOnce();
+    await poller.pollOnce();
+    expect(sink.calls).toHaveLength(1);
+    await poller.pollOnce();
+    expect(sink.calls[1]).toEqual({ kind: 'change', changed: [], removed: [1] });
+    expect(metrics.driftCorrections.get()).toBe(1);
+    expect(upstream.requests.filter((line) => line.endsWith('/devices_state')).length).toBeGreaterThan(0);
+  });
+
+  it('sends only system log entries newer than when it started', async () => {
+    upstream.fleet.addLog(10, { description: 'old' });
+    const { poller, sink } = pollerWith();
+    await poller.pollOnce();
+    upstream.fleet.addLog(10, { description: 'new' });
+    await poller.pollOnce();
+    await poller.pollOnce();
+    const logs = sink.calls.filter((call) => call.kind === 'logs');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ entries: [{ description: 'new' }] });
+  });
+
+  it('takes a missing system log endpoint quietly', async () => {
+    upstream.fleet.logsAvailable = false;
+    const { poller, sink, status } = pollerWith();
+    expect(await poller.pollOnce()).toBe('ok');
+    expect(sink.calls.map((call) => call.kind)).toEqual(['reset']);
+    expect(status.current).toBe('ok');
+  });
+
+  it('asks for another token when the upstream refuses one, and idles without any', async () => {
+    const tokens = new FixedTokens([TOKEN, SPARE]);
+    const { poller, sink } = pollerWith({ tokens });
+    upstream.fleet.refusedTokens.add(TOKEN);
+    expect(await poller.pollOnce()).toBe('retry');
+    expect(tokens.refused).toEqual([TOKEN]);
+    expect(await poller.pollOnce()).toBe('ok');
+    expect(sink.calls.map((call) => call.kind)).toEqual(['reset']);
+    upstream.fleet.refusedTokens.add(SPARE);
+    expect(await poller.pollOnce()).toBe('retry');
+    expect(await poller.pollOnce()).toBe('idle');
+  });
+
+  it('counts faults towards the upstream status and keeps its place for the retry', async () => {
+    const { poller, sink, status } = pollerWith();
+    await poller.pollOnce();
+    upstream.fleet.fault = 'status500';
+    upstream.fleet.put(10, 1, { name: 'during the fault' });
+    for (let attempt = 1; attempt <= 3; attempt += 1) expect(await poller.pollOnce()).toBe('failed');
+    expect(status.current).toBe('down');
+    expect(poller.consecutiveFailures).toBe(3);
+    upstream.fleet.fault = 'none';
+    expect(await poller.pollOnce()).toBe('ok');
+    expect(status.current).toBe('ok');
+    expect(sink.calls.at(-1)).toEqual({
+      kind: 'change',
+      changed: [fakeDeviceState(1, { name: 'during the fault' })],
+      removed: [],
+    });
+  });
+});
