@@ -72,6 +72,12 @@ describe('the /api/v1 proxy', () => {
     expect(response.body.headers['x-forwarded-for']).toBe('127.0.0.1');
   });
 
+  it('drops a background-call marker a browser sends, which only the gateway may set', async () => {
+    const { url } = await gatewayWith();
+    const response = await request(url).get('/api/v1/echo').set('X-Halo-Background', '1');
+    expect(response.body.headers['x-halo-background']).toBeUndefined();
+  });
+
   it('keeps the connection to the browser alive', async () => {
     const { url } = await gatewayWith();
     const response = await fetch(`${url}/api/v1/echo`);

@@ -9,6 +9,7 @@ import {
   type LogsSystemEvent,
 } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
+import { BACKGROUND_HEADER } from '../proxy/apiProxy.js';
 import type { UpstreamTarget } from '../upstream/upstreamClient.js';
 import type { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
 
@@ -157,7 +158,7 @@ export class DevicesUpstream {
     const started = performance.now();
     try {
       const response = await fetch(`${this.target.apiBaseUrl}${path}`, {
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        headers: { accept: 'application/json', authorization: `Bearer ${token}`, [BACKGROUND_HEADER]: '1' },
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text();

@@ -92,9 +92,17 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
  * Replaces whatever forwarding headers the client sent with what the gateway knows: the client
  * address as Express sees it (honouring HALO_TRUST_PROXY), the protocol and the host asked for.
  */
+/**
+ * Marks the gateway's polling calls (made with a subscriber's token) as background work, so a
+ * provider can leave them out of the user's activity and the idle time-out still applies.
+ */
+export const BACKGROUND_HEADER = 'x-halo-background';
+
 export const forwardingHeaders: RequestHandler = (request, _response, next) => {
   const { headers } = request;
   delete headers.forwarded;
+  // Only the gateway's own background calls may say they are not the user's activity.
+  delete headers[BACKGROUND_HEADER];
   headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = request.protocol;
   if (headers.host) headers['x-forwarded-host'] = headers.host;
