@@ -374,6 +374,25 @@ describe('central polling', () => {
     expect(Math.abs(fifty - one)).toBeLessThan(0.5);
   });
 
+  it('answers a burst of subscriptions with a few shared snapshot emits, not one per socket', async () => {
+    const { gateway } = await gatewayWith();
+    const first = await open(MANAGER);
+    await subscribe(first.client, { environmentId: 10 });
+    await sameAsUpstream(first.view);
+    const adapter = gateway.io.of('/live').adapter;
+    const broadcast = adapter.broadcast.bind(adapter);
+    let snapshotBroadcasts = 0;
+    adapter.broadcast = (packet, options) => {
+      if ((packet as { data?: unknown[] }).data?.[0] === 'devices.snapshot') snapshotBroadcasts += 1;
+      broadcast(packet, options);
+    };
+    const burst = await Promise.all(Array.from({ length: 30 }, () => open(COLLEAGUE)));
+    await Promise.all(burst.map(({ client }) => subscribe(client, { environmentId: 10 })));
+    await Promise.all(burst.map(({ view }) => sameAsUpstream(view)));
+    expect(burst.every(({ view }) => view.snapshots === 1)).toBe(true);
+    expect(snapshotBroadcasts).toBeLessThanOrEqual(3);
+  });
+
   it('stops polling after the last subscriber left and its grace period', async () => {
     const { gateway } = await gatewayWith({ pollGraceMs: 200 });
     const { client, view } = await open(MANAGER);

@@ -41,6 +41,11 @@ const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().posit
 
 /** How often sockets dropped as slow consumers are checked for having caught up. */
 const LAGGARD_CHECK_MS = 100;
+/**
+ * Snapshots asked for within this window go out as one emit (one serialisation): after a
+ * gateway restart thousands of clients subscribe within a second or two.
+ */
+const SNAPSHOT_BATCH_MS = 20;
 
 /** The token of a subscriber, chosen once and kept until its socket leaves or is refused. */
 class SubscriberTokens implements TokenSource {
@@ -331,7 +336,7 @@ export class DevicesFanout {
     }
   }
 
-  /** Snapshots asked for within one tick go out as one emit to all those sockets. */
+  /** Snapshots asked for within a short window go out as one emit to all those sockets. */
   private queueSnapshot(
     environmentId: number,
     tracked: Tracked,
@@ -341,10 +346,10 @@ export class DevicesFanout {
     tracked.awaitingSnapshot.add(socketId);
     if (tracked.flushScheduled) return;
     tracked.flushScheduled = true;
-    setImmediate(() => {
+    setTimeout(() => {
       tracked.flushScheduled = false;
       if (this.tracked.get(environmentId) === tracked) this.flushSnapshots(environmentId, tracked, reason);
-    });
+    }, SNAPSHOT_BATCH_MS).unref();
   }
 
   private flushSnapshots(environmentId: number, tracked: Tracked, reason: 'subscribe' | 'resync' | 'epoch'): void {
