@@ -21,6 +21,7 @@ import { DEVICE_IMPORT_BODY_LIMIT, importDevices } from './routes/devices/import
 import { listDevices } from './routes/devices/listDevices.js';
 import { updateDevice } from './routes/devices/updateDevice.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './routes/groups/groupRoutes.js';
+import { listSystemLogs } from './routes/logs/listSystemLogs.js';
 import { downloadRfRecordings, listRfRecordings } from './routes/rf-recordings/rfRecordingRoutes.js';
 import { createUser } from './routes/users/createUser.js';
 import { deactivateUserTwoFactor } from './routes/users/deactivateUserTwoFactor.js';
@@ -121,6 +122,8 @@ function configRouter(context: ProviderContext): Router {
 
   router.get('/rf_data_recordings', allow('rfRecordings.view'), listRfRecordings(context));
   router.post('/rf_data_recordings_download', allow('rfRecordings.download'), downloadRfRecordings(context));
+
+  router.get('/system_logs', allow('logs.view'), listSystemLogs(context));
 
   router.get('/application_rules', allow('applicationRules.view'), listRules(context));
   router.post('/application_rules', allow('applicationRules.add'), createRule(context));

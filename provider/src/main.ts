@@ -14,7 +14,27 @@ async function main() {
         `password '${provider.generatedPassword}'. It is shown only this once.`,
     );
   }
+  const app = createProviderApp(provider.context);
+  const server = app.listen(config.port, config.host, () => {
+    const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+    const mail = config.smtpUrl ? 'SMTP' : 'outbox in the data dir (npm run outbox)';
+    console.log(`[provider] API v1 on http://${config.host}:${config.port}/api/v1 (${storage}; mail: ${mail})`);
+  });
   let simulator: FleetSimulator | undefined;
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    // A tick in flight finishes before the store closes.
+    void Promise.resolve(simulator?.stop()).finally(() => {
+      server.close(() => {
+        void provider.close().finally(() => process.exit(0));
+      });
+    });
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // The fleet comes after the API is up: creating 100,000 devices takes a few seconds.
   if (config.simulator.devices > 0) {
     simulator = createFleetSimulator(provider.context, config.simulator);
     const started = Date.now();
@@ -23,23 +43,8 @@ async function main() {
       `[simulator] ${simulator.devices.length} devices (seed ${config.simulator.seed}${created > 0 ? `, ${created} created in ${Date.now() - started} ms` : ''}), ` +
         `a tick every ${config.simulator.tickMs} ms changing ${Math.round(config.simulator.changeFraction * 100)}% of them`,
     );
-    simulator.start(config.simulator.tickMs);
+    if (!stopping) simulator.start(config.simulator.tickMs);
   }
-  const app = createProviderApp(provider.context);
-  const server = app.listen(config.port, config.host, () => {
-    const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-    const mail = config.smtpUrl ? 'SMTP' : 'outbox in the data dir (npm run outbox)';
-    console.log(`[provider] API v1 on http://${config.host}:${config.port}/api/v1 (${storage}; mail: ${mail})`);
-  });
-  const stop = () => {
-    void simulator?.stop();
-    server.close(() => {
-      void provider.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {

@@ -33,7 +33,7 @@ export interface FleetSimulatorOptions {
   readonly seed: number;
   /** Share of the fleet that changes per tick (at least one device). */
   readonly changeFraction: number;
-  /** Chance per tick that an RF recording appears. Defaults to one every ~20 ticks for 200 devices, more for larger fleets. */
+  /** Chance per tick that an RF recording appears. Defaults to one every ~20 ticks for 200 devices, at most one every 5 ticks. */
   readonly rfRecordingChance?: number;
 }
 
@@ -226,7 +226,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const rfChance = options.rfRecordingChance ?? Math.min(1, 0.05 * Math.max(1, options.devices / 200));
+  const rfChance = options.rfRecordingChance ?? Math.min(0.2, 0.05 * Math.max(1, options.devices / 200));
 
   async function loadFleet(now: number) {
     const rows = await context.db

@@ -10,7 +10,7 @@ import {
   ErrorCode,
   Permission,
 } from '@halo/shared';
-import { clientDevice, createDevice, deviceCall, serverDevice } from '../../testing/devices.js';
+import { clientDevice, createDevice, deviceCall, multipartBody, serverDevice } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 
@@ -119,6 +119,15 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       .set('Content-Type', 'application/json')
       .send('{"device":');
     expect(malformed.body.error).toBe(ErrorCode.MISSING_VALUES);
+    // Multipart bodies are read only by the import call; anywhere else there is no body.
+    const upload = multipartBody([{ name: 'device', data: JSON.stringify({ device: clientDevice('multi') }) }]);
+    const multipart = await provider.api
+      .post(`/api/v1/config/${admin.environmentId}/devices`)
+      .set('Authorization', admin.authorization)
+      .set('Content-Type', upload.contentType)
+      .send(upload.body);
+    expect(multipart.status).toBe(400);
+    expect(multipart.body.error).toBe(ErrorCode.MISSING_VALUES);
     expect((await send(admin, 'put', '/devices/abc', { device: clientDevice('y') })).body.error).toBe(ErrorCode.INVALID_ID);
     expect((await send(admin, 'put', '/devices/99999', { device: clientDevice('y') })).status).toBe(404);
     expect((await send(admin, 'get', '/devices')).body.devices).toEqual([]);
