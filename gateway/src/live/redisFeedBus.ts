@@ -66,7 +66,8 @@ redis.call('RPUSH', KEYS[4], ARGV[6])
 redis.call('LTRIM', KEYS[4], -tonumber(ARGV[7]), -1)
 ${EXPIRE}`;
 
-const MetaSchema = z.object({ epoch: z.string(), seq: z.number().int().min(0) });
+/** `owner`: the leader that wrote it; a state is served only while its writer still leads. */
+const MetaSchema = z.object({ epoch: z.string(), seq: z.number().int().min(0), owner: z.string() });
 const MessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reset'), epoch: z.string() }),
   z.object({ type: z.literal('delta'), delta: DevicesDeltaSchema }),
@@ -153,7 +154,7 @@ export class RedisFeedBus implements FeedBus {
         const next = newEpoch();
         const pairs: string[] = [];
         for (const device of devices) pairs.push(String(device.id), JSON.stringify(device));
-        const meta = JSON.stringify({ epoch: next, seq: 0 });
+        const meta = JSON.stringify({ epoch: next, seq: 0, owner });
         const message = JSON.stringify({ type: 'reset', epoch: next });
         await run(RESET_SCRIPT, [owner, meta, keys.channel, message, EXPIRY_MS, ...pairs]);
         epoch = next;
@@ -165,7 +166,7 @@ export class RedisFeedBus implements FeedBus {
         const json = JSON.stringify(delta);
         const pairs: string[] = [];
         for (const device of changed) pairs.push(String(device.id), JSON.stringify(device));
-        const meta = JSON.stringify({ epoch, seq: delta.seq });
+        const meta = JSON.stringify({ epoch, seq: delta.seq, owner });
         const message = `{"type":"delta","delta":${json}}`;
         await run(DELTA_SCRIPT, [
           owner,
@@ -233,7 +234,11 @@ export class RedisFeedBus implements FeedBus {
     });
   }
 
-  /** Reads the shared state, devices and history in one transaction and hands it on. */
+  /**
+   * Reads the shared state, devices and history in one transaction and hands it on. A state
+   * whose writer no longer leads is left alone: it may be long out of date, and the next
+   * leader starts a new epoch anyway.
+   */
   private async load(environmentId: number, entry: Following): Promise<void> {
     const keys = feedKeys(this.options.prefix, environmentId);
     const results = await this.options.redis
@@ -241,13 +246,14 @@ export class RedisFeedBus implements FeedBus {
       .get(keys.meta)
       .hgetall(keys.devices)
       .lrange(keys.history, 0, -1)
+      .get(keys.leader)
       .exec();
     if (!results || this.following.get(environmentId) !== entry) return;
-    const [metaResult, devicesResult, historyResult] = results;
+    const [metaResult, devicesResult, historyResult, leaderResult] = results;
     const metaText = metaResult?.[1];
     if (typeof metaText !== 'string') return;
     const meta = MetaSchema.safeParse(JSON.parse(metaText));
-    if (!meta.success) return;
+    if (!meta.success || meta.data.owner !== leaderResult?.[1]) return;
     const devices: DeviceLiveState[] = [];
     for (const text of Object.values((devicesResult?.[1] ?? {}) as Record<string, string>)) {
       const device = DeviceLiveStateSchema.safeParse(JSON.parse(text));

@@ -148,6 +148,23 @@ describe('several gateways with Redis', () => {
     expect(onFirst.view.epoch).toBe(onSecond.view.epoch);
   });
 
+  it('does not serve a shared state nobody leads any more: the next leader starts afresh', async () => {
+    const [first, second] = await twoGateways();
+    const early = await open(first, MANAGER);
+    await subscribe(early.client, { environmentId: 10 });
+    await sameAsUpstream(early.view);
+    early.client.disconnect();
+    await expect.poll(() => leaders().length, { timeout: 3000 }).toBe(0);
+    expect(await admin.exists(`${prefix}:env:10:meta`)).toBe(1);
+
+    upstream.fleet.put(10, 1, { name: 'changed while nobody watched' });
+    const late = await open(second, COLLEAGUE);
+    await subscribe(late.client, { environmentId: 10 });
+    await sameAsUpstream(late.view);
+    expect(late.view.snapshots).toBe(1);
+    expect(late.view.epoch).not.toBe(early.view.epoch);
+  });
+
   it('lets a client resume on another gateway with a replay from the shared history', async () => {
     const [first, second] = await twoGateways();
     // A colleague keeps the first gateway polling.
