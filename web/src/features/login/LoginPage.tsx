@@ -29,7 +29,7 @@ export function LoginPage() {
   };
 
   return (
-    <form data-testid={TestId.login.form} className="auth-form" onSubmit={submit} noValidate={false}>
+    <form data-testid={TestId.login.form} className="auth-form" onSubmit={submit}>
       <h2 className="bp6-heading">{t('login.form.heading')}</h2>
       <FormGroup label={t('login.form.username')} labelFor="login-username">
         <InputGroup

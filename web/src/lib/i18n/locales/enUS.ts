@@ -12,8 +12,8 @@ export const enUS = {
     },
   },
   common: {
-    actions: { close: 'Close', cancel: 'Cancel', backToLogin: 'Back to login' },
-    fields: { password: 'Password', confirmPassword: 'Confirm password', email: 'E-mail address', code: 'Code' },
+    actions: { close: 'Close', backToLogin: 'Back to login' },
+    fields: { password: 'Password' },
   },
   login: {
     page: { title: 'Login' },
@@ -54,7 +54,6 @@ export const enUS = {
       intro: 'Enter the 7-digit code from your authenticator app.',
       code: 'One-time code',
       submit: 'Verify',
-      verifying: 'Verifying…',
       otherUser: 'Log in as someone else',
     },
   },
@@ -78,7 +77,6 @@ export const enUS = {
     },
   },
   home: {
-    page: { title: 'Home' },
     overview: {
       greeting: 'Welcome, {{name}}',
       environment: 'You are working in environment {{environment}}.',
@@ -139,7 +137,6 @@ export const enUS = {
     about: {
       title: 'About',
       official: 'Official version',
-      components: 'Component versions',
       analyzer: 'Analyzer',
       auth: 'Auth',
       ca: 'CA',

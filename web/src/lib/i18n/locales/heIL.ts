@@ -9,8 +9,8 @@ export const heIL = {
     },
   },
   common: {
-    actions: { close: 'סגירה', cancel: 'ביטול', backToLogin: 'חזרה לכניסה' },
-    fields: { password: 'סיסמה', confirmPassword: 'אימות סיסמה', email: 'כתובת דוא"ל', code: 'קוד' },
+    actions: { close: 'סגירה', backToLogin: 'חזרה לכניסה' },
+    fields: { password: 'סיסמה' },
   },
   login: {
     page: { title: 'כניסה' },
@@ -51,7 +51,6 @@ export const heIL = {
       intro: 'הזן את הקוד בן 7 הספרות מאפליקציית האימות.',
       code: 'קוד חד-פעמי',
       submit: 'אימות',
-      verifying: 'מאמת…',
       otherUser: 'כניסה כמשתמש אחר',
     },
   },
@@ -75,7 +74,6 @@ export const heIL = {
     },
   },
   home: {
-    page: { title: 'בית' },
     overview: {
       greeting: 'ברוך הבא, {{name}}',
       environment: 'אתה עובד בסביבה {{environment}}.',
@@ -136,7 +134,6 @@ export const heIL = {
     about: {
       title: 'אודות',
       official: 'גרסה רשמית',
-      components: 'גרסאות רכיבים',
       analyzer: 'מנתח',
       auth: 'אימות',
       ca: 'רשות אישורים',
