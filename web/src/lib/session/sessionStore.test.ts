@@ -34,7 +34,7 @@ describe('sessionStore', () => {
     });
   });
 
-  it("keeps this tab's token when another tab writes a different one", () => {
+  it("keeps this tab's token when another tab writes a different one, and leaves that session alone", () => {
     saveSession({ loginState: LoginState.LOGGED_IN, session: response, otpReminderPostponed: false });
     window.localStorage.setItem(
       SESSION_STORAGE_KEYS.token,
@@ -43,7 +43,16 @@ describe('sessionStore', () => {
     expect(currentToken()?.access_token).toBe('mine');
     clearStoredSession();
     expect(currentToken()).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.isLoggedIn)).toBe('2');
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.token)).toContain('theirs');
+  });
+
+  it('clears its own session', () => {
+    saveSession({ loginState: LoginState.LOGGED_IN, session: response, otpReminderPostponed: false });
+    clearStoredSession();
+    expect(currentToken()).toBeNull();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.isLoggedIn)).toBe('0');
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.token)).toBeNull();
   });
 
   it('counts a state without a token or with an unknown number as logged out', () => {

@@ -78,9 +78,13 @@ export function saveSession(stored: StoredSession): void {
 }
 
 export function clearStoredSession(): void {
+  const mine = currentToken();
   tabToken = null;
   const target = storage();
   if (!target) return;
+  // Another tab logged in since: its session is not ours to clear.
+  const stored = loadStoredToken();
+  if (mine && stored && stored.access_token !== mine.access_token) return;
   target.setItem(SESSION_STORAGE_KEYS.isLoggedIn, String(LoginState.NOT_LOGGED_IN));
   target.removeItem(SESSION_STORAGE_KEYS.token);
   target.removeItem(SESSION_STORAGE_KEYS.session);
