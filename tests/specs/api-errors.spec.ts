@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiPaths, API_BASE, ErrorCode } from '@halo/shared';
 import type { APIRequestContext } from '@playwright/test';
-import type { TOTP} from 'otpauth';
+import type { TOTP } from 'otpauth';
 import { URI } from 'otpauth';
 import { expect, test } from '../fixtures/test';
 
