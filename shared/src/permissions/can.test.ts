@@ -74,6 +74,8 @@ describe('can', () => {
   it('reaches ordinary users only through deactivating others 2FA as a manager', () => {
     expect(can(user([...ALL_PERMISSIONS]), 'twoFactor.deactivateOthers')).toBe(false);
     expect(can(manager, 'twoFactor.deactivateOthers')).toBe(true);
+    expect(can(user([...ALL_PERMISSIONS]), 'wallDisplays.manage')).toBe(false);
+    expect(can(manager, 'wallDisplays.manage')).toBe(true);
   });
 
   it('opens dataPath with either application rules view or OpenVPN profile view', () => {

@@ -94,12 +94,16 @@ export type Capability =
   | 'logs.view'
   | 'messagingLog.view'
   | 'heatSight.view'
-  | 'twoFactor.deactivateOthers';
+  | 'twoFactor.deactivateOthers'
+  | 'wallDisplays.manage';
+
+/** Capabilities no permission number opens: only the environment manager holds them. */
+const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set(['twoFactor.deactivateOthers', 'wallDisplays.manage']);
 
 export const CAPABILITIES: readonly Capability[] = Object.freeze([
   ...(Object.keys(CAPABILITY_PERMISSIONS) as Capability[]),
   'heatSight.view',
-  'twoFactor.deactivateOthers',
+  ...(MANAGER_ONLY_CAPABILITIES as ReadonlySet<Capability>),
 ]);
 
 /** Realm type 2 (server, on-premises) has no HeatSight. */
@@ -140,7 +144,7 @@ export function can(subject: unknown, capability: unknown): boolean {
       contains(features, Feature.HEATSIGHT_OWN_ENVIRONMENT) || contains(features, Feature.HEATSIGHT_ALL_ENVIRONMENTS)
     );
   }
-  if (capability === 'twoFactor.deactivateOthers') return subject.environment_manager === true;
+  if (MANAGER_ONLY_CAPABILITIES.has(capability)) return subject.environment_manager === true;
   if (!Object.hasOwn(CAPABILITY_PERMISSIONS, capability)) return false;
   if (subject.environment_manager === true) return true;
   const needed = CAPABILITY_PERMISSIONS[capability] ?? [];
