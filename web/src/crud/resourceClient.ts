@@ -1,0 +1,104 @@
+import { ApiError, HttpErrorKind, type ApiErrorBody } from '@halo/shared';
+import type { ApiClient, ResponseSchema } from '../lib/api';
+import { errorMessageKey } from '../lib/api';
+
+type Id = number | string;
+
+/**
+ * What the kit needs to know about one API resource: where it lives and how its list answer
+ * is parsed. Paths come from `apiPaths`; the list schema is the shared `XListResponseSchema`.
+ */
+export interface ResourceDefinition<Row> {
+  /** Names the resource in test ids, i18n keys and the search store: `users`, `devices`. */
+  readonly name: string;
+  readonly listPath: (environmentId: Id) => string;
+  readonly itemPath: (environmentId: Id, id: Id) => string;
+  /** Parses the list answer and picks its rows out (`{ users: [...] }` → rows). */
+  readonly listSchema: ResponseSchema<Record<string, unknown>>;
+  readonly rowsOf: (answer: Record<string, unknown>) => readonly Row[];
+  /** Extra per-row calls (POST), e.g. `deactivateTwoFactor`. */
+  readonly actionPaths?: Readonly<Record<string, (environmentId: Id, id: Id) => string>>;
+}
+
+/** The one data contract of every CRUD screen (react-admin style). */
+export interface ResourceClient<Row> {
+  list(signal?: AbortSignal): Promise<readonly Row[]>;
+  create(payload: unknown): Promise<void>;
+  update(id: Id, payload: unknown): Promise<void>;
+  remove(id: Id): Promise<void>;
+  action(name: string, id: Id): Promise<void>;
+}
+
+/** A resource client bound to the current environment: every call is config/{environment_id}/... */
+export function createResourceClient<Row>(
+  api: Pick<ApiClient, 'request'>,
+  definition: ResourceDefinition<Row>,
+  environmentId: () => Id,
+): ResourceClient<Row> {
+  return {
+    async list(signal) {
+      const answer = await api.request('GET', definition.listPath(environmentId()), {
+        schema: definition.listSchema,
+        signal,
+      });
+      return definition.rowsOf(answer);
+    },
+    async create(payload) {
+      await api.request('POST', definition.listPath(environmentId()), { body: payload });
+    },
+    async update(id, payload) {
+      await api.request('PUT', definition.itemPath(environmentId(), id), { body: payload });
+    },
+    async remove(id) {
+      await api.request('DELETE', definition.itemPath(environmentId(), id));
+    },
+    async action(name, id) {
+      const path = definition.actionPaths?.[name];
+      if (!path) throw new ApiError(0, { error: HttpErrorKind.GENERAL, message: `Unknown action ${name}` });
+      await api.request('POST', path(environmentId(), id), { body: {} });
+    },
+  };
+}
+
+export interface FieldError {
+  readonly key: string;
+  readonly params: readonly (string | number)[];
+}
+
+/** What a failed save shows in the dialog: one message and, when the API named them, per-field problems. */
+export interface FormError {
+  readonly messageKey: string;
+  /** The server's own message, for catalogue entries that show it ({{message}}). */
+  readonly message: string;
+  readonly fields: Readonly<Record<string, FieldError>>;
+}
+
+/** Field the API error code is about, so the dialog can mark it as well as say it. */
+const CODE_FIELDS: Readonly<Record<number, string>> = {
+  20: 'environment_name',
+  30: 'username',
+  31: 'email',
+  32: 'password',
+  40: 'name',
+};
+
+function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
+  for (const [path, value] of Object.entries(body.fields ?? {})) {
+    // The provider names fields by dotted path (`user.password`); forms name them by the last part.
+    const field = path.split('.').at(-1) ?? path;
+    if (typeof value === 'string' && value.startsWith('validation.')) fields[field] = { key: value, params: [field] };
+  }
+  if (typeof body.error === 'number') {
+    const field = CODE_FIELDS[body.error];
+    if (field && !fields[field]) fields[field] = { key: codeMessageKey, params: [] };
+  }
+  return fields;
+}
+
+/** Maps any failure of a save to what the dialog shows: the catalogue message plus field problems. */
+export function formErrorOf(error: unknown): FormError {
+  if (!ApiError.is(error)) return { messageKey: 'errors.general', message: '', fields: {} };
+  const messageKey = errorMessageKey(error);
+  return { messageKey, message: error.body.message, fields: fieldErrorsOf(error.body, messageKey) };
+}

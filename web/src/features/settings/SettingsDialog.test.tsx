@@ -1,0 +1,105 @@
+import {
+  ErrorCode,
+  LoginState,
+  TestId,
+  TwoFactorStatus,
+  type LoginResponse,
+  type SessionEndReason,
+} from '@halo/shared';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromEventObservable } from 'xstate';
+import { createI18n } from '../../lib/i18n/i18n';
+import { notifications$, type Notification } from '../../lib/notify';
+import { SessionContext, sessionMachine, useSessionSelector } from '../../lib/session';
+import { SettingsDialog } from './SettingsDialog';
+
+type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
+
+const OTP_URI = 'otpauth://totp/Halo:admin?secret=JBSWY3DPEHPK3PXP&digits=7&period=30';
+
+const session: LoginResponse = {
+  token: { access_token: 'token', token_type: 'Bearer' },
+  name: 'Admin',
+  user_id: 1,
+  environment_id: 1,
+  environment_name: 'root',
+  parent_environment_id: null,
+  environment_manager: true,
+  permissions: [],
+  enabled_feature_ids: [],
+  entities: { devices: [] },
+  two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
+  verified: true,
+  realm_type: 1,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function SetupStatus() {
+  const status = useSessionSelector((snapshot) => snapshot.context.session?.two_factor_auth.setup_status);
+  return <output data-testid="session-status">{status}</output>;
+}
+
+describe('SettingsDialog', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+  });
+
+  it('generates, refuses a wrong code with Invalid OTP, activates with the right one and closes', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = String(input);
+      if (url.endsWith('/2fa')) return Promise.resolve(json(200, { otpUri: OTP_URI, setupStatus: 2 }));
+      const code = (JSON.parse(String(init?.body)) as { otp_code: string }).otp_code;
+      return Promise.resolve(
+        code === '1234567'
+          ? json(200, { setupStatus: 3 })
+          : json(400, { error: ErrorCode.TWO_FACTOR_INVALID_OTP, message: 'Invalid OTP' }),
+      );
+    });
+    const toasts: Notification[] = [];
+    const subscription = notifications$.subscribe((toast) => toasts.push(toast));
+    const onClose = vi.fn();
+    const logic = sessionMachine.provide({
+      actors: {
+        watchLiveSession: fromEventObservable(() => new Subject<WatchEvent>()),
+      },
+    });
+
+    render(
+      <I18nextProvider i18n={createI18n('en-US')}>
+        <SessionContext.Provider
+          logic={logic}
+          options={{ input: { loginState: LoginState.LOGGED_IN, session, otpReminderPostponed: false } }}
+        >
+          <SettingsDialog isOpen onClose={onClose} />
+          <SetupStatus />
+        </SessionContext.Provider>
+      </I18nextProvider>,
+    );
+
+    fireEvent.click(await screen.findByTestId(TestId.settings.generate));
+    expect(await screen.findByTestId(TestId.settings.qr)).toBeTruthy();
+    expect(screen.getByTestId(TestId.settings.otpUri).textContent).toBe(OTP_URI);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/2fa');
+
+    const code = () => screen.getByTestId<HTMLInputElement>(TestId.settings.code);
+    fireEvent.change(code(), { target: { value: '000000x0' } });
+    expect(await screen.findByTestId(TestId.settings.error)).toBeTruthy();
+    expect(screen.getByTestId(TestId.settings.error).textContent).toBe('Invalid OTP');
+    expect(code().value).toBe('');
+
+    fireEvent.change(code(), { target: { value: '1234567' } });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toasts.map((toast) => [toast.message, toast.kind])).toEqual([
+      ['Two-factor authentication activated', 'success'],
+    ]);
+    expect(screen.getByTestId('session-status').textContent).toBe(String(TwoFactorStatus.ACTIVE));
+    subscription.unsubscribe();
+  });
+});
