@@ -17,7 +17,7 @@ import { getDataLinksInfo } from './routes/devices/getDataLinksInfo.js';
 import { getDeviceLocations } from './routes/devices/getDeviceLocations.js';
 import { getDevicesState } from './routes/devices/getDevicesState.js';
 import { getDeviceStatus } from './routes/devices/getDeviceStatus.js';
-import { DEVICE_IMPORT_BODY_LIMIT, importDevices } from './routes/devices/importDevices.js';
+import { importDevices } from './routes/devices/importDevices.js';
 import { listDevices } from './routes/devices/listDevices.js';
 import { updateDevice } from './routes/devices/updateDevice.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './routes/groups/groupRoutes.js';
@@ -53,10 +53,8 @@ function refuseNulCharacters(_key: string, value: unknown): unknown {
 /** Bodies above this are refused with error 1 before any handler runs. */
 export const BODY_LIMIT = '1mb';
 
+/** Multipart uploads are left to the one route that takes them; it reads them after authentication. */
 const isMultipart = (request: IncomingMessage) => /^multipart\//i.test(request.headers['content-type'] ?? '');
-
-/** Multipart uploads are read whole by the one route that takes them, after authentication, with its own limit. */
-const importBody = express.raw({ type: isMultipart, limit: DEVICE_IMPORT_BODY_LIMIT });
 
 function apiRouter(context: ProviderContext): Router {
   const router = Router();
@@ -113,7 +111,7 @@ function configRouter(context: ProviderContext): Router {
   router.get('/devices/data_links_info', allow('devices.view'), getDataLinksInfo(context));
   router.get('/devices/data_links_availability', allow('devices.view'), getDataLinksAvailability(context));
   router.get('/devices/locations', allow('devices.view'), getDeviceLocations(context));
-  router.post('/devices/import', allow('devices.add'), importBody, importDevices(context));
+  router.post('/devices/import', allow('devices.add'), importDevices(context));
   router.get('/devices', allow('devices.view'), listDevices(context));
   router.post('/devices', allow('devices.add'), createDevice(context));
   // Update and delete answer their own 403s (deviceUpdateForbidden, deviceDeleteForbidden).

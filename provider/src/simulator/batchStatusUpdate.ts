@@ -48,9 +48,15 @@ export async function updateDeviceStatuses(db: Kysely<Database>, updates: readon
   const assignments = sql.raw(COLUMNS.map(([name]) => `${name} = v.${name}`).join(', '));
   for (let start = 0; start < updates.length; start += ROWS_PER_STATEMENT) {
     const rows = updates.slice(start, start + ROWS_PER_STATEMENT).map((update) => {
-      const values: Record<string, unknown> = { ...update.columns, updated_at: update.updatedAt, revision: update.revision };
+      const values: Record<string, unknown> = {
+        ...update.columns,
+        updated_at: update.updatedAt,
+        revision: update.revision,
+      };
       return sql`(${sql.join([cast(update.id, 'integer'), ...COLUMNS.map(([name, type]) => cast(values[name] ?? null, type))])})`;
     });
-    await sql`with v(${sql.raw(names.join(', '))}) as (values ${sql.join(rows)}) update devices set ${assignments} from v where devices.id = v.id`.execute(db);
+    await sql`with v(${sql.raw(names.join(', '))}) as (values ${sql.join(rows)}) update devices set ${assignments} from v where devices.id = v.id`.execute(
+      db,
+    );
   }
 }

@@ -45,7 +45,12 @@ const pad = (value: number) => String(value).padStart(6, '0');
 
 /** A generator for one device of one seed, independent of every other device. */
 export function deviceRandom(seed: number, index: number, stream = 0): Random {
-  return createRandom((Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35) ^ Math.imul(stream + 1, 0x27d4eb2f)) >>> 0);
+  return createRandom(
+    (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^
+      Math.imul(index + 1, 0xc2b2ae35) ^
+      Math.imul(stream + 1, 0x27d4eb2f)) >>>
+      0,
+  );
 }
 
 function pickRegion(random: Random): Region {
@@ -71,7 +76,13 @@ export function planDevice(seed: number, index: number): DevicePlan {
   const isDrone = !isServer && random.chance(0.3);
   const type = isDrone ? DeviceType.DRONECOMMX : DeviceType.HALO;
   const activationRoll = random.next();
-  const activation: Activation = isServer ? 'active' : activationRoll < 0.05 ? 'never' : activationRoll < 0.1 ? 'later' : 'active';
+  const activation: Activation = isServer
+    ? 'active'
+    : activationRoll < 0.05
+      ? 'never'
+      : activationRoll < 0.1
+        ? 'later'
+        : 'active';
   const mobility: Mobility = isServer ? 'fixed' : isDrone ? 'drone' : random.chance(0.6) ? 'vehicle' : 'fixed';
   const kind = isServer ? 'hub' : isDrone ? 'dcx' : 'halo';
   const ordinal = serverOrdinal ?? 0;
@@ -119,11 +130,19 @@ export interface SimulatedDevice {
   bootAt: number;
 }
 
-export function buildLinks(plan: DevicePlan, online: (kind: keyof DataLinksInfo, port: number) => boolean): DataLinksInfo {
+export function buildLinks(
+  plan: DevicePlan,
+  online: (kind: keyof DataLinksInfo, port: number) => boolean,
+): DataLinksInfo {
   const links = { cellular: [], eth: [], wifi: [], vlan: [], vpn: [] } as Record<keyof DataLinksInfo, DataLink[]>;
   for (const kind of Object.keys(links) as (keyof DataLinksInfo)[]) {
     for (let port = 1; port <= plan.linkCounts[kind]; port += 1) {
-      links[kind].push({ port, is_online: online(kind, port), name: `${kind}${port}`, signal: kind === 'cellular' || kind === 'wifi' ? 60 : null });
+      links[kind].push({
+        port,
+        is_online: online(kind, port),
+        name: `${kind}${port}`,
+        signal: kind === 'cellular' || kind === 'wifi' ? 60 : null,
+      });
     }
   }
   return links;
@@ -146,7 +165,13 @@ export function initialDevice(plan: DevicePlan, seed: number, now: number): Simu
     activated,
     activatedAt: activated ? now - random.int(1, 90) * 86_400_000 : null,
     availability: activated ? (connected ? 1 : 0) : null,
-    mainAppStatus: activated ? (connected ? (random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE) : MainAppStatus.NONE) : null,
+    mainAppStatus: activated
+      ? connected
+        ? random.chance(0.9)
+          ? MainAppStatus.ONLINE
+          : MainAppStatus.OFFLINE
+        : MainAppStatus.NONE
+      : null,
     links: activated ? buildLinks(plan, () => connected && random.chance(0.85)) : buildLinks(plan, () => false),
     position: activated ? randomPointIn(plan.region, random) : null,
     altitude: activated ? (plan.mobility === 'drone' ? random.between(40, 150) : random.between(0, 80)) : null,

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DevicesStateResponseSchema, DeviceType, LocationStatus } from '@halo/shared';
 import { deviceCall } from '../testing/devices.js';
 import { as } from '../testing/people.js';
-import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestDialect, type TestProvider } from '../testing/testProvider.js';
+import {
+  DIALECTS,
+  startTestProvider,
+  TEST_ADMIN_PASSWORD,
+  type TestDialect,
+  type TestProvider,
+} from '../testing/testProvider.js';
 import { createFleetSimulator } from './fleetSimulator.js';
 import { planDevice } from './fleetPlan.js';
 import { createRandom, sampleIndexes } from './random.js';
@@ -28,7 +34,8 @@ describe('seeded random', () => {
     const servers = plans.filter((plan) => plan.isServer);
     expect(servers.length).toBe(20);
     const ranges = servers.map((plan) => plan.ports).sort((a, b) => (a?.from ?? 0) - (b?.from ?? 0));
-    for (let index = 1; index < ranges.length; index += 1) expect(ranges[index]!.from).toBeGreaterThan(ranges[index - 1]!.to);
+    for (let index = 1; index < ranges.length; index += 1)
+      expect(ranges[index]!.from).toBeGreaterThan(ranges[index - 1]!.to);
     expect(plans.some((plan) => plan.type === DeviceType.DRONECOMMX)).toBe(true);
     expect(plans.some((plan) => plan.activation === 'never')).toBe(true);
     expect(new Set(plans.map((plan) => plan.region.name)).size).toBe(REGIONS.length);
@@ -46,7 +53,12 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
   async function run(dialectName: TestDialect, seed: number, devices = 60) {
     const provider = await startTestProvider(dialectName);
     started.push(provider);
-    const simulator = createFleetSimulator(provider.provider.context, { devices, seed, changeFraction: 0.1, rfRecordingChance: 0.3 });
+    const simulator = createFleetSimulator(provider.provider.context, {
+      devices,
+      seed,
+      changeFraction: 0.1,
+      rfRecordingChance: 0.3,
+    });
     await simulator.ensureFleet();
     const reports = [];
     for (let tick = 0; tick < TICKS; tick += 1) {
@@ -71,7 +83,9 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     expect(first.logs.length).toBeGreaterThan(0);
     expect(first.recordings.length).toBeGreaterThan(0);
     const other = await run(dialect, 43);
-    expect(other.fleet.map((row) => [row.name, row.longitude])).not.toEqual(first.fleet.map((row) => [row.name, row.longitude]));
+    expect(other.fleet.map((row) => [row.name, row.longitude])).not.toEqual(
+      first.fleet.map((row) => [row.name, row.longitude]),
+    );
   }, 60_000);
 
   it('creates the fleet once, in root, visible through the API; ticks move devices and devices_state?state=1 picks every change up', async () => {
@@ -85,20 +99,30 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     expect((await restarted.ensureFleet()).created).toBe(0);
     expect(restarted.devices).toHaveLength(200);
 
-    const listed = (await deviceCall(provider.api, admin, 'get', '/devices').expect(200)).body.devices as { is_server: boolean; type: number; is_activated: boolean; ports: { from: number; to: number } | null }[];
+    const listed = (await deviceCall(provider.api, admin, 'get', '/devices').expect(200)).body.devices as {
+      is_server: boolean;
+      type: number;
+      is_activated: boolean;
+      ports: { from: number; to: number } | null;
+    }[];
     expect(listed).toHaveLength(200);
     expect(listed.filter((device) => device.is_server)).toHaveLength(2);
     expect(listed.some((device) => device.type === DeviceType.DRONECOMMX)).toBe(true);
     expect(listed.some((device) => !device.is_activated)).toBe(true);
-    const locations = (await deviceCall(provider.api, admin, 'get', '/devices/locations').expect(200)).body.locations as { coordinate: number[]; status: number }[];
+    const locations = (await deviceCall(provider.api, admin, 'get', '/devices/locations').expect(200)).body
+      .locations as { coordinate: number[]; status: number }[];
     const located = locations.filter((location) => location.status !== LocationStatus.UNAVAILABLE);
     expect(located.length).toBeGreaterThan(100);
     for (const { coordinate } of located) {
       const [longitude = 0, latitude = 0] = coordinate;
-      expect(Math.min(...REGIONS.map((region) => distanceMeters({ longitude, latitude }, region) / region.radiusMeters))).toBeLessThan(1);
+      expect(
+        Math.min(...REGIONS.map((region) => distanceMeters({ longitude, latitude }, region) / region.radiusMeters)),
+      ).toBeLessThan(1);
     }
 
-    const fullBody = (await deviceCall(provider.api, admin, 'get', '/devices/devices_state').expect(200)).body as { cursor: number };
+    const fullBody = (await deviceCall(provider.api, admin, 'get', '/devices/devices_state').expect(200)).body as {
+      cursor: number;
+    };
     const full = DevicesStateResponseSchema.parse(fullBody);
     let cursor = fullBody.cursor;
     expect(cursor).toBeGreaterThan(0);
@@ -109,19 +133,35 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       const report = await simulator.tick();
       expect(report.changed.length).toBeGreaterThan(0);
       expect(report.changed.length).toBeLessThanOrEqual(10);
-      const incremental = await deviceCall(provider.api, admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
+      const incremental = await deviceCall(
+        provider.api,
+        admin,
+        'get',
+        `/devices/devices_state?state=1&cursor=${cursor}`,
+      ).expect(200);
       expect(incremental.body.incremental).toBe(true);
-      expect(incremental.body.devices_state.map((entry: { device_id: number }) => entry.device_id).sort((a: number, b: number) => a - b)).toEqual(
-        [...report.changed].sort((a, b) => a - b),
-      );
+      expect(
+        incremental.body.devices_state
+          .map((entry: { device_id: number }) => entry.device_id)
+          .sort((a: number, b: number) => a - b),
+      ).toEqual([...report.changed].sort((a, b) => a - b));
       expect(incremental.body.cursor).toBeGreaterThan(cursor);
       for (const entry of incremental.body.devices_state as { device_id: number; location: unknown }[]) {
-        if (JSON.stringify((JSON.parse(before.get(entry.device_id) ?? '{}') as { location?: unknown }).location) !== JSON.stringify(entry.location)) moved += 1;
+        if (
+          JSON.stringify((JSON.parse(before.get(entry.device_id) ?? '{}') as { location?: unknown }).location) !==
+          JSON.stringify(entry.location)
+        )
+          moved += 1;
       }
       cursor = incremental.body.cursor;
     }
     expect(moved).toBeGreaterThan(0);
-    const quiet = await deviceCall(provider.api, admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
+    const quiet = await deviceCall(
+      provider.api,
+      admin,
+      'get',
+      `/devices/devices_state?state=1&cursor=${cursor}`,
+    ).expect(200);
     expect(quiet.body.devices_state).toEqual([]);
 
     // A device deleted through the API leaves the simulation without breaking it.

@@ -61,7 +61,12 @@ const MIN_TICK_MS = 1000;
 /** Threshold attribute types (section 3) of each link. */
 function linkAttributeType(kind: keyof DataLinksInfo, port: number): number | null {
   if (kind === 'cellular') return ThresholdAttributeType.CELLULAR_PORT_1 + port - 1;
-  if (kind === 'eth') return port === 1 ? ThresholdAttributeType.ETHERNET_PORT_1 : port === 2 ? ThresholdAttributeType.ETHERNET_PORT_2 : ThresholdAttributeType.ETHERNET_PORT_3;
+  if (kind === 'eth')
+    return port === 1
+      ? ThresholdAttributeType.ETHERNET_PORT_1
+      : port === 2
+        ? ThresholdAttributeType.ETHERNET_PORT_2
+        : ThresholdAttributeType.ETHERNET_PORT_3;
   if (kind === 'wifi') return ThresholdAttributeType.WIFI;
   if (kind === 'vlan') return ThresholdAttributeType.VLAN;
   return null;
@@ -77,7 +82,8 @@ function seededUuid(random: Random): string {
 }
 
 function deviceFromRow(row: DeviceRow, plan: DevicePlan, seed: number, now: number): SimulatedDevice {
-  const position = row.longitude !== null && row.latitude !== null ? { longitude: row.longitude, latitude: row.latitude } : null;
+  const position =
+    row.longitude !== null && row.latitude !== null ? { longitude: row.longitude, latitude: row.latitude } : null;
   const report = parseSystemReport(row.halo_system_report);
   return {
     id: row.id,
@@ -101,7 +107,14 @@ function deviceFromRow(row: DeviceRow, plan: DevicePlan, seed: number, now: numb
 
 type LogDraft = Omit<NewSystemLog, 'environment_id' | 'log_time'>;
 
-function log(device: SimulatedDevice, attribute: number | null, eventType: string, value: string | null, severity: Severity, description: string): LogDraft {
+function log(
+  device: SimulatedDevice,
+  attribute: number | null,
+  eventType: string,
+  value: string | null,
+  severity: Severity,
+  description: string,
+): LogDraft {
   return {
     device_id: device.id,
     device_name: device.plan.name,
@@ -168,38 +181,87 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
       device.availability = 0;
       device.mainAppStatus = MainAppStatus.NONE;
       setLinks(device, () => false);
-      logs.push(log(device, ThresholdAttributeType.DEVICE_STATE, 'device_disconnected', '0', Severity.MAJOR, 'disconnected'));
+      logs.push(
+        log(device, ThresholdAttributeType.DEVICE_STATE, 'device_disconnected', '0', Severity.MAJOR, 'disconnected'),
+      );
     } else {
       device.availability = 1;
       device.mainAppStatus = random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
       setLinks(device, () => random.chance(0.85));
-      logs.push(log(device, ThresholdAttributeType.DEVICE_STATE, 'device_connected', '1', Severity.NORMAL, 'connected'));
+      logs.push(
+        log(device, ThresholdAttributeType.DEVICE_STATE, 'device_connected', '1', Severity.NORMAL, 'connected'),
+      );
     }
   } else if (roll < 0.3 && connected) {
-    const all = (Object.entries(device.links) as [keyof DataLinksInfo, DataLinksInfo[keyof DataLinksInfo]][]).flatMap(([kind, links]) =>
-      links.map((link) => ({ kind, link })),
+    const all = (Object.entries(device.links) as [keyof DataLinksInfo, DataLinksInfo[keyof DataLinksInfo]][]).flatMap(
+      ([kind, links]) => links.map((link) => ({ kind, link })),
     );
     if (all.length > 0) {
       const { kind, link } = random.pick(all);
       link.is_online = !link.is_online;
       const label = `${kind} ${link.port}`;
       const severity = link.is_online ? Severity.NORMAL : kind === 'eth' ? Severity.MAJOR : Severity.MINOR;
-      logs.push(log(device, linkAttributeType(kind, link.port), link.is_online ? 'link_up' : 'link_down', link.is_online ? '1' : '0', severity, `${label} link ${link.is_online ? 'up' : 'down'}`));
+      logs.push(
+        log(
+          device,
+          linkAttributeType(kind, link.port),
+          link.is_online ? 'link_up' : 'link_down',
+          link.is_online ? '1' : '0',
+          severity,
+          `${label} link ${link.is_online ? 'up' : 'down'}`,
+        ),
+      );
     }
   } else if (roll < 0.38 && connected) {
     const online = device.mainAppStatus !== MainAppStatus.ONLINE;
     device.mainAppStatus = online ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
-    logs.push(log(device, null, online ? 'main_app_online' : 'main_app_offline', String(device.mainAppStatus), online ? Severity.NORMAL : Severity.MINOR, `main application ${online ? 'online' : 'offline'}`));
+    logs.push(
+      log(
+        device,
+        null,
+        online ? 'main_app_online' : 'main_app_offline',
+        String(device.mainAppStatus),
+        online ? Severity.NORMAL : Severity.MINOR,
+        `main application ${online ? 'online' : 'offline'}`,
+      ),
+    );
   } else if (roll < 0.5) {
     const before = device.temperature;
     device.temperature = Math.min(92, Math.max(25, before + random.between(-5, 6)));
     const value = device.temperature.toFixed(1);
     if (device.temperature > 85 && before <= 85) {
-      logs.push(log(device, ThresholdAttributeType.TEMPERATURE, 'temperature', value, Severity.CRITICAL, `temperature ${value} °C`));
+      logs.push(
+        log(
+          device,
+          ThresholdAttributeType.TEMPERATURE,
+          'temperature',
+          value,
+          Severity.CRITICAL,
+          `temperature ${value} °C`,
+        ),
+      );
     } else if (device.temperature > 75 && before <= 75) {
-      logs.push(log(device, ThresholdAttributeType.TEMPERATURE, 'temperature', value, Severity.MAJOR, `temperature ${value} °C`));
+      logs.push(
+        log(
+          device,
+          ThresholdAttributeType.TEMPERATURE,
+          'temperature',
+          value,
+          Severity.MAJOR,
+          `temperature ${value} °C`,
+        ),
+      );
     } else if (device.temperature < 70 && before >= 70) {
-      logs.push(log(device, ThresholdAttributeType.TEMPERATURE, 'temperature', value, Severity.NORMAL, `temperature back to safety, ${value} °C`));
+      logs.push(
+        log(
+          device,
+          ThresholdAttributeType.TEMPERATURE,
+          'temperature',
+          value,
+          Severity.NORMAL,
+          `temperature back to safety, ${value} °C`,
+        ),
+      );
     }
   } else if (roll < 0.53 && connected) {
     device.gnssLock = !device.gnssLock;
@@ -241,7 +303,12 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   }
 
   async function ensureFleet() {
-    const root = await context.db.selectFrom('environments').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+    const root = await context.db
+      .selectFrom('environments')
+      .select('id')
+      .where('parent_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     environmentId = root.id;
     const now = context.now();
     const existing = await context.db
@@ -253,12 +320,24 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const have = Number(existing.count);
     let created = 0;
     if (have < options.devices) {
-      const names = new Set((await context.db.selectFrom('devices').select('name').where('environment_id', '=', environmentId).execute()).map((row) => row.name.toLowerCase()));
-      const serials = new Set((await context.db.selectFrom('devices').select('pairing_id').execute()).map((row) => row.pairing_id.toLowerCase()));
-      const ranges = (await context.db.selectFrom('devices').select(['port_from', 'port_to']).where('environment_id', '=', environmentId).where('is_server', '=', 1).execute()).map((row) => [
-        row.port_from ?? 0,
-        row.port_to ?? 0,
-      ]);
+      const names = new Set(
+        (
+          await context.db.selectFrom('devices').select('name').where('environment_id', '=', environmentId).execute()
+        ).map((row) => row.name.toLowerCase()),
+      );
+      const serials = new Set(
+        (await context.db.selectFrom('devices').select('pairing_id').execute()).map((row) =>
+          row.pairing_id.toLowerCase(),
+        ),
+      );
+      const ranges = (
+        await context.db
+          .selectFrom('devices')
+          .select(['port_from', 'port_to'])
+          .where('environment_id', '=', environmentId)
+          .where('is_server', '=', 1)
+          .execute()
+      ).map((row) => [row.port_from ?? 0, row.port_to ?? 0]);
       const plans: DevicePlan[] = [];
       for (let index = have; index < options.devices; index += 1) {
         const plan = planDevice(seed, index);
@@ -327,7 +406,9 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       .where('simulated', '=', 1)
       .executeTakeFirstOrThrow();
     if (Number(present.count) < devices.length) {
-      const ids = new Set((await context.db.selectFrom('devices').select('id').where('simulated', '=', 1).execute()).map((row) => row.id));
+      const ids = new Set(
+        (await context.db.selectFrom('devices').select('id').where('simulated', '=', 1).execute()).map((row) => row.id),
+      );
       devices = devices.filter((device) => ids.has(device.id));
       if (devices.length === 0) return { tick: tickNumber, changed: [], logs: 0, rfRecordings: 0 };
     }
@@ -355,13 +436,22 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       await context.db.transaction().execute(async (trx) => {
         if (changed.length > 0) {
           const firstRevision = await takeRevisions(trx, changed.length);
-          const updates: StatusUpdate[] = changed.map((device, index) => ({ id: device.id, columns: statusColumns(device, now), updatedAt: now, revision: firstRevision + index }));
+          const updates: StatusUpdate[] = changed.map((device, index) => ({
+            id: device.id,
+            columns: statusColumns(device, now),
+            updatedAt: now,
+            revision: firstRevision + index,
+          }));
           await updateDeviceStatuses(trx, updates);
         }
         for (let start = 0; start < logs.length; start += INSERT_BATCH) {
           await trx
             .insertInto('system_logs')
-            .values(logs.slice(start, start + INSERT_BATCH).map((entry) => ({ ...entry, environment_id: environmentId, log_time: now })))
+            .values(
+              logs
+                .slice(start, start + INSERT_BATCH)
+                .map((entry) => ({ ...entry, environment_id: environmentId, log_time: now })),
+            )
             .execute();
         }
         if (recording) {
@@ -381,7 +471,12 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
         }
       });
     }
-    return { tick: tickNumber, changed: changed.map((device) => device.id), logs: logs.length, rfRecordings: recording ? 1 : 0 };
+    return {
+      tick: tickNumber,
+      changed: changed.map((device) => device.id),
+      logs: logs.length,
+      rfRecordings: recording ? 1 : 0,
+    };
   }
 
   function schedule(delay: number, tickMs: number) {

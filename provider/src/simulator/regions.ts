@@ -26,7 +26,8 @@ export function offset(from: Point, headingDegrees: number, meters: number): Poi
   const heading = (headingDegrees * Math.PI) / 180;
   return {
     latitude: from.latitude + (meters * Math.cos(heading)) / METERS_PER_DEGREE,
-    longitude: from.longitude + (meters * Math.sin(heading)) / (METERS_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
+    longitude:
+      from.longitude + (meters * Math.sin(heading)) / (METERS_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
   };
 }
 

@@ -34,7 +34,11 @@ export interface NewRfRecording {
 }
 
 /** Writes the file first, then the row, so a listed recording always had its file. */
-export async function storeRfRecording(db: Kysely<Database>, dataDir: string, recording: NewRfRecording): Promise<void> {
+export async function storeRfRecording(
+  db: Kysely<Database>,
+  dataDir: string,
+  recording: NewRfRecording,
+): Promise<void> {
   const fileName = `${recording.reportUuid}.iq`;
   await writeRfRecordingFile(dataDir, fileName, recording.data);
   await db

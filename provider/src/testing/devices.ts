@@ -14,25 +14,43 @@ export const serverDevice = (name: string, from: number, to: number, pairingId =
   ports: { from, to },
 });
 
-export function deviceCall(api: Api, actor: Actor, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object, environmentId = actor.environmentId) {
+export function deviceCall(
+  api: Api,
+  actor: Actor,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  body?: object,
+  environmentId = actor.environmentId,
+) {
   const request = api[method](`/api/v1/config/${environmentId}${path}`).set('Authorization', actor.authorization);
   return body ? request.send(body) : request;
 }
 
-export async function createDevice(api: Api, actor: Actor, device: object, environmentId = actor.environmentId): Promise<number> {
+export async function createDevice(
+  api: Api,
+  actor: Actor,
+  device: object,
+  environmentId = actor.environmentId,
+): Promise<number> {
   const response = await deviceCall(api, actor, 'post', '/devices', { device }, environmentId);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return Number(response.body.id);
 }
 
 /** A multipart/form-data body built by hand, for bodies a form library would refuse to build. */
-export function multipartBody(parts: readonly { name: string; fileName?: string; contentType?: string; data: string | Buffer }[]) {
+export function multipartBody(
+  parts: readonly { name: string; fileName?: string; contentType?: string; data: string | Buffer }[],
+) {
   const boundary = '----halo-test-boundary-7f3a';
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

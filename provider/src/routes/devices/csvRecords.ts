@@ -1,63 +1,35 @@
+import { parse } from 'csv-parse/sync';
+
 /** One CSV record and the line of the file it starts on (1-based, the header is line 1). */
 export interface CsvRecord {
   readonly line: number;
   readonly fields: string[];
 }
 
+const LINE_BREAK = /\r\n|\r|\n/g;
+
 /**
- * Reads CSV text (RFC 4180: comma separated, double quotes around fields that hold commas,
- * quotes or line breaks, a doubled quote inside them; CRLF or LF). Blank lines are skipped.
- * Answers null for an unterminated quote.
+ * Reads CSV text with csv-parse (RFC 4180: quoted fields may hold commas, doubled quotes and
+ * line breaks; CRLF, LF or CR line ends, even mixed; a leading BOM; blank lines skipped; a
+ * stray quote inside an unquoted field is kept as text). Answers null when the text is not
+ * CSV, e.g. an unterminated quote.
  */
 export function parseCsv(text: string): CsvRecord[] | null {
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let fieldStarted = false;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0] !== '' || fieldStarted) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    fieldStarted = false;
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index];
-    if (quoted) {
-      if (character === '"') {
-        if (text[index + 1] === '"') {
-          field += '"';
-          index += 1;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (character === '\n') line += 1;
-        field += character;
-      }
-      continue;
-    }
-    if (character === '"' && field.trim() === '') {
-      quoted = true;
-      fieldStarted = true;
-      field = '';
-    } else if (character === ',') {
-      fields.push(field);
-      field = '';
-      fieldStarted = true;
-    } else if (character === '\n' || character === '\r') {
-      if (character === '\r' && text[index + 1] === '\n') index += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += character;
-    }
+  try {
+    const rows = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    // info.lines is the line a record ends on; quoted line breaks inside it moved it down.
+    return rows.map(({ record, info }) => ({
+      line: info.lines - record.reduce((breaks, field) => breaks + (field.match(LINE_BREAK)?.length ?? 0), 0),
+      fields: record,
+    }));
+  } catch {
+    return null;
   }
-  if (quoted) return null;
-  if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
-  return records;
 }

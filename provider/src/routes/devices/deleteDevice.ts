@@ -19,7 +19,11 @@ export function deleteDevice(context: ProviderContext): RequestHandler {
     await assertMayActOnDevice(context.db, auth, 'delete', existing);
     const now = context.now();
     const recordings = await context.db.transaction().execute(async (trx) => {
-      const files = await trx.selectFrom('rf_recordings').select('file_name').where('device_id', '=', existing.id).execute();
+      const files = await trx
+        .selectFrom('rf_recordings')
+        .select('file_name')
+        .where('device_id', '=', existing.id)
+        .execute();
       const revision = await takeRevisions(trx, 1);
       await trx.deleteFrom('devices').where('id', '=', existing.id).execute();
       await trx

@@ -5,7 +5,14 @@ import type { Scoped } from '../../http/tenancy.js';
 import { writeAudit } from '../../store/audit.js';
 import type { Database } from '../../store/schema.js';
 
-export async function auditDevice(db: Kysely<Database>, auth: Scoped, action: AuditAction, name: string, now: number, detail?: string) {
+export async function auditDevice(
+  db: Kysely<Database>,
+  auth: Scoped,
+  action: AuditAction,
+  name: string,
+  now: number,
+  detail?: string,
+) {
   await writeAudit(
     db,
     {

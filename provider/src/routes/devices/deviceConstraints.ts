@@ -19,12 +19,19 @@ export const DEVICE_PARAMETERS_EXIST_MESSAGE = 'Device parameters already exists
 export const PORT_RANGE_OVERLAP_MESSAGE = 'Device port range overlaps with other device';
 
 export const deviceNameExists = () => badRequest(ErrorCode.DEVICE_NAME_EXISTS, DEVICE_NAME_EXISTS_MESSAGE);
-export const deviceParametersExist = () => badRequest(ErrorCode.DEVICE_PARAMETERS_EXIST, DEVICE_PARAMETERS_EXIST_MESSAGE);
+export const deviceParametersExist = () =>
+  badRequest(ErrorCode.DEVICE_PARAMETERS_EXIST, DEVICE_PARAMETERS_EXIST_MESSAGE);
 export const portRangeOverlaps = () => badRequest(ErrorCode.DEVICE_PORT_RANGE_OVERLAP, PORT_RANGE_OVERLAP_MESSAGE);
 export const deviceUpdateForbidden = () =>
-  new HttpError(403, apiErrorBody(HttpErrorKind.DEVICE_UPDATE_FORBIDDEN, 'You are not permitted to update this device'));
+  new HttpError(
+    403,
+    apiErrorBody(HttpErrorKind.DEVICE_UPDATE_FORBIDDEN, 'You are not permitted to update this device'),
+  );
 export const deviceDeleteForbidden = () =>
-  new HttpError(403, apiErrorBody(HttpErrorKind.DEVICE_DELETE_FORBIDDEN, 'You are not permitted to delete this device'));
+  new HttpError(
+    403,
+    apiErrorBody(HttpErrorKind.DEVICE_DELETE_FORBIDDEN, 'You are not permitted to delete this device'),
+  );
 
 /** Port ranges are inclusive: 1024-2000 and 2000-3000 share port 2000 and overlap. */
 export function portRangesOverlap(a: DevicePorts, b: DevicePorts): boolean {
@@ -32,7 +39,12 @@ export function portRangesOverlap(a: DevicePorts, b: DevicePorts): boolean {
 }
 
 /** Error 50: names are unique per environment, whatever their case. */
-export async function assertDeviceNameFree(db: Kysely<Database>, environmentId: number, name: string, exceptId?: number) {
+export async function assertDeviceNameFree(
+  db: Kysely<Database>,
+  environmentId: number,
+  name: string,
+  exceptId?: number,
+) {
   let query = db
     .selectFrom('devices')
     .select('id')
@@ -44,13 +56,21 @@ export async function assertDeviceNameFree(db: Kysely<Database>, environmentId: 
 
 /** Error 51: a pairing id (serial) belongs to one device in the whole installation. */
 export async function assertPairingIdFree(db: Kysely<Database>, pairingId: string, exceptId?: number) {
-  let query = db.selectFrom('devices').select('id').where((eb) => eb(eb.fn('lower', ['pairing_id']), '=', pairingId.toLowerCase()));
+  let query = db
+    .selectFrom('devices')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['pairing_id']), '=', pairingId.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw deviceParametersExist();
 }
 
 /** Error 52: the port ranges of two server devices of one environment must not overlap. */
-export async function assertPortsFree(db: Kysely<Database>, environmentId: number, ports: DevicePorts | null, exceptId?: number) {
+export async function assertPortsFree(
+  db: Kysely<Database>,
+  environmentId: number,
+  ports: DevicePorts | null,
+  exceptId?: number,
+) {
   if (!ports) return;
   let query = db
     .selectFrom('devices')
@@ -64,7 +84,12 @@ export async function assertPortsFree(db: Kysely<Database>, environmentId: numbe
 }
 
 /** Errors 50, 51 and 52 in that order. */
-export async function assertDeviceFits(db: Kysely<Database>, environmentId: number, device: DeviceInput, exceptId?: number) {
+export async function assertDeviceFits(
+  db: Kysely<Database>,
+  environmentId: number,
+  device: DeviceInput,
+  exceptId?: number,
+) {
   await assertDeviceNameFree(db, environmentId, device.name, exceptId);
   await assertPairingIdFree(db, device.pairing_id, exceptId);
   await assertPortsFree(db, environmentId, device.ports, exceptId);
@@ -109,7 +134,12 @@ async function deviceSubject(db: Kysely<Database>, auth: Scoped, device: DeviceR
 }
 
 /** Section 6: plain update/delete reach own or allowed devices, the all-variants any device. */
-export async function assertMayActOnDevice(db: Kysely<Database>, auth: Scoped, action: 'update' | 'delete', device: DeviceRow) {
+export async function assertMayActOnDevice(
+  db: Kysely<Database>,
+  auth: Scoped,
+  action: 'update' | 'delete',
+  device: DeviceRow,
+) {
   if (!canActOnDevice(await deviceSubject(db, auth, device), action, device)) {
     throw action === 'update' ? deviceUpdateForbidden() : deviceDeleteForbidden();
   }

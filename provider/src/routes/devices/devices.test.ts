@@ -56,9 +56,20 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       idle_timeout_in_minutes: null,
     });
 
-    const policy = { is_auto_upgrade_enabled: true, allowed_days: [6, 7], allowed_hours: [2, 3], fixed_version: '12.6.1', idle_timeout_in_minutes: 30 };
+    const policy = {
+      is_auto_upgrade_enabled: true,
+      allowed_days: [6, 7],
+      allowed_hours: [2, 3],
+      fixed_version: '12.6.1',
+      idle_timeout_in_minutes: 30,
+    };
     const updated = await send(admin, 'put', `/devices/${id}`, {
-      device: { ...serverDevice('edge-1-renamed', 2000, 3000, 'SN-edge-1'), type: 2, is_enabled: false, upgrade_policy: policy },
+      device: {
+        ...serverDevice('edge-1-renamed', 2000, 3000, 'SN-edge-1'),
+        type: 2,
+        is_enabled: false,
+        upgrade_policy: policy,
+      },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.device).toMatchObject({
@@ -72,11 +83,20 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     });
     await send(admin, 'delete', `/devices/${id}`).expect(200);
     // A server without ports gets 1024-49151, sent back as integers.
-    const server = await send(admin, 'post', '/devices', { device: { ...serverDevice('srv-default', 0, 0), ports: undefined, ip_addresses: ['10.0.0.9', '10.0.0.10'] } });
+    const server = await send(admin, 'post', '/devices', {
+      device: { ...serverDevice('srv-default', 0, 0), ports: undefined, ip_addresses: ['10.0.0.9', '10.0.0.10'] },
+    });
     expect(server.body.device.ports).toEqual({ from: 1024, to: 49151 });
     expect(server.body.device.upgrade_policy.is_auto_upgrade_enabled).toBe(false);
-    expect((await send(admin, 'get', '/devices')).body.devices.map((device: { name: string }) => device.name)).toEqual(['srv-default']);
-    const audits = await db().selectFrom('user_audits').select(['resource', 'action', 'name']).where('resource', '=', 'device').orderBy('id').execute();
+    expect((await send(admin, 'get', '/devices')).body.devices.map((device: { name: string }) => device.name)).toEqual([
+      'srv-default',
+    ]);
+    const audits = await db()
+      .selectFrom('user_audits')
+      .select(['resource', 'action', 'name'])
+      .where('resource', '=', 'device')
+      .orderBy('id')
+      .execute();
     expect(audits).toEqual([
       { resource: 'device', action: 'create', name: 'edge-1' },
       { resource: 'device', action: 'disable', name: 'edge-1-renamed' },
@@ -97,10 +117,35 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       { device: serverDevice('x5', 1023, 2000) },
       { device: serverDevice('x6', 3000, 2000) },
       { device: { ...serverDevice('x7', 1024, 2000), ports: { from: '1024', to: 2000 } } },
-      { device: { ...clientDevice('x8'), upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [], allowed_hours: [1] } } },
-      { device: { ...clientDevice('x9'), upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [8], allowed_hours: [1] } } },
-      { device: { ...clientDevice('x10'), upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [1], allowed_hours: [24] } } },
-      { device: { ...clientDevice('x11'), upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [1], allowed_hours: [1], idle_timeout_in_minutes: 0 } } },
+      {
+        device: {
+          ...clientDevice('x8'),
+          upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [], allowed_hours: [1] },
+        },
+      },
+      {
+        device: {
+          ...clientDevice('x9'),
+          upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [8], allowed_hours: [1] },
+        },
+      },
+      {
+        device: {
+          ...clientDevice('x10'),
+          upgrade_policy: { is_auto_upgrade_enabled: true, allowed_days: [1], allowed_hours: [24] },
+        },
+      },
+      {
+        device: {
+          ...clientDevice('x11'),
+          upgrade_policy: {
+            is_auto_upgrade_enabled: true,
+            allowed_days: [1],
+            allowed_hours: [1],
+            idle_timeout_in_minutes: 0,
+          },
+        },
+      },
       [1, 2, 3],
       'device',
     ];
@@ -128,7 +173,9 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       .send(upload.body);
     expect(multipart.status).toBe(400);
     expect(multipart.body.error).toBe(ErrorCode.MISSING_VALUES);
-    expect((await send(admin, 'put', '/devices/abc', { device: clientDevice('y') })).body.error).toBe(ErrorCode.INVALID_ID);
+    expect((await send(admin, 'put', '/devices/abc', { device: clientDevice('y') })).body.error).toBe(
+      ErrorCode.INVALID_ID,
+    );
     expect((await send(admin, 'put', '/devices/99999', { device: clientDevice('y') })).status).toBe(404);
     expect((await send(admin, 'get', '/devices')).body.devices).toEqual([]);
   });
@@ -140,14 +187,23 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect(name.status).toBe(400);
     expect(name.body).toMatchObject({ error: ErrorCode.DEVICE_NAME_EXISTS, message: 'Device name already exists' });
     const pairing = await send(admin, 'post', '/devices', { device: clientDevice('gamma', 'serial-1') });
-    expect(pairing.body).toMatchObject({ error: ErrorCode.DEVICE_PARAMETERS_EXIST, message: 'Device parameters already exists' });
+    expect(pairing.body).toMatchObject({
+      error: ErrorCode.DEVICE_PARAMETERS_EXIST,
+      message: 'Device parameters already exists',
+    });
     // The same name is fine in another environment; the same pairing id is not.
     const other = await createEnvironment(provider.api, admin, 'other-env');
     await createDevice(provider.api, other, clientDevice('alpha', 'SERIAL-3'));
-    expect((await send(other, 'post', '/devices', { device: clientDevice('delta', 'SERIAL-2') })).body.error).toBe(ErrorCode.DEVICE_PARAMETERS_EXIST);
+    expect((await send(other, 'post', '/devices', { device: clientDevice('delta', 'SERIAL-2') })).body.error).toBe(
+      ErrorCode.DEVICE_PARAMETERS_EXIST,
+    );
     // Updates check against the others, not against the device itself.
-    expect((await send(admin, 'put', `/devices/${first}`, { device: clientDevice('beta', 'SERIAL-1') })).body.error).toBe(ErrorCode.DEVICE_NAME_EXISTS);
-    expect((await send(admin, 'put', `/devices/${first}`, { device: clientDevice('alpha', 'SERIAL-3') })).body.error).toBe(ErrorCode.DEVICE_PARAMETERS_EXIST);
+    expect(
+      (await send(admin, 'put', `/devices/${first}`, { device: clientDevice('beta', 'SERIAL-1') })).body.error,
+    ).toBe(ErrorCode.DEVICE_NAME_EXISTS);
+    expect(
+      (await send(admin, 'put', `/devices/${first}`, { device: clientDevice('alpha', 'SERIAL-3') })).body.error,
+    ).toBe(ErrorCode.DEVICE_PARAMETERS_EXIST);
     await send(admin, 'put', `/devices/${first}`, { device: clientDevice('Alpha', 'SERIAL-1') }).expect(200);
   });
 
@@ -155,9 +211,16 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     const first = await createDevice(provider.api, admin, serverDevice('srv-a', 1024, 2000));
     const touching = await send(admin, 'post', '/devices', { device: serverDevice('srv-b', 2000, 3000) });
     expect(touching.status).toBe(400);
-    expect(touching.body).toEqual({ error: ErrorCode.DEVICE_PORT_RANGE_OVERLAP, message: 'Device port range overlaps with other device' });
-    expect((await send(admin, 'post', '/devices', { device: serverDevice('srv-c', 1500, 1600) })).body.error).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
-    expect((await send(admin, 'post', '/devices', { device: serverDevice('srv-d', 1000 + 24, 49151) })).body.error).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
+    expect(touching.body).toEqual({
+      error: ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
+      message: 'Device port range overlaps with other device',
+    });
+    expect((await send(admin, 'post', '/devices', { device: serverDevice('srv-c', 1500, 1600) })).body.error).toBe(
+      ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
+    );
+    expect(
+      (await send(admin, 'post', '/devices', { device: serverDevice('srv-d', 1000 + 24, 49151) })).body.error,
+    ).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
     const second = await createDevice(provider.api, admin, serverDevice('srv-b', 2001, 3000));
     // Clients carry no ports, and another environment has its own ranges.
     await createDevice(provider.api, admin, clientDevice('client-1'));
@@ -165,7 +228,9 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     await createDevice(provider.api, other, serverDevice('srv-x', 1024, 2000));
     // A device may keep its own range on update, not take a neighbour's.
     await send(admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2000) }).expect(200);
-    expect((await send(admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2001) })).body.error).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
+    expect(
+      (await send(admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2001) })).body.error,
+    ).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
     await send(admin, 'put', `/devices/${second}`, { device: serverDevice('srv-b', 2001, 2001) }).expect(200);
   });
 
@@ -177,7 +242,12 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
   it('plain update and delete reach own and allowed devices only, with the two distinct 403 bodies', async () => {
     const managed = await createDevice(provider.api, admin, clientDevice('managed'));
     const allowed = await createDevice(provider.api, admin, clientDevice('allowed'));
-    const plainId = await createUser(provider.api, admin, 'plain', [Permission.DEVICES_VIEW, Permission.DEVICES_ADD, Permission.DEVICES_UPDATE, Permission.DEVICES_DELETE]);
+    const plainId = await createUser(provider.api, admin, 'plain', [
+      Permission.DEVICES_VIEW,
+      Permission.DEVICES_ADD,
+      Permission.DEVICES_UPDATE,
+      Permission.DEVICES_DELETE,
+    ]);
     await db().insertInto('user_devices').values({ user_id: plainId, device_id: allowed }).execute();
     const plain = await as(provider.api, 'plain', 'root');
     const own = await createDevice(provider.api, plain, clientDevice('own'));
@@ -185,33 +255,54 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     const session = await provider.api.get('/api/v1/auth/session').set('Authorization', plain.authorization);
     expect(session.body.entities.devices).toEqual([allowed, own].sort((a, b) => a - b));
     const login = await as(provider.api, 'plain', 'root');
-    expect((await provider.api.get('/api/v1/auth/session').set('Authorization', login.authorization)).body.entities.devices).toHaveLength(2);
+    expect(
+      (await provider.api.get('/api/v1/auth/session').set('Authorization', login.authorization)).body.entities.devices,
+    ).toHaveLength(2);
 
     const update = await send(login, 'put', `/devices/${managed}`, { device: clientDevice('managed-2', 'SN-managed') });
     expect(update.status).toBe(403);
-    expect(update.body).toEqual({ error: 'deviceUpdateForbidden', message: 'You are not permitted to update this device' });
+    expect(update.body).toEqual({
+      error: 'deviceUpdateForbidden',
+      message: 'You are not permitted to update this device',
+    });
     const remove = await send(login, 'delete', `/devices/${managed}`);
     expect(remove.status).toBe(403);
-    expect(remove.body).toEqual({ error: 'deviceDeleteForbidden', message: 'You are not permitted to delete this device' });
+    expect(remove.body).toEqual({
+      error: 'deviceDeleteForbidden',
+      message: 'You are not permitted to delete this device',
+    });
     await send(login, 'put', `/devices/${allowed}`, { device: clientDevice('allowed-2', 'SN-allowed') }).expect(200);
     await send(login, 'put', `/devices/${own}`, { device: clientDevice('own-2', 'SN-own') }).expect(200);
     await send(login, 'delete', `/devices/${own}`).expect(200);
     await send(login, 'delete', `/devices/${allowed}`).expect(200);
 
     // The all-variants reach any device; without any update/delete permission the same 403 bodies.
-    await createUser(provider.api, admin, 'all', [Permission.DEVICES_VIEW, Permission.DEVICES_UPDATE_ALL, Permission.DEVICES_DELETE_ALL]);
+    await createUser(provider.api, admin, 'all', [
+      Permission.DEVICES_VIEW,
+      Permission.DEVICES_UPDATE_ALL,
+      Permission.DEVICES_DELETE_ALL,
+    ]);
     const all = await as(provider.api, 'all', 'root');
     await send(all, 'put', `/devices/${managed}`, { device: clientDevice('managed-3', 'SN-managed') }).expect(200);
     await createUser(provider.api, admin, 'viewer', [Permission.DEVICES_VIEW]);
     const viewer = await as(provider.api, 'viewer', 'root');
-    expect((await send(viewer, 'put', `/devices/${managed}`, { device: clientDevice('m', 'SN-managed') })).body.error).toBe('deviceUpdateForbidden');
+    expect(
+      (await send(viewer, 'put', `/devices/${managed}`, { device: clientDevice('m', 'SN-managed') })).body.error,
+    ).toBe('deviceUpdateForbidden');
     expect((await send(viewer, 'delete', `/devices/${managed}`)).body.error).toBe('deviceDeleteForbidden');
     expect((await send(viewer, 'post', '/devices', { device: clientDevice('nope') })).status).toBe(403);
     expect((await send(viewer, 'get', '/devices')).status).toBe(200);
     await send(all, 'delete', `/devices/${managed}`).expect(200);
     await createUser(provider.api, admin, 'nobody', []);
     const nobody = await as(provider.api, 'nobody', 'root');
-    for (const path of ['/devices', '/devices/devices_state', '/devices/device_status', '/devices/data_links_info', '/devices/data_links_availability', '/devices/locations']) {
+    for (const path of [
+      '/devices',
+      '/devices/devices_state',
+      '/devices/device_status',
+      '/devices/data_links_info',
+      '/devices/data_links_availability',
+      '/devices/locations',
+    ]) {
       expect((await send(nobody, 'get', path)).status, path).toBe(403);
     }
   });
@@ -221,21 +312,32 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     const envB = await createEnvironment(provider.api, admin, 'tenant-b');
     const deviceA = await createDevice(provider.api, envA, clientDevice('a-device'));
     const before = JSON.stringify(await db().selectFrom('devices').selectAll().orderBy('id').execute());
-    expect((await send(envB, 'put', `/devices/${deviceA}`, { device: clientDevice('stolen', 'SN-stolen') })).status).toBe(404);
+    expect(
+      (await send(envB, 'put', `/devices/${deviceA}`, { device: clientDevice('stolen', 'SN-stolen') })).status,
+    ).toBe(404);
     expect((await send(envB, 'delete', `/devices/${deviceA}`)).status).toBe(404);
     const foreignEnvironment = await deviceCall(provider.api, envB, 'get', '/devices', undefined, envA.environmentId);
     expect(foreignEnvironment.status).toBe(404);
     expect(foreignEnvironment.body.error).toBe(ErrorCode.INVALID_TOKEN);
-    expect((await deviceCall(provider.api, envB, 'delete', `/devices/${deviceA}`, undefined, envA.environmentId)).status).toBe(404);
+    expect(
+      (await deviceCall(provider.api, envB, 'delete', `/devices/${deviceA}`, undefined, envA.environmentId)).status,
+    ).toBe(404);
     expect((await send(envB, 'get', '/devices')).body.devices).toEqual([]);
-    for (const path of ['/devices/devices_state', `/devices/device_status?devices=${deviceA}`, `/devices/data_links_info?devices=${deviceA}`, `/devices/locations?devices=${deviceA}`]) {
+    for (const path of [
+      '/devices/devices_state',
+      `/devices/device_status?devices=${deviceA}`,
+      `/devices/data_links_info?devices=${deviceA}`,
+      `/devices/locations?devices=${deviceA}`,
+    ]) {
       const body = (await send(envB, 'get', path).expect(200)).body as Record<string, unknown[]>;
       expect(Object.values(body).find(Array.isArray), path).toEqual([]);
     }
     expect((await send(envB, 'get', `/rf_data_recordings?device_id=${deviceA}`)).status).toBe(404);
     expect(JSON.stringify(await db().selectFrom('devices').selectAll().orderBy('id').execute())).toBe(before);
     // The parent reaches the child's devices.
-    expect((await deviceCall(provider.api, admin, 'get', '/devices', undefined, envA.environmentId)).body.devices).toHaveLength(1);
+    expect(
+      (await deviceCall(provider.api, admin, 'get', '/devices', undefined, envA.environmentId)).body.devices,
+    ).toHaveLength(1);
   });
 
   it('devices_state: a full list with a cursor, then only what changed after it, removals included', async () => {
@@ -247,7 +349,14 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect(full.body.removed).toEqual([]);
     expect(full.body.devices_state.map((entry: { device_id: number }) => entry.device_id)).toEqual([one, two]);
     for (const entry of full.body.devices_state) DeviceLiveStateSchema.parse(entry);
-    expect(full.body.devices_state[0]).toMatchObject({ device_id: one, id: one, device_state: 3, name: 'state-1', is_activated: false, availability: null });
+    expect(full.body.devices_state[0]).toMatchObject({
+      device_id: one,
+      id: one,
+      device_state: 3,
+      name: 'state-1',
+      is_activated: false,
+      availability: null,
+    });
     const cursor = Number(full.body.cursor);
     expect(cursor).toBeGreaterThan(0);
 
@@ -259,7 +368,9 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     await send(admin, 'delete', `/devices/${one}`).expect(200);
     const changed = await send(admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
     expect(changed.body.incremental).toBe(true);
-    expect(changed.body.devices_state.map((entry: { device_id: number; name: string }) => [entry.device_id, entry.name])).toEqual([
+    expect(
+      changed.body.devices_state.map((entry: { device_id: number; name: string }) => [entry.device_id, entry.name]),
+    ).toEqual([
       [two, 'state-2b'],
       [three, 'state-3'],
     ]);
@@ -273,7 +384,11 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     const replace = await send(admin, 'get', `/devices/devices_state?state=0&cursor=${cursor}`).expect(200);
     expect(replace.body.incremental).toBe(false);
     expect(replace.body.devices_state).toHaveLength(2);
-    const future = await send(admin, 'get', `/devices/devices_state?state=1&cursor=${changed.body.cursor + 1000}`).expect(200);
+    const future = await send(
+      admin,
+      'get',
+      `/devices/devices_state?state=1&cursor=${changed.body.cursor + 1000}`,
+    ).expect(200);
     expect(future.body.incremental).toBe(false);
     expect(future.body.devices_state).toHaveLength(2);
     // Restricted to named devices.
@@ -306,7 +421,13 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
         is_activated: 1,
         availability: 1,
         halo_data_links_info: JSON.stringify(links),
-        links_summary: JSON.stringify({ cellular: { online: 1, total: 2 }, eth: { online: 1, total: 1 }, wifi: { online: 0, total: 0 }, vlan: { online: 0, total: 0 }, vpn: { online: 0, total: 1 } }),
+        links_summary: JSON.stringify({
+          cellular: { online: 1, total: 2 },
+          eth: { online: 1, total: 1 },
+          wifi: { online: 0, total: 0 },
+          vlan: { online: 0, total: 0 },
+          vpn: { online: 0, total: 1 },
+        }),
         halo_system_report: JSON.stringify({ temperature: 41, firmware_version: '12.6.0' }),
         longitude: 34.78,
         latitude: 32.08,
@@ -317,21 +438,46 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       .where('id', '=', connected)
       .execute();
 
-    const status = DeviceStatusResponseSchema.parse((await send(admin, 'get', `/devices/device_status?devices=${connected},${silent}`).expect(200)).body);
+    const status = DeviceStatusResponseSchema.parse(
+      (await send(admin, 'get', `/devices/device_status?devices=${connected},${silent}`).expect(200)).body,
+    );
     expect(status.device_status).toEqual([
-      { device_id: connected, halo_data_links_info: links, halo_system_report: { temperature: 41, firmware_version: '12.6.0' } },
+      {
+        device_id: connected,
+        halo_data_links_info: links,
+        halo_system_report: { temperature: 41, firmware_version: '12.6.0' },
+      },
       { device_id: silent, halo_data_links_info: null, halo_system_report: null },
     ]);
-    const info = DataLinksInfoResponseSchema.parse((await send(admin, 'get', `/devices/data_links_info?devices=${connected}`).expect(200)).body);
+    const info = DataLinksInfoResponseSchema.parse(
+      (await send(admin, 'get', `/devices/data_links_info?devices=${connected}`).expect(200)).body,
+    );
     expect(info.halo_data_links_info).toEqual([{ device_id: connected, halo_data_links_info: links }]);
-    const availability = DataLinksAvailabilityResponseSchema.parse((await send(admin, 'get', '/devices/data_links_availability').expect(200)).body);
+    const availability = DataLinksAvailabilityResponseSchema.parse(
+      (await send(admin, 'get', '/devices/data_links_availability').expect(200)).body,
+    );
     expect(availability.halo_data_links_availability[0]).toEqual({
       device_id: connected,
-      nics_info: { cellular: { online: 1, offline: 1 }, eth: { online: 1, offline: 0 }, wifi: { online: 0, offline: 0 }, vlan: { online: 0, offline: 0 }, vpn: { online: 0, offline: 1 } },
+      nics_info: {
+        cellular: { online: 1, offline: 1 },
+        eth: { online: 1, offline: 0 },
+        wifi: { online: 0, offline: 0 },
+        vlan: { online: 0, offline: 0 },
+        vpn: { online: 0, offline: 1 },
+      },
     });
-    const locations = DeviceLocationsResponseSchema.parse((await send(admin, 'get', '/devices/locations').expect(200)).body);
+    const locations = DeviceLocationsResponseSchema.parse(
+      (await send(admin, 'get', '/devices/locations').expect(200)).body,
+    );
     expect(locations.locations).toEqual([
-      { device_id: connected, coordinate: [34.78, 32.08], altitude: 40, time: new Date(provider.clock.now).toISOString(), accuracy: 5, status: 2 },
+      {
+        device_id: connected,
+        coordinate: [34.78, 32.08],
+        altitude: 40,
+        time: new Date(provider.clock.now).toISOString(),
+        accuracy: 5,
+        status: 2,
+      },
       { device_id: silent, coordinate: [0, 0], altitude: null, time: null, accuracy: 0, status: 0 },
     ]);
     // Disconnected: links all offline, the fix offline.
@@ -342,7 +488,11 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     await db().updateTable('devices').set({ accuracy: 0 }).where('id', '=', connected).execute();
     expect((await send(admin, 'get', `/devices/locations?devices=${connected}`)).body.locations[0].status).toBe(1);
     const live = (await send(admin, 'get', '/devices/devices_state')).body.devices_state[0];
-    expect(live).toMatchObject({ device_state: 2, links: { cellular: { online: 1, total: 2 } }, location: { coordinate: [34.78, 32.08], accuracy: 0 } });
+    expect(live).toMatchObject({
+      device_state: 2,
+      links: { cellular: { online: 1, total: 2 } },
+      location: { coordinate: [34.78, 32.08], accuracy: 0 },
+    });
   });
 
   it('long device lists: 500 ids in one query are fine, more than the limit is error 3', async () => {
@@ -355,7 +505,9 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       const response = await send(admin, 'get', `/devices/${path}?devices=${tooMany}`);
       expect(response.status, path).toBe(400);
       expect(response.body.error, path).toBe(ErrorCode.BAD_QUERY_PARAMETER);
-      expect((await send(admin, 'get', `/devices/${path}?devices=0`)).body.error, path).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+      expect((await send(admin, 'get', `/devices/${path}?devices=0`)).body.error, path).toBe(
+        ErrorCode.BAD_QUERY_PARAMETER,
+      );
     }
     expect((await send(admin, 'get', '/devices/device_status?devices=')).body.device_status).toEqual([]);
   });

@@ -11,7 +11,9 @@ import { parseLinksSummary } from './deviceView.js';
 export function getDataLinksAvailability(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const { query, empty } = devicesOfQuery(context, request);
-    const rows = empty ? [] : await query.select(['id', 'availability', 'is_activated', 'links_summary']).orderBy('id').execute();
+    const rows = empty
+      ? []
+      : await query.select(['id', 'availability', 'is_activated', 'links_summary']).orderBy('id').execute();
     const availability: DataLinksAvailability[] = rows.map((row) => {
       const summary = parseLinksSummary(row);
       const connected = row.is_activated === 1 && row.availability === 1;

@@ -9,7 +9,10 @@ export function getDataLinksInfo(context: ProviderContext): RequestHandler {
     const { query, empty } = devicesOfQuery(context, request);
     const rows = empty ? [] : await query.select(['id', 'halo_data_links_info']).orderBy('id').execute();
     response.json({
-      halo_data_links_info: rows.map((row) => ({ device_id: row.id, halo_data_links_info: parseLinksInfo(row.halo_data_links_info) })),
+      halo_data_links_info: rows.map((row) => ({
+        device_id: row.id,
+        halo_data_links_info: parseLinksInfo(row.halo_data_links_info),
+      })),
     });
   };
 }

@@ -14,7 +14,16 @@ export function getDeviceLocations(context: ProviderContext): RequestHandler {
     const rows = empty
       ? []
       : await query
-          .select(['id', 'is_activated', 'availability', 'longitude', 'latitude', 'altitude', 'accuracy', 'location_time'])
+          .select([
+            'id',
+            'is_activated',
+            'availability',
+            'longitude',
+            'latitude',
+            'altitude',
+            'accuracy',
+            'location_time',
+          ])
           .orderBy('id')
           .execute();
     const locations: DeviceLocation[] = rows.map((row) => {

@@ -8,7 +8,9 @@ import { parseLinksInfo, parseSystemReport } from './deviceView.js';
 export function getDeviceStatus(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const { query, empty } = devicesOfQuery(context, request);
-    const rows = empty ? [] : await query.select(['id', 'halo_data_links_info', 'halo_system_report']).orderBy('id').execute();
+    const rows = empty
+      ? []
+      : await query.select(['id', 'halo_data_links_info', 'halo_system_report']).orderBy('id').execute();
     const deviceStatus: DeviceStatusEntry[] = rows.map((row) => ({
       device_id: row.id,
       halo_data_links_info: parseLinksInfo(row.halo_data_links_info),

@@ -36,7 +36,10 @@ export function getDevicesState(context: ProviderContext): RequestHandler {
       .setIsolationLevel('repeatable read')
       .execute(async (trx): Promise<DevicesStateAnswer> => {
         const counter = await currentRevision(trx);
-        const since = query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined && query.cursor <= counter ? query.cursor : null;
+        const since =
+          query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined && query.cursor <= counter
+            ? query.cursor
+            : null;
         if (only !== undefined && only.length === 0) {
           return { devices_state: [], removed: [], cursor: counter, incremental: since !== null };
         }

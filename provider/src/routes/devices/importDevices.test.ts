@@ -23,7 +23,8 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       .post(`/api/v1/config/${actor.environmentId}/devices/import`)
       .set('Authorization', actor.authorization)
       .attach('file', Buffer.from(csv), { filename: fileName, contentType: 'text/csv' });
-  const deviceCount = async () => (await provider.provider.context.db.selectFrom('devices').select('id').execute()).length;
+  const deviceCount = async () =>
+    (await provider.provider.context.db.selectFrom('devices').select('id').execute()).length;
 
   it('reports every record: good rows written, bad rows with their line and field and nothing written for them', async () => {
     await createDevice(provider.api, admin, clientDevice('existing', 'SN-EXISTING'));
@@ -53,7 +54,13 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     const response = await upload(admin, csv);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     DeviceImportResponseSchema.parse(response.body);
-    const rows = response.body.report.map((row: Record<string, unknown>) => [row.row, row.name, row.success, row.field, row.error]);
+    const rows = response.body.report.map((row: Record<string, unknown>) => [
+      row.row,
+      row.name,
+      row.success,
+      row.field,
+      row.error,
+    ]);
     expect(rows).toEqual([
       [2, 'cam-1', true, null, null],
       [3, 'hub-1', true, null, null],
@@ -79,11 +86,37 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     expect(response.body.report[0].pairing_id).toBe('SN-1');
     expect(typeof response.body.report[0].id).toBe('number');
 
-    const devices = (await deviceCall(provider.api, admin, 'get', '/devices')).body.devices as { name: string; type: number; is_server: boolean; ip_addresses: string[]; ports: unknown; created_by: number }[];
-    expect(devices.map((device) => device.name)).toEqual(['existing', 'existing-srv', 'cam-1', 'hub-1', 'drone-2', 'hub-3', 'hub-8']);
-    expect(devices[3]).toMatchObject({ type: 1, is_server: true, ip_addresses: ['10.0.0.1', '10.0.0.2'], ports: { from: 2000, to: 3000 }, created_by: admin.userId });
+    const devices = (await deviceCall(provider.api, admin, 'get', '/devices')).body.devices as {
+      name: string;
+      type: number;
+      is_server: boolean;
+      ip_addresses: string[];
+      ports: unknown;
+      created_by: number;
+    }[];
+    expect(devices.map((device) => device.name)).toEqual([
+      'existing',
+      'existing-srv',
+      'cam-1',
+      'hub-1',
+      'drone-2',
+      'hub-3',
+      'hub-8',
+    ]);
+    expect(devices[3]).toMatchObject({
+      type: 1,
+      is_server: true,
+      ip_addresses: ['10.0.0.1', '10.0.0.2'],
+      ports: { from: 2000, to: 3000 },
+      created_by: admin.userId,
+    });
     expect(devices[4]).toMatchObject({ type: 2, is_server: false });
-    const audits = await provider.provider.context.db.selectFrom('user_audits').select('name').where('resource', '=', 'device').where('detail', 'like', 'imported%').execute();
+    const audits = await provider.provider.context.db
+      .selectFrom('user_audits')
+      .select('name')
+      .where('resource', '=', 'device')
+      .where('detail', 'like', 'imported%')
+      .execute();
     expect(audits.map((row) => row.name).sort()).toEqual(['cam-1', 'drone-2', 'hub-1', 'hub-3', 'hub-8']);
     // The imported devices appear in the incremental devices_state like any other change.
     const state = await deviceCall(provider.api, admin, 'get', '/devices/devices_state').expect(200);
@@ -91,10 +124,13 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
   });
 
   it('accepts the ports_from/ports_to header spelling, a BOM, LF line ends, quoted fields and a header-only file', async () => {
-    const csv = '\uFEFFName,Pairing_ID,type,is_server,ip_addresses,ports_from,ports_to\n"hub-q",SN-Q,1,true,"10.0.0.1 10.0.0.2",5000,5001\n';
+    const csv =
+      '\uFEFFName,Pairing_ID,type,is_server,ip_addresses,ports_from,ports_to\n"hub-q",SN-Q,1,true,"10.0.0.1 10.0.0.2",5000,5001\n';
     const response = await upload(admin, csv);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.report).toEqual([expect.objectContaining({ row: 2, name: 'hub-q', success: true, error: null })]);
+    expect(response.body.report).toEqual([
+      expect.objectContaining({ row: 2, name: 'hub-q', success: true, error: null }),
+    ]);
     const empty = await upload(admin, `${HEADER}\n`);
     expect(empty.body).toMatchObject({ report: [], imported: 0, failed: 0 });
   });
@@ -102,8 +138,14 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
   it("error 53 'Invalid devices records file' for anything that is not the import CSV, and nothing is written", async () => {
     const invalid: { name: string; send: () => ReturnType<typeof upload> }[] = [
       { name: 'wrong header', send: () => upload(admin, 'device,serial\ncam-1,SN-1\n') },
-      { name: 'missing column', send: () => upload(admin, 'name,pairing_id,type,is_server,ip_addresses,port_from\ncam-1,SN-1,1,false,,\n') },
-      { name: 'duplicate column', send: () => upload(admin, 'name,name,type,is_server,ip_addresses,port_from,port_to\n') },
+      {
+        name: 'missing column',
+        send: () => upload(admin, 'name,pairing_id,type,is_server,ip_addresses,port_from\ncam-1,SN-1,1,false,,\n'),
+      },
+      {
+        name: 'duplicate column',
+        send: () => upload(admin, 'name,name,type,is_server,ip_addresses,port_from,port_to\n'),
+      },
       { name: 'empty file', send: () => upload(admin, '') },
       { name: 'binary', send: () => upload(admin, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0xfe])) },
       { name: 'not UTF-8', send: () => upload(admin, Buffer.concat([Buffer.from(`${HEADER}\ncam-\xff`, 'latin1')])) },
@@ -111,7 +153,10 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       { name: 'not a .csv name', send: () => upload(admin, `${HEADER}\ncam-1,SN-1,1,false,,,\n`, 'devices.xlsx') },
       {
         name: 'JSON instead of a file',
-        send: () => deviceCall(provider.api, admin, 'post', '/devices/import', { file: `${HEADER}\ncam-1,SN-1,1,false,,,` }) as ReturnType<typeof upload>,
+        send: () =>
+          deviceCall(provider.api, admin, 'post', '/devices/import', {
+            file: `${HEADER}\ncam-1,SN-1,1,false,,,`,
+          }) as ReturnType<typeof upload>,
       },
     ];
     for (const { name, send } of invalid) {
@@ -122,8 +167,14 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     }
     const handMade = [
       multipartBody([{ name: 'note', data: 'no file here' }]),
-      multipartBody([{ name: 'other', fileName: 'a.csv', data: HEADER }, { name: 'another', fileName: 'b.csv', data: HEADER }]),
-      { body: Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname'), contentType: 'multipart/form-data; boundary=x' },
+      multipartBody([
+        { name: 'other', fileName: 'a.csv', data: HEADER },
+        { name: 'another', fileName: 'b.csv', data: HEADER },
+      ]),
+      {
+        body: Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname'),
+        contentType: 'multipart/form-data; boundary=x',
+      },
       { body: Buffer.from(HEADER), contentType: 'multipart/form-data' },
     ];
     for (const [index, { body, contentType }] of handMade.entries()) {
@@ -136,7 +187,10 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       expect(response.body.error, `hand-made ${index}`).toBe(ErrorCode.DEVICE_IMPORT_INVALID);
     }
     // A well-formed hand-made body with the file under another field name is read.
-    const lone = multipartBody([{ name: 'note', data: 'x' }, { name: 'upload', fileName: 'devices.csv', contentType: 'text/csv', data: `${HEADER}\ncam-9,SN-9,1,false,,,` }]);
+    const lone = multipartBody([
+      { name: 'note', data: 'x' },
+      { name: 'upload', fileName: 'devices.csv', contentType: 'text/csv', data: `${HEADER}\ncam-9,SN-9,1,false,,,` },
+    ]);
     const accepted = await provider.api
       .post(`/api/v1/config/${admin.environmentId}/devices/import`)
       .set('Authorization', admin.authorization)
@@ -145,6 +199,15 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     expect(accepted.body.imported).toBe(1);
     expect(await deviceCount()).toBe(1);
   });
+
+  it('refuses a file above 20 MB with error 53', async () => {
+    const row = 'dev-x,SN-x,1,false,,,\n';
+    const big = `${HEADER}\n${row.repeat(Math.ceil((21 * 1024 * 1024) / row.length))}`;
+    const response = await upload(admin, big);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(ErrorCode.DEVICE_IMPORT_INVALID);
+    expect(await deviceCount()).toBe(0);
+  }, 60_000);
 
   it('needs permission 51', async () => {
     await createUser(provider.api, admin, 'device-viewer', [Permission.DEVICES_VIEW]);
@@ -159,13 +222,19 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
   it('imports 10,000 rows in one request (time printed, not asserted)', async () => {
     const lines = [HEADER];
     for (let index = 0; index < 10_000; index += 1) {
-      lines.push(index % 100 === 0 ? `srv-${index},SRV-${index},1,true,10.1.${index % 250}.1,${10_000 + index},${10_000 + index}` : `dev-${index},SN-${index},${(index % 2) + 1},false,,,`);
+      lines.push(
+        index % 100 === 0
+          ? `srv-${index},SRV-${index},1,true,10.1.${index % 250}.1,${10_000 + index},${10_000 + index}`
+          : `dev-${index},SN-${index},${(index % 2) + 1},false,,,`,
+      );
     }
     lines.push('dev-1,SN-dup,1,false,,,');
     const started = performance.now();
     const response = await upload(admin, lines.join('\n'));
     const elapsed = performance.now() - started;
-    console.log(`[import bench] ${dialect}: 10,001 rows (${(Buffer.byteLength(lines.join('\n')) / 1024).toFixed(0)} KB) imported in ${elapsed.toFixed(0)} ms`);
+    console.log(
+      `[import bench] ${dialect}: 10,001 rows (${(Buffer.byteLength(lines.join('\n')) / 1024).toFixed(0)} KB) imported in ${elapsed.toFixed(0)} ms`,
+    );
     expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
     expect(response.body.imported).toBe(10_000);
     expect(response.body.failed).toBe(1);

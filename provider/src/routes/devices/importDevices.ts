@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
-import { multipartBoundary, parseMultipart, type MultipartPart } from '../../http/multipart.js';
+import { readUploadedFiles, type UploadedFile } from '../../http/multipart.js';
 import { scoped, type Scoped } from '../../http/tenancy.js';
 import { takeRevisions } from '../../store/revisions.js';
 import type { Database, NewDevice } from '../../store/schema.js';
@@ -31,8 +31,8 @@ import {
 } from './deviceConstraints.js';
 import { parseCsv, type CsvRecord } from './csvRecords.js';
 
-/** The import route reads its own body: a CSV of 10,000+ devices is well above the JSON limit. */
-export const DEVICE_IMPORT_BODY_LIMIT = '20mb';
+/** The import reads its own body, streamed through busboy: a CSV of 10,000+ devices is well above the JSON limit. */
+export const DEVICE_IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** Rows per INSERT: well under the bound-parameter limits of SQLite (32,766) and PostgreSQL (65,535). */
 const INSERT_BATCH = 500;
@@ -51,11 +51,12 @@ export interface ImportReportRow extends DeviceImportReportRow {
   readonly id?: number;
 }
 
-const invalidFile = (reason: string) => badRequest(ErrorCode.DEVICE_IMPORT_INVALID, 'Invalid devices records file', { reason });
+const invalidFile = (reason: string) =>
+  badRequest(ErrorCode.DEVICE_IMPORT_INVALID, 'Invalid devices records file', { reason });
 
-function csvPart(parts: readonly MultipartPart[]): MultipartPart | undefined {
-  const files = parts.filter((part) => part.fileName !== null);
-  return files.find((part) => part.name === DEVICE_IMPORT_FILE_FIELD) ?? (files.length === 1 ? files[0] : undefined);
+/** The file in field `file`, or the only file sent. */
+function csvFile(files: readonly UploadedFile[]): UploadedFile | undefined {
+  return files.find((file) => file.field === DEVICE_IMPORT_FILE_FIELD) ?? (files.length === 1 ? files[0] : undefined);
 }
 
 /** The file's text, or null when it is not UTF-8 text. */
@@ -80,7 +81,12 @@ function headerIndexes(header: CsvRecord | undefined): Map<string, number> | nul
   return new Map(names.map((name, index) => [name, index]));
 }
 
-const TYPE_NAMES: Readonly<Record<string, number>> = { '1': DeviceType.HALO, '2': DeviceType.DRONECOMMX, halo: DeviceType.HALO, dronecommx: DeviceType.DRONECOMMX };
+const TYPE_NAMES: Readonly<Record<string, number>> = {
+  '1': DeviceType.HALO,
+  '2': DeviceType.DRONECOMMX,
+  halo: DeviceType.HALO,
+  dronecommx: DeviceType.DRONECOMMX,
+};
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'y', 'server']);
 const FALSE_WORDS = new Set(['', 'false', '0', 'no', 'n', 'client']);
 
@@ -98,7 +104,8 @@ function readRecord(record: CsvRecord, columns: Map<string, number>): RowOutcome
   const cell = (column: string) => (record.fields[columns.get(column) ?? -1] ?? '').trim();
   const typeText = cell('type').toLowerCase();
   const serverText = cell('is_server').toLowerCase();
-  if (!TRUE_WORDS.has(serverText) && !FALSE_WORDS.has(serverText)) return { ok: false, field: 'is_server', error: ValidationKey.INVALID };
+  if (!TRUE_WORDS.has(serverText) && !FALSE_WORDS.has(serverText))
+    return { ok: false, field: 'is_server', error: ValidationKey.INVALID };
   const isServer = TRUE_WORDS.has(serverText);
   const from = cell('port_from');
   const to = cell('port_to');
@@ -113,13 +120,20 @@ function readRecord(record: CsvRecord, columns: Map<string, number>): RowOutcome
       .split(/[;|\s]+/)
       .filter((address) => address.length > 0);
     if (from !== '' || to !== '') {
-      input.ports = { ...(from === '' ? {} : { from: integerOrRaw(from) }), ...(to === '' ? {} : { to: integerOrRaw(to) }) };
+      input.ports = {
+        ...(from === '' ? {} : { from: integerOrRaw(from) }),
+        ...(to === '' ? {} : { to: integerOrRaw(to) }),
+      };
     }
   }
   const parsed = DeviceInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, field: issue?.path.map(String).join('.') || null, error: issue?.message ?? ValidationKey.INVALID };
+    return {
+      ok: false,
+      field: issue?.path.map(String).join('.') || null,
+      error: issue?.message ?? ValidationKey.INVALID,
+    };
   }
   return { ok: true, device: parsed.data };
 }
@@ -131,7 +145,11 @@ interface Taken {
 }
 
 async function takenIn(db: Kysely<Database>, environmentId: number): Promise<Taken> {
-  const ownRows = await db.selectFrom('devices').select(['name', 'is_server', 'port_from', 'port_to']).where('environment_id', '=', environmentId).execute();
+  const ownRows = await db
+    .selectFrom('devices')
+    .select(['name', 'is_server', 'port_from', 'port_to'])
+    .where('environment_id', '=', environmentId)
+    .execute();
   const pairingRows = await db.selectFrom('devices').select('pairing_id').execute();
   return {
     names: new Set(ownRows.map((row) => row.name.toLowerCase())),
@@ -145,13 +163,20 @@ async function takenIn(db: Kysely<Database>, environmentId: number): Promise<Tak
 /** Errors 50, 51, 52 against the store and the rows accepted before this one. */
 function conflictOf(device: DeviceInput, taken: Taken): { field: string; error: string } | null {
   if (taken.names.has(device.name.toLowerCase())) return { field: 'name', error: DEVICE_NAME_EXISTS_MESSAGE };
-  if (taken.pairingIds.has(device.pairing_id.toLowerCase())) return { field: 'pairing_id', error: DEVICE_PARAMETERS_EXIST_MESSAGE };
+  if (taken.pairingIds.has(device.pairing_id.toLowerCase()))
+    return { field: 'pairing_id', error: DEVICE_PARAMETERS_EXIST_MESSAGE };
   const ports = device.ports;
-  if (ports && taken.ranges.some((range) => portRangesOverlap(range, ports))) return { field: 'ports', error: PORT_RANGE_OVERLAP_MESSAGE };
+  if (ports && taken.ranges.some((range) => portRangesOverlap(range, ports)))
+    return { field: 'ports', error: PORT_RANGE_OVERLAP_MESSAGE };
   return null;
 }
 
-async function insertDevices(db: Kysely<Database>, auth: Scoped, devices: readonly DeviceInput[], now: number): Promise<Map<string, number>> {
+async function insertDevices(
+  db: Kysely<Database>,
+  auth: Scoped,
+  devices: readonly DeviceInput[],
+  now: number,
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (devices.length === 0) return ids;
   await db.transaction().execute(async (trx) => {
@@ -192,7 +217,7 @@ async function insertDevices(db: Kysely<Database>, auth: Scoped, devices: readon
 
 /**
  * POST config/{env}/devices/import: multipart/form-data with one CSV file (field `file`).
- * Header row: name,pairing_id,type,is_server,ip_addresses,port_from,port_to (ports_from and
+ * Header row (any order): name,pairing_id,type,is_server,ip_addresses,port_from,port_to (ports_from and
  * ports_to are read too); type 1/HALO or 2/DRONECOMMX, is_server true/false, IP addresses
  * separated by ';' or spaces. Answers a report row per record; the good rows are written in
  * one transaction, a bad row is reported with its line and field and writes nothing. A file
@@ -201,17 +226,13 @@ async function insertDevices(db: Kysely<Database>, auth: Scoped, devices: readon
 export function importDevices(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const auth = scoped(request);
-    const boundary = multipartBoundary(request.headers['content-type']);
-    const body: unknown = request.body;
-    if (!boundary || !Buffer.isBuffer(body)) throw invalidFile('multipart/form-data with a CSV file expected');
-    const parts = parseMultipart(body, boundary);
-    const part = parts ? csvPart(parts) : undefined;
+    const upload = await readUploadedFiles(request, { maxFileBytes: DEVICE_IMPORT_MAX_FILE_BYTES, maxFiles: 4 });
+    if (!upload.ok) throw invalidFile(upload.reason);
+    const part = csvFile(upload.files);
     if (!part) throw invalidFile(`no file in field '${DEVICE_IMPORT_FILE_FIELD}'`);
-    if (!isCsvFile({ name: part.fileName ?? '', ...(part.contentType ? { type: part.contentType.split(';')[0]?.trim() ?? '' } : {}) })) {
-      throw invalidFile('not a .csv file');
-    }
+    if (!isCsvFile({ name: part.fileName, type: part.contentType })) throw invalidFile('not a .csv file');
     const text = textOf(part.data);
-    const records = text === null ? null : parseCsv(text.replace(/^\uFEFF/, ''));
+    const records = text === null ? null : parseCsv(text);
     const columns = headerIndexes(records?.[0]);
     if (!records || !columns) throw invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);
 
@@ -223,7 +244,14 @@ export function importDevices(context: ProviderContext): RequestHandler {
       const name = (record.fields[columns.get('name') ?? 0] ?? '').trim();
       const pairingId = (record.fields[columns.get('pairing_id') ?? 1] ?? '').trim();
       if (!outcome.ok) {
-        report.push({ row: record.line, name, pairing_id: pairingId, success: false, error: outcome.error, field: outcome.field });
+        report.push({
+          row: record.line,
+          name,
+          pairing_id: pairingId,
+          success: false,
+          error: outcome.error,
+          field: outcome.field,
+        });
         continue;
       }
       const conflict = conflictOf(outcome.device, taken);

@@ -7,7 +7,12 @@ import { deviceView } from './deviceView.js';
 export function listDevices(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const { target } = scoped(request);
-    const rows = await context.db.selectFrom('devices').selectAll().where('environment_id', '=', target.id).orderBy('id').execute();
+    const rows = await context.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('environment_id', '=', target.id)
+      .orderBy('id')
+      .execute();
     response.json({ devices: rows.map(deviceView) });
   };
 }

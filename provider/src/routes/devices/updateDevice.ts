@@ -31,7 +31,11 @@ export function updateDevice(context: ProviderContext): RequestHandler {
     const now = context.now();
     const wasEnabled = existing.is_enabled === 1;
     const action =
-      device.is_enabled && !wasEnabled ? AuditAction.ENABLE : !device.is_enabled && wasEnabled ? AuditAction.DISABLE : AuditAction.UPDATE;
+      device.is_enabled && !wasEnabled
+        ? AuditAction.ENABLE
+        : !device.is_enabled && wasEnabled
+          ? AuditAction.DISABLE
+          : AuditAction.UPDATE;
     try {
       const row = await context.db.transaction().execute(async (trx) => {
         const revision = await takeRevisions(trx, 1);
@@ -41,7 +45,14 @@ export function updateDevice(context: ProviderContext): RequestHandler {
           .where('id', '=', existing.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await auditDevice(trx, auth, action, updated.name, now, existing.name === updated.name ? undefined : `renamed from ${existing.name}`);
+        await auditDevice(
+          trx,
+          auth,
+          action,
+          updated.name,
+          now,
+          existing.name === updated.name ? undefined : `renamed from ${existing.name}`,
+        );
         return updated;
       });
       response.json({ device: deviceView(row) });

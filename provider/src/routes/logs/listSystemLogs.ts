@@ -33,7 +33,8 @@ export function listSystemLogs(context: ProviderContext): RequestHandler {
     }
     if (query.device_ids?.length) select = select.where('device_id', 'in', query.device_ids);
     if (query.severities?.length) select = select.where('severity', 'in', query.severities);
-    if (query.device_attribute_types?.length) select = select.where('device_attribute_type', 'in', query.device_attribute_types);
+    if (query.device_attribute_types?.length)
+      select = select.where('device_attribute_type', 'in', query.device_attribute_types);
     if (query.start_date) select = select.where('log_time', '>=', Date.parse(`${query.start_date}T00:00:00Z`));
     if (query.end_date) select = select.where('log_time', '<', Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS);
     const rows = await select

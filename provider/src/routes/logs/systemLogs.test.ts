@@ -11,7 +11,13 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
   beforeEach(async () => {
     provider = await startTestProvider(dialect);
     admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
-    const entry = (deviceId: number, deviceName: string, severity: number, attribute: number | null, logTime: number) => ({
+    const entry = (
+      deviceId: number,
+      deviceName: string,
+      severity: number,
+      attribute: number | null,
+      logTime: number,
+    ) => ({
       environment_id: admin.environmentId,
       device_id: deviceId,
       device_name: deviceName,
@@ -35,12 +41,21 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
   afterEach(async () => {
     await provider.stop();
   });
-  const logs = async (actor: Actor, query = '') => (await deviceCall(provider.api, actor, 'get', `/system_logs${query}`)).body as { system_logs: { id: number; device_name: string }[] };
+  const logs = async (actor: Actor, query = '') =>
+    (await deviceCall(provider.api, actor, 'get', `/system_logs${query}`)).body as {
+      system_logs: { id: number; device_name: string }[];
+    };
 
   it('answers newest first with paging, filters and since_id for pollers', async () => {
     const all = SystemLogListResponseSchema.parse(await logs(admin));
     expect(all.system_logs.map((entry) => entry.id)).toEqual([4, 3, 2, 1]);
-    expect(all.system_logs[0]).toMatchObject({ device_id: 2, device_name: 'south%yard', severity: 1, device_attribute_type: 9, log_time: '2026-11-22T12:00:00.000Z' });
+    expect(all.system_logs[0]).toMatchObject({
+      device_id: 2,
+      device_name: 'south%yard',
+      severity: 1,
+      device_attribute_type: 9,
+      log_time: '2026-11-22T12:00:00.000Z',
+    });
     expect((await logs(admin, '?page_size=2')).system_logs.map((entry) => entry.id)).toEqual([4, 3]);
     expect((await logs(admin, '?page_size=2&object_id=3')).system_logs.map((entry) => entry.id)).toEqual([2, 1]);
     expect((await logs(admin, '?since_id=2')).system_logs.map((entry) => entry.id)).toEqual([3, 4]);
@@ -49,8 +64,16 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
     expect((await logs(admin, '?device_ids=2')).system_logs.map((entry) => entry.id)).toEqual([4, 3]);
     expect((await logs(admin, '?severities=2,3')).system_logs.map((entry) => entry.id)).toEqual([3, 2]);
     expect((await logs(admin, '?device_attribute_types=3,7')).system_logs.map((entry) => entry.id)).toEqual([2, 1]);
-    expect((await logs(admin, '?start_date=2026-11-21&end_date=2026-11-21')).system_logs.map((entry) => entry.id)).toEqual([3, 2]);
-    for (const query of ['?severities=9', '?start_date=21-11-2026', '?page_size=0', '?bogus=1', '?device_attribute_types=99']) {
+    expect(
+      (await logs(admin, '?start_date=2026-11-21&end_date=2026-11-21')).system_logs.map((entry) => entry.id),
+    ).toEqual([3, 2]);
+    for (const query of [
+      '?severities=9',
+      '?start_date=21-11-2026',
+      '?page_size=0',
+      '?bogus=1',
+      '?device_attribute_types=99',
+    ]) {
       const response = await deviceCall(provider.api, admin, 'get', `/system_logs${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
@@ -61,9 +84,13 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
     await createUser(provider.api, admin, 'log-reader', [Permission.LOGS_VIEW]);
     await createUser(provider.api, admin, 'no-logs', [Permission.DEVICES_VIEW]);
     expect((await logs(await as(provider.api, 'log-reader', 'root'))).system_logs).toHaveLength(4);
-    expect((await deviceCall(provider.api, await as(provider.api, 'no-logs', 'root'), 'get', '/system_logs')).status).toBe(403);
+    expect(
+      (await deviceCall(provider.api, await as(provider.api, 'no-logs', 'root'), 'get', '/system_logs')).status,
+    ).toBe(403);
     const child = await createEnvironment(provider.api, admin, 'log-child');
     expect((await logs(child)).system_logs).toEqual([]);
-    expect((await deviceCall(provider.api, child, 'get', '/system_logs', undefined, admin.environmentId)).status).toBe(404);
+    expect((await deviceCall(provider.api, child, 'get', '/system_logs', undefined, admin.environmentId)).status).toBe(
+      404,
+    );
   });
 });

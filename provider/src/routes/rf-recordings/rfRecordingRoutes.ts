@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { RequestHandler, Response } from 'express';
-import {
-  ErrorCode,
-  RfRecordingDownloadRequestSchema,
-  RfRecordingQuerySchema,
-  type RfRecording,
-} from '@halo/shared';
+import { ErrorCode, RfRecordingDownloadRequestSchema, RfRecordingQuerySchema, type RfRecording } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
@@ -18,7 +13,11 @@ import { zipArchive } from './zipArchive.js';
 const downloadFailed = (reason: string) =>
   badRequest(ErrorCode.RF_RECORDING_DOWNLOAD, 'RF recording link broken or download failed', { reason });
 
-async function deviceOf(db: Kysely<Database>, environmentId: number, deviceId: number): Promise<Pick<DeviceRow, 'id' | 'name' | 'pairing_id'>> {
+async function deviceOf(
+  db: Kysely<Database>,
+  environmentId: number,
+  deviceId: number,
+): Promise<Pick<DeviceRow, 'id' | 'name' | 'pairing_id'>> {
   const device = await db
     .selectFrom('devices')
     .select(['id', 'name', 'pairing_id'])
@@ -42,7 +41,11 @@ function recordingView(row: RfRecordingRow, device: Pick<DeviceRow, 'id' | 'name
 
 /** A name safe inside a quoted header parameter and on every file system. */
 const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
-const stamp = (time: number) => new Date(time).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = (time: number) =>
+  new Date(time)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 /** A download: the name is already safe, so it is always sent quoted and plain. */
 function sendFile(response: Response, fileName: string, contentType: string, data: Buffer) {
@@ -93,7 +96,8 @@ export function downloadRfRecordings(context: ProviderContext): RequestHandler {
         }
       }),
     );
-    if (files.some((file) => file === null || file.data.length !== Number(file.row.size_bytes))) throw downloadFailed('recording file missing or damaged');
+    if (files.some((file) => file === null || file.data.length !== Number(file.row.size_bytes)))
+      throw downloadFailed('recording file missing or damaged');
     const present = files.filter((file): file is NonNullable<typeof file> => file !== null);
     const base = safeFileName(`${device.name}_${device.pairing_id}`);
     const [single] = present;
@@ -103,7 +107,11 @@ export function downloadRfRecordings(context: ProviderContext): RequestHandler {
       return;
     }
     const archive = zipArchive(
-      present.map(({ row, data }) => ({ name: `${base}_${stamp(row.start_time)}_${row.report_uuid}.iq`, data, modified: new Date(row.start_time) })),
+      present.map(({ row, data }) => ({
+        name: `${base}_${stamp(row.start_time)}_${row.report_uuid}.iq`,
+        data,
+        modified: new Date(row.start_time),
+      })),
     );
     sendFile(response, `${base}_rf_recordings.zip`, 'application/zip', archive);
   };

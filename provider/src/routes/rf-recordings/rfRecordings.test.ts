@@ -51,13 +51,31 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
       });
 
   it('lists a device recordings newest first with name, serial, start and end', async () => {
-    const listed = RfRecordingListResponseSchema.parse((await deviceCall(provider.api, admin, 'get', `/rf_data_recordings?device_id=${deviceId}`).expect(200)).body);
+    const listed = RfRecordingListResponseSchema.parse(
+      (await deviceCall(provider.api, admin, 'get', `/rf_data_recordings?device_id=${deviceId}`).expect(200)).body,
+    );
     expect(listed.rf_recordings).toEqual([
-      { report_uuid: uuids[1], device_id: deviceId, device_name: 'rf-device', serial: 'RF-0001', start_time: '2026-11-23T10:10:00.000Z', end_time: '2026-11-23T10:15:00.000Z' },
-      { report_uuid: uuids[0], device_id: deviceId, device_name: 'rf-device', serial: 'RF-0001', start_time: '2026-11-23T10:00:00.000Z', end_time: '2026-11-23T10:05:00.000Z' },
+      {
+        report_uuid: uuids[1],
+        device_id: deviceId,
+        device_name: 'rf-device',
+        serial: 'RF-0001',
+        start_time: '2026-11-23T10:10:00.000Z',
+        end_time: '2026-11-23T10:15:00.000Z',
+      },
+      {
+        report_uuid: uuids[0],
+        device_id: deviceId,
+        device_name: 'rf-device',
+        serial: 'RF-0001',
+        start_time: '2026-11-23T10:00:00.000Z',
+        end_time: '2026-11-23T10:05:00.000Z',
+      },
     ]);
     for (const query of ['', '?device_id=x', '?device_id=1&extra=2']) {
-      expect((await deviceCall(provider.api, admin, 'get', `/rf_data_recordings${query}`)).body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+      expect((await deviceCall(provider.api, admin, 'get', `/rf_data_recordings${query}`)).body.error, query).toBe(
+        ErrorCode.BAD_QUERY_PARAMETER,
+      );
     }
     expect((await deviceCall(provider.api, admin, 'get', '/rf_data_recordings?device_id=99999')).status).toBe(404);
   });
@@ -66,7 +84,9 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
     const single = await download(admin, { report_uuids: [uuids[0]], device_id: deviceId });
     expect(single.status).toBe(200);
     expect(single.headers['content-disposition']).toBe('attachment; filename="rf-device_RF-0001_20261123T100000Z.iq"');
-    expect(fileNameFromContentDisposition(single.headers['content-disposition'])).toBe('rf-device_RF-0001_20261123T100000Z.iq');
+    expect(fileNameFromContentDisposition(single.headers['content-disposition'])).toBe(
+      'rf-device_RF-0001_20261123T100000Z.iq',
+    );
     expect(binary(single)).toEqual(Buffer.alloc(100, 1));
 
     const both = await download(admin, { report_uuids: uuids, device_id: deviceId });
@@ -79,7 +99,11 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
       const listing = execFileSync('unzip', ['-l', join(directory, 'archive.zip')], { encoding: 'utf8' });
       expect(listing).toContain(`rf-device_RF-0001_20261123T101000Z_${uuids[1]}.iq`);
       execFileSync('unzip', ['-tq', join(directory, 'archive.zip')]);
-      const extracted = execFileSync('unzip', ['-p', join(directory, 'archive.zip'), `rf-device_RF-0001_20261123T101000Z_${uuids[1]}.iq`]);
+      const extracted = execFileSync('unzip', [
+        '-p',
+        join(directory, 'archive.zip'),
+        `rf-device_RF-0001_20261123T101000Z_${uuids[1]}.iq`,
+      ]);
       expect(extracted).toEqual(Buffer.alloc(2048, 2));
     } finally {
       rmSync(directory, { recursive: true, force: true });
@@ -87,18 +111,38 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
   });
 
   it('error 111 for an unknown or broken recording; bad bodies are error 1', async () => {
-    const unknown = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', { report_uuids: [randomUUID()], device_id: deviceId });
+    const unknown = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
+      report_uuids: [randomUUID()],
+      device_id: deviceId,
+    });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ error: ErrorCode.RF_RECORDING_DOWNLOAD, message: 'RF recording link broken or download failed' });
+    expect(unknown.body).toMatchObject({
+      error: ErrorCode.RF_RECORDING_DOWNLOAD,
+      message: 'RF recording link broken or download failed',
+    });
     unlinkSync(rfRecordingPath(provider.provider.context.config.dataDir, `${uuids[0]}.iq`));
-    const broken = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', { report_uuids: uuids, device_id: deviceId });
+    const broken = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
+      report_uuids: uuids,
+      device_id: deviceId,
+    });
     expect(broken.body.error).toBe(ErrorCode.RF_RECORDING_DOWNLOAD);
     // Another device's recording is not this device's.
     const other = await createDevice(provider.api, admin, clientDevice('other-device'));
-    expect((await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', { report_uuids: [uuids[1]], device_id: other })).body.error).toBe(
-      ErrorCode.RF_RECORDING_DOWNLOAD,
-    );
-    for (const body of [{}, { report_uuids: [], device_id: deviceId }, { report_uuids: ['not-a-uuid'], device_id: deviceId }, { report_uuids: uuids, device_id: 'x' }, { report_uuids: uuids, device_id: deviceId, extra: 1 }]) {
+    expect(
+      (
+        await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
+          report_uuids: [uuids[1]],
+          device_id: other,
+        })
+      ).body.error,
+    ).toBe(ErrorCode.RF_RECORDING_DOWNLOAD);
+    for (const body of [
+      {},
+      { report_uuids: [], device_id: deviceId },
+      { report_uuids: ['not-a-uuid'], device_id: deviceId },
+      { report_uuids: uuids, device_id: 'x' },
+      { report_uuids: uuids, device_id: deviceId, extra: 1 },
+    ]) {
       const response = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error, JSON.stringify(body)).toBe(ErrorCode.MISSING_VALUES);
@@ -115,17 +159,37 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
       expect((await download(holder, { report_uuids: [uuids[0]], device_id: deviceId })).status).toBe(200);
     }
     const viewer = await as(provider.api, 'device-viewer', 'root');
-    expect((await deviceCall(provider.api, viewer, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(403);
-    expect((await deviceCall(provider.api, viewer, 'post', '/rf_data_recordings_download', { report_uuids: [uuids[0]], device_id: deviceId })).status).toBe(403);
+    expect((await deviceCall(provider.api, viewer, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await deviceCall(provider.api, viewer, 'post', '/rf_data_recordings_download', {
+          report_uuids: [uuids[0]],
+          device_id: deviceId,
+        })
+      ).status,
+    ).toBe(403);
     const stranger = await createEnvironment(provider.api, admin, 'rf-stranger');
-    expect((await deviceCall(provider.api, stranger, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(404);
-    expect((await deviceCall(provider.api, stranger, 'post', '/rf_data_recordings_download', { report_uuids: [uuids[0]], device_id: deviceId })).status).toBe(404);
+    expect((await deviceCall(provider.api, stranger, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await deviceCall(provider.api, stranger, 'post', '/rf_data_recordings_download', {
+          report_uuids: [uuids[0]],
+          device_id: deviceId,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('deleting the device removes its recordings and their files', async () => {
     await deviceCall(provider.api, admin, 'delete', `/devices/${deviceId}`).expect(200);
     expect(await provider.provider.context.db.selectFrom('rf_recordings').selectAll().execute()).toEqual([]);
-    expect(() => execFileSync('test', ['-e', rfRecordingPath(provider.provider.context.config.dataDir, `${uuids[0]}.iq`)])).toThrow();
+    expect(() =>
+      execFileSync('test', ['-e', rfRecordingPath(provider.provider.context.config.dataDir, `${uuids[0]}.iq`)]),
+    ).toThrow();
   });
 });
 

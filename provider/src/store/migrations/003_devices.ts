@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('devices')
     .addColumn('id', idType, idModifier)
-    .addColumn('environment_id', 'integer', (column) => column.notNull().references('environments.id').onDelete('cascade'))
+    .addColumn('environment_id', 'integer', (column) =>
+      column.notNull().references('environments.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(64)', (column) => column.notNull())
     .addColumn('pairing_id', 'varchar(64)', (column) => column.notNull().unique())
     .addColumn('type', 'integer', (column) => column.notNull())
@@ -56,7 +58,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('revision', 'bigint', (column) => column.notNull())
     .addUniqueConstraint('devices_environment_name', ['environment_id', 'name'])
     .execute();
-  await db.schema.createIndex('devices_environment_revision').on('devices').columns(['environment_id', 'revision']).execute();
+  await db.schema
+    .createIndex('devices_environment_revision')
+    .on('devices')
+    .columns(['environment_id', 'revision'])
+    .execute();
   await db.schema.createIndex('devices_created_by').on('devices').column('created_by').execute();
 
   await db.schema
@@ -83,7 +89,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('rf_recordings')
     .addColumn('id', idType, idModifier)
-    .addColumn('environment_id', 'integer', (column) => column.notNull().references('environments.id').onDelete('cascade'))
+    .addColumn('environment_id', 'integer', (column) =>
+      column.notNull().references('environments.id').onDelete('cascade'),
+    )
     .addColumn('device_id', 'integer', (column) => column.notNull().references('devices.id').onDelete('cascade'))
     .addColumn('report_uuid', 'varchar(36)', (column) => column.notNull().unique())
     .addColumn('file_name', 'varchar(255)', (column) => column.notNull())
@@ -92,12 +100,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('end_time', 'bigint')
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('rf_recordings_device').on('rf_recordings').columns(['device_id', 'start_time']).execute();
+  await db.schema
+    .createIndex('rf_recordings_device')
+    .on('rf_recordings')
+    .columns(['device_id', 'start_time'])
+    .execute();
 
   await db.schema
     .createTable('system_logs')
     .addColumn('id', idType, idModifier)
-    .addColumn('environment_id', 'integer', (column) => column.notNull().references('environments.id').onDelete('cascade'))
+    .addColumn('environment_id', 'integer', (column) =>
+      column.notNull().references('environments.id').onDelete('cascade'),
+    )
     // No foreign key: a log outlives its device and keeps the name it had.
     .addColumn('device_id', 'integer')
     .addColumn('device_name', 'varchar(64)')
@@ -108,6 +122,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('description', 'text', (column) => column.notNull())
     .addColumn('log_time', 'bigint', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('system_logs_environment_time').on('system_logs').columns(['environment_id', 'log_time']).execute();
+  await db.schema
+    .createIndex('system_logs_environment_time')
+    .on('system_logs')
+    .columns(['environment_id', 'log_time'])
+    .execute();
   await db.schema.createIndex('system_logs_device_time').on('system_logs').columns(['device_id', 'log_time']).execute();
 }
