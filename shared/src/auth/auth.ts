@@ -46,6 +46,8 @@ export const LoginResponseSchema = z.object({
   /** True once the second factor was verified for this session (or 2FA is not active). */
   verified: z.boolean(),
   realm_type: z.number().int(),
+  /** 'display' for a wall display's read-only session; absent or 'user' for a person. */
+  session_kind: z.enum(['user', 'display']).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
@@ -91,6 +93,8 @@ export const SessionEndReason = {
   DISABLED: 'disabled',
   PERMISSIONS_CHANGED: 'permissionsChanged',
   DELETED: 'deleted',
+  /** A wall display's session revoked by a manager. */
+  REVOKED: 'revoked',
 } as const;
 export type SessionEndReason = (typeof SessionEndReason)[keyof typeof SessionEndReason];
 export const SessionEndReasonSchema = z.enum(

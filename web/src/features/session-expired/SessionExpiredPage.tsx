@@ -13,6 +13,7 @@ const REASON_KEYS: Record<SessionEndReason | 'unknown', string> = {
   disabled: 'sessionExpired.reason.disabled',
   permissionsChanged: 'sessionExpired.reason.permissionsChanged',
   deleted: 'sessionExpired.reason.deleted',
+  revoked: 'sessionExpired.reason.revoked',
   unknown: 'sessionExpired.reason.unknown',
 };
 

@@ -66,6 +66,7 @@ export const enUS = {
       disabled: 'Your account was disabled. Contact your environment manager.',
       permissionsChanged: 'Your permissions were changed. Log in again to continue.',
       deleted: 'Your account was removed. Contact your environment manager.',
+      revoked: 'An administrator disconnected this display.',
       unknown: 'Your session has ended.',
     },
   },
