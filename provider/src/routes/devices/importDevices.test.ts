@@ -131,6 +131,14 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     expect(response.body.report).toEqual([
       expect.objectContaining({ row: 2, name: 'hub-q', success: true, error: null }),
     ]);
+    const octets = await provider.api
+      .post(`/api/v1/config/${admin.environmentId}/devices/import`)
+      .set('Authorization', admin.authorization)
+      .attach('file', Buffer.from(`${HEADER}\ncam-o,SN-O,1,false,,,`), {
+        filename: 'DEVICES.CSV',
+        contentType: 'application/octet-stream',
+      });
+    expect(octets.body.imported).toBe(1);
     const empty = await upload(admin, `${HEADER}\n`);
     expect(empty.body).toMatchObject({ report: [], imported: 0, failed: 0 });
   });

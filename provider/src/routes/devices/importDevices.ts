@@ -7,7 +7,6 @@ import {
   DeviceInputSchema,
   DeviceType,
   ErrorCode,
-  isCsvFile,
   ValidationKey,
   type DeviceImportReportRow,
   type DeviceInput,
@@ -230,7 +229,8 @@ export function importDevices(context: ProviderContext): RequestHandler {
     if (!upload.ok) throw invalidFile(upload.reason);
     const part = csvFile(upload.files);
     if (!part) throw invalidFile(`no file in field '${DEVICE_IMPORT_FILE_FIELD}'`);
-    if (!isCsvFile({ name: part.fileName, type: part.contentType })) throw invalidFile('not a .csv file');
+    // The name decides, not the type: curl and some browsers send a .csv as application/octet-stream.
+    if (!/\.csv$/i.test(part.fileName)) throw invalidFile('not a .csv file');
     const text = textOf(part.data);
     const records = text === null ? null : parseCsv(text);
     const columns = headerIndexes(records?.[0]);
