@@ -1,4 +1,5 @@
 import { ApiError, HttpErrorKind, type ApiErrorBody } from '@halo/shared';
+import type { TFunction } from 'i18next';
 import type { ApiClient, ResponseSchema } from '../lib/api';
 import { errorMessageKey } from '../lib/api';
 
@@ -101,4 +102,10 @@ export function formErrorOf(error: unknown): FormError {
   if (!ApiError.is(error)) return { messageKey: 'errors.general', message: '', fields: {} };
   const messageKey = errorMessageKey(error);
   return { messageKey, message: error.body.message, fields: fieldErrorsOf(error.body, messageKey) };
+}
+
+/** The text of a field problem: rules name the field first, shown as its translated label. */
+export function fieldErrorText(t: TFunction, problem: FieldError, fieldLabel: string): string {
+  const [first, second] = problem.params;
+  return t(problem.key, { 0: typeof first === 'string' ? fieldLabel : first, 1: second });
 }

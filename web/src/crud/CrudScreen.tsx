@@ -1,0 +1,226 @@
+import { Button, Callout, InputGroup, Spinner } from '@blueprintjs/core';
+import { can, LAYOUT_SIZES, TestId } from '@halo/shared';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { api } from '../lib/api';
+import { subjectOf, useSessionSelector } from '../lib/session';
+import { ConfirmAlert } from './ConfirmAlert';
+import type { CrudScreenDefinition } from './crudDefinition';
+import { CrudEmptyState } from './CrudEmptyState';
+import { CrudFormDialog } from './CrudFormDialog';
+import { createCrudMachine } from './crudMachine';
+import { CrudTable, RowButton } from './CrudTable';
+import { isListSearchNavigationState, listSearch, setListSearch } from './listSearchStore';
+import { createResourceClient } from './resourceClient';
+
+export interface CrudScreenProps<Row, Values> {
+  readonly definition: CrudScreenDefinition<Row, Values>;
+}
+
+/**
+ * Any list screen from its declaration: toolbar (search, add), sortable table with row
+ * actions, add/edit dialog, delete and action confirmations, empty and error states.
+ * Buttons the user's permissions do not open are disabled.
+ */
+export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Values>) {
+  const { t } = useTranslation();
+  const resource = definition.resource.name;
+  const prefix = definition.i18nPrefix;
+  const searchList = definition.searchList ?? resource;
+  const session = useSessionSelector((snapshot) => snapshot.context.session);
+  const subject = useMemo(() => subjectOf(session), [session]);
+  const environmentId = useRef(session?.environment_id ?? 0);
+  environmentId.current = session?.environment_id ?? 0;
+
+  const [machine] = useState(() =>
+    createCrudMachine(
+      createResourceClient(api, definition.resource, () => environmentId.current),
+      {
+        ...definition,
+        name: resource,
+        successKeys: {
+          added: `${prefix}.success.added`,
+          updated: `${prefix}.success.updated`,
+          deleted: `${prefix}.success.deleted`,
+        },
+        actionSuccessKeys: Object.fromEntries((definition.rowActions ?? []).map((action) => [action.name, action.successKey])),
+      },
+    ),
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { context } = snapshot;
+
+  // A global-search result fills the list's search in; any other way here (the menu) clears it.
+  const location = useLocation();
+  useEffect(() => {
+    setListSearch(searchList, isListSearchNavigationState(location.state) ? location.state.listSearch : '');
+  }, [location.key, location.state, searchList]);
+  useEffect(() => {
+    const subscription = listSearch(searchList).subscribe((text) => send({ type: 'crud.search', text }));
+    return () => subscription.unsubscribe();
+  }, [searchList, send]);
+
+  const needle = context.searchText.trim().toLowerCase();
+  const visibleRows = needle
+    ? context.rows.filter((row) => definition.searchText(row).toLowerCase().includes(needle))
+    : context.rows;
+
+  const canAdd = can(subject, definition.capabilities.add);
+  const canUpdate = can(subject, definition.capabilities.update);
+  const canDelete = can(subject, definition.capabilities.delete);
+  const noPermission = t('crud.list.noPermission');
+  const protectedText = t(`${prefix}.list.protected`);
+  const pendingAction = context.pendingAction;
+  const pendingActionDefinition = definition.rowActions?.find((action) => action.name === pendingAction?.name);
+
+  const renderActions = (row: Row) => {
+    const id = definition.rowId(row);
+    const isProtected = definition.isProtected?.(row) ?? false;
+    return (
+      <>
+        <RowButton
+          icon="edit"
+          label={t('crud.actions.edit')}
+          disabled={!canUpdate || isProtected}
+          disabledReason={isProtected ? protectedText : noPermission}
+          testId={TestId.crud.edit(resource, id)}
+          onClick={() => send({ type: 'crud.edit', row })}
+        />
+        <RowButton
+          icon="trash"
+          intent="danger"
+          label={t('crud.actions.delete')}
+          disabled={!canDelete || isProtected}
+          disabledReason={isProtected ? protectedText : noPermission}
+          testId={TestId.crud.delete(resource, id)}
+          onClick={() => send({ type: 'crud.delete', row })}
+        />
+        {definition.rowActions
+          ?.filter((action) => action.visible(row, subject))
+          .map((action) => (
+            <RowButton
+              key={action.name}
+              icon={action.icon}
+              label={t(action.labelKey)}
+              disabled={false}
+              testId={TestId.crud.rowAction(resource, action.name, id)}
+              onClick={() => send({ type: 'crud.action', name: action.name, row })}
+            />
+          ))}
+      </>
+    );
+  };
+
+  let body;
+  if (snapshot.hasTag('failed')) {
+    body = (
+      <Callout intent="danger" icon="error" data-testid={TestId.crud.listError(resource)}>
+        {t(context.listErrorKey ?? 'errors.general')}{' '}
+        <Button variant="minimal" text={t('crud.actions.retry')} onClick={() => send({ type: 'crud.reload' })} />
+      </Callout>
+    );
+  } else if (snapshot.matches('loading')) {
+    body = <Spinner size={32} />;
+  } else if (context.rows.length === 0) {
+    body = (
+      <CrudEmptyState
+        resource={resource}
+        icon="folder-open"
+        title={t(`${prefix}.list.emptyTitle`)}
+        description={t(`${prefix}.list.emptyDescription`)}
+      />
+    );
+  } else if (visibleRows.length === 0) {
+    body = (
+      <CrudEmptyState
+        resource={resource}
+        icon="search"
+        title={t('crud.list.noMatchesTitle')}
+        description={t('crud.list.noMatchesDescription', { text: context.searchText })}
+      />
+    );
+  } else {
+    body = (
+      <CrudTable
+        resource={resource}
+        rows={visibleRows}
+        columns={definition.columns}
+        rowId={definition.rowId}
+        renderActions={renderActions}
+        actionsLabel={t('crud.list.actions')}
+      />
+    );
+  }
+
+  return (
+    <section className="crud-screen" data-testid={TestId.crud.screen(resource)}>
+      <div className="crud-toolbar">
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          value={context.searchText}
+          placeholder={t(`${prefix}.list.search`)}
+          aria-label={t(`${prefix}.list.search`)}
+          onValueChange={(text) => setListSearch(searchList, text)}
+          style={{ width: LAYOUT_SIZES.searchBoxWidth }}
+          data-testid={TestId.crud.search(resource)}
+        />
+        <div className="crud-toolbar-end">
+          {definition.toolbar?.()}
+          <Button
+            intent="primary"
+            icon="add"
+            text={t(`${prefix}.list.add`)}
+            disabled={!canAdd}
+            title={canAdd ? undefined : noPermission}
+            onClick={() => send({ type: 'crud.add' })}
+            data-testid={TestId.crud.add(resource)}
+          />
+        </div>
+      </div>
+      {body}
+      <CrudFormDialog
+        definition={definition}
+        isOpen={snapshot.hasTag('dialog')}
+        mode={context.dialogMode ?? 'add'}
+        values={context.values}
+        submitted={context.submitted}
+        saving={snapshot.hasTag('saving')}
+        formError={context.formError}
+        onChange={(values) => send({ type: 'crud.change', values })}
+        onSave={() => send({ type: 'crud.save' })}
+        onCancel={() => send({ type: 'crud.cancel' })}
+      />
+      <ConfirmAlert
+        isOpen={snapshot.hasTag('confirmDelete')}
+        busy={snapshot.hasTag('busy')}
+        icon="trash"
+        intent="danger"
+        confirmText={t('crud.actions.delete')}
+        cancelText={t('crud.actions.cancel')}
+        testId={TestId.crud.deleteAlert(resource)}
+        onConfirm={() => send({ type: 'crud.confirm' })}
+        onCancel={() => send({ type: 'crud.cancel' })}
+      >
+        {t(`${prefix}.delete.body`, { name: context.pendingDelete ? definition.rowLabel(context.pendingDelete) : '' })}
+      </ConfirmAlert>
+      <ConfirmAlert
+        isOpen={snapshot.hasTag('confirmAction')}
+        busy={snapshot.hasTag('busy')}
+        icon={pendingActionDefinition?.icon ?? 'confirm'}
+        intent="warning"
+        confirmText={t('crud.actions.confirm')}
+        cancelText={t('crud.actions.cancel')}
+        testId={TestId.crud.actionAlert(resource)}
+        onConfirm={() => send({ type: 'crud.confirm' })}
+        onCancel={() => send({ type: 'crud.cancel' })}
+      >
+        {pendingActionDefinition && pendingAction
+          ? t(pendingActionDefinition.confirmKey, { name: definition.rowLabel(pendingAction.row) })
+          : null}
+      </ConfirmAlert>
+    </section>
+  );
+}

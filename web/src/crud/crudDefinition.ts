@@ -1,0 +1,106 @@
+import type { IconName } from '@blueprintjs/icons';
+import { fieldProblems, type Capability, type Subject } from '@halo/shared';
+import type { ReactNode } from 'react';
+import type { CrudMachineOptions, DialogMode } from './crudMachine';
+import type { FieldError, ResourceDefinition } from './resourceClient';
+
+export interface ColumnDefinition<Row> {
+  readonly key: string;
+  readonly labelKey: string;
+  /** What the column sorts by (and shows, unless `render` says otherwise). */
+  readonly value: (row: Row) => string | number | boolean | null;
+  readonly render?: (row: Row) => ReactNode;
+  readonly sortable?: boolean;
+}
+
+export type FieldKind = 'text' | 'password' | 'email' | 'textarea' | 'switch' | 'select' | 'number' | 'custom';
+
+export interface CustomFieldProps<Values> {
+  readonly values: Values;
+  readonly mode: DialogMode;
+  readonly onChange: (values: Values) => void;
+  readonly disabled: boolean;
+  readonly testId: string;
+}
+
+export interface FieldDefinition<Values> {
+  /** The value's key; API field problems are matched by it (the last part of their path). */
+  readonly name: Extract<keyof Values, string>;
+  readonly kind: FieldKind;
+  readonly labelKey: string;
+  readonly helperKey?: string;
+  /** Placeholder per mode, e.g. the password's 'leave empty to keep it' on edit. */
+  readonly placeholderKey?: (mode: DialogMode) => string | undefined;
+  readonly required?: (mode: DialogMode) => boolean;
+  readonly options?: readonly { readonly value: string | number; readonly labelKey: string }[];
+  readonly render?: (props: CustomFieldProps<Values>) => ReactNode;
+  readonly hidden?: (values: Values, mode: DialogMode) => boolean;
+  readonly disabled?: (values: Values, mode: DialogMode) => boolean;
+  /** Fields of a named section (e.g. 'advanced') sit in a collapsible part of the dialog. */
+  readonly section?: string;
+}
+
+export interface RowActionDefinition<Row> {
+  readonly name: string;
+  readonly icon: IconName;
+  readonly labelKey: string;
+  /** Body of the confirmation, given `{{name}}`. */
+  readonly confirmKey: string;
+  readonly successKey: string;
+  /** Whether the action applies to the row at all (otherwise it is not shown). */
+  readonly visible: (row: Row, subject: Subject | null) => boolean;
+}
+
+/** Anything with zod's safeParse, to run the shared schema over the form as the user types. */
+export interface ValidationSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: Parameters<typeof fieldProblems>[0] };
+}
+
+/**
+ * A CRUD screen as a declaration: which resource, which capabilities, which columns and
+ * form fields, how a row becomes form values and form values become a request body.
+ * `i18nPrefix` names its texts: `<prefix>.list.*`, `.dialog.*`, `.delete.*`, `.success.*`.
+ */
+export interface CrudScreenDefinition<Row, Values>
+  extends Omit<CrudMachineOptions<Row, Values>, 'name' | 'successKeys' | 'actionSuccessKeys'> {
+  readonly resource: ResourceDefinition<Row>;
+  readonly i18nPrefix: string;
+  readonly capabilities: { readonly add: Capability; readonly update: Capability; readonly delete: Capability };
+  readonly columns: readonly ColumnDefinition<Row>[];
+  readonly fields: readonly FieldDefinition<Values>[];
+  /** The shared input schema for a mode; its problems show inline as the user types. */
+  readonly validationSchema: (mode: DialogMode) => ValidationSchema;
+  /** Text the search box matches (case-insensitive). */
+  readonly searchText: (row: Row) => string;
+  /** How a row is named in confirmations. */
+  readonly rowLabel: (row: Row) => string;
+  readonly rowActions?: readonly RowActionDefinition<Row>[];
+  /** Rows that can never be edited or deleted (the environment manager). */
+  readonly isProtected?: (row: Row) => boolean;
+  /** The list the global search and the side menu fill in or clear; defaults to the resource name. */
+  readonly searchList?: string;
+  /** Extra buttons for the toolbar (e.g. renaming the current environment). */
+  readonly toolbar?: () => ReactNode;
+  readonly dialogWidth?: number;
+}
+
+/** Identity, for type inference at the declaration site. */
+export function defineCrudScreen<Row, Values>(definition: CrudScreenDefinition<Row, Values>) {
+  return definition;
+}
+
+/** The shared schema's problems, by form field (the last part of each issue's path). */
+export function validateValues<Row, Values>(
+  definition: CrudScreenDefinition<Row, Values>,
+  values: Values,
+  mode: DialogMode,
+): Record<string, FieldError> {
+  const result = definition.validationSchema(mode).safeParse(definition.toPayload(values, mode));
+  if (result.success) return {};
+  const problems: Record<string, FieldError> = {};
+  for (const problem of fieldProblems(result.error)) {
+    const field = problem.path.split('.').at(-1) ?? problem.path;
+    problems[field] ??= { key: problem.key, params: problem.params ?? [field] };
+  }
+  return problems;
+}

@@ -1,0 +1,267 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { i18n } from '../lib/i18n';
+import { errorMessageKey } from '../lib/api';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { formErrorOf, type FormError, type ResourceClient } from './resourceClient';
+
+export type DialogMode = 'add' | 'edit';
+
+export interface CrudContext<Row, Values> {
+  readonly rows: readonly Row[];
+  readonly searchText: string;
+  /** Null while no dialog is open. */
+  readonly dialogMode: DialogMode | null;
+  /** Index in `rows` of the row being edited; -1 when adding or closed (spec section 4: the edit index resets). */
+  readonly editIndex: number;
+  readonly values: Values;
+  /** True once Save was pressed: every field shows its problem, not only those touched. */
+  readonly submitted: boolean;
+  readonly formError: FormError | null;
+  readonly pendingDelete: Row | null;
+  readonly pendingAction: { readonly name: string; readonly row: Row } | null;
+  /** i18n key of why the list could not be loaded. */
+  readonly listErrorKey: string | null;
+  /** i18n key of the last success, shown as a toast. */
+  readonly successKey: string | null;
+}
+
+export type CrudEvent<Row, Values> =
+  | { type: 'crud.reload' }
+  | { type: 'crud.search'; text: string }
+  | { type: 'crud.add' }
+  | { type: 'crud.edit'; row: Row }
+  | { type: 'crud.change'; values: Values }
+  | { type: 'crud.save' }
+  | { type: 'crud.cancel' }
+  | { type: 'crud.delete'; row: Row }
+  | { type: 'crud.action'; name: string; row: Row }
+  | { type: 'crud.confirm' };
+
+export interface SaveInput<Values> {
+  readonly mode: DialogMode;
+  readonly id: number | string | null;
+  readonly values: Values;
+}
+
+/** What a screen tells the factory about its resource. */
+export interface CrudMachineOptions<Row, Values> {
+  readonly name: string;
+  readonly rowId: (row: Row) => number | string;
+  readonly emptyValues: () => Values;
+  readonly toValues: (row: Row) => Values;
+  /** The request body of a save: `{ user: {...} }`, password null when left empty on edit, ... */
+  readonly toPayload: (values: Values, mode: DialogMode) => unknown;
+  /** i18n keys of the success toasts; an action's key is `actions[name]`. */
+  readonly successKeys: { readonly added: string; readonly updated: string; readonly deleted: string };
+  readonly actionSuccessKeys?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One machine for every list screen (spec section 4): load, search, add and edit in a dialog,
+ * save, confirm delete, row actions, errors. After a successful add, update, delete or action
+ * the list is fetched again, a success toast shows, the dialog closes, the form clears and
+ * the edit index resets. The client's calls run in named actors, so tests swap them.
+ */
+export function createCrudMachine<Row, Values>(
+  client: ResourceClient<Row>,
+  options: CrudMachineOptions<Row, Values>,
+) {
+  const closedDialog = () => ({
+    dialogMode: null,
+    editIndex: -1,
+    values: options.emptyValues(),
+    submitted: false,
+    formError: null,
+  });
+
+  return setup({
+    types: {
+      context: {} as CrudContext<Row, Values>,
+      events: {} as CrudEvent<Row, Values>,
+    },
+    actors: {
+      loadList: fromPromise<readonly Row[]>(({ signal }) => client.list(signal)),
+      saveItem: fromPromise<void, SaveInput<Values>>(({ input }) =>
+        input.mode === 'add' || input.id === null
+          ? client.create(options.toPayload(input.values, 'add'))
+          : client.update(input.id, options.toPayload(input.values, 'edit')),
+      ),
+      deleteItem: fromPromise<void, { id: number | string }>(({ input }) => client.remove(input.id)),
+      runAction: fromPromise<void, { name: string; id: number | string }>(({ input }) =>
+        client.action(input.name, input.id),
+      ),
+    },
+    actions: {
+      notifySuccess: ({ context }) => {
+        if (context.successKey) notifySuccess(i18n.t(context.successKey));
+      },
+      notifyError: (_, params: { key: string }) => notifyError(i18n.t(params.key)),
+      closeDialog: assign(closedDialog),
+    },
+  }).createMachine({
+    id: `crud-${options.name}`,
+    context: {
+      rows: [],
+      searchText: '',
+      ...closedDialog(),
+      pendingDelete: null,
+      pendingAction: null,
+      listErrorKey: null,
+      successKey: null,
+    },
+    initial: 'loading',
+    on: {
+      // Searching filters the loaded rows at once, whatever else is going on.
+      'crud.search': { actions: assign({ searchText: ({ event }) => event.text }) },
+    },
+    states: {
+      loading: {
+        tags: ['busy', 'loading'],
+        invoke: {
+          src: 'loadList',
+          onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output, listErrorKey: null }) },
+          onError: { target: 'failed', actions: assign({ listErrorKey: ({ event }) => errorMessageKey(event.error) }) },
+        },
+      },
+      failed: {
+        tags: ['failed'],
+        on: { 'crud.reload': 'loading' },
+      },
+      loaded: {
+        id: 'crud-loaded',
+        on: {
+          'crud.reload': 'loading',
+          'crud.add': {
+            target: 'editing',
+            actions: assign({ ...closedDialog(), dialogMode: 'add' as const }),
+          },
+          'crud.edit': {
+            target: 'editing',
+            actions: assign(({ context, event }) => ({
+              ...closedDialog(),
+              dialogMode: 'edit' as const,
+              editIndex: context.rows.findIndex((row) => options.rowId(row) === options.rowId(event.row)),
+              values: options.toValues(event.row),
+            })),
+          },
+          'crud.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.row }) },
+          'crud.action': {
+            target: 'confirmingAction',
+            actions: assign({ pendingAction: ({ event }) => ({ name: event.name, row: event.row }) }),
+          },
+        },
+      },
+      editing: {
+        tags: ['dialog'],
+        initial: 'idle',
+        on: { 'crud.cancel': { target: 'loaded', actions: 'closeDialog' } },
+        states: {
+          idle: {
+            on: {
+              'crud.change': { actions: assign({ values: ({ event }) => event.values }) },
+              'crud.save': { target: 'saving', actions: assign({ submitted: true, formError: null }) },
+            },
+          },
+          saving: {
+            tags: ['busy', 'saving'],
+            on: { 'crud.cancel': {} },
+            invoke: {
+              src: 'saveItem',
+              input: ({ context }) => {
+                const row = context.editIndex >= 0 ? context.rows[context.editIndex] : undefined;
+                return {
+                  mode: context.dialogMode ?? 'add',
+                  id: row === undefined ? null : options.rowId(row),
+                  values: context.values,
+                };
+              },
+              onDone: {
+                target: '#crud-refreshing',
+                actions: assign(({ context }) => ({
+                  successKey: context.dialogMode === 'edit' ? options.successKeys.updated : options.successKeys.added,
+                })),
+              },
+              onError: { target: 'idle', actions: assign({ formError: ({ event }) => formErrorOf(event.error) }) },
+            },
+          },
+        },
+      },
+      confirmingDelete: {
+        tags: ['confirmDelete'],
+        initial: 'idle',
+        on: { 'crud.cancel': { target: 'loaded', actions: assign({ pendingDelete: null }) } },
+        states: {
+          idle: { on: { 'crud.confirm': 'deleting' } },
+          deleting: {
+            tags: ['busy'],
+            on: { 'crud.cancel': {} },
+            invoke: {
+              src: 'deleteItem',
+              input: ({ context }) => ({ id: context.pendingDelete ? options.rowId(context.pendingDelete) : 0 }),
+              onDone: {
+                target: '#crud-refreshing',
+                actions: assign({ pendingDelete: null, successKey: options.successKeys.deleted }),
+              },
+              onError: {
+                target: '#crud-loaded',
+                actions: [
+                  assign({ pendingDelete: null }),
+                  { type: 'notifyError', params: ({ event }) => ({ key: errorMessageKey(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+      confirmingAction: {
+        tags: ['confirmAction'],
+        initial: 'idle',
+        on: { 'crud.cancel': { target: 'loaded', actions: assign({ pendingAction: null }) } },
+        states: {
+          idle: { on: { 'crud.confirm': 'running' } },
+          running: {
+            tags: ['busy'],
+            on: { 'crud.cancel': {} },
+            invoke: {
+              src: 'runAction',
+              input: ({ context }) => ({
+                name: context.pendingAction?.name ?? '',
+                id: context.pendingAction ? options.rowId(context.pendingAction.row) : 0,
+              }),
+              onDone: {
+                target: '#crud-refreshing',
+                actions: assign(({ context }) => ({
+                  pendingAction: null,
+                  successKey: options.actionSuccessKeys?.[context.pendingAction?.name ?? ''] ?? null,
+                })),
+              },
+              onError: {
+                target: '#crud-loaded',
+                actions: [
+                  assign({ pendingAction: null }),
+                  { type: 'notifyError', params: ({ event }) => ({ key: errorMessageKey(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+      refreshing: {
+        id: 'crud-refreshing',
+        tags: ['busy', 'loading'],
+        // Spec section 4: success toast, dialog closed, form cleared, edit index reset, list fetched again.
+        entry: ['notifySuccess', 'closeDialog'],
+        invoke: {
+          src: 'loadList',
+          onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output, successKey: null }) },
+          onError: {
+            target: 'failed',
+            actions: assign({ listErrorKey: ({ event }) => errorMessageKey(event.error), successKey: null }),
+          },
+        },
+      },
+    },
+  });
+}
+
+export type CrudMachine<Row, Values> = ReturnType<typeof createCrudMachine<Row, Values>>;

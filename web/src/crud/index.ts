@@ -1,0 +1,27 @@
+export { ConfirmAlert } from './ConfirmAlert';
+export type { ConfirmAlertProps } from './ConfirmAlert';
+export { defineCrudScreen, validateValues } from './crudDefinition';
+export type {
+  ColumnDefinition,
+  CrudScreenDefinition,
+  CustomFieldProps,
+  FieldDefinition,
+  FieldKind,
+  RowActionDefinition,
+  ValidationSchema,
+} from './crudDefinition';
+export { CrudEmptyState } from './CrudEmptyState';
+export { CrudFormDialog } from './CrudFormDialog';
+export { createCrudMachine } from './crudMachine';
+export type { CrudContext, CrudEvent, CrudMachine, CrudMachineOptions, DialogMode, SaveInput } from './crudMachine';
+export { CrudScreen } from './CrudScreen';
+export { CrudTable, RowButton } from './CrudTable';
+export {
+  clearListSearch,
+  isListSearchNavigationState,
+  listSearch,
+  setListSearch,
+} from './listSearchStore';
+export type { ListSearchNavigationState, SearchableList } from './listSearchStore';
+export { createResourceClient, fieldErrorText, formErrorOf } from './resourceClient';
+export type { FieldError, FormError, ResourceClient, ResourceDefinition } from './resourceClient';
