@@ -340,6 +340,31 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     ).toHaveLength(1);
   });
 
+  it('deleting a user or a whole environment takes their device links, devices and recordings along', async () => {
+    const child = await createEnvironment(provider.api, admin, 'doomed-env');
+    const device = await createDevice(provider.api, child, clientDevice('doomed-device'));
+    const userId = await createUser(provider.api, child, 'doomed-user', [Permission.DEVICES_VIEW], child.environmentId);
+    await db().insertInto('user_devices').values({ user_id: userId, device_id: device }).execute();
+    await db()
+      .insertInto('rf_recordings')
+      .values({
+        environment_id: child.environmentId,
+        device_id: device,
+        report_uuid: '00000000-0000-4000-8000-000000000001',
+        file_name: 'x.iq',
+        size_bytes: 1,
+        start_time: 1,
+        end_time: 2,
+        created_at: 1,
+      })
+      .execute();
+    await send(child, 'delete', `/users/${userId}`).expect(200);
+    expect(await db().selectFrom('user_devices').selectAll().execute()).toEqual([]);
+    await deviceCall(provider.api, admin, 'delete', `/environments/${child.environmentId}`).expect(200);
+    expect(await db().selectFrom('devices').selectAll().execute()).toEqual([]);
+    expect(await db().selectFrom('rf_recordings').selectAll().execute()).toEqual([]);
+  });
+
   it('devices_state: a full list with a cursor, then only what changed after it, removals included', async () => {
     const one = await createDevice(provider.api, admin, clientDevice('state-1'));
     const two = await createDevice(provider.api, admin, clientDevice('state-2'));
