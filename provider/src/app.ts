@@ -43,6 +43,7 @@ import { startTwoFactorSetup } from './routes/two-factor/startTwoFactorSetup.js'
 import { createRule, deleteRule, listRules, updateRule } from './routes/application-rules/ruleRoutes.js';
 import { createProfile, deleteProfile, listProfiles, updateProfile } from './routes/openvpn-profiles/profileRoutes.js';
 import { generateVpnCertificate } from './routes/vpn-certificates/generateVpnCertificate.js';
+import { createWallDisplay, listWallDisplays, revokeWallDisplay } from './routes/wall-displays/wallDisplayRoutes.js';
 
 /** NUL cannot be stored in PostgreSQL text and has no business in any field: refuse the body. */
 function refuseNulCharacters(_key: string, value: unknown): unknown {
@@ -62,9 +63,11 @@ function apiRouter(context: ProviderContext): Router {
   // A session still waiting for its second factor may only verify, look at itself or leave.
   const pendingOrUser = authenticate(context, { touch: true, requireVerified: false });
   const backgroundCheck = authenticate(context, { touch: false, requireVerified: false });
+  // Anyone may leave, a wall display included.
+  const leaving = authenticate(context, { touch: true, requireVerified: false, readOnlyForDisplays: false });
 
   router.post(apiPaths.auth.login, login(context));
-  router.post(apiPaths.auth.logout, pendingOrUser, logout(context));
+  router.post(apiPaths.auth.logout, leaving, logout(context));
   router.post(apiPaths.auth.forgot, forgotPassword(context));
   router.post(apiPaths.auth.reset, resetPassword(context));
   router.post('/auth/check_token/:token', checkResetToken(context));
@@ -133,6 +136,10 @@ function configRouter(context: ProviderContext): Router {
   router.put('/apps/openvpn/profiles/:id', allow('openVpnProfiles.update'), updateProfile(context));
   router.delete('/apps/openvpn/profiles/:id', allow('openVpnProfiles.delete'), deleteProfile(context));
   router.post('/vpn_certificates', allow('vpnCertificates.generate'), generateVpnCertificate(context));
+
+  router.get('/wall_displays', allow('wallDisplays.manage'), listWallDisplays(context));
+  router.post('/wall_displays', allow('wallDisplays.manage'), createWallDisplay(context));
+  router.delete('/wall_displays/:id', allow('wallDisplays.manage'), revokeWallDisplay(context));
   return router;
 }
 

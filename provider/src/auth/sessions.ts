@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import {
   AuditAction,
+  Permission,
   AuditResource,
   SessionEndReason,
   TwoFactorStatus,
@@ -41,7 +42,41 @@ export function permissionsOf(user: UserRow): number[] {
  * The login answer. `allowedDevices` is the user's allowed device list (entities.devices):
  * the devices granted to them plus those they created.
  */
-export function loginResponse(auth: Authenticated, accessToken: string, allowedDevices: readonly number[] = []): LoginResponse {
+/** What a wall display may see: the fleet and the logs, never more than its issuer holds. */
+const DISPLAY_PERMISSIONS: readonly number[] = [
+  Permission.DEVICES_VIEW,
+  Permission.LOGS_VIEW,
+  Permission.MESSAGING_LOG_VIEW,
+];
+
+export const SessionKind = { USER: 'user', DISPLAY: 'display' } as const;
+
+export function loginResponse(
+  auth: Authenticated,
+  accessToken: string,
+  allowedDevices: readonly number[] = [],
+): LoginResponse {
+  const person = personLoginResponse(auth, accessToken, allowedDevices);
+  if (auth.session.kind !== SessionKind.DISPLAY) return person;
+  const held = permissionsOf(auth.user);
+  return {
+    ...person,
+    name: auth.session.label ?? 'Wall display',
+    environment_manager: false,
+    permissions: DISPLAY_PERMISSIONS.filter(
+      (permission) => auth.user.environment_manager === 1 || held.includes(permission),
+    ),
+    two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
+    verified: true,
+    session_kind: SessionKind.DISPLAY,
+  };
+}
+
+function personLoginResponse(
+  auth: Authenticated,
+  accessToken: string,
+  allowedDevices: readonly number[],
+): LoginResponse {
   const { user, environment, session } = auth;
   return {
     token: { access_token: accessToken, token_type: TOKEN_TYPE },
@@ -57,11 +92,15 @@ export function loginResponse(auth: Authenticated, accessToken: string, allowedD
     two_factor_auth: { setup_status: user.two_factor_status as TwoFactorStatusValue },
     verified: session.verified === 1,
     realm_type: environment.realm_type,
+    session_kind: SessionKind.USER,
   };
 }
 
 /** Opens a session; any older session of the same user ends ("logged out from another session"). */
-export async function openSession(context: ProviderContext, user: UserRow): Promise<{ token: string; session: SessionRow }> {
+export async function openSession(
+  context: ProviderContext,
+  user: UserRow,
+): Promise<{ token: string; session: SessionRow }> {
   const now = context.now();
   const { token, hash } = newToken();
   const verified = user.two_factor_status === TwoFactorStatus.ACTIVE ? 0 : 1;
@@ -70,6 +109,7 @@ export async function openSession(context: ProviderContext, user: UserRow): Prom
       .updateTable('sessions')
       .set({ ended_at: now, ended_reason: SessionEndReason.REPLACED })
       .where('user_id', '=', user.id)
+      .where('kind', '=', SessionKind.USER)
       .where('ended_at', 'is', null)
       .execute();
     return trx
@@ -112,6 +152,10 @@ export interface AuthenticateOptions {
   readonly touch: boolean;
   /** Refuses a session still waiting for its second factor. */
   readonly requireVerified: boolean;
+  /** The request's method: a wall display may only read. */
+  readonly method?: string;
+  /** False where a display may write (its own logout). */
+  readonly readOnlyForDisplays?: boolean;
 }
 
 /** Resolves the bearer token to a live session; a 401 carries why a session ended. */
@@ -129,7 +173,8 @@ export async function resolveSession(
     .executeTakeFirst();
   if (!session) throw unauthorized();
   if (session.ended_at !== null) throw unauthorized(session.ended_reason ?? SessionEndReason.LOGGED_OUT);
-  if (now - session.last_activity_at > context.config.sessionIdleMs) {
+  const isDisplay = session.kind === SessionKind.DISPLAY;
+  if (!isDisplay && now - session.last_activity_at > context.config.sessionIdleMs) {
     await endSession(context, session.id, SessionEndReason.EXPIRED);
     throw unauthorized(SessionEndReason.EXPIRED);
   }
@@ -148,20 +193,26 @@ export async function resolveSession(
     .where('id', '=', user.environment_id)
     .executeTakeFirstOrThrow();
   if (options.requireVerified && session.verified !== 1) throw forbidden('Two-factor verification required');
+  if (isDisplay && options.readOnlyForDisplays !== false && options.method !== undefined && options.method !== 'GET') {
+    throw forbidden('A wall display is read-only');
+  }
   if (options.touch) {
     await context.db.updateTable('sessions').set({ last_activity_at: now }).where('id', '=', session.id).execute();
   }
-  return { session: { ...session, last_activity_at: options.touch ? now : session.last_activity_at }, user, environment };
+  return {
+    session: { ...session, last_activity_at: options.touch ? now : session.last_activity_at },
+    user,
+    environment,
+  };
 }
 
 export function authenticate(context: ProviderContext, options: AuthenticateOptions): RequestHandler {
   return async (request, _response, next) => {
     try {
-      (request as Request & { halo?: Authenticated }).halo = await resolveSession(
-        context,
-        bearerToken(request),
-        options,
-      );
+      (request as Request & { halo?: Authenticated }).halo = await resolveSession(context, bearerToken(request), {
+        ...options,
+        method: request.method,
+      });
       next();
     } catch (error) {
       next(error);

@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial.js';
 import * as groups from './migrations/002_groups.js';
 import * as devices from './migrations/003_devices.js';
 import * as dataPath from './migrations/010_data_path.js';
+import * as displaySessions from './migrations/011_display_sessions.js';
 
 /** Versioned migrations, applied in name order; each runs once per database. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '002_groups': { up: (db: Kysely<unknown>) => groups.up(db, store.dialect) },
     '003_devices': { up: (db: Kysely<unknown>) => devices.up(db, store.dialect) },
     '010_data_path': { up: (db: Kysely<unknown>) => dataPath.up(db, store.dialect) },
+    '011_display_sessions': { up: (db: Kysely<unknown>) => displaySessions.up(db) },
   };
 }
 

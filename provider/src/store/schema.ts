@@ -47,6 +47,10 @@ export interface SessionsTable {
   last_activity_at: number;
   ended_at: number | null;
   ended_reason: string | null;
+  /** 'user' for a person's login, 'display' for a wall display a manager issued. */
+  kind: Generated<string>;
+  /** A display's name, e.g. 'NOC wall 1'. */
+  label: string | null;
 }
 
 export interface LoginAttemptsTable {

@@ -73,6 +73,11 @@ export const apiPaths = {
     satcomMessages: (environmentId: Id) => config(environmentId, '/satcom_messages'),
     satcomTarget: (environmentId: Id) => config(environmentId, '/satcom_target'),
   },
+  /** Read-only sessions for unattended NOC wall displays, issued and revoked by a manager. */
+  wallDisplays: {
+    list: (environmentId: Id) => config(environmentId, '/wall_displays'),
+    item: (environmentId: Id, id: Id) => config(environmentId, `/wall_displays/${id}`),
+  },
   logs: {
     userAudits: (environmentId: Id) => config(environmentId, '/user_audits'),
     systemLogs: (environmentId: Id) => config(environmentId, '/system_logs'),
