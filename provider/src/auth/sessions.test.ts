@@ -66,6 +66,14 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
     expect((await versions(authorization)).status).toBe(401);
   });
 
+  it("the gateway's background polls (X-Halo-Background: 1) do not count as activity", async () => {
+    const { authorization } = await loginAs(provider.api);
+    provider.clock.now += IDLE_MS - 1000;
+    await provider.api.get('/api/v1/versions').set('Authorization', authorization).set('X-Halo-Background', '1').expect(200);
+    provider.clock.now += 2000;
+    expect((await session(authorization)).body.fields.reason).toBe(SessionEndReason.EXPIRED);
+  });
+
   it('disabling a user ends their session at once', async () => {
     const { authorization } = await loginAs(provider.api);
     await provider.provider.context.db.updateTable('users').set({ is_disabled: 1 }).where('username', '=', 'admin').execute();
