@@ -90,13 +90,11 @@ export const TestId = {
     managerTag: (key: string | number) => `user-manager-${key}`,
     permission: (area: string, kind: string) => `permission-${area}-${kind}`,
     permissionAll: (area: string) => `permission-${area}-all`,
-    permissionsLocked: 'permissions-locked',
     renameCurrent: 'environment-rename-current',
     renameDialog: 'environment-rename-dialog',
     renameInput: 'environment-rename-input',
     renameSave: 'environment-rename-save',
     renameError: 'environment-rename-error',
-    advanced: 'environment-advanced',
   },
   globalSearch: {
     results: 'global-search-results',

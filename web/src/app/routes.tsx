@@ -1,6 +1,7 @@
 import { ROUTES, type MenuItem } from '@halo/shared';
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout, NotAvailableYet } from '../components';
+import { EnvironmentsPage } from '../features/environments';
 import { ForgotPasswordPage } from '../features/forgot-password';
 import { HomePage } from '../features/home';
 import { LoginPage } from '../features/login';
@@ -8,6 +9,7 @@ import { NotFoundPage } from '../features/not-found';
 import { OtpVerificationPage } from '../features/otp-verification';
 import { ResetPasswordPage } from '../features/reset-password';
 import { SessionExpiredPage } from '../features/session-expired';
+import { UsersPage } from '../features/users';
 import { AppShell, MENU_ENTRIES, type RouteHandle } from '../features/shell';
 import { DocumentTitle } from './DocumentTitle';
 import { RouteError } from './RouteError';
@@ -18,8 +20,6 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey });
 
 /** Screens later issues build: their routes exist, behind their permission, saying so. */
 const LATER_SCREENS = [
-  { item: 'environments', path: ROUTES.environments },
-  { item: 'users', path: ROUTES.users },
   { item: 'devices', path: ROUTES.devices },
   { item: 'dataPath', path: ROUTES.dataPath },
   { item: 'versionsManagement', path: ROUTES.versionsManagement },
@@ -74,6 +74,24 @@ export const APP_ROUTES: RouteObject[] = [
             ),
             children: [
               { index: true, element: <HomePage />, handle: handle(MENU_ENTRIES.home.labelKey) },
+              {
+                path: ROUTES.environments,
+                element: (
+                  <ScreenGate item="environments">
+                    <EnvironmentsPage />
+                  </ScreenGate>
+                ),
+                handle: handle(MENU_ENTRIES.environments.labelKey),
+              },
+              {
+                path: ROUTES.users,
+                element: (
+                  <ScreenGate item="users">
+                    <UsersPage />
+                  </ScreenGate>
+                ),
+                handle: handle(MENU_ENTRIES.users.labelKey),
+              },
               ...LATER_SCREENS.map(({ item, path }): RouteObject => ({
                 path,
                 element: (

@@ -25,3 +25,5 @@ export {
 export type { ListSearchNavigationState, SearchableList } from './listSearchStore';
 export { createResourceClient, fieldErrorText, formErrorOf } from './resourceClient';
 export type { FieldError, FormError, ResourceClient, ResourceDefinition } from './resourceClient';
+export { TranslatedTag, twoFactorTag } from './TranslatedTag';
+export type { TranslatedTagProps } from './TranslatedTag';

@@ -1,0 +1,143 @@
+import {
+  apiPaths,
+  can,
+  EnvironmentCreateSchema,
+  EnvironmentListResponseSchema,
+  EnvironmentUpdateSchema,
+  TwoFactorStatus,
+  type Environment,
+} from '@halo/shared';
+import { defineCrudScreen, TranslatedTag, twoFactorTag, type ResourceDefinition } from '../../crud';
+import { RenameCurrentEnvironment } from './components/RenameCurrentEnvironment';
+
+export type CaChoice = 'own' | 'custom';
+
+export interface EnvironmentValues {
+  readonly environment_name: string;
+  readonly username: string;
+  readonly password: string;
+  readonly email: string;
+  readonly description: string;
+  readonly ca_choice: CaChoice;
+  readonly ca_server_address: string;
+}
+
+export const environmentsResource: ResourceDefinition<Environment> = {
+  name: 'environments',
+  listPath: apiPaths.environments.list,
+  itemPath: apiPaths.environments.item,
+  listSchema: EnvironmentListResponseSchema,
+  rowsOf: (answer) => EnvironmentListResponseSchema.parse(answer).environments,
+  actionPaths: { deactivateTwoFactor: apiPaths.environments.deactivateTwoFactor },
+};
+
+/**
+ * The request body of an environment save (spec section 7): an empty password on edit is
+ * sent as null (unchanged); the product's own CA is a null ca_server_address.
+ */
+export function environmentPayload(values: EnvironmentValues, mode: 'add' | 'edit') {
+  return {
+    environment_name: values.environment_name,
+    username: values.username,
+    password: mode === 'edit' && values.password === '' ? null : values.password,
+    email: values.email,
+    description: values.description === '' ? null : values.description,
+    ca_server_address: values.ca_choice === 'custom' ? values.ca_server_address : null,
+  };
+}
+
+/** Sub-environments of the current one, each created with its manager (spec sections 3, 7). */
+export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValues>({
+  resource: environmentsResource,
+  i18nPrefix: 'environments',
+  capabilities: { add: 'environments.add', update: 'environments.update', delete: 'environments.delete' },
+  columns: [
+    { key: 'name', labelKey: 'environments.columns.name', value: (row) => row.name, sortable: true },
+    { key: 'username', labelKey: 'environments.columns.manager', value: (row) => row.username, sortable: true },
+    { key: 'email', labelKey: 'environments.columns.email', value: (row) => row.email, sortable: true },
+    { key: 'description', labelKey: 'environments.columns.description', value: (row) => row.description },
+    {
+      key: 'ca',
+      labelKey: 'environments.columns.ca',
+      value: (row) => row.ca_server_address ?? '',
+      render: (row) => row.ca_server_address ?? <TranslatedTag textKey="environments.ca.own" />,
+      sortable: true,
+    },
+    {
+      key: 'twoFactor',
+      labelKey: 'environments.columns.twoFactor',
+      value: (row) => row.two_factor_auth_status,
+      render: (row) => <TranslatedTag {...twoFactorTag(row.two_factor_auth_status)} />,
+      sortable: true,
+    },
+  ],
+  fields: [
+    { name: 'environment_name', kind: 'text', labelKey: 'environments.fields.name', required: () => true },
+    { name: 'username', kind: 'text', labelKey: 'environments.fields.username', required: () => true },
+    {
+      name: 'password',
+      kind: 'password',
+      labelKey: 'environments.fields.password',
+      required: (mode) => mode === 'add',
+      placeholderKey: (mode) => (mode === 'edit' ? 'crud.fields.passwordUnchanged' : undefined),
+    },
+    { name: 'email', kind: 'email', labelKey: 'environments.fields.email', required: () => true },
+    { name: 'description', kind: 'textarea', labelKey: 'environments.fields.description' },
+    {
+      name: 'ca_choice',
+      kind: 'select',
+      labelKey: 'environments.fields.caChoice',
+      section: 'advanced',
+      options: [
+        { value: 'own', labelKey: 'environments.ca.own' },
+        { value: 'custom', labelKey: 'environments.ca.custom' },
+      ],
+    },
+    {
+      name: 'ca_server_address',
+      kind: 'text',
+      labelKey: 'environments.fields.caServerAddress',
+      helperKey: 'environments.fields.caServerAddressHelp',
+      section: 'advanced',
+      required: () => true,
+      hidden: (values) => values.ca_choice !== 'custom',
+    },
+  ],
+  rowActions: [
+    {
+      name: 'deactivateTwoFactor',
+      icon: 'unlock',
+      labelKey: 'environments.actions.deactivateTwoFactor',
+      confirmKey: 'environments.actions.deactivateTwoFactorConfirm',
+      successKey: 'environments.success.twoFactorDeactivated',
+      // A parent-environment manager, for a sub-environment whose manager has 2FA active.
+      visible: (row, subject) =>
+        can(subject, 'twoFactor.deactivateOthers') && row.two_factor_auth_status === TwoFactorStatus.ACTIVE,
+    },
+  ],
+  rowId: (row) => row.id,
+  rowLabel: (row) => row.name,
+  searchText: (row) => [row.name, row.username, row.email ?? '', row.description ?? ''].join(' '),
+  emptyValues: () => ({
+    environment_name: '',
+    username: '',
+    password: '',
+    email: '',
+    description: '',
+    ca_choice: 'own',
+    ca_server_address: '',
+  }),
+  toValues: (row) => ({
+    environment_name: row.name,
+    username: row.username,
+    password: '',
+    email: row.email ?? '',
+    description: row.description ?? '',
+    ca_choice: row.ca_server_address ? 'custom' : 'own',
+    ca_server_address: row.ca_server_address ?? '',
+  }),
+  toPayload: environmentPayload,
+  validationSchema: (mode) => (mode === 'add' ? EnvironmentCreateSchema : EnvironmentUpdateSchema),
+  toolbar: () => <RenameCurrentEnvironment />,
+  dialogWidth: 500,
+});

@@ -1,0 +1,1 @@
+export { EnvironmentsPage } from './EnvironmentsPage';

@@ -1,0 +1,86 @@
+import { Checkbox, HTMLTable } from '@blueprintjs/core';
+import { PERMISSION_AREAS, TestId } from '@halo/shared';
+import { useTranslation } from 'react-i18next';
+import { useSessionSelector } from '../../../lib/session';
+import {
+  areaState,
+  PERMISSION_KINDS,
+  permissionOf,
+  toggleArea,
+  togglePermission,
+  type PermissionArea,
+} from '../permissionEditor';
+
+export interface PermissionEditorProps {
+  readonly value: readonly number[];
+  readonly onChange: (permissions: number[]) => void;
+  readonly disabled: boolean;
+}
+
+/**
+ * Permissions grouped by area (spec section 6): view, add, update, delete and the
+ * all-variants as checkboxes, plus 'all' per area. A non-manager can grant only what they
+ * hold themselves, so the rest is disabled.
+ */
+export function PermissionEditor({ value, onChange, disabled }: PermissionEditorProps) {
+  const { t } = useTranslation();
+  const grantable = useSessionSelector((snapshot) => {
+    const session = snapshot.context.session;
+    return session?.environment_manager ? null : (session?.permissions ?? []);
+  });
+  const mayGrant = (permission: number) => grantable === null || grantable.includes(permission);
+
+  const row = (area: PermissionArea) => {
+    const state = areaState(value, area);
+    const allGrantable = PERMISSION_KINDS.every((kind) => {
+      const permission = permissionOf(area, kind);
+      return permission === undefined || mayGrant(permission);
+    });
+    return (
+      <tr key={area.area}>
+        <td>{t(`users.permissions.areas.${area.area}`)}</td>
+        <td>
+          <Checkbox
+            checked={state === 'all'}
+            indeterminate={state === 'some'}
+            disabled={disabled || !allGrantable}
+            aria-label={t('users.permissions.allOf', { area: t(`users.permissions.areas.${area.area}`) })}
+            onChange={(event) => onChange(toggleArea(value, area, event.currentTarget.checked))}
+            data-testid={TestId.people.permissionAll(area.area)}
+          />
+        </td>
+        {PERMISSION_KINDS.map((kind) => {
+          const permission = permissionOf(area, kind);
+          return (
+            <td key={kind}>
+              {permission !== undefined && (
+                <Checkbox
+                  checked={value.includes(permission)}
+                  disabled={disabled || !mayGrant(permission)}
+                  aria-label={`${t(`users.permissions.areas.${area.area}`)} ${t(`users.permissions.kinds.${kind}`)}`}
+                  onChange={(event) => onChange(togglePermission(value, area, kind, event.currentTarget.checked))}
+                  data-testid={TestId.people.permission(area.area, kind)}
+                />
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  };
+
+  return (
+    <HTMLTable compact className="permission-editor">
+      <thead>
+        <tr>
+          <th>{t('users.permissions.area')}</th>
+          <th>{t('users.permissions.all')}</th>
+          {PERMISSION_KINDS.map((kind) => (
+            <th key={kind}>{t(`users.permissions.kinds.${kind}`)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{PERMISSION_AREAS.map(row)}</tbody>
+    </HTMLTable>
+  );
+}

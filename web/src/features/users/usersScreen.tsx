@@ -1,0 +1,173 @@
+import {
+  apiPaths,
+  can,
+  DEFAULT_USER_SEVERITY,
+  SEVERITY_NAMES,
+  TestId,
+  TwoFactorStatus,
+  UserCreateSchema,
+  UserListResponseSchema,
+  UserUpdateSchema,
+  type User,
+} from '@halo/shared';
+import { defineCrudScreen, TranslatedTag, twoFactorTag, type ResourceDefinition } from '../../crud';
+import { PermissionEditor } from './components/PermissionEditor';
+
+export interface UserValues {
+  readonly username: string;
+  readonly name: string;
+  readonly password: string;
+  readonly email: string;
+  readonly description: string;
+  readonly permissions: readonly number[];
+  readonly severity: number;
+  readonly is_disabled: boolean;
+}
+
+export const usersResource: ResourceDefinition<User> = {
+  name: 'users',
+  listPath: apiPaths.users.list,
+  itemPath: apiPaths.users.item,
+  listSchema: UserListResponseSchema,
+  rowsOf: (answer) => UserListResponseSchema.parse(answer).users,
+  actionPaths: { deactivateTwoFactor: apiPaths.users.deactivateTwoFactor },
+};
+
+/** The request body of a user save (spec section 7): an empty password on edit is sent as null (unchanged). */
+export function userPayload(values: UserValues, mode: 'add' | 'edit') {
+  return {
+    user: {
+      username: values.username,
+      name: values.name === '' ? null : values.name,
+      password: mode === 'edit' && values.password === '' ? null : values.password,
+      email: values.email,
+      description: values.description === '' ? null : values.description,
+      permissions: [...values.permissions],
+      severity: values.severity,
+      is_disabled: values.is_disabled,
+    },
+  };
+}
+
+/** Users of the current environment; the environment manager's row is protected (spec section 5). */
+export const usersScreen = defineCrudScreen<User, UserValues>({
+  resource: usersResource,
+  i18nPrefix: 'users',
+  capabilities: { add: 'users.add', update: 'users.update', delete: 'users.delete' },
+  columns: [
+    {
+      key: 'username',
+      labelKey: 'users.columns.username',
+      value: (row) => row.username,
+      render: (row) => (
+        <>
+          {row.username}{' '}
+          {row.environment_manager && (
+            <TranslatedTag textKey="users.list.manager" intent="primary" testId={TestId.people.managerTag(row.id)} />
+          )}
+        </>
+      ),
+      sortable: true,
+    },
+    { key: 'name', labelKey: 'users.columns.name', value: (row) => row.name, sortable: true },
+    { key: 'email', labelKey: 'users.columns.email', value: (row) => row.email, sortable: true },
+    {
+      key: 'severity',
+      labelKey: 'users.columns.severity',
+      value: (row) => row.severity,
+      render: (row) => <TranslatedTag textKey={`users.severity.${SEVERITY_NAMES[row.severity] ?? 'critical'}`} />,
+      sortable: true,
+    },
+    {
+      key: 'status',
+      labelKey: 'users.columns.status',
+      value: (row) => (row.is_disabled ? 1 : 0),
+      render: (row) => (
+        <TranslatedTag
+          textKey={row.is_disabled ? 'users.list.disabled' : 'users.list.enabled'}
+          intent={row.is_disabled ? 'danger' : 'success'}
+        />
+      ),
+      sortable: true,
+    },
+    {
+      key: 'twoFactor',
+      labelKey: 'users.columns.twoFactor',
+      value: (row) => row.two_factor_auth_status,
+      render: (row) => <TranslatedTag {...twoFactorTag(row.two_factor_auth_status)} />,
+      sortable: true,
+    },
+  ],
+  fields: [
+    { name: 'username', kind: 'text', labelKey: 'users.fields.username', required: () => true },
+    { name: 'name', kind: 'text', labelKey: 'users.fields.name' },
+    {
+      name: 'password',
+      kind: 'password',
+      labelKey: 'users.fields.password',
+      required: (mode) => mode === 'add',
+      placeholderKey: (mode) => (mode === 'edit' ? 'crud.fields.passwordUnchanged' : undefined),
+    },
+    { name: 'email', kind: 'email', labelKey: 'users.fields.email', required: () => true },
+    { name: 'description', kind: 'textarea', labelKey: 'users.fields.description' },
+    {
+      name: 'severity',
+      kind: 'select',
+      labelKey: 'users.fields.severity',
+      options: SEVERITY_NAMES.map((name, value) => ({ value, labelKey: `users.severity.${name}` })),
+    },
+    { name: 'is_disabled', kind: 'switch', labelKey: 'users.fields.disabled' },
+    {
+      name: 'permissions',
+      kind: 'custom',
+      labelKey: 'users.fields.permissions',
+      render: ({ values, onChange, disabled }) => (
+        <PermissionEditor
+          value={values.permissions}
+          disabled={disabled}
+          onChange={(permissions) => onChange({ ...values, permissions })}
+        />
+      ),
+    },
+  ],
+  rowActions: [
+    {
+      name: 'deactivateTwoFactor',
+      icon: 'unlock',
+      labelKey: 'users.actions.deactivateTwoFactor',
+      confirmKey: 'users.actions.deactivateTwoFactorConfirm',
+      successKey: 'users.success.twoFactorDeactivated',
+      visible: (row, subject) =>
+        can(subject, 'twoFactor.deactivateOthers') &&
+        row.two_factor_auth_status === TwoFactorStatus.ACTIVE &&
+        row.id !== subject?.user_id,
+    },
+  ],
+  isProtected: (row) => row.environment_manager,
+  rowId: (row) => row.id,
+  rowLabel: (row) => row.username,
+  searchText: (row) => [row.username, row.name ?? '', row.email ?? '', row.description ?? ''].join(' '),
+  emptyValues: () => ({
+    username: '',
+    name: '',
+    password: '',
+    email: '',
+    description: '',
+    permissions: [],
+    severity: DEFAULT_USER_SEVERITY,
+    is_disabled: false,
+  }),
+  toValues: (row) => ({
+    username: row.username,
+    name: row.name ?? '',
+    password: '',
+    email: row.email ?? '',
+    description: row.description ?? '',
+    permissions: row.permissions,
+    severity: row.severity,
+    is_disabled: row.is_disabled,
+  }),
+  toPayload: userPayload,
+  validationSchema: (mode) => (mode === 'add' ? UserCreateSchema : UserUpdateSchema),
+  dialogWidth: 800,
+});
