@@ -16,6 +16,9 @@ import { hashToken, newToken } from './tokens.js';
 
 export const TOKEN_TYPE = 'Bearer';
 
+/** Set by the gateway on its own background calls (the proxy strips it from browsers' requests). */
+export const BACKGROUND_HEADER = 'x-halo-background';
+
 export interface Authenticated {
   readonly session: SessionRow;
   readonly user: UserRow;
@@ -212,6 +215,8 @@ export function authenticate(context: ProviderContext, options: AuthenticateOpti
       (request as Request & { halo?: Authenticated }).halo = await resolveSession(context, bearerToken(request), {
         ...options,
         method: request.method,
+        // The gateway's pollers mark their calls: they are not the user's activity.
+        touch: options.touch && request.headers[BACKGROUND_HEADER] !== '1',
       });
       next();
     } catch (error) {
