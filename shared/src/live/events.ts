@@ -81,6 +81,8 @@ export const LiveSystemLogEntrySchema = z.object({
   description: z.string(),
   log_time: z.string(),
 });
+export type LiveSystemLogEntry = z.infer<typeof LiveSystemLogEntrySchema>;
+
 export const LogsSystemEventSchema = z.object({
   environmentId: z.number().int(),
   entries: z.array(LiveSystemLogEntrySchema),

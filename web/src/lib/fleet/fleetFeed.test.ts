@@ -1,0 +1,125 @@
+import { LiveEvent, type DeviceLiveState } from '@halo/shared';
+import { queueScheduler } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { LiveSocket } from '../realtime';
+import { FleetFeed, type FleetView } from './fleetFeed';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A socket double: records emits, lets the test deliver server events. */
+function fakeSocket(connected = true) {
+  const handlers = new Map<string, Set<Handler>>();
+  const emitted: { event: string; payload: unknown }[] = [];
+  const acks: ((answer: unknown) => void)[] = [];
+  const socket = {
+    connected,
+    on(event: string, handler: Handler) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)?.add(handler);
+      return socket;
+    },
+    off(event: string, handler: Handler) {
+      handlers.get(event)?.delete(handler);
+      return socket;
+    },
+    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+      emitted.push({ event, payload });
+      if (ack) acks.push(ack);
+      return socket;
+    },
+  };
+  const deliver = (event: string, payload?: unknown) => {
+    for (const handler of handlers.get(event) ?? []) handler(payload);
+  };
+  return { socket: socket as unknown as LiveSocket, emitted, acks, deliver, handlers };
+}
+
+const device = (id: number, availability = 1): DeviceLiveState => ({
+  id,
+  name: `d${id}`,
+  pairing_id: `SN${id}`,
+  type: 1,
+  is_server: false,
+  is_enabled: true,
+  is_activated: true,
+  availability,
+  main_app_status: 1,
+  device_state: 0,
+});
+
+function follow(feed: FleetFeed) {
+  const views: FleetView[] = [];
+  feed.view$.subscribe((view) => views.push(view));
+  return views;
+}
+
+describe('FleetFeed', () => {
+  it('subscribes at once, replaces on a snapshot and applies deltas in order', () => {
+    const { socket, emitted, deliver } = fakeSocket();
+    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler, now: () => 1000 });
+    const views = follow(feed);
+    expect(emitted).toEqual([{ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } }]);
+    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 4, devices: [device(1), device(2)] });
+    deliver(LiveEvent.DEVICES_DELTA, {
+      environmentId: 7,
+      epoch: 'e1',
+      seq: 5,
+      changed: [device(2, 0), device(3)],
+      removed: [1],
+    });
+    const last = views.at(-1);
+    expect([...(last?.devices.keys() ?? [])].sort()).toEqual([2, 3]);
+    expect(last?.devices.get(2)?.availability).toBe(0);
+    expect(last?.updatedAt).toBe(1000);
+  });
+
+  it('ignores duplicates and other environments, and resubscribes with epoch and seq on a gap', () => {
+    const { socket, emitted, deliver } = fakeSocket();
+    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const views = follow(feed);
+    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 4, devices: [device(1)] });
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e1', seq: 4, changed: [device(9)], removed: [] });
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 8, epoch: 'e1', seq: 5, changed: [device(9)], removed: [] });
+    expect(views.at(-1)?.devices.has(9)).toBe(false);
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e1', seq: 7, changed: [device(9)], removed: [] });
+    expect(views.at(-1)?.devices.has(9)).toBe(false);
+    expect(emitted.at(-1)).toEqual({
+      event: LiveEvent.DEVICES_SUBSCRIBE,
+      payload: { environmentId: 7, epoch: 'e1', seq: 4 },
+    });
+  });
+
+  it('subscribes again after a reconnect and reports a refusal', () => {
+    const { socket, emitted, acks, deliver } = fakeSocket(false);
+    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const states: string[] = [];
+    feed.state$.subscribe((state) => states.push(state.kind));
+    expect(emitted).toHaveLength(0);
+    deliver('connect');
+    expect(emitted).toHaveLength(1);
+    acks[0]?.({ ok: false, error: 'forbidden' });
+    expect(states).toEqual(['connecting', 'refused']);
+  });
+
+  it('batches many deltas into one view per frame', () => {
+    const { socket, deliver } = fakeSocket();
+    const frames: (() => void)[] = [];
+    const manualScheduler = {
+      now: () => 0,
+      schedule(work: () => void) {
+        frames.push(() => work.call({}));
+        return { unsubscribe() {}, closed: false };
+      },
+    };
+    const feed = new FleetFeed(socket, 7, { scheduler: manualScheduler as never });
+    const views = follow(feed);
+    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e', seq: 0, devices: [] });
+    for (let seq = 1; seq <= 50; seq += 1) {
+      deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq, changed: [device(seq)], removed: [] });
+    }
+    expect(views).toHaveLength(0);
+    frames.splice(0).forEach((frame) => frame());
+    expect(views).toHaveLength(1);
+    expect(views[0]?.devices.size).toBe(50);
+  });
+});

@@ -1,0 +1,134 @@
+import {
+  DevicesDeltaSchema,
+  DevicesSnapshotSchema,
+  DevicesSubscribeAckSchema,
+  LiveEvent,
+  LogsSystemEventSchema,
+  type DeviceLiveState,
+  type LiveSystemLogEntry,
+} from '@halo/shared';
+import {
+  BehaviorSubject,
+  Subject,
+  animationFrameScheduler,
+  auditTime,
+  map,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
+import type { LiveSocket } from '../realtime';
+
+/** Where the feed stands: waiting for its first snapshot, live, or refused by the gateway. */
+export type FleetFeedState =
+  { readonly kind: 'connecting' } | { readonly kind: 'live' } | { readonly kind: 'refused'; readonly error: string };
+
+export interface FleetView {
+  /** Devices by id; a new map object per emission, never mutated after it is emitted. */
+  readonly devices: ReadonlyMap<number, DeviceLiveState>;
+  /** Local time of the last snapshot or delta applied. */
+  readonly updatedAt: number | null;
+}
+
+const MAX_ALERTS = 200;
+
+/**
+ * One environment's live devices over the gateway's list+watch protocol (gateway/README.md):
+ * subscribe after every connect, replace on a snapshot, apply deltas in order, resubscribe
+ * with the last epoch and seq when continuity is lost. Views receive at most one update per
+ * animation frame however many deltas arrive.
+ */
+export class FleetFeed {
+  private readonly devices = new Map<number, DeviceLiveState>();
+  private epoch: string | null = null;
+  private seq = 0;
+  private updatedAt: number | null = null;
+  private readonly changed = new Subject<void>();
+  private readonly stateSubject = new BehaviorSubject<FleetFeedState>({ kind: 'connecting' });
+  private readonly alertsSubject = new BehaviorSubject<readonly LiveSystemLogEntry[]>([]);
+  private readonly detach: () => void;
+
+  readonly view$: Observable<FleetView>;
+  readonly state$: Observable<FleetFeedState> = this.stateSubject.asObservable();
+  /** Newest first, at most MAX_ALERTS. */
+  readonly alerts$: Observable<readonly LiveSystemLogEntry[]> = this.alertsSubject.asObservable();
+
+  constructor(
+    private readonly socket: LiveSocket,
+    private readonly environmentId: number,
+    options: { scheduler?: SchedulerLike; now?: () => number } = {},
+  ) {
+    const now = options.now ?? Date.now;
+    this.view$ = this.changed.pipe(
+      auditTime(0, options.scheduler ?? animationFrameScheduler),
+      map(() => ({ devices: new Map(this.devices), updatedAt: this.updatedAt })),
+    );
+    const onConnect = () => this.subscribe();
+    const onSnapshot = (payload: unknown) => {
+      const parsed = DevicesSnapshotSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.environmentId !== this.environmentId) return;
+      this.devices.clear();
+      for (const device of parsed.data.devices) this.devices.set(device.id, device);
+      this.epoch = parsed.data.epoch;
+      this.seq = parsed.data.seq;
+      this.touch(now());
+      this.stateSubject.next({ kind: 'live' });
+    };
+    const onDelta = (payload: unknown) => {
+      const parsed = DevicesDeltaSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.environmentId !== this.environmentId) return;
+      const delta = parsed.data;
+      if (delta.epoch === this.epoch && delta.seq <= this.seq) return; // a duplicate
+      if (delta.epoch !== this.epoch || delta.seq !== this.seq + 1) {
+        this.subscribe(); // continuity lost: ask for a replay or a snapshot
+        return;
+      }
+      for (const device of delta.changed) this.devices.set(device.id, device);
+      for (const id of delta.removed) this.devices.delete(id);
+      this.seq = delta.seq;
+      this.touch(now());
+    };
+    const onLogs = (payload: unknown) => {
+      const parsed = LogsSystemEventSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.environmentId !== this.environmentId || parsed.data.entries.length === 0)
+        return;
+      const newest = [...parsed.data.entries].sort((a, b) => b.log_time.localeCompare(a.log_time));
+      this.alertsSubject.next([...newest, ...this.alertsSubject.value].slice(0, MAX_ALERTS));
+    };
+    socket.on('connect', onConnect);
+    socket.on(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
+    socket.on(LiveEvent.DEVICES_DELTA, onDelta);
+    socket.on(LiveEvent.LOGS_SYSTEM, onLogs);
+    this.detach = () => {
+      socket.off('connect', onConnect);
+      socket.off(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
+      socket.off(LiveEvent.DEVICES_DELTA, onDelta);
+      socket.off(LiveEvent.LOGS_SYSTEM, onLogs);
+    };
+    if (socket.connected) this.subscribe();
+  }
+
+  /** Leaves the stream: unsubscribes and stops listening. */
+  close(): void {
+    if (this.socket.connected) this.socket.emit(LiveEvent.DEVICES_UNSUBSCRIBE, { environmentId: this.environmentId });
+    this.detach();
+    this.changed.complete();
+    this.stateSubject.complete();
+    this.alertsSubject.complete();
+  }
+
+  private touch(at: number) {
+    this.updatedAt = at;
+    this.changed.next();
+  }
+
+  private subscribe() {
+    const request =
+      this.epoch === null
+        ? { environmentId: this.environmentId }
+        : { environmentId: this.environmentId, epoch: this.epoch, seq: this.seq };
+    this.socket.emit(LiveEvent.DEVICES_SUBSCRIBE, request, (answer: unknown) => {
+      const parsed = DevicesSubscribeAckSchema.safeParse(answer);
+      if (parsed.success && !parsed.data.ok) this.stateSubject.next({ kind: 'refused', error: parsed.data.error });
+    });
+  }
+}
