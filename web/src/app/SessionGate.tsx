@@ -1,4 +1,5 @@
 import { LoginState, ROUTES } from '@halo/shared';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { loginStateOf, useSessionSelector } from '../lib/session';
 
@@ -20,7 +21,7 @@ export function SessionGate() {
 }
 
 /** The app layout's guard: no session (or no token) goes to login. */
-export function RequireSession({ children }: { readonly children: React.ReactNode }) {
+export function RequireSession({ children }: { readonly children: ReactNode }) {
   const allowed = useSessionSelector(
     (snapshot) =>
       (snapshot.hasTag('loggedIn') || snapshot.hasTag('loggingOut')) && Boolean(snapshot.context.session?.token),

@@ -1,7 +1,8 @@
+import './crud.css';
 import { Button, Callout, InputGroup, Spinner } from '@blueprintjs/core';
 import { can, LAYOUT_SIZES, TestId } from '@halo/shared';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { api } from '../lib/api';
@@ -31,12 +32,12 @@ export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Val
   const searchList = definition.searchList ?? resource;
   const session = useSessionSelector((snapshot) => snapshot.context.session);
   const subject = useMemo(() => subjectOf(session), [session]);
-  const environmentId = useRef(session?.environment_id ?? 0);
-  environmentId.current = session?.environment_id ?? 0;
+  // The screen lives inside one session: the environment it starts in is the one it calls.
+  const environmentId = session?.environment_id ?? 0;
 
   const [machine] = useState(() =>
     createCrudMachine(
-      createResourceClient(api, definition.resource, () => environmentId.current),
+      createResourceClient(api, definition.resource, () => environmentId),
       {
         ...definition,
         name: resource,

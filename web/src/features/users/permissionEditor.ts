@@ -1,4 +1,4 @@
-import { PERMISSION_AREAS } from '@halo/shared';
+import type { PERMISSION_AREAS } from '@halo/shared';
 
 /** The columns of the permission editor, in order; an area shows only those it has. */
 export const PERMISSION_KINDS = ['view', 'add', 'update', 'delete', 'updateAll', 'deleteAll'] as const;

@@ -1,7 +1,8 @@
-import { Button, InputGroup, Navbar } from '@blueprintjs/core';
-import { LAYOUT_SIZES, TestId } from '@halo/shared';
+import { Button, Navbar } from '@blueprintjs/core';
+import { TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components';
+import { GlobalSearch } from '../../global-search';
 import { GlobalLoading } from './GlobalLoading';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ProfileMenu, type ProfileMenuProps } from './ProfileMenu';
@@ -28,16 +29,7 @@ export function TopBar({ onToggleDrawer, ...profile }: TopBarProps) {
             data-testid={TestId.shell.drawerToggle}
           />
           <Logo />
-          {/* Global search arrives with the people and devices screens. */}
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            placeholder={t('shell.search.placeholder')}
-            aria-label={t('shell.search.placeholder')}
-            data-testid={TestId.shell.search}
-            style={{ width: LAYOUT_SIZES.searchBoxWidth }}
-            disabled
-          />
+          <GlobalSearch />
         </div>
         <div className="top-bar-middle">
           <RotatingBanner />

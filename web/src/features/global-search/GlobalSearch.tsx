@@ -1,0 +1,120 @@
+import { InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
+import { LAYOUT_SIZES, TestId } from '@halo/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { setListSearch, type ListSearchNavigationState } from '../../crud';
+import { api } from '../../lib/api';
+import { subjectOf, useSessionSelector } from '../../lib/session';
+import { filterSearchGroups, loadSearchGroups, type SearchGroup, type SearchItem, type SearchSource } from './searchSources';
+
+/**
+ * The top bar's search over devices, users, environments, application rules and VPN
+ * profiles: it loads only the lists the user may view (each time the box gets focus), shows
+ * matches grouped by list, and a chosen result opens its screen with the search filled in.
+ */
+export function GlobalSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSessionSelector((snapshot) => snapshot.context.session);
+  const subject = useMemo(() => subjectOf(session), [session]);
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [groups, setGroups] = useState<readonly SearchGroup[]>([]);
+  const loadController = useRef<AbortController | null>(null);
+
+  useEffect(() => () => loadController.current?.abort(), []);
+
+  const load = () => {
+    if (!session) return;
+    loadController.current?.abort();
+    const controller = new AbortController();
+    loadController.current = controller;
+    setLoading(true);
+    loadSearchGroups(api, session.environment_id, subject, controller.signal)
+      .then((loaded) => {
+        if (!controller.signal.aborted) setGroups(loaded);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+  };
+
+  const results = filterSearchGroups(groups, text);
+
+  const choose = (source: SearchSource, item: SearchItem) => {
+    setListSearch(source.list, item.label);
+    const state: ListSearchNavigationState = { listSearch: item.label };
+    setOpen(false);
+    setText('');
+    void navigate(source.route, { state });
+  };
+
+  const content = (
+    <Menu className="global-search-results" data-testid={TestId.globalSearch.results}>
+      {loading && results.length === 0 ? (
+        <MenuItem disabled icon={<Spinner size={16} />} text={t('search.loading')} />
+      ) : results.length === 0 ? (
+        <MenuItem disabled text={t('search.noResults')} data-testid={TestId.globalSearch.noResults} />
+      ) : (
+        results.map((group) => (
+          <li key={group.source.name} data-testid={TestId.globalSearch.group(group.source.name)}>
+            <ul className="bp6-menu global-search-group">
+              <MenuDivider title={t(`search.lists.${group.source.name}`)} />
+              {group.items.map((item) => (
+                <MenuItem
+                  key={item.key}
+                  text={item.label}
+                  label={item.extra.trim() || undefined}
+                  onClick={() => choose(group.source, item)}
+                  data-testid={TestId.globalSearch.result(group.source.name, item.key)}
+                />
+              ))}
+            </ul>
+          </li>
+        ))
+      )}
+    </Menu>
+  );
+
+  return (
+    <PopoverNext
+      content={content}
+      isOpen={open && text.trim() !== ''}
+      autoFocus={false}
+      enforceFocus={false}
+      openOnTargetFocus={false}
+      placement="bottom-start"
+      arrow={false}
+      animation="minimal"
+      onInteraction={(next) => {
+        if (!next) setOpen(false);
+      }}
+    >
+      <InputGroup
+        type="search"
+        leftIcon="search"
+        value={text}
+        placeholder={t('shell.search.placeholder')}
+        aria-label={t('shell.search.placeholder')}
+        data-testid={TestId.shell.search}
+        style={{ width: LAYOUT_SIZES.searchBoxWidth }}
+        onFocus={() => {
+          setOpen(true);
+          load();
+        }}
+        onValueChange={(value) => {
+          setText(value);
+          setOpen(true);
+        }}
+        onKeyDown={(event) => {
+          const first = results[0];
+          const item = first?.items[0];
+          if (event.key === 'Enter' && first && item) choose(first.source, item);
+          if (event.key === 'Escape') setOpen(false);
+        }}
+      />
+    </PopoverNext>
+  );
+}
