@@ -147,6 +147,12 @@ export function createGatewayMetrics() {
       'Size of one devices.delta in JSON, as published.',
       [256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304],
     ),
+    /** From a delta's arrival at this gateway's feed to its last socket write being queued. */
+    fanoutDuration: registry.histogram(
+      'halo_gateway_fanout_duration_seconds',
+      'Time to hand one delta to every subscribed socket of this gateway.',
+      [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+    ),
     deltaDevices: registry.histogram(
       'halo_gateway_delta_devices',
       'Devices changed or removed in one devices.delta.',

@@ -280,6 +280,7 @@ export class DevicesFanout {
 
   /** One emit per room; slow consumers leave the room first. */
   private broadcastDelta(environmentId: number, delta: DevicesDelta): void {
+    const started = performance.now();
     const { namespace } = this.options;
     const room = devicesRoom(environmentId);
     for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
@@ -287,6 +288,7 @@ export class DevicesFanout {
       if (socket && this.isBehind(socket)) this.dropSlow(socket, environmentId);
     }
     namespace.local.to(room).emit(LiveEvent.DEVICES_DELTA, delta);
+    this.options.metrics.fanoutDuration.observe((performance.now() - started) / 1000);
   }
 
   private isBehind(socket: LiveSocket): boolean {
