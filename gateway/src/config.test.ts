@@ -15,8 +15,27 @@ describe('parseConfig', () => {
       rateLimitAuthPerMinute: 60,
       rateLimitApiPerMinute: 1200,
       trustProxy: false,
+      pollMs: 1000,
+      fullPollEvery: 30,
+      pollTimeoutMs: 5000,
+      pollBackoffMaxMs: 30_000,
+      pollGraceMs: 10_000,
+      deltaHistoryMs: 180_000,
+      socketBufferPackets: 64,
+      socketBufferBytes: 8 * 1024 * 1024,
+      slowConsumerResyncMs: 30_000,
+      redisPrefix: 'halo',
+      leaderTtlMs: 5000,
     });
     expect(config.dataDir).toMatch(/[\\/]data$/);
+  });
+
+  it('keeps the delta history at two minutes or more', () => {
+    expect(() => parseConfig({ HALO_DELTA_HISTORY_MS: '60000' })).toThrow(/HALO_DELTA_HISTORY_MS/);
+    expect(parseConfig({ HALO_DELTA_HISTORY_MS: '120000', HALO_FULL_POLL_EVERY: '10' })).toMatchObject({
+      deltaHistoryMs: 120_000,
+      fullPollEvery: 10,
+    });
   });
 
   it('treats empty strings as unset, as the e2e harness sends them', () => {

@@ -258,6 +258,21 @@ describe('devices.subscribe', () => {
     await sameAsUpstream(second.view);
   });
 
+  it('stops sending deltas after devices.unsubscribe', async () => {
+    await gatewayWith();
+    const watcher = await open(MANAGER);
+    const leaving = await open(COLLEAGUE);
+    await subscribe(watcher.client, { environmentId: 10 });
+    await subscribe(leaving.client, { environmentId: 10 });
+    await sameAsUpstream(leaving.view);
+    leaving.client.emit('devices.unsubscribe', { environmentId: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    upstream.fleet.put(10, 1, { name: 'after leaving' });
+    await sameAsUpstream(watcher.view);
+    expect(leaving.view.devices.get(1)?.name).not.toBe('after leaving');
+    expect(leaving.view.deltas).toEqual([]);
+  });
+
   it('refuses a malformed subscription', async () => {
     await gatewayWith();
     const { client } = await open(MANAGER);

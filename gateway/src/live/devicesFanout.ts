@@ -39,6 +39,9 @@ export interface DevicesFanoutOptions {
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
 
+/** How long a subscription waits for the shared state (Redis) before answering with a snapshot to come. */
+const FOLLOW_WAIT_MS = 3000;
+
 /** How often sockets dropped as slow consumers are checked for having caught up. */
 const LAGGARD_CHECK_MS = 100;
 /**
@@ -182,7 +185,9 @@ export class DevicesFanout {
     if (can(socket.data.session, 'logs.view')) void socket.join(logsRoom(environmentId));
 
     // A socket on a gateway that just started following resumes from the shared history.
-    await tracked.following;
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([tracked.following, new Promise((resolve) => (waited = setTimeout(resolve, FOLLOW_WAIT_MS)))]);
+    clearTimeout(waited);
     if (!socket.connected || this.tracked.get(environmentId) !== tracked || !tracked.subscribers.has(socket.id)) return;
     const laggard = this.laggards.get(socket.id);
     if (laggard) laggard.environmentIds.add(environmentId);
