@@ -59,6 +59,15 @@ export const TestId = {
     status: 'twofa-status',
     error: 'twofa-error',
   },
+  wall: {
+    page: 'wall-page',
+    message: 'wall-message',
+    dataAge: 'wall-data-age',
+    clock: 'wall-clock',
+    count: (status: string) => `wall-count-${status}`,
+    problems: 'wall-problems',
+    alerts: 'wall-alerts',
+  },
   otpReminder: { dialog: 'otp-reminder', setupNow: 'otp-reminder-setup', later: 'otp-reminder-later' },
   /** The CRUD kit: every list screen's ids, named by its resource (`users`, `groups`, ...). */
   crud: {

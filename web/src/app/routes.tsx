@@ -8,6 +8,7 @@ import { LoginPage } from '../features/login';
 import { NotFoundPage } from '../features/not-found';
 import { OtpVerificationPage } from '../features/otp-verification';
 import { ResetPasswordPage } from '../features/reset-password';
+import { WallPage } from '../features/wall';
 import { SessionExpiredPage } from '../features/session-expired';
 import { UsersPage } from '../features/users';
 import { AppShell, MENU_ENTRIES, type RouteHandle } from '../features/shell';
@@ -37,6 +38,8 @@ export const APP_ROUTES: RouteObject[] = [
     element: <DocumentTitle />,
     errorElement: <RouteError />,
     children: [
+      // The NOC wall has its own read-only display session; it is not behind the login guard.
+      { path: ROUTES.wall, element: <WallPage />, handle: handle('wall.page.title') },
       {
         element: <SessionGate />,
         children: [

@@ -3,6 +3,44 @@
  * `feature.area.phrase`; `errors.*` and `validation.*` cover the shared error catalogue.
  */
 export const enUS = {
+  wall: {
+    page: { title: 'NOC wall' },
+    title: 'Fleet status: {{environment}}',
+    count: {
+      total: 'Devices',
+      connected: 'Connected',
+      notConnected: 'Not connected',
+      mainAppOffline: 'Application offline',
+      nonActivated: 'Not activated',
+    },
+    problems: {
+      title_one: '{{count}} device needs attention',
+      title_other: '{{count}} devices need attention',
+      none: 'Every device is healthy',
+      more_one: 'and {{count}} more',
+      more_other: 'and {{count}} more',
+    },
+    problem: {
+      notConnected: 'Not connected',
+      mainAppOffline: 'Application offline',
+      linksDegraded: 'Links down',
+    },
+    alerts: { title: 'Latest alerts', none: 'No alerts since this display opened' },
+    age: {
+      unknown: 'Waiting for data',
+      seconds_one: 'Data is {{count}} s old',
+      seconds_other: 'Data is {{count}} s old',
+    },
+    message: {
+      noToken: 'This display is not connected. Open the address a manager issued for it, or log in.',
+      checking: 'Connecting…',
+      unreachable: 'The console cannot be reached. Trying again…',
+      revoked: 'An administrator disconnected this display.',
+      ended: 'This display’s session has ended.',
+      refused: 'This display may not view this environment’s devices.',
+      loginLink: 'Go to login',
+    },
+  },
   app: {
     product: { name: 'Halo Console' },
     error: {

@@ -1,5 +1,43 @@
 /** he-IL, right to left. Every en-US key has a text here (checked by i18n.test.ts). */
 export const heIL = {
+  wall: {
+    page: { title: 'קיר NOC' },
+    title: 'מצב הצי: {{environment}}',
+    count: {
+      total: 'מכשירים',
+      connected: 'מחוברים',
+      notConnected: 'לא מחוברים',
+      mainAppOffline: 'יישום לא פעיל',
+      nonActivated: 'לא הופעלו',
+    },
+    problems: {
+      title_one: 'מכשיר {{count}} דורש תשומת לב',
+      title_other: '{{count}} מכשירים דורשים תשומת לב',
+      none: 'כל המכשירים תקינים',
+      more_one: 'ועוד {{count}}',
+      more_other: 'ועוד {{count}}',
+    },
+    problem: {
+      notConnected: 'לא מחובר',
+      mainAppOffline: 'יישום לא פעיל',
+      linksDegraded: 'קישורים למטה',
+    },
+    alerts: { title: 'התראות אחרונות', none: 'אין התראות מאז שהתצוגה נפתחה' },
+    age: {
+      unknown: 'ממתין לנתונים',
+      seconds_one: 'הנתונים בני {{count}} שניות',
+      seconds_other: 'הנתונים בני {{count}} שניות',
+    },
+    message: {
+      noToken: 'התצוגה אינה מחוברת. פתח את הכתובת שמנהל הנפיק עבורה, או היכנס.',
+      checking: 'מתחבר…',
+      unreachable: 'לא ניתן להגיע למסוף. מנסה שוב…',
+      revoked: 'מנהל ניתק את התצוגה הזו.',
+      ended: 'ההתחברות של התצוגה הסתיימה.',
+      refused: 'לתצוגה זו אין הרשאה לצפות במכשירי הסביבה.',
+      loginLink: 'למסך הכניסה',
+    },
+  },
   app: {
     product: { name: 'Halo Console' },
     error: {

@@ -1,0 +1,190 @@
+import { Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import {
+  CLOCK_TICK_MS,
+  ROUTES,
+  SEVERITY_COLORS,
+  SEVERITY_NAMES,
+  TestId,
+  THEME_COLORS,
+  formatServerClock,
+  serverNow,
+  type LiveSystemLogEntry,
+} from '@halo/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { summarizeFleet, type FleetView } from '../../lib/fleet';
+import { useNow, useObservableValue } from '../../lib/realtime';
+import { useSessionSelector } from '../../lib/session';
+import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
+import { adoptWallToken, forgetWallToken } from './wallToken';
+import './wall.css';
+
+const EMPTY_VIEW: FleetView = { devices: new Map(), updatedAt: null };
+const PROBLEM_ROWS = 12;
+const ALERT_ROWS = 14;
+const EMPTY_ALERTS: readonly LiveSystemLogEntry[] = [];
+
+/** The display token a manager issued wins; a logged-in user's own session is the fallback. */
+function useWallToken(): string | null {
+  const [displayToken] = useState(() => adoptWallToken());
+  const userToken = useSessionSelector((snapshot) => snapshot.context.session?.token.access_token ?? null);
+  return displayToken ?? userToken;
+}
+
+/**
+ * The NOC wall: read-only, full screen, readable across a room. Counts by status, problem
+ * devices first, a live alert feed coloured by severity, and the age of the data whenever the
+ * socket or the upstream is not live.
+ */
+export function WallPage() {
+  const { t } = useTranslation();
+  const token = useWallToken();
+  const connection = useWallConnection(token);
+
+  useEffect(() => {
+    document.documentElement.classList.add('halo-wall-document');
+    return () => document.documentElement.classList.remove('halo-wall-document');
+  }, []);
+
+  if (connection.kind !== 'connected') return <WallMessage connection={connection} />;
+  return (
+    <WallBoard connection={connection} title={t('wall.title', { environment: connection.session.environment_name })} />
+  );
+}
+
+function WallMessage({ connection }: { readonly connection: Exclude<WallConnection, { kind: 'connected' }> }) {
+  const { t } = useTranslation();
+  const description = {
+    noToken: t('wall.message.noToken'),
+    checking: t('wall.message.checking'),
+    unreachable: t('wall.message.unreachable'),
+    ended:
+      connection.kind === 'ended' && connection.reason === 'revoked'
+        ? t('wall.message.revoked')
+        : t('wall.message.ended'),
+  }[connection.kind];
+  useEffect(() => {
+    if (connection.kind === 'ended') forgetWallToken();
+  }, [connection.kind]);
+  return (
+    <div className="halo-wall halo-wall--message" data-testid={TestId.wall.page}>
+      <NonIdealState
+        icon={connection.kind === 'checking' ? 'refresh' : 'offline'}
+        title={<span data-testid={TestId.wall.message}>{description}</span>}
+        action={
+          connection.kind === 'checking' ? undefined : <Link to={ROUTES.login}>{t('wall.message.loginLink')}</Link>
+        }
+      />
+    </div>
+  );
+}
+
+function WallBoard({
+  connection,
+  title,
+}: {
+  readonly connection: Extract<WallConnection, { kind: 'connected' }>;
+  readonly title: string;
+}) {
+  const { t } = useTranslation();
+  const view = useObservableValue(connection.feed.view$, EMPTY_VIEW);
+  const alerts = useObservableValue(connection.feed.alerts$, EMPTY_ALERTS);
+  const feedState = useObservableValue(connection.feed.state$, { kind: 'connecting' } as const);
+  const now = useNow(CLOCK_TICK_MS);
+  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values()), [view]);
+
+  // Fresh while the socket and the upstream are live; otherwise how old the last good data is.
+  const live = connection.staleSince === null && feedState.kind === 'live';
+  const ageSeconds = dataAgeSeconds(connection, now);
+
+  const tiles = [
+    { key: 'connected', value: counts.connected, color: THEME_COLORS.online },
+    { key: 'notConnected', value: counts.notConnected, color: THEME_COLORS.offline },
+    { key: 'mainAppOffline', value: counts.mainAppOffline, color: SEVERITY_COLORS.major },
+    { key: 'nonActivated', value: counts.nonActivated, color: '#5F6B7C' },
+  ] as const;
+
+  return (
+    <div className="halo-wall" data-testid={TestId.wall.page}>
+      <header className="halo-wall__header">
+        <h1 className="halo-wall__title">{title}</h1>
+        {!live && (
+          <Tag large intent="warning" icon="time" className="halo-wall__age" data-testid={TestId.wall.dataAge}>
+            {ageSeconds === null ? t('wall.age.unknown') : t('wall.age.seconds', { count: ageSeconds })}
+          </Tag>
+        )}
+        <span className="halo-wall__clock" data-testid={TestId.wall.clock}>
+          {connection.clock ? formatServerClock(serverNow(connection.clock, now)) : ''}
+        </span>
+      </header>
+      {feedState.kind === 'refused' && <div className="halo-wall__refused">{t('wall.message.refused')}</div>}
+      <section className="halo-wall__tiles">
+        <div className="halo-wall__tile" data-testid={TestId.wall.count('total')}>
+          <span className="halo-wall__tile-value">{counts.total}</span>
+          <span className="halo-wall__tile-label">{t('wall.count.total')}</span>
+        </div>
+        {tiles.map((tile) => (
+          <div
+            key={tile.key}
+            className="halo-wall__tile"
+            style={{ borderColor: tile.color }}
+            data-testid={TestId.wall.count(tile.key)}
+          >
+            <span className="halo-wall__tile-value" style={{ color: tile.color }}>
+              {tile.value}
+            </span>
+            <span className="halo-wall__tile-label">{t(`wall.count.${tile.key}`)}</span>
+          </div>
+        ))}
+      </section>
+      <main className="halo-wall__columns">
+        <section className="halo-wall__panel">
+          <h2>{t('wall.problems.title', { count: problems.length })}</h2>
+          {problems.length === 0 ? (
+            <p className="halo-wall__calm">
+              <Icon icon="tick-circle" size={28} color={THEME_COLORS.online} /> {t('wall.problems.none')}
+            </p>
+          ) : (
+            <ol className="halo-wall__list" data-testid={TestId.wall.problems}>
+              {problems.slice(0, PROBLEM_ROWS).map(({ device, kind }) => (
+                <li key={device.id} className={`halo-wall__problem halo-wall__problem--${kind}`}>
+                  <span className="halo-wall__device">{device.name}</span>
+                  <span className="halo-wall__kind">{t(`wall.problem.${kind}`)}</span>
+                </li>
+              ))}
+              {problems.length > PROBLEM_ROWS && (
+                <li className="halo-wall__more">
+                  {t('wall.problems.more', { count: problems.length - PROBLEM_ROWS })}
+                </li>
+              )}
+            </ol>
+          )}
+        </section>
+        <section className="halo-wall__panel">
+          <h2>{t('wall.alerts.title')}</h2>
+          {alerts.length === 0 ? (
+            <p className="halo-wall__calm">{t('wall.alerts.none')}</p>
+          ) : (
+            <ol className="halo-wall__list" data-testid={TestId.wall.alerts}>
+              {alerts.slice(0, ALERT_ROWS).map((alert) => {
+                const severity = SEVERITY_NAMES[alert.severity] ?? 'normal';
+                return (
+                  <li
+                    key={alert.id}
+                    className="halo-wall__alert"
+                    style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
+                  >
+                    <span className="halo-wall__alert-time">{alert.log_time.slice(11, 19)}</span>
+                    <span className="halo-wall__device">{alert.device_name ?? '-'}</span>
+                    <span className="halo-wall__alert-text">{alert.description}</span>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  API_BASE,
+  apiPaths,
+  ApiErrorBodySchema,
+  LiveEvent,
+  LoginResponseSchema,
+  SessionEndReasonSchema,
+  serverNow,
+  SessionEndedEventSchema,
+  UpstreamStatusEventSchema,
+  type LoginResponse,
+  type SessionEndReason,
+  type UpstreamStatusEvent,
+} from '@halo/shared';
+import { useEffect, useState } from 'react';
+import { FleetFeed } from '../../lib/fleet';
+import { openLiveSocket } from '../../lib/realtime';
+
+export type WallConnection =
+  | { readonly kind: 'noToken' }
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'ended'; readonly reason: SessionEndReason | null }
+  | { readonly kind: 'unreachable' }
+  | {
+      readonly kind: 'connected';
+      readonly session: LoginResponse;
+      readonly feed: FleetFeed;
+      readonly socketConnected: boolean;
+      readonly upstream: UpstreamStatusEvent | null;
+      readonly clock: { remoteTime: number; receivedAt: number } | null;
+      /** Local time since which the socket or the upstream has not been live; null while live. */
+      readonly staleSince: number | null;
+    };
+
+/**
+ * How old the wall's data is, in whole seconds, when it is not live: from the upstream's
+ * last good data when the gateway said it (server time), else from when liveness was lost.
+ */
+export function dataAgeSeconds(connection: Extract<WallConnection, { kind: 'connected' }>, now: number): number | null {
+  if (connection.staleSince === null) return 0;
+  const lastGood = connection.upstream?.lastGoodAt ? Date.parse(connection.upstream.lastGoodAt) : Number.NaN;
+  const age =
+    !Number.isNaN(lastGood) && connection.clock
+      ? serverNow(connection.clock, now) - lastGood
+      : now - connection.staleSince;
+  return Math.max(0, Math.round(age / 1000));
+}
+
+async function fetchSession(token: string): Promise<LoginResponse | { ended: SessionEndReason | null }> {
+  const response = await fetch(`${API_BASE}${apiPaths.auth.session}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (response.status === 401) {
+    const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => null));
+    const reason = SessionEndReasonSchema.safeParse(body.success ? body.data.fields?.reason : undefined);
+    return { ended: reason.success ? reason.data : null };
+  }
+  if (!response.ok) throw new Error(`session check answered ${response.status}`);
+  return LoginResponseSchema.parse(await response.json());
+}
+
+/**
+ * The wall's own connection: the token's session, one socket, one fleet feed for the
+ * session's environment, and what the socket says about the session and the upstream.
+ */
+export function useWallConnection(token: string | null): WallConnection {
+  const [connection, setConnection] = useState<WallConnection>(token ? { kind: 'checking' } : { kind: 'noToken' });
+
+  useEffect(() => {
+    if (!token) return undefined;
+    let disposed = false;
+    let cleanup = () => {};
+    const start = async () => {
+      let session;
+      try {
+        session = await fetchSession(token);
+      } catch {
+        if (!disposed) setConnection({ kind: 'unreachable' });
+        retry = window.setTimeout(() => void start(), 10_000);
+        return;
+      }
+      if (disposed) return;
+      if ('ended' in session) {
+        setConnection({ kind: 'ended', reason: session.ended });
+        return;
+      }
+      const socket = openLiveSocket(token);
+      const feed = new FleetFeed(socket, session.environment_id);
+      let state: Extract<WallConnection, { kind: 'connected' }> = {
+        kind: 'connected',
+        session,
+        feed,
+        socketConnected: socket.connected,
+        upstream: null,
+        clock: null,
+        staleSince: socket.connected ? null : Date.now(),
+      };
+      const publish = (change: Partial<typeof state>) => {
+        const next = { ...state, ...change };
+        const live = next.socketConnected && (next.upstream?.state ?? 'ok') === 'ok';
+        state = { ...next, staleSince: live ? null : (state.staleSince ?? Date.now()) };
+        if (!disposed) setConnection(state);
+      };
+      publish({});
+      socket.on('connect', () => publish({ socketConnected: true }));
+      socket.on('disconnect', () => publish({ socketConnected: false }));
+      socket.on(LiveEvent.UPSTREAM_STATUS, (payload: unknown) => {
+        const parsed = UpstreamStatusEventSchema.safeParse(payload);
+        if (parsed.success) publish({ upstream: parsed.data });
+      });
+      socket.on(LiveEvent.CLOCK, (payload: unknown) => {
+        const remoteTime = Date.parse(String((payload as { serverTime?: unknown } | null)?.serverTime));
+        if (!Number.isNaN(remoteTime)) publish({ clock: { remoteTime, receivedAt: Date.now() } });
+      });
+      socket.on(LiveEvent.SESSION_ENDED, (payload: unknown) => {
+        const parsed = SessionEndedEventSchema.safeParse(payload);
+        feed.close();
+        socket.disconnect();
+        if (!disposed) setConnection({ kind: 'ended', reason: parsed.success ? parsed.data.reason : null });
+      });
+      socket.on('connect_error', (error: Error) => {
+        if (/unauthori[sz]ed/i.test(error.message)) {
+          feed.close();
+          socket.disconnect();
+          if (!disposed) setConnection({ kind: 'ended', reason: null });
+        }
+      });
+      cleanup = () => {
+        feed.close();
+        socket.disconnect();
+      };
+    };
+    let retry = 0;
+    void start();
+    return () => {
+      disposed = true;
+      window.clearTimeout(retry);
+      cleanup();
+    };
+  }, [token]);
+
+  return connection;
+}
