@@ -14,7 +14,7 @@ import type { EnvironmentAccess } from './environmentAccess.js';
 import { EnvironmentFeed } from './environmentFeed.js';
 import type { FeedBus, FeedEvent } from './feedBus.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
-import { pendingWrites } from './socketBuffer.js';
+import { pendingWrites } from './pendingWrites.js';
 
 /** Sockets watching an environment's devices: everyone allowed devices.view there sees all of them. */
 export const devicesRoom = (environmentId: number) => `devices:${environmentId}`;
