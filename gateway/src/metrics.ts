@@ -131,7 +131,7 @@ export function createGatewayMetrics() {
     /** Labels: `source` as upstreamRequests (the gateway's own polling calls). */
     upstreamLatency: registry.histogram(
       'halo_gateway_upstream_request_duration_seconds',
-      'Time to an answer of the gateway\'s own upstream calls made by the pollers.',
+      "Time to an answer of the gateway's own upstream calls made by the pollers.",
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     ),
     /** Labels: `kind` (incremental, full). */

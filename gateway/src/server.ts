@@ -136,7 +136,9 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     clockRefreshMs: config.clockRefreshMs,
     clockRetryMs: config.upstreamProbeMs,
     ...(options.now ? { now: options.now } : {}),
-    ...(redis ? { adapter: createAdapter(redis.adapterPub, redis.adapterSub, { key: `${config.redisPrefix}:socket.io` }) } : {}),
+    ...(redis
+      ? { adapter: createAdapter(redis.adapterPub, redis.adapterSub, { key: `${config.redisPrefix}:socket.io` }) }
+      : {}),
   });
 
   // At most one delta per poll: this many cover the history time.
@@ -184,7 +186,11 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     resyncMs: config.slowConsumerResyncMs,
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));
-  metrics.registry.gauge('halo_gateway_pollers_running', 'Environment pollers running on this gateway.', () => pollers.running);
+  metrics.registry.gauge(
+    'halo_gateway_pollers_running',
+    'Environment pollers running on this gateway.',
+    () => pollers.running,
+  );
   metrics.registry.gauge(
     'halo_gateway_environments_followed',
     'Environments whose live state this gateway holds for its subscribers.',

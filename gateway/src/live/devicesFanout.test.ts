@@ -113,13 +113,20 @@ describe('devices.subscribe', () => {
     await expect.poll(() => view.deltas.length, { timeout: 3000 }).toBe(1);
     upstream.fleet.put(10, 6);
     upstream.fleet.remove(3);
-    upstream.fleet.setLinks(1, {
-      cellular: [{ port: 1, is_online: true }, { port: 2, is_online: false }],
-      eth: [{ port: 1, is_online: true }],
-      wifi: [],
-      vlan: [],
-      vpn: [],
-    }, true);
+    upstream.fleet.setLinks(
+      1,
+      {
+        cellular: [
+          { port: 1, is_online: true },
+          { port: 2, is_online: false },
+        ],
+        eth: [{ port: 1, is_online: true }],
+        wifi: [],
+        vlan: [],
+        vpn: [],
+      },
+      true,
+    );
     await sameAsUpstream(view);
 
     for (const delta of view.deltas) DevicesDeltaSchema.parse(delta);
@@ -352,7 +359,9 @@ describe('visibility', () => {
 describe('central polling', () => {
   async function requestsPerPoll(sockets: number): Promise<number> {
     const { gateway } = await gatewayWith();
-    const clients = await Promise.all(Array.from({ length: sockets }, (_, index) => open(index % 2 ? MANAGER : COLLEAGUE)));
+    const clients = await Promise.all(
+      Array.from({ length: sockets }, (_, index) => open(index % 2 ? MANAGER : COLLEAGUE)),
+    );
     await Promise.all(clients.map(({ client }) => subscribe(client, { environmentId: 10 })));
     await Promise.all(clients.map(({ view }) => sameAsUpstream(view)));
     const polls = () => gateway.metrics.polls.get({ result: 'ok' });
@@ -473,7 +482,11 @@ describe('upstream faults', () => {
 
 describe('slow consumers', () => {
   it('takes a client that does not read out of the stream without slowing the others, then resyncs it', async () => {
-    const { gateway } = await gatewayWith({ socketBufferPackets: 4, socketBufferBytes: 256 * 1024, slowConsumerResyncMs: 20_000 });
+    const { gateway } = await gatewayWith({
+      socketBufferPackets: 4,
+      socketBufferBytes: 256 * 1024,
+      slowConsumerResyncMs: 20_000,
+    });
     // Large devices, so a few deltas fill the TCP buffers of a client that stops reading.
     const padding = 'x'.repeat(2000);
     for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
@@ -482,14 +495,17 @@ describe('slow consumers', () => {
     for (const { client } of [slow, ...others]) await subscribe(client, { environmentId: 10 });
     await Promise.all([slow, ...others].map(({ view }) => sameAsUpstream(view)));
 
-    const rawSocket = (slow.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }).ws
-      ._socket;
+    const rawSocket = (
+      slow.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }
+    ).ws._socket;
     rawSocket.pause();
     for (let round = 1; round <= 40; round += 1) {
       for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
       const started = Date.now();
       await expect
-        .poll(() => others.every(({ view }) => view.devices.get(300)?.name === `${padding}${round}-300`), { timeout: 3000 })
+        .poll(() => others.every(({ view }) => view.devices.get(300)?.name === `${padding}${round}-300`), {
+          timeout: 3000,
+        })
         .toBe(true);
       // The others keep the normal pace while the slow one's buffers fill.
       expect(Date.now() - started).toBeLessThan(1500);
@@ -507,13 +523,19 @@ describe('slow consumers', () => {
   });
 
   it('disconnects a slow client that does not catch up in time, as a lost transport', async () => {
-    const { gateway } = await gatewayWith({ socketBufferPackets: 2, socketBufferBytes: 64 * 1024, slowConsumerResyncMs: 300 });
+    const { gateway } = await gatewayWith({
+      socketBufferPackets: 2,
+      socketBufferBytes: 64 * 1024,
+      slowConsumerResyncMs: 300,
+    });
     const padding = 'y'.repeat(2000);
     for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
     const slow = await open(MANAGER);
     await subscribe(slow.client, { environmentId: 10 });
     await sameAsUpstream(slow.view);
-    const transport = slow.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } };
+    const transport = slow.client.io.engine.transport as unknown as {
+      ws: { _socket: { pause(): void; resume(): void } };
+    };
     transport.ws._socket.pause();
     const reason = new Promise<string>((resolve) => slow.client.once('disconnect', resolve));
     for (let round = 1; round <= 60 && gateway.metrics.slowConsumerDisconnects.get() === 0; round += 1) {

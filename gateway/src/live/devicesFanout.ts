@@ -83,7 +83,8 @@ class SubscriberTokens implements TokenSource {
   /** Forgets refusals of tokens no subscriber holds any more. */
   prune(): void {
     const held = new Set([...this.subscribers.values()].map((socket) => socket.data.token));
-    for (const refused of this.refused.values()) for (const token of refused) if (!held.has(token)) refused.delete(token);
+    for (const refused of this.refused.values())
+      for (const token of refused) if (!held.has(token)) refused.delete(token);
   }
 }
 
@@ -144,7 +145,8 @@ export class DevicesFanout {
       if (parsed.success) this.leave(socket, parsed.data.environmentId);
     });
     socket.on('disconnect', () => {
-      for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])]) this.leave(socket, environmentId);
+      for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])])
+        this.leave(socket, environmentId);
       this.laggards.delete(socket.id);
     });
   }

@@ -21,7 +21,12 @@ describe('EnvironmentFeed', () => {
     expect(feed.apply(delta('e', 3, [4]))).toBe(false);
     expect(feed.apply(delta('other', 2, [4]))).toBe(false);
     expect(feed.snapshot()).toMatchObject({ environmentId: 7, epoch: 'e', seq: 1 });
-    expect(feed.snapshot()?.devices.map((device) => device.id).sort()).toEqual([2, 3]);
+    expect(
+      feed
+        .snapshot()
+        ?.devices.map((device) => device.id)
+        .sort(),
+    ).toEqual([2, 3]);
   });
 
   it('replays from any seq within the history and nothing older', () => {

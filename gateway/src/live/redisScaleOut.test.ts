@@ -187,7 +187,10 @@ describe('several gateways with Redis', () => {
     for (const device of before.view.devices.values()) after.view.devices.set(device.id, device);
     after.view.epoch = epoch;
     after.view.seq = seq;
-    expect(await subscribe(after.client, { environmentId: 10, epoch: epoch!, seq })).toEqual({ ok: true, mode: 'replay' });
+    expect(await subscribe(after.client, { environmentId: 10, epoch: epoch!, seq })).toEqual({
+      ok: true,
+      mode: 'replay',
+    });
     await sameAsUpstream(after.view);
     expect(after.view.snapshots).toBe(0);
     expect(after.view.deltas.map((delta) => delta.seq)).toEqual([seq + 1, seq + 2]);

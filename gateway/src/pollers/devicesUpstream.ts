@@ -67,7 +67,11 @@ export class DevicesUpstream {
   ) {}
 
   /** Incremental since `cursor` when given, otherwise the full list. */
-  async devicesState(environmentId: number, token: string, cursor: number | null): Promise<PollAnswer<DevicesStateAnswer>> {
+  async devicesState(
+    environmentId: number,
+    token: string,
+    cursor: number | null,
+  ): Promise<PollAnswer<DevicesStateAnswer>> {
     const query = cursor === null ? '' : `?state=1&cursor=${cursor}`;
     const answer = await this.get('devices_state', `${apiPaths.devices.devicesState(environmentId)}${query}`, token);
     if (answer.kind !== 'ok') return answer;
@@ -99,7 +103,11 @@ export class DevicesUpstream {
   }
 
   /** Links and system report of the given devices, asked in chunks of at most 500 ids. */
-  async deviceStatus(environmentId: number, token: string, ids: readonly number[]): Promise<PollAnswer<DeviceStatusEntry[]>> {
+  async deviceStatus(
+    environmentId: number,
+    token: string,
+    ids: readonly number[],
+  ): Promise<PollAnswer<DeviceStatusEntry[]>> {
     const entries: DeviceStatusEntry[] = [];
     for (let start = 0; start < ids.length; start += DEVICE_STATUS_CHUNK) {
       const chunk = ids.slice(start, start + DEVICE_STATUS_CHUNK);

@@ -221,7 +221,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   app.use(API_BASE, api);
 
   const isWithin = (environmentId: number, ancestor: number) => {
-    for (let current: number | null | undefined = environmentId; current != null; current = fleet.environments.get(current)) {
+    for (
+      let current: number | null | undefined = environmentId;
+      current != null;
+      current = fleet.environments.get(current)
+    ) {
       if (current === ancestor) return true;
     }
     return false;
@@ -258,13 +262,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     next();
   });
   const environmentOf = (request: express.Request) => (request as unknown as { environmentId: number }).environmentId;
-  const ids = (raw: unknown) =>
-    typeof raw === 'string'
-      ? raw
-          .split(',')
-          .filter(Boolean)
-          .map(Number)
-      : undefined;
+  const ids = (raw: unknown) => (typeof raw === 'string' ? raw.split(',').filter(Boolean).map(Number) : undefined);
   config.get('/devices/devices_state', (request, response) => {
     const environmentId = environmentOf(request);
     const cursor = request.query.cursor === undefined ? null : Number(request.query.cursor);
