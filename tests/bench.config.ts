@@ -1,0 +1,14 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './fixtures/browser';
+
+/** Benchmarks: they start their own stacks, print their figures and assert nothing about speed. */
+export default defineConfig({
+  testDir: './bench',
+  testMatch: '*.bench.ts',
+  outputDir: './results/bench-artifacts',
+  workers: 1,
+  retries: 0,
+  timeout: 15 * 60_000,
+  reporter: [['list']],
+  use: { launchOptions: CHROMIUM_LAUNCH, viewport: { width: 1600, height: 900 } },
+});
