@@ -61,7 +61,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
       value: (row) => row.username,
       render: (row) => (
         <>
-          {row.username}{' '}
+          <span>{row.username}</span>{' '}
           {row.environment_manager && (
             <TranslatedTag textKey="users.list.manager" intent="primary" testId={TestId.people.managerTag(row.id)} />
           )}
