@@ -122,4 +122,25 @@ describe('FleetFeed', () => {
     expect(views).toHaveLength(1);
     expect(views[0]?.devices.size).toBe(50);
   });
+
+  it('hands patching views what changed per frame, a reset first and after a snapshot', () => {
+    const { socket, deliver } = fakeSocket();
+    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const batches: { reset: boolean; changed: number[]; removed: number[]; size: number }[] = [];
+    feed.batch$.subscribe((batch) =>
+      batches.push({
+        reset: batch.reset,
+        changed: batch.changed.map((entry) => entry.id),
+        removed: [...batch.removed],
+        size: batch.devices.size,
+      }),
+    );
+    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e', seq: 1, devices: [device(1), device(2)] });
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq: 2, changed: [device(3)], removed: [1] });
+    expect(batches).toEqual([
+      { reset: true, changed: [], removed: [], size: 0 },
+      { reset: true, changed: [], removed: [], size: 2 },
+      { reset: false, changed: [3], removed: [1], size: 2 },
+    ]);
+  });
 });

@@ -12,7 +12,11 @@ import {
   Subject,
   animationFrameScheduler,
   auditTime,
+  concat,
+  defer,
   map,
+  of,
+  share,
   type Observable,
   type SchedulerLike,
 } from 'rxjs';
@@ -29,6 +33,18 @@ export interface FleetView {
   readonly updatedAt: number | null;
 }
 
+/**
+ * What changed since the previous frame, for views that patch their own rows rather than
+ * take a copy of the whole fleet: `reset` after a snapshot (everything may have changed).
+ */
+export interface FleetBatch {
+  readonly reset: boolean;
+  readonly changed: readonly DeviceLiveState[];
+  readonly removed: readonly number[];
+  /** The feed's own map, current as of this frame: read it now, do not keep or change it. */
+  readonly devices: ReadonlyMap<number, DeviceLiveState>;
+}
+
 const MAX_ALERTS = 200;
 
 /**
@@ -43,11 +59,17 @@ export class FleetFeed {
   private seq = 0;
   private updatedAt: number | null = null;
   private readonly changed = new Subject<void>();
+  /** Ids changed and removed since the last frame, and whether a snapshot replaced everything. */
+  private pendingReset = false;
+  private readonly pendingChanged = new Set<number>();
+  private readonly pendingRemoved = new Set<number>();
   private readonly stateSubject = new BehaviorSubject<FleetFeedState>({ kind: 'connecting' });
   private readonly alertsSubject = new BehaviorSubject<readonly LiveSystemLogEntry[]>([]);
   private readonly detach: () => void;
 
   readonly view$: Observable<FleetView>;
+  /** One batch per animation frame; a new subscriber first gets the whole fleet as a reset. */
+  readonly batch$: Observable<FleetBatch>;
   readonly state$: Observable<FleetFeedState> = this.stateSubject.asObservable();
   /** Newest first, at most MAX_ALERTS. */
   readonly alerts$: Observable<readonly LiveSystemLogEntry[]> = this.alertsSubject.asObservable();
@@ -58,9 +80,14 @@ export class FleetFeed {
     options: { scheduler?: SchedulerLike; now?: () => number } = {},
   ) {
     const now = options.now ?? Date.now;
-    this.view$ = this.changed.pipe(
+    const frame$ = this.changed.pipe(
       auditTime(0, options.scheduler ?? animationFrameScheduler),
-      map(() => ({ devices: new Map(this.devices), updatedAt: this.updatedAt })),
+      map(() => this.takeBatch()),
+      share(),
+    );
+    this.view$ = frame$.pipe(map(() => ({ devices: new Map(this.devices), updatedAt: this.updatedAt })));
+    this.batch$ = defer(() =>
+      concat(of<FleetBatch>({ reset: true, changed: [], removed: [], devices: this.devices }), frame$),
     );
     const onConnect = () => this.subscribe();
     const onSnapshot = (payload: unknown) => {
@@ -68,6 +95,9 @@ export class FleetFeed {
       if (!parsed.success || parsed.data.environmentId !== this.environmentId) return;
       this.devices.clear();
       for (const device of parsed.data.devices) this.devices.set(device.id, device);
+      this.pendingReset = true;
+      this.pendingChanged.clear();
+      this.pendingRemoved.clear();
       this.epoch = parsed.data.epoch;
       this.seq = parsed.data.seq;
       this.touch(now());
@@ -82,8 +112,16 @@ export class FleetFeed {
         this.subscribe(); // continuity lost: ask for a replay or a snapshot
         return;
       }
-      for (const device of delta.changed) this.devices.set(device.id, device);
-      for (const id of delta.removed) this.devices.delete(id);
+      for (const device of delta.changed) {
+        this.devices.set(device.id, device);
+        this.pendingChanged.add(device.id);
+        this.pendingRemoved.delete(device.id);
+      }
+      for (const id of delta.removed) {
+        this.devices.delete(id);
+        this.pendingRemoved.add(id);
+        this.pendingChanged.delete(id);
+      }
       this.seq = delta.seq;
       this.touch(now());
     };
@@ -114,6 +152,24 @@ export class FleetFeed {
     this.changed.complete();
     this.stateSubject.complete();
     this.alertsSubject.complete();
+  }
+
+  private takeBatch(): FleetBatch {
+    const batch: FleetBatch = {
+      reset: this.pendingReset,
+      changed: this.pendingReset
+        ? []
+        : [...this.pendingChanged].flatMap((id) => {
+            const device = this.devices.get(id);
+            return device ? [device] : [];
+          }),
+      removed: this.pendingReset ? [] : [...this.pendingRemoved],
+      devices: this.devices,
+    };
+    this.pendingReset = false;
+    this.pendingChanged.clear();
+    this.pendingRemoved.clear();
+    return batch;
   }
 
   private touch(at: number) {

@@ -1,2 +1,3 @@
-export { FleetFeed, type FleetFeedState, type FleetView } from './fleetFeed';
+export { appFleet, fleetOnChannel, type ChannelFleet } from './channelFleet';
+export { FleetFeed, type FleetBatch, type FleetFeedState, type FleetView } from './fleetFeed';
 export { problemOf, summarizeFleet, type FleetCounts, type FleetProblem, type ProblemKind } from './fleetSummary';

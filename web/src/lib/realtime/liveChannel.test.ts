@@ -105,4 +105,15 @@ describe('LiveChannel', () => {
     expect(sockets[1]!.socket.disconnected).toBe(true);
     expect(live.connected).toBe(false);
   });
+
+  it('offers its current socket to other clients and a new one after a re-connect', () => {
+    const { live, sockets } = channel();
+    const seen: (LiveSocket | null)[] = [];
+    live.socket$.subscribe((socket) => seen.push(socket));
+    live.connect('token-1');
+    live.connect('token-2');
+    live.disconnect();
+    const [first, second] = sockets.map((entry) => entry.socket as unknown as LiveSocket);
+    expect(seen).toEqual([null, first, null, second, null]);
+  });
 });

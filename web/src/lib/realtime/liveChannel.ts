@@ -37,6 +37,7 @@ export class LiveChannel {
   private readonly upstreamSubject = new BehaviorSubject<UpstreamStatusEvent | null>(null);
   private readonly sessionEndedSubject = new Subject<SessionEndedEvent>();
   private readonly unauthorizedSubject = new Subject<void>();
+  private readonly socketSubject = new BehaviorSubject<LiveSocket | null>(null);
 
   /** Last server time received and the local time at receipt; views tick locally from it. */
   readonly clock$: Observable<ServerClock> = this.clockSubject.pipe(filter((clock) => clock !== null));
@@ -46,6 +47,11 @@ export class LiveChannel {
   readonly sessionEnded$: Observable<SessionEndedEvent> = this.sessionEndedSubject.asObservable();
   /** The gateway refused the handshake's token: treated like a 401. */
   readonly unauthorized$: Observable<void> = this.unauthorizedSubject.asObservable();
+  /**
+   * The channel's current socket (null while closed), for clients of other events (a fleet
+   * feed) to attach to; it emits again when a re-connect opens a new socket.
+   */
+  readonly socket$: Observable<LiveSocket | null> = this.socketSubject.asObservable();
 
   constructor(
     private readonly openSocket: LiveSocketFactory = openLiveSocket,
@@ -79,6 +85,7 @@ export class LiveChannel {
         this.unauthorizedSubject.next();
       }
     });
+    this.socketSubject.next(socket);
   }
 
   disconnect(): void {
@@ -87,6 +94,7 @@ export class LiveChannel {
     this.socket.disconnect();
     this.socket = null;
     this.upstreamSubject.next(null);
+    this.socketSubject.next(null);
   }
 }
 
