@@ -172,6 +172,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     pollMs: config.pollMs,
     fullPollEvery: config.fullPollEvery,
     backoffMaxMs: config.pollBackoffMaxMs,
+    ...(redis ? { yieldWhenStarvedMs: config.leaderTtlMs * 2 } : {}),
   });
   const fanout = new DevicesFanout({
     namespace: live.namespace,

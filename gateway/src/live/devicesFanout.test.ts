@@ -320,6 +320,24 @@ describe('visibility', () => {
     expect(foreign.view.deltas).toEqual([]);
   });
 
+  it('runs one poller per watched environment and keeps each tenant to its own stream', async () => {
+    const { gateway } = await gatewayWith();
+    const ours = await open(MANAGER);
+    const theirs = await open(OTHER_TENANT);
+    await subscribe(ours.client, { environmentId: 10 });
+    await subscribe(theirs.client, { environmentId: 20 });
+    await sameAsUpstream(ours.view, 10);
+    await sameAsUpstream(theirs.view, 20);
+    expect(gateway.pollers.running).toBe(2);
+    upstream.fleet.put(20, 100, { name: 'theirs, changed' });
+    upstream.fleet.put(10, 1, { name: 'ours, changed' });
+    await sameAsUpstream(ours.view, 10);
+    await sameAsUpstream(theirs.view, 20);
+    expect(ours.view.devices.has(100)).toBe(false);
+    expect([...theirs.view.devices.keys()]).toEqual([100]);
+    expect(theirs.view.deltas.every((delta) => delta.environmentId === 20)).toBe(true);
+  });
+
   it('lets a user of a parent environment watch a child, after asking the upstream once', async () => {
     await gatewayWith();
     const parent = await open(PARENT);
@@ -337,6 +355,22 @@ describe('visibility', () => {
     await gatewayWith();
     const { client } = await open(NO_DEVICES);
     expect(await subscribe(client, { environmentId: 10 })).toEqual({ ok: false, error: 'forbidden' });
+  });
+
+  it('cuts off a socket whose re-validated session lost the devices view permission', async () => {
+    const { gateway } = await gatewayWith();
+    const keeps = await open(MANAGER);
+    const loses = await open(COLLEAGUE);
+    await subscribe(keeps.client, { environmentId: 10 });
+    await subscribe(loses.client, { environmentId: 10 });
+    await sameAsUpstream(loses.view);
+    const gone = new Promise<string>((resolve) => loses.client.once('disconnect', resolve));
+    upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true, permissions: [LOGS_VIEW] });
+    await gateway.live.sessions.checkAll();
+    upstream.fleet.put(10, 1, { name: 'not for the colleague any more' });
+    await sameAsUpstream(keeps.view);
+    expect(await gone).toBe('transport close');
+    expect(loses.view.devices.get(1)?.name).not.toBe('not for the colleague any more');
   });
 
   it('sends system log entries only to subscribers allowed to view logs', async () => {
@@ -432,21 +466,27 @@ describe('central polling', () => {
     expect(upstream.count('/devices_state')).toBe(count);
   });
 
-  it('polls with another subscriber when the upstream refuses the chosen token', async () => {
+  it('polls with another subscriber when the upstream refuses the chosen token, and cuts the refused one off', async () => {
     await gatewayWith();
     const first = await open(MANAGER);
     const second = await open(COLLEAGUE);
     await subscribe(first.client, { environmentId: 10 });
     await subscribe(second.client, { environmentId: 10 });
     await sameAsUpstream(first.view);
+    const firstGone = new Promise<string>((resolve) => first.client.once('disconnect', resolve));
     upstream.fleet.refusedTokens.add(MANAGER);
     upstream.fleet.put(10, 1, { name: 'after refusal' });
-    await sameAsUpstream(first.view);
     await sameAsUpstream(second.view);
+    // Its user may not see this any more: a lost transport, and the next subscription is refused.
+    expect(await firstGone).toBe('transport close');
+    expect(first.view.devices.get(1)?.name).not.toBe('after refusal');
+    const again = await open(MANAGER);
+    expect(await subscribe(again.client, { environmentId: 10 })).toEqual({ ok: false, error: 'forbidden' });
+
     upstream.fleet.refusedTokens.add(COLLEAGUE);
     upstream.fleet.put(10, 2, { name: 'nobody can see this' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(first.view.devices.get(2)?.name).not.toBe('nobody can see this');
+    expect(second.view.devices.get(2)?.name).not.toBe('nobody can see this');
   });
 });
 

@@ -55,7 +55,10 @@ class SubscriberTokens implements TokenSource {
   private readonly chosen = new Map<PollCapability, LiveSocket>();
   private readonly refused = new Map<PollCapability, Set<string>>();
 
-  constructor(private readonly subscribers: ReadonlyMap<string, LiveSocket>) {}
+  constructor(
+    private readonly subscribers: ReadonlyMap<string, LiveSocket>,
+    private readonly onRefused: (token: string, capability: PollCapability) => void,
+  ) {}
 
   current(capability: PollCapability): string | null {
     const refused = this.refused.get(capability);
@@ -78,6 +81,7 @@ class SubscriberTokens implements TokenSource {
     refused.add(token);
     this.refused.set(capability, refused);
     if (this.chosen.get(capability)?.data.token === token) this.chosen.delete(capability);
+    this.onRefused(token, capability);
   }
 
   /** Forgets refusals of tokens no subscriber holds any more. */
@@ -218,7 +222,9 @@ export class DevicesFanout {
       return existing;
     }
     const subscribers = new Map<string, LiveSocket>();
-    const tokens = new SubscriberTokens(subscribers);
+    const tokens = new SubscriberTokens(subscribers, (token, capability) =>
+      this.revoke(environmentId, token, capability),
+    );
     const feed = new EnvironmentFeed(environmentId, this.options.historyLength);
     const tracked: Tracked = {
       feed,
@@ -237,6 +243,27 @@ export class DevicesFanout {
       .catch((error: unknown) => console.error(`[gateway] following environment ${environmentId} failed:`, error));
     this.options.pollers.want(environmentId, tokens);
     return tracked;
+  }
+
+  /**
+   * The upstream refused this token here: its user may not see this any more, so its sockets
+   * stop receiving it. Without logs they just leave the logs room; without devices they lose
+   * their connection (as a lost transport), and their client's next subscription gets the
+   * refusal as its ack.
+   */
+  private revoke(environmentId: number, token: string, capability: PollCapability): void {
+    const tracked = this.tracked.get(environmentId);
+    if (!tracked) return;
+    if (capability === 'devices.view') this.options.access.refuse(token, environmentId);
+    for (const socket of [...tracked.subscribers.values()]) {
+      if (socket.data.token !== token) continue;
+      if (capability === 'logs.view') {
+        void socket.leave(logsRoom(environmentId));
+        continue;
+      }
+      this.leave(socket, environmentId);
+      dropConnection(socket);
+    }
   }
 
   private leave(socket: LiveSocket, environmentId: number): void {
@@ -262,7 +289,13 @@ export class DevicesFanout {
   private onFeedEvent(environmentId: number, tracked: Tracked, event: FeedEvent): void {
     const { namespace } = this.options;
     if (event.type === 'logs') {
-      namespace.local.to(logsRoom(environmentId)).emit(LiveEvent.LOGS_SYSTEM, event.event);
+      const room = logsRoom(environmentId);
+      // Permissions follow the session as re-validated: whoever lost logs view leaves the room.
+      for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
+        const socket = namespace.sockets.get(socketId);
+        if (socket && !can(socket.data.session, 'logs.view')) void socket.leave(room);
+      }
+      namespace.local.to(room).emit(LiveEvent.LOGS_SYSTEM, event.event);
       return;
     }
     if (event.type === 'delta') {
@@ -292,7 +325,10 @@ export class DevicesFanout {
     const room = devicesRoom(environmentId);
     for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
       const socket = namespace.sockets.get(socketId);
-      if (socket && this.isBehind(socket)) this.dropSlow(socket, environmentId);
+      if (!socket) continue;
+      // Permissions follow the session as re-validated: whoever lost devices view is cut off.
+      if (!can(socket.data.session, 'devices.view')) this.revoke(environmentId, socket.data.token, 'devices.view');
+      else if (this.isBehind(socket)) this.dropSlow(socket, environmentId);
     }
     namespace.local.to(room).emit(LiveEvent.DEVICES_DELTA, delta);
     this.options.metrics.fanoutDuration.observe((performance.now() - started) / 1000);

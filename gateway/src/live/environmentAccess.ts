@@ -24,10 +24,10 @@ export class EnvironmentAccess {
 
   async check(session: LoginResponse, token: string, environmentId: number): Promise<AccessResult> {
     if (!can(session, 'devices.view')) return HttpErrorKind.FORBIDDEN;
-    if (session.environment_id === environmentId) return 'ok';
     const key = `${environmentId}\n${token}`;
     const cached = this.cache.get(key);
     if (cached && cached.until > this.now()) return cached.result;
+    if (session.environment_id === environmentId) return 'ok';
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const asking = this.ask(environmentId, token)
@@ -38,6 +38,11 @@ export class EnvironmentAccess {
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, asking);
     return asking;
+  }
+
+  /** The upstream refused this token here meanwhile: refuse it too, own environment included. */
+  refuse(token: string, environmentId: number): void {
+    this.remember(`${environmentId}\n${token}`, HttpErrorKind.FORBIDDEN);
   }
 
   private async ask(environmentId: number, token: string): Promise<AccessResult> {

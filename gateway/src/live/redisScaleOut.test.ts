@@ -11,6 +11,7 @@ import { startTestGateway, type LiveClient, type TestGateway } from '../testing/
 const REDIS_URL = process.env.HALO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MANAGER = 'token-manager-env10-redis-01';
 const COLLEAGUE = 'token-colleague-env10-redis-02';
+const PARENT = 'token-parent-env1-redis-03';
 
 let upstream: FakeUpstream;
 let admin: Redis;
@@ -66,12 +67,15 @@ beforeEach(() => {
   upstream.sessions.clear();
   upstream.sessions.set(MANAGER, { userId: 1, environmentId: 10, verified: true });
   upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true });
+  upstream.sessions.set(PARENT, { userId: 3, environmentId: 1, verified: true });
   const { fleet } = upstream;
   fleet.devices.clear();
   fleet.removals.length = 0;
+  fleet.refusedTokens.clear();
   fleet.revision = 0;
   fleet.environments.clear();
-  fleet.environments.set(10, null);
+  fleet.environments.set(1, null);
+  fleet.environments.set(10, 1);
   for (let id = 1; id <= 20; id += 1) fleet.put(10, id);
 });
 
@@ -146,6 +150,39 @@ describe('several gateways with Redis', () => {
     await sameAsUpstream(onFirst.view);
     await sameAsUpstream(onSecond.view);
     expect(onFirst.view.epoch).toBe(onSecond.view.epoch);
+  });
+
+  it('hands leadership over when the leader has no token the upstream accepts', async () => {
+    const [first, second] = await twoGateways();
+    const onFirst = await open(first, MANAGER);
+    await subscribe(onFirst.client, { environmentId: 10 });
+    await sameAsUpstream(onFirst.view);
+    expect(first.gateway.pollers.running).toBe(1);
+    const onSecond = await open(second, COLLEAGUE);
+    await subscribe(onSecond.client, { environmentId: 10 });
+    await sameAsUpstream(onSecond.view);
+
+    // A parent-environment user on the first gateway watches too, with a token the upstream takes.
+    const watcher = await open(first, PARENT);
+    await subscribe(watcher.client, { environmentId: 10 });
+    await sameAsUpstream(watcher.view);
+
+    // The upstream refuses the token the first gateway polls with: that subscriber is cut off,
+    // and the gateway polls with the next one.
+    const refused = first.gateway.pollers.running === 1 ? MANAGER : null;
+    expect(refused).toBe(MANAGER);
+    upstream.fleet.refusedTokens.add(MANAGER);
+    upstream.fleet.put(10, 6, { name: 'after the refusal' });
+    await sameAsUpstream(onSecond.view);
+    await sameAsUpstream(watcher.view);
+    await expect.poll(() => onFirst.client.connected).toBe(false);
+
+    // When no subscriber of the leader can poll, it hands the environment over.
+    upstream.fleet.refusedTokens.add(PARENT);
+    await expect.poll(() => second.gateway.pollers.running, { timeout: 5000 }).toBe(1);
+    expect(first.gateway.pollers.running).toBe(0);
+    upstream.fleet.put(10, 7, { name: 'polled with the colleague' });
+    await sameAsUpstream(onSecond.view);
   });
 
   it('does not serve a shared state nobody leads any more: the next leader starts afresh', async () => {

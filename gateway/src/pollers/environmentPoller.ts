@@ -30,6 +30,9 @@ export interface EnvironmentPollerOptions {
   readonly pollMs: number;
   readonly fullPollEvery: number;
   readonly backoffMaxMs: number;
+  /** Called once when no usable token was found for this long (another gateway may have one). */
+  readonly onStarved?: () => void;
+  readonly starvedAfterMs?: number;
 }
 
 /** Entries asked per system_logs call, and calls per cycle at most while catching up. */
@@ -91,6 +94,8 @@ export class EnvironmentPoller {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<void> | null = null;
+  private idleSince: number | null = null;
+  private starvedReported = false;
 
   constructor(private readonly options: EnvironmentPollerOptions) {}
 
@@ -135,6 +140,16 @@ export class EnvironmentPoller {
     this.timer.unref();
   }
 
+  private noteIdle(): void {
+    const { onStarved, starvedAfterMs } = this.options;
+    const now = Date.now();
+    this.idleSince ??= now;
+    if (onStarved && starvedAfterMs !== undefined && !this.starvedReported && now - this.idleSince >= starvedAfterMs) {
+      this.starvedReported = true;
+      onStarved();
+    }
+  }
+
   private delayAfter(result: CycleResult): number {
     const { pollMs, backoffMaxMs } = this.options;
     if (result === 'retry') return 0;
@@ -145,7 +160,11 @@ export class EnvironmentPoller {
   private async cycle(): Promise<CycleResult> {
     const { tokens, metrics } = this.options;
     const token = tokens.current('devices.view');
-    if (token === null) return 'idle';
+    if (token === null) {
+      this.noteIdle();
+      return 'idle';
+    }
+    this.idleSince = null;
     const full = this.needsReset || this.cursor === null || this.pollsSinceFull + 1 >= this.options.fullPollEvery;
     const started = performance.now();
     const result = await this.pollDevices(token, full);

@@ -12,11 +12,18 @@ export interface PollerManagerOptions {
   readonly pollMs: number;
   readonly fullPollEvery: number;
   readonly backoffMaxMs: number;
+  /**
+   * With several gateways: a leader that found no usable token for this long gives the
+   * environment up for as long again, so a gateway whose subscribers can poll takes over.
+   */
+  readonly yieldWhenStarvedMs?: number;
 }
 
 interface Campaign {
+  readonly tokens: TokenSource;
   poller: EnvironmentPoller | null;
   stop: () => Promise<void>;
+  retry?: NodeJS.Timeout;
 }
 
 /**
@@ -47,7 +54,7 @@ export class PollerManager {
   want(environmentId: number, tokens: TokenSource): void {
     if (this.campaigns.has(environmentId)) return;
     const { options } = this;
-    const campaign: Campaign = { poller: null, stop: () => Promise.resolve() };
+    const campaign: Campaign = { tokens, poller: null, stop: () => Promise.resolve() };
     this.campaigns.set(environmentId, campaign);
     campaign.stop = options.leadership.campaign(environmentId, {
       elected: (owner) => {
@@ -61,6 +68,12 @@ export class PollerManager {
           pollMs: options.pollMs,
           fullPollEvery: options.fullPollEvery,
           backoffMaxMs: options.backoffMaxMs,
+          ...(options.yieldWhenStarvedMs === undefined
+            ? {}
+            : {
+                starvedAfterMs: options.yieldWhenStarvedMs,
+                onStarved: () => void this.yieldLeadership(environmentId, campaign),
+              }),
         });
         campaign.poller.start();
       },
@@ -75,9 +88,25 @@ export class PollerManager {
     const campaign = this.campaigns.get(environmentId);
     if (!campaign) return;
     this.campaigns.delete(environmentId);
+    clearTimeout(campaign.retry);
     const poller = campaign.poller;
     await campaign.stop();
     await poller?.stop();
+  }
+
+  /** Gives the environment up for a while, then competes again if it is still wanted. */
+  private async yieldLeadership(environmentId: number, campaign: Campaign): Promise<void> {
+    const poller = campaign.poller;
+    await campaign.stop();
+    await poller?.stop();
+    if (this.campaigns.get(environmentId) !== campaign) return;
+    campaign.stop = () => Promise.resolve();
+    campaign.retry = setTimeout(() => {
+      if (this.campaigns.get(environmentId) !== campaign) return;
+      this.campaigns.delete(environmentId);
+      this.want(environmentId, campaign.tokens);
+    }, this.options.yieldWhenStarvedMs);
+    campaign.retry.unref();
   }
 
   async stopAll(): Promise<void> {
