@@ -4,6 +4,10 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { themeStore } from './lib/theme';
+
+// The stored theme applies before the first paint.
+themeStore();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

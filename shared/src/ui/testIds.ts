@@ -41,6 +41,7 @@ export const TestId = {
     settingsItem: 'profile-settings',
     aboutItem: 'profile-about',
     logoutItem: 'profile-logout',
+    darkTheme: 'profile-dark-theme',
     pageTitle: 'page-title',
     notPermitted: 'not-permitted',
     toast: 'toast',

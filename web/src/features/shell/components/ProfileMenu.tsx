@@ -1,7 +1,9 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Switch } from '@blueprintjs/core';
 import { CLOUD_REALM_TYPE, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
+import { useObservableValue } from '../../../lib/realtime';
 import { useSessionSelector } from '../../../lib/session';
+import { themeStore } from '../../../lib/theme';
 
 export interface ProfileMenuProps {
   readonly onSettings: () => void;
@@ -13,6 +15,8 @@ export interface ProfileMenuProps {
 export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps) {
   const { t } = useTranslation();
   const session = useSessionSelector((snapshot) => snapshot.context.session);
+  const theme = themeStore();
+  const isDark = useObservableValue(theme.isDark$, theme.isDark);
   if (!session) return null;
   const realm =
     session.realm_type === CLOUD_REALM_TYPE ? t('shell.profile.realmCloud') : t('shell.profile.realmOnPremises');
@@ -42,6 +46,14 @@ export function ProfileMenu({ onSettings, onAbout, onLogout }: ProfileMenuProps)
         data-testid={TestId.shell.aboutItem}
         onClick={onAbout}
       />
+      <li className="profile-menu-theme">
+        <Switch
+          checked={isDark}
+          label={t('shell.profile.darkTheme')}
+          data-testid={TestId.shell.darkTheme}
+          onChange={(event) => theme.setDark(event.currentTarget.checked)}
+        />
+      </li>
       <MenuDivider />
       <MenuItem
         icon="log-out"

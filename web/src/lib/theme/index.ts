@@ -1,0 +1,1 @@
+export { THEME_STORAGE_KEY, ThemeStore, themeStore } from './theme';
