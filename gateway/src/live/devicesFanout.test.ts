@@ -280,6 +280,20 @@ describe('devices.subscribe', () => {
     expect(leaving.view.deltas).toEqual([]);
   });
 
+  it('bounds how many subscriptions a socket may ask for', async () => {
+    await gatewayWith();
+    const { client } = await open(OTHER_TENANT);
+    const answers = [];
+    for (let attempt = 0; attempt < 32; attempt += 1)
+      answers.push(await subscribe(client, { environmentId: 1000 + attempt }));
+    expect(answers.slice(0, 30).every((answer) => !answer.ok && answer.error === 'notFound')).toBe(true);
+    expect(answers.slice(30)).toEqual([
+      { ok: false, error: 'tooManyRequests' },
+      { ok: false, error: 'tooManyRequests' },
+    ]);
+    expect(started?.gateway.metrics.upstreamRequests.get({ source: 'access' })).toBe(30);
+  });
+
   it('refuses a malformed subscription', async () => {
     await gatewayWith();
     const { client } = await open(MANAGER);

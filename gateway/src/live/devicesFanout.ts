@@ -39,6 +39,11 @@ export interface DevicesFanoutOptions {
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
 
+/** Subscriptions a socket may ask for per window, and environments it may watch at once. */
+const SUBSCRIBE_LIMIT = 30;
+const SUBSCRIBE_WINDOW_MS = 10_000;
+const MAX_ENVIRONMENTS_PER_SOCKET = 64;
+
 /** How long a subscription waits for the shared state (Redis) before answering with a snapshot to come. */
 const FOLLOW_WAIT_MS = 3000;
 
@@ -121,6 +126,7 @@ export class DevicesFanout {
   private readonly tracked = new Map<number, Tracked>();
   private readonly socketEnvironments = new Map<string, Set<number>>();
   private readonly laggards = new Map<string, Laggard>();
+  private readonly subscribeWindows = new Map<string, { start: number; count: number }>();
   private laggardTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -152,7 +158,22 @@ export class DevicesFanout {
       for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])])
         this.leave(socket, environmentId);
       this.laggards.delete(socket.id);
+      this.subscribeWindows.delete(socket.id);
     });
+  }
+
+  /** Each subscription may cost an upstream call: a socket gets a bounded number of them. */
+  private allowSubscribe(socket: LiveSocket, environmentId: number): boolean {
+    const now = Date.now();
+    const window = this.subscribeWindows.get(socket.id);
+    if (!window || now - window.start >= SUBSCRIBE_WINDOW_MS) {
+      this.subscribeWindows.set(socket.id, { start: now, count: 1 });
+    } else {
+      window.count += 1;
+      if (window.count > SUBSCRIBE_LIMIT) return false;
+    }
+    const watched = this.socketEnvironments.get(socket.id);
+    return !watched || watched.has(environmentId) || watched.size < MAX_ENVIRONMENTS_PER_SOCKET;
   }
 
   async close(): Promise<void> {
@@ -177,6 +198,10 @@ export class DevicesFanout {
       return;
     }
     const { environmentId, epoch, seq } = parsed.data;
+    if (!this.allowSubscribe(socket, environmentId)) {
+      ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
+      return;
+    }
     const access = await this.options.access.check(socket.data.session, socket.data.token, environmentId);
     if (access !== 'ok') {
       ack({ ok: false, error: access });
