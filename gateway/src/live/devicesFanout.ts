@@ -157,6 +157,7 @@ export class DevicesFanout {
     socket.on('disconnect', () => {
       for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])])
         this.leave(socket, environmentId);
+      this.socketEnvironments.delete(socket.id);
       this.laggards.delete(socket.id);
       this.subscribeWindows.delete(socket.id);
     });
