@@ -2,7 +2,7 @@ import './crud.css';
 import { Button, Callout, InputGroup, Spinner } from '@blueprintjs/core';
 import { can, LAYOUT_SIZES, TestId } from '@halo/shared';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { api } from '../lib/api';
@@ -18,6 +18,12 @@ import { createResourceClient } from './resourceClient';
 
 export interface CrudScreenProps<Row, Values> {
   readonly definition: CrudScreenDefinition<Row, Values>;
+  /** The loaded rows whenever they change, for screens that show them elsewhere too. */
+  readonly onRowsChange?: (rows: readonly Row[]) => void;
+  /** After a successful add, update, delete or row action, with its success i18n key. */
+  readonly onSuccess?: (successKey: string) => void;
+  /** Changing it fetches the list again (another list's change touched this one). */
+  readonly reloadKey?: number;
 }
 
 /**
@@ -25,7 +31,7 @@ export interface CrudScreenProps<Row, Values> {
  * actions, add/edit dialog, delete and action confirmations, empty and error states.
  * Buttons the user's permissions do not open are disabled.
  */
-export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Values>) {
+export function CrudScreen<Row, Values>({ definition, onRowsChange, onSuccess, reloadKey }: CrudScreenProps<Row, Values>) {
   const { t } = useTranslation();
   const resource = definition.resource.name;
   const prefix = definition.i18nPrefix;
@@ -63,10 +69,29 @@ export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Val
     return () => subscription.unsubscribe();
   }, [searchList, send]);
 
+  const onRowsChangeRef = useRef(onRowsChange);
+  const onSuccessRef = useRef(onSuccess);
+  useEffect(() => {
+    onRowsChangeRef.current = onRowsChange;
+    onSuccessRef.current = onSuccess;
+  });
+  useEffect(() => onRowsChangeRef.current?.(context.rows), [context.rows]);
+  useEffect(() => {
+    if (context.successKey) onSuccessRef.current?.(context.successKey);
+  }, [context.successKey]);
+  const seenReloadKey = useRef(reloadKey);
+  useEffect(() => {
+    if (reloadKey === seenReloadKey.current) return;
+    seenReloadKey.current = reloadKey;
+    send({ type: 'crud.reload' });
+  }, [reloadKey, send]);
+
   const needle = context.searchText.trim().toLowerCase();
-  const visibleRows = needle
-    ? context.rows.filter((row) => definition.searchText(row).toLowerCase().includes(needle))
-    : context.rows;
+  const { searchText } = definition;
+  const visibleRows = useMemo(
+    () => (needle ? context.rows.filter((row) => searchText(row).toLowerCase().includes(needle)) : context.rows),
+    [context.rows, needle, searchText],
+  );
 
   const canAdd = can(subject, definition.capabilities.add);
   const canUpdate = can(subject, definition.capabilities.update);
@@ -79,12 +104,26 @@ export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Val
   const renderActions = (row: Row) => {
     const id = definition.rowId(row);
     const isProtected = definition.isProtected?.(row) ?? false;
+    const mayUpdate = canUpdate && (definition.canActOn?.(row, subject, 'update') ?? true);
+    const mayDelete = canDelete && (definition.canActOn?.(row, subject, 'delete') ?? true);
     return (
       <>
+        {definition.rowLinks
+          ?.filter((link) => link.visible?.(row, subject) ?? true)
+          .map((link) => (
+            <RowButton
+              key={link.name}
+              icon={link.icon}
+              label={t(link.labelKey)}
+              disabled={false}
+              testId={TestId.crud.rowAction(resource, link.name, id)}
+              onClick={() => link.onSelect(row)}
+            />
+          ))}
         <RowButton
           icon="edit"
           label={t('crud.actions.edit')}
-          disabled={!canUpdate || isProtected}
+          disabled={!mayUpdate || isProtected}
           disabledReason={isProtected ? protectedText : noPermission}
           testId={TestId.crud.edit(resource, id)}
           onClick={() => send({ type: 'crud.edit', row })}
@@ -93,7 +132,7 @@ export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Val
           icon="trash"
           intent="danger"
           label={t('crud.actions.delete')}
-          disabled={!canDelete || isProtected}
+          disabled={!mayDelete || isProtected}
           disabledReason={isProtected ? protectedText : noPermission}
           testId={TestId.crud.delete(resource, id)}
           onClick={() => send({ type: 'crud.delete', row })}
@@ -142,6 +181,14 @@ export function CrudScreen<Row, Values>({ definition }: CrudScreenProps<Row, Val
         description={t('crud.list.noMatchesDescription', { text: context.searchText })}
       />
     );
+  } else if (definition.list) {
+    body = definition.list({
+      resource,
+      rows: visibleRows,
+      rowId: definition.rowId,
+      renderActions,
+      actionsLabel: t('crud.list.actions'),
+    });
   } else {
     body = (
       <CrudTable

@@ -51,6 +51,26 @@ export interface RowActionDefinition<Row> {
   readonly visible: (row: Row, subject: Subject | null) => boolean;
 }
 
+/** A row button that opens something of the screen's own (a dialog, a panel) instead of calling the API. */
+export interface RowLinkDefinition<Row> {
+  readonly name: string;
+  readonly icon: IconName;
+  readonly labelKey: string;
+  readonly visible?: (row: Row, subject: Subject | null) => boolean;
+  readonly onSelect: (row: Row) => void;
+}
+
+/** What a screen's own list view gets in place of the kit's table (e.g. a virtualised, live table). */
+export interface CrudListProps<Row> {
+  readonly resource: string;
+  /** The loaded rows the search text matches. */
+  readonly rows: readonly Row[];
+  readonly rowId: (row: Row) => number | string;
+  /** The per-row buttons (edit, delete, actions), permissions applied. */
+  readonly renderActions: (row: Row) => ReactNode;
+  readonly actionsLabel: string;
+}
+
 /** Anything with zod's safeParse, to run the shared schema over the form as the user types. */
 export interface ValidationSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: Parameters<typeof fieldProblems>[0] };
@@ -75,6 +95,14 @@ export interface CrudScreenDefinition<Row, Values>
   /** How a row is named in confirmations. */
   readonly rowLabel: (row: Row) => string;
   readonly rowActions?: readonly RowActionDefinition<Row>[];
+  readonly rowLinks?: readonly RowLinkDefinition<Row>[];
+  /**
+   * Row-level permission on top of the update/delete capabilities (spec section 6: a device
+   * the user neither created nor may act on); defaults to the capability alone.
+   */
+  readonly canActOn?: (row: Row, subject: Subject | null, action: 'update' | 'delete') => boolean;
+  /** Replaces the kit's HTML table, e.g. with a virtualised table for a long, live list. */
+  readonly list?: (props: CrudListProps<Row>) => ReactNode;
   /** Rows that can never be edited or deleted (the environment manager). */
   readonly isProtected?: (row: Row) => boolean;
   /** The list the global search and the side menu fill in or clear; defaults to the resource name. */
@@ -82,6 +110,12 @@ export interface CrudScreenDefinition<Row, Values>
   /** Extra buttons for the toolbar (e.g. renaming the current environment). */
   readonly toolbar?: () => ReactNode;
   readonly dialogWidth?: number;
+  /**
+   * The form field a problem of the request body belongs to, by its dotted path, when the
+   * form names it differently (`hosts_settings.redundancy_percentage` → `hostRedundancyPercentage`).
+   * Defaults to the path's last part.
+   */
+  readonly fieldOfPath?: (path: string) => string | undefined;
 }
 
 /** Identity, for type inference at the declaration site. */
@@ -99,7 +133,7 @@ export function validateValues<Row, Values>(
   if (result.success) return {};
   const problems: Record<string, FieldError> = {};
   for (const problem of fieldProblems(result.error)) {
-    const field = problem.path.split('.').at(-1) ?? problem.path;
+    const field = definition.fieldOfPath?.(problem.path) ?? problem.path.split('.').at(-1) ?? problem.path;
     problems[field] ??= { key: problem.key, params: problem.params ?? [field] };
   }
   return problems;

@@ -3,11 +3,13 @@ export type { ConfirmAlertProps } from './ConfirmAlert';
 export { defineCrudScreen, validateValues } from './crudDefinition';
 export type {
   ColumnDefinition,
+  CrudListProps,
   CrudScreenDefinition,
   CustomFieldProps,
   FieldDefinition,
   FieldKind,
   RowActionDefinition,
+  RowLinkDefinition,
   ValidationSchema,
 } from './crudDefinition';
 export { CrudEmptyState } from './CrudEmptyState';

@@ -1,4 +1,4 @@
-import { ApiError, HttpErrorKind, type ApiErrorBody } from '@halo/shared';
+import { ApiError, type ApiErrorBody } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import type { ApiClient, ResponseSchema } from '../lib/api';
 import { errorMessageKey } from '../lib/api';
@@ -55,7 +55,8 @@ export function createResourceClient<Row>(
     },
     async action(name, id) {
       const path = definition.actionPaths?.[name];
-      if (!path) throw new ApiError(0, { error: HttpErrorKind.GENERAL, message: `Unknown action ${name}` });
+      // A screen asking for an action its resource does not declare is a programming mistake.
+      if (!path) throw new Error(`Unknown action ${name} of ${definition.name}`);
       await api.request('POST', path(environmentId(), id), { body: {} });
     },
   };
@@ -81,6 +82,9 @@ const CODE_FIELDS: Readonly<Record<number, string>> = {
   31: 'email',
   32: 'password',
   40: 'name',
+  50: 'name',
+  51: 'pairing_id',
+  52: 'ports',
 };
 
 function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<string, FieldError> {
