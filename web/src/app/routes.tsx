@@ -1,6 +1,8 @@
 import { ROUTES, type MenuItem } from '@halo/shared';
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout, NotAvailableYet } from '../components';
+import { DataPathPage } from '../features/data-path';
+import { DevicesPage } from '../features/devices';
 import { EnvironmentsPage } from '../features/environments';
 import { ForgotPasswordPage } from '../features/forgot-password';
 import { HomePage } from '../features/home';
@@ -21,8 +23,6 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey });
 
 /** Screens later issues build: their routes exist, behind their permission, saying so. */
 const LATER_SCREENS = [
-  { item: 'devices', path: ROUTES.devices },
-  { item: 'dataPath', path: ROUTES.dataPath },
   { item: 'versionsManagement', path: ROUTES.versionsManagement },
   { item: 'thresholds', path: ROUTES.thresholds },
   { item: 'usageMonitoring', path: ROUTES.usageMonitoring },
@@ -94,6 +94,24 @@ export const APP_ROUTES: RouteObject[] = [
                   </ScreenGate>
                 ),
                 handle: handle(MENU_ENTRIES.users.labelKey),
+              },
+              {
+                path: ROUTES.dataPath,
+                element: (
+                  <ScreenGate item="dataPath">
+                    <DataPathPage />
+                  </ScreenGate>
+                ),
+                handle: handle(MENU_ENTRIES.dataPath.labelKey),
+              },
+              {
+                path: ROUTES.devices,
+                element: (
+                  <ScreenGate item="devices">
+                    <DevicesPage />
+                  </ScreenGate>
+                ),
+                handle: handle(MENU_ENTRIES.devices.labelKey),
               },
               ...LATER_SCREENS.map(({ item, path }): RouteObject => ({
                 path,

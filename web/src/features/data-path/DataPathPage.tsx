@@ -1,0 +1,115 @@
+import './dataPath.css';
+import { Button, H4 } from '@blueprintjs/core';
+import {
+  apiPaths,
+  can,
+  DeviceListResponseSchema,
+  TestId,
+  type Device,
+  type OpenVpnProfile,
+  type VpnCertificateRequest,
+} from '@halo/shared';
+import { useMachine } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { CrudScreen } from '../../crud';
+import { api } from '../../lib/api';
+import { i18n } from '../../lib/i18n';
+import { notifySuccess } from '../../lib/notify';
+import { subjectOf, useSessionSelector } from '../../lib/session';
+import { applicationRulesScreen } from './applicationRulesScreen';
+import { requestCertificate, saveFile } from './certificateDownload';
+import { certificateMachine } from './certificateMachine';
+import { CertificateDialog } from './components/CertificateDialog';
+import { DataPathContext } from './dataPathContext';
+import { vpnProfilesScreen } from './vpnProfilesScreen';
+
+/**
+ * /config/data-path: application rules and VPN profiles, each shown with its own view
+ * permission, and the VPN certificate generation dialog. Deleting a profile refreshes the
+ * rules (their profile falls back to 'No VPN/Custom').
+ */
+export function DataPathPage() {
+  const { t } = useTranslation();
+  const session = useSessionSelector((snapshot) => snapshot.context.session);
+  const subject = useMemo(() => subjectOf(session), [session]);
+  const environmentId = session?.environment_id ?? 0;
+  const canViewRules = can(subject, 'applicationRules.view');
+  const canViewProfiles = can(subject, 'openVpnProfiles.view');
+  const canGenerate = can(subject, 'vpnCertificates.generate');
+
+  const [profiles, setProfiles] = useState<readonly OpenVpnProfile[]>([]);
+  const [devices, setDevices] = useState<readonly Device[]>([]);
+  const [rulesReloadKey, setRulesReloadKey] = useState(0);
+
+  // Hosts and hubs are picked from the environment's devices (a refusal leaves the pickers empty).
+  useEffect(() => {
+    if (!canViewRules) return;
+    const controller = new AbortController();
+    api
+      .get(apiPaths.devices.list(environmentId), { schema: DeviceListResponseSchema, signal: controller.signal })
+      .then((answer) => setDevices(answer.devices))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [canViewRules, environmentId]);
+
+  const onProfileSuccess = useCallback((successKey: string) => {
+    if (successKey === 'dataPath.profiles.success.deleted') setRulesReloadKey((key) => key + 1);
+  }, []);
+
+  // The environment is fixed for the page's life; the logic is made once.
+  const [certificateLogic] = useState(() =>
+    certificateMachine.provide({
+      actors: {
+        generate: fromPromise<void, VpnCertificateRequest>(async ({ input }) =>
+          saveFile(await requestCertificate(environmentId, input)),
+        ),
+      },
+      actions: { notifyGenerated: () => notifySuccess(i18n.t('dataPath.certificate.success')) },
+    }),
+  );
+  const [certificate, sendCertificate] = useMachine(certificateLogic);
+  const lists = useMemo(() => ({ profiles, devices }), [profiles, devices]);
+  const firstCertifiable = profiles.find((profile) => !profile.is_private) ?? profiles[0];
+
+  return (
+    <DataPathContext.Provider value={lists}>
+      <div className="data-path-page" data-testid={TestId.dataPath.page}>
+        {canViewRules && (
+          <section className="data-path-section" data-testid={TestId.dataPath.rulesSection}>
+            <H4>{t('dataPath.rules.title')}</H4>
+            <CrudScreen definition={applicationRulesScreen} reloadKey={rulesReloadKey} />
+          </section>
+        )}
+        {canViewProfiles && (
+          <section className="data-path-section" data-testid={TestId.dataPath.profilesSection}>
+            <div className="data-path-section-header">
+              <H4>{t('dataPath.profiles.title')}</H4>
+              <Button
+                icon="key"
+                text={t('dataPath.certificate.open')}
+                disabled={!canGenerate || profiles.length === 0}
+                title={profiles.length === 0 ? t('dataPath.certificate.noProfiles') : undefined}
+                onClick={() => sendCertificate({ type: 'certificate.open', profileId: firstCertifiable?.id ?? null })}
+                data-testid={TestId.dataPath.generateCertificate}
+              />
+            </div>
+            <CrudScreen definition={vpnProfilesScreen} onRowsChange={setProfiles} onSuccess={onProfileSuccess} />
+          </section>
+        )}
+      </div>
+      <CertificateDialog
+        isOpen={certificate.hasTag('dialog')}
+        busy={certificate.hasTag('busy')}
+        values={certificate.context.values}
+        submitted={certificate.context.submitted}
+        errorKey={certificate.context.errorKey}
+        errorMessage={certificate.context.errorMessage}
+        onChange={(values) => sendCertificate({ type: 'certificate.change', values })}
+        onGenerate={(request) => sendCertificate({ type: 'certificate.generate', request })}
+        onCancel={() => sendCertificate({ type: 'certificate.cancel' })}
+      />
+    </DataPathContext.Provider>
+  );
+}

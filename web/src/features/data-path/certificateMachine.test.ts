@@ -1,0 +1,68 @@
+import { ApiError, type VpnCertificateRequest } from '@halo/shared';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { fileNameOf } from './certificateDownload';
+import { certificateMachine } from './certificateMachine';
+
+const request: VpnCertificateRequest = { certificationType: 1, certificateCN: 'laptop-7', profileId: 4 };
+
+function start(generate: (input: VpnCertificateRequest) => Promise<void>) {
+  const actor = createActor(
+    certificateMachine.provide({ actors: { generate: fromPromise(({ input }) => generate(input)) } }),
+  );
+  actor.start();
+  actor.send({ type: 'certificate.open', profileId: 4 });
+  return actor;
+}
+
+describe('certificateMachine', () => {
+  it('opens with the default type 1 and the given profile', () => {
+    const actor = start(() => Promise.resolve());
+    expect(actor.getSnapshot().hasTag('dialog')).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual({ certificationType: 1, certificateCN: '', profileId: 4 });
+  });
+
+  it('stays open and shows every problem when the form is not valid', () => {
+    const actor = start(() => Promise.resolve());
+    actor.send({ type: 'certificate.generate', request: null });
+    expect(actor.getSnapshot().hasTag('dialog')).toBe(true);
+    expect(actor.getSnapshot().context.submitted).toBe(true);
+  });
+
+  it('generates, then closes and clears the form', async () => {
+    const asked: VpnCertificateRequest[] = [];
+    const actor = start((input) => {
+      asked.push(input);
+      return Promise.resolve();
+    });
+    actor.send({ type: 'certificate.change', values: { certificationType: 1, certificateCN: 'laptop-7', profileId: 4 } });
+    actor.send({ type: 'certificate.generate', request });
+    await waitFor(actor, (snapshot) => snapshot.matches('closed'));
+    expect(asked).toEqual([request]);
+    expect(actor.getSnapshot().context.values.certificateCN).toBe('');
+  });
+
+  it('shows 92 and the 500 VPN generate failure and keeps the dialog open', async () => {
+    const privateProfile = start(() =>
+      Promise.reject(new ApiError(400, { error: 92, message: 'Certificates cannot be generated for a private profile' })),
+    );
+    privateProfile.send({ type: 'certificate.generate', request });
+    await waitFor(privateProfile, (snapshot) => snapshot.context.errorKey !== null);
+    expect(privateProfile.getSnapshot().context.errorKey).toBe('errors.privateProfileCertificate');
+    expect(privateProfile.getSnapshot().hasTag('dialog')).toBe(true);
+
+    const failing = start(() => Promise.reject(new ApiError(500, { error: 'vpnGenerateFailed', message: 'x' })));
+    failing.send({ type: 'certificate.generate', request });
+    await waitFor(failing, (snapshot) => snapshot.context.errorKey !== null);
+    expect(failing.getSnapshot().context.errorKey).toBe('errors.vpnGenerateFailed');
+  });
+});
+
+describe('fileNameOf', () => {
+  it('reads the file name of Content-Disposition', () => {
+    expect(fileNameOf('attachment; filename="laptop-7.ovpn"')).toBe('laptop-7.ovpn');
+    expect(fileNameOf("attachment; filename*=UTF-8''a%20b.ovpn")).toBe('a b.ovpn');
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
+  });
+});
