@@ -2,7 +2,7 @@ import { TestId } from '@halo/shared';
 import { expect, test } from '../fixtures/test';
 
 test('he-IL renders right to left', async ({ page, loginPage, stack, shell, snap }) => {
-  await page.addInitScript(() => window.localStorage.setItem('lang', 'he-IL'));
+  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'he-IL'));
   await loginPage.goto();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'he-IL');
