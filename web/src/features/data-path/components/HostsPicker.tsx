@@ -1,3 +1,4 @@
+import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { TestId, type Device } from '@halo/shared';
