@@ -142,6 +142,20 @@ describe('EnvironmentPoller', () => {
     expect(upstream.requests.filter((line) => line.endsWith('/devices_state')).length).toBeGreaterThan(0);
   });
 
+  it('does not count ordinary changes as drift on a full re-poll', async () => {
+    const { poller, sink, metrics } = pollerWith({ fullPollEvery: 2 });
+    await poller.pollOnce();
+    upstream.fleet.put(10, 2, { name: 'an ordinary change' });
+    await poller.pollOnce();
+    expect(sink.calls[1]).toEqual({
+      kind: 'change',
+      changed: [fakeDeviceState(2, { name: 'an ordinary change' })],
+      removed: [],
+    });
+    expect(sink.calls).toHaveLength(2);
+    expect(metrics.driftCorrections.get()).toBe(0);
+  });
+
   it('sends only system log entries newer than when it started', async () => {
     upstream.fleet.addLog(10, { description: 'old' });
     const { poller, sink } = pollerWith();

@@ -165,9 +165,19 @@ export class EnvironmentPoller {
       return 'idle';
     }
     this.idleSince = null;
-    const full = this.needsReset || this.cursor === null || this.pollsSinceFull + 1 >= this.options.fullPollEvery;
+    const starting = this.needsReset || this.cursor === null;
+    const full = starting || this.pollsSinceFull + 1 >= this.options.fullPollEvery;
     const started = performance.now();
-    const result = await this.pollDevices(token, full);
+    let result: CycleResult;
+    if (starting) {
+      result = await this.pollDevices(token, true);
+    } else if (full) {
+      // The incremental answer first, so the full list shows only what it missed: drift.
+      result = await this.pollDevices(token, false);
+      if (result === 'ok') result = await this.pollDevices(token, true);
+    } else {
+      result = await this.pollDevices(token, false);
+    }
     metrics.pollDuration.observe((performance.now() - started) / 1000, { kind: full ? 'full' : 'incremental' });
     if (result === 'ok') {
       this.failures = 0;
