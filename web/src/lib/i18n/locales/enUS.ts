@@ -1,3 +1,4 @@
+import { devicesEnUS } from './devicesEnUS';
 /**
  * en-US, the default and fallback locale: every key the app uses. Keys are static
  * `feature.area.phrase`; `errors.*` and `validation.*` cover the shared error catalogue.
@@ -121,6 +122,42 @@ export const enUS = {
       environment: 'You are working in environment {{environment}}.',
       realm: 'Realm: {{realm}}',
       twoFactor: 'Two-factor authentication: {{status}}',
+    },
+    fleet: {
+      title: 'Fleet at a glance',
+      connectionTitle: 'Connection',
+      mainAppTitle: 'Main application (connected devices)',
+      total: 'Devices',
+      connected: 'Connected',
+      notConnected: 'Not connected',
+      nonActivated: 'Non-activated',
+      unknown: 'Unknown',
+      mainAppOnline: 'Online',
+      mainAppOffline: 'Offline',
+      waiting: 'Waiting for live data…',
+    },
+    problems: {
+      title: 'Problems first',
+      none: 'No device needs attention',
+      more: 'and {{count}} more',
+      notConnected: 'Not connected',
+      mainAppOffline: 'Main application offline',
+      linksDegraded: 'Links down',
+    },
+    alerts: { title: 'Latest alerts', none: 'No alerts since you opened the console' },
+    wall: { title: 'NOC wall', description: 'Full-screen fleet status for a wall display.', open: 'Open the NOC wall' },
+    wallDisplays: {
+      title: 'Wall displays',
+      description: 'Issue a read-only session for an unattended display; revoke it to end it.',
+      label: 'Display label',
+      issue: 'Issue display',
+      issued: 'Open this address on the display. It is shown only once:',
+      copy: 'Copy address',
+      copied: 'Copied',
+      revoke: 'Revoke',
+      empty: 'No wall displays',
+      lastSeen: 'Last seen {{time}}',
+      revoked: 'Wall display revoked',
     },
   },
   shell: {
@@ -439,6 +476,7 @@ export const enUS = {
     columns: { name: 'Name' },
     fields: { name: 'Group name' },
   },
+  devices: devicesEnUS,
   search: {
     placeholder: 'Search',
     loading: 'Searching…',

@@ -1,3 +1,4 @@
+import { devicesHeIL } from './devicesHeIL';
 /** he-IL, right to left. Every en-US key has a text here (checked by i18n.test.ts). */
 export const heIL = {
   wall: {
@@ -118,6 +119,42 @@ export const heIL = {
       environment: 'אתה עובד בסביבה {{environment}}.',
       realm: 'סוג התקנה: {{realm}}',
       twoFactor: 'אימות דו-שלבי: {{status}}',
+    },
+    fleet: {
+      title: 'הצי במבט אחד',
+      connectionTitle: 'חיבור',
+      mainAppTitle: 'יישום ראשי (התקנים מחוברים)',
+      total: 'התקנים',
+      connected: 'מחוברים',
+      notConnected: 'לא מחוברים',
+      nonActivated: 'לא הופעלו',
+      unknown: 'לא ידוע',
+      mainAppOnline: 'פעיל',
+      mainAppOffline: 'לא פעיל',
+      waiting: 'ממתין לנתונים חיים…',
+    },
+    problems: {
+      title: 'בעיות תחילה',
+      none: 'אין התקן שדורש תשומת לב',
+      more: 'ועוד {{count}}',
+      notConnected: 'לא מחובר',
+      mainAppOffline: 'היישום הראשי לא פעיל',
+      linksDegraded: 'קישורים מנותקים',
+    },
+    alerts: { title: 'התראות אחרונות', none: 'אין התראות מאז שנפתחה הקונסולה' },
+    wall: { title: 'קיר NOC', description: 'מצב הצי במסך מלא לתצוגת קיר.', open: 'פתיחת קיר ה-NOC' },
+    wallDisplays: {
+      title: 'תצוגות קיר',
+      description: 'הנפקת הפעלה לקריאה בלבד לתצוגה ללא השגחה; ביטול מסיים אותה.',
+      label: 'שם התצוגה',
+      issue: 'הנפקת תצוגה',
+      issued: 'פתחו כתובת זו בתצוגה. היא מוצגת פעם אחת בלבד:',
+      copy: 'העתקת הכתובת',
+      copied: 'הועתק',
+      revoke: 'ביטול',
+      empty: 'אין תצוגות קיר',
+      lastSeen: 'נראתה לאחרונה {{time}}',
+      revoked: 'תצוגת הקיר בוטלה',
     },
   },
   shell: {
@@ -434,6 +471,7 @@ export const heIL = {
     columns: { name: 'שם' },
     fields: { name: 'שם הקבוצה' },
   },
+  devices: devicesHeIL,
   search: {
     placeholder: 'חיפוש',
     loading: 'מחפש…',

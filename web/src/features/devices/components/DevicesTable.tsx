@@ -1,0 +1,291 @@
+import '@blueprintjs/table/lib/css/table.css';
+import { Button, Icon, Tag, type Intent } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import {
+  ConnectionStatus,
+  DeviceRole,
+  LocationStatus,
+  MainAppStatus,
+  TestId,
+  THEME_COLORS,
+  type Device,
+} from '@halo/shared';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Observable } from 'rxjs';
+import type { FleetBatch } from '../../../lib/fleet';
+import {
+  DEVICE_TYPE_NAMES,
+  DevicesTableModel,
+  type DeviceRow,
+  type DeviceSort,
+  type DeviceSortColumn,
+  type DeviceStatusFilter,
+} from '../devicesTableModel';
+
+/** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */
+const REORDER_INTERVAL_MS = 1000;
+const ROW_HEIGHT = 32;
+
+export interface DevicesTableProps {
+  readonly devices: readonly Device[];
+  readonly batch$: Observable<FleetBatch>;
+  readonly status: DeviceStatusFilter;
+  readonly sort: DeviceSort | null;
+  readonly onSortChange: (sort: DeviceSort | null) => void;
+  readonly renderActions: (device: Device) => ReactNode;
+  readonly actionsLabel: string;
+}
+
+const CONNECTION_KEYS: Readonly<Record<ConnectionStatus, string>> = {
+  [ConnectionStatus.CONNECTED]: 'devices.connection.connected',
+  [ConnectionStatus.NOT_CONNECTED]: 'devices.connection.notConnected',
+  [ConnectionStatus.NON_ACTIVATED]: 'devices.connection.nonActivated',
+  [ConnectionStatus.UNKNOWN]: 'devices.connection.unknown',
+};
+
+const CHIP_INTENTS: Readonly<Record<DeviceRow['chip'], Intent>> = {
+  connected: 'success',
+  notConnected: 'danger',
+  alert: 'warning',
+  notActivated: 'none',
+};
+
+export function connectionColor(status: ConnectionStatus): string | undefined {
+  if (status === ConnectionStatus.CONNECTED) return THEME_COLORS.online;
+  if (status === ConnectionStatus.NOT_CONNECTED) return THEME_COLORS.offline;
+  return undefined;
+}
+
+interface ColumnSpec {
+  readonly key: DeviceSortColumn | 'actions';
+  readonly labelKey: string;
+  readonly width: number;
+  readonly render: (row: DeviceRow) => ReactNode;
+}
+
+/**
+ * The devices as a virtualised Blueprint Table2: only the visible cells exist, rows come from
+ * a DevicesTableModel that live batches patch in place, one re-render of the visible cells per
+ * animation frame whatever the number of deltas.
+ */
+export function DevicesTable({ devices, batch$, status, sort, onSortChange, renderActions, actionsLabel }: DevicesTableProps) {
+  const { t } = useTranslation();
+  const [model] = useState(() => new DevicesTableModel());
+  const version = useSyncExternalStore(model.subscribe, model.getVersion);
+  const reorderTimer = useRef<number | null>(null);
+
+  useEffect(() => model.setDevices(devices), [model, devices]);
+  useEffect(() => model.setQuery({ status, sort }), [model, status, sort]);
+
+  useEffect(() => {
+    const subscription = batch$.subscribe((batch) => {
+      const orderStale = model.applyLive(batch);
+      if (orderStale && reorderTimer.current === null) {
+        reorderTimer.current = window.setTimeout(() => {
+          reorderTimer.current = null;
+          model.refreshOrder();
+        }, REORDER_INTERVAL_MS);
+      }
+    });
+    return () => {
+      subscription.unsubscribe();
+      if (reorderTimer.current !== null) window.clearTimeout(reorderTimer.current);
+      reorderTimer.current = null;
+    };
+  }, [model, batch$]);
+
+  const columns: readonly ColumnSpec[] = [
+    {
+      key: 'name',
+      labelKey: 'devices.columns.name',
+      width: 180,
+      render: (row) => <span data-testid={TestId.devices.cell('name', row.id)}>{row.name}</span>,
+    },
+    {
+      key: 'pairingId',
+      labelKey: 'devices.columns.pairingId',
+      width: 140,
+      render: (row) => <span data-testid={TestId.devices.cell('pairingId', row.id)}>{row.pairingId}</span>,
+    },
+    {
+      key: 'type',
+      labelKey: 'devices.columns.type',
+      width: 150,
+      render: (row) => (
+        <Tag
+          minimal
+          round
+          intent={CHIP_INTENTS[row.chip]}
+          title={t(`devices.chip.${row.chip}`)}
+          data-testid={TestId.devices.cell('type', row.id)}
+          data-chip={row.chip}
+        >
+          {DEVICE_TYPE_NAMES[row.type] ?? String(row.type)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'role',
+      labelKey: 'devices.columns.role',
+      width: 80,
+      render: (row) => (
+        <span data-testid={TestId.devices.cell('role', row.id)}>
+          {t(row.role === DeviceRole.SERVER ? 'devices.role.server' : 'devices.role.client')}
+        </span>
+      ),
+    },
+    {
+      key: 'connection',
+      labelKey: 'devices.columns.connection',
+      width: 140,
+      render: (row) => (
+        <span
+          data-testid={TestId.devices.cell('connection', row.id)}
+          style={{ color: connectionColor(row.connection) }}
+        >
+          {row.connection === ConnectionStatus.UNKNOWN ? '-' : t(CONNECTION_KEYS[row.connection])}
+        </span>
+      ),
+    },
+    {
+      key: 'mainApp',
+      labelKey: 'devices.columns.mainApp',
+      width: 110,
+      render: (row) => (
+        <span
+          data-testid={TestId.devices.cell('mainApp', row.id)}
+          style={{
+            color:
+              row.mainApp === MainAppStatus.ONLINE
+                ? THEME_COLORS.online
+                : row.mainApp === MainAppStatus.OFFLINE
+                  ? THEME_COLORS.offline
+                  : undefined,
+          }}
+        >
+          {row.mainApp === null
+            ? ''
+            : t(
+                row.mainApp === MainAppStatus.ONLINE
+                  ? 'devices.mainApp.online'
+                  : row.mainApp === MainAppStatus.OFFLINE
+                    ? 'devices.mainApp.offline'
+                    : 'devices.mainApp.none',
+              )}
+        </span>
+      ),
+    },
+    {
+      key: 'links',
+      labelKey: 'devices.columns.links',
+      width: 70,
+      render: (row) => <span data-testid={TestId.devices.cell('links', row.id)}>{row.linksText}</span>,
+    },
+    {
+      key: 'location',
+      labelKey: 'devices.columns.location',
+      width: 110,
+      render: (row) => (
+        <span data-testid={TestId.devices.cell('location', row.id)}>
+          <Icon
+            icon="map-marker"
+            size={12}
+            color={row.locationStatus === LocationStatus.ONLINE ? THEME_COLORS.online : undefined}
+          />{' '}
+          {t(
+            row.locationStatus === LocationStatus.ONLINE
+              ? 'devices.location.online'
+              : row.locationStatus === LocationStatus.OFFLINE
+                ? 'devices.location.offline'
+                : 'devices.location.unavailable',
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'gnss',
+      labelKey: 'devices.columns.gnss',
+      width: 80,
+      render: (row) => (
+        <span data-testid={TestId.devices.cell('gnss', row.id)}>
+          {row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
+        </span>
+      ),
+    },
+    {
+      key: 'versions',
+      labelKey: 'devices.columns.versions',
+      width: 120,
+      render: (row) => <span data-testid={TestId.devices.cell('versions', row.id)}>{row.versions || '-'}</span>,
+    },
+    {
+      key: 'actions',
+      labelKey: 'crud.list.actions',
+      width: 150,
+      render: (row) => <span className="devices-actions">{renderActions(row.device)}</span>,
+    },
+  ];
+
+  const toggleSort = (column: DeviceSortColumn) => {
+    if (sort?.column !== column) onSortChange({ column, direction: 'asc' });
+    else if (sort.direction === 'asc') onSortChange({ column, direction: 'desc' });
+    else onSortChange(null);
+  };
+
+  const renderHeader = (column: ColumnSpec) => () => (
+    <ColumnHeaderCell
+      name={column.key === 'actions' ? actionsLabel : t(column.labelKey)}
+      nameRenderer={(name) =>
+        column.key === 'actions' ? (
+          <span>{name}</span>
+        ) : (
+          <Button
+            variant="minimal"
+            size="small"
+            className="devices-sort"
+            text={name}
+            endIcon={
+              sort?.column === column.key ? (sort.direction === 'asc' ? 'chevron-up' : 'chevron-down') : 'double-caret-vertical'
+            }
+            onClick={() => toggleSort(column.key as DeviceSortColumn)}
+            data-testid={TestId.crud.sort('devices', column.key)}
+          />
+        )
+      }
+    />
+  );
+
+  return (
+    <div className="devices-table-wrapper">
+      <div className="devices-table" data-testid={TestId.crud.table('devices')} data-version={version}>
+        <Table2
+          numRows={model.size}
+          defaultRowHeight={ROW_HEIGHT}
+          columnWidths={columns.map((column) => column.width)}
+          enableRowHeader={false}
+          enableFocusedCell={false}
+          enableMultipleSelection={false}
+          selectionModes={[]}
+          renderMode={RenderMode.NONE}
+          cellRendererDependencies={[version, t]}
+        >
+          {columns.map((column) => (
+            <Column
+              key={column.key}
+              id={column.key}
+              columnHeaderCellRenderer={renderHeader(column)}
+              cellRenderer={(rowIndex) => {
+                const row = model.rowAt(rowIndex);
+                return <Cell className="devices-cell">{row ? column.render(row) : null}</Cell>;
+              }}
+            />
+          ))}
+        </Table2>
+      </div>
+      <div className="devices-table-footer bp6-text-muted" data-testid={TestId.devices.visibleCount}>
+        {t('devices.list.visibleCount', { count: model.size, total: model.total })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Card, Elevation, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import { LINK_INTERFACE_KINDS, TestId, type Device } from '@halo/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Observable } from 'rxjs';
+import type { FleetBatch } from '../../../lib/fleet';
+import { buildDeviceRow, type DeviceRow } from '../devicesTableModel';
+import { connectionColor } from './DevicesTable';
+
+export interface DroneCommXPanelProps {
+  readonly device: Device;
+  readonly batch$: Observable<FleetBatch>;
+  readonly onClose: () => void;
+}
+
+/** The side panel of a DroneCommX device: its live state, links per interface kind and location. */
+export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProps) {
+  const { t } = useTranslation();
+  const [row, setRow] = useState<DeviceRow>(() => buildDeviceRow(device));
+
+  useEffect(() => {
+    const subscription = batch$.subscribe((batch) => {
+      if (batch.reset || batch.changed.some((live) => live.id === device.id) || batch.removed.includes(device.id)) {
+        setRow(buildDeviceRow(device, batch.devices.get(device.id) ?? null));
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [batch$, device]);
+
+  const links = row.live?.links;
+  const location = row.location;
+  return (
+    <Card elevation={Elevation.TWO} className="devices-panel" data-testid={TestId.devices.panel}>
+      <div className="devices-panel-header">
+        <H4>{row.name}</H4>
+        <Button
+          variant="minimal"
+          icon="cross"
+          aria-label={t('devices.panel.close')}
+          onClick={onClose}
+          data-testid={TestId.devices.panelClose}
+        />
+      </div>
+      <p>
+        <Tag minimal>DRONECOMMX</Tag> {row.pairingId}
+      </p>
+      <dl className="devices-panel-facts">
+        <dt>{t('devices.columns.connection')}</dt>
+        <dd style={{ color: connectionColor(row.connection) }} data-testid={TestId.devices.cell('panelConnection', row.id)}>
+          {t(`devices.connectionName.${row.connection}`)}
+        </dd>
+        <dt>{t('devices.columns.links')}</dt>
+        <dd>{row.linksText}</dd>
+        <dt>{t('devices.columns.gnss')}</dt>
+        <dd>{row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}</dd>
+      </dl>
+      <H4 className="devices-panel-section">{t('devices.panel.links')}</H4>
+      <HTMLTable compact className="devices-panel-links">
+        <tbody>
+          {LINK_INTERFACE_KINDS.map((kind) => {
+            const counts = links?.[kind];
+            return (
+              <tr key={kind} data-testid={TestId.devices.panelLinks(kind)}>
+                <th>{t(`devices.linkKind.${kind}`)}</th>
+                <td>{counts ? `${counts.online}/${counts.total}` : '-'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+      <H4 className="devices-panel-section">{t('devices.panel.location')}</H4>
+      <div data-testid={TestId.devices.panelLocation}>
+        {location && location.coordinate.length >= 2 ? (
+          <dl className="devices-panel-facts">
+            <dt>{t('devices.panel.latitude')}</dt>
+            <dd>{location.coordinate[1]?.toFixed(5)}</dd>
+            <dt>{t('devices.panel.longitude')}</dt>
+            <dd>{location.coordinate[0]?.toFixed(5)}</dd>
+            <dt>{t('devices.panel.altitude')}</dt>
+            <dd>{location.altitude ?? '-'}</dd>
+            <dt>{t('devices.panel.accuracy')}</dt>
+            <dd>{location.accuracy}</dd>
+            <dt>{t('devices.columns.location')}</dt>
+            <dd>{t(`devices.locationName.${row.locationStatus}`)}</dd>
+          </dl>
+        ) : (
+          <p className="bp6-text-muted">{t('devices.location.unavailable')}</p>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { apiPaths, RfRecordingListResponseSchema, TestId, type Device, type RfRecording } from '@halo/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessageKey } from '../../../lib/api';
+import { downloadFile, saveBlob } from '../deviceFiles';
+
+export interface RfRecordingsDialogProps {
+  /** Mounted per device (keyed by its id), so every opening starts afresh. */
+  readonly device: Device;
+  readonly environmentId: number;
+  readonly onClose: () => void;
+}
+
+type Loaded =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly errorKey: string }
+  | { readonly kind: 'loaded'; readonly recordings: readonly RfRecording[] };
+
+/** A device's RF recordings: pick some, download them as one file named by content-disposition. */
+export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordingsDialogProps) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [downloading, setDownloading] = useState(false);
+  const [downloadErrorKey, setDownloadErrorKey] = useState<string | null>(null);
+  const deviceId = device.id;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get(`${apiPaths.rfRecordings.list(environmentId)}?device_id=${deviceId}`, {
+        schema: RfRecordingListResponseSchema,
+        signal: controller.signal,
+      })
+      .then((answer) => setLoaded({ kind: 'loaded', recordings: answer.rf_recordings }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ kind: 'failed', errorKey: errorMessageKey(error) });
+      });
+    return () => controller.abort();
+  }, [deviceId, environmentId]);
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadErrorKey(null);
+    try {
+      const { blob, fileName } = await downloadFile(
+        apiPaths.rfRecordings.download(environmentId),
+        { report_uuids: [...selected], device_id: deviceId },
+        `rf-recordings-${deviceId}.zip`,
+      );
+      saveBlob(blob, fileName);
+    } catch (error) {
+      setDownloadErrorKey(errorMessageKey(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const toggle = (uuid: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(uuid)) next.delete(uuid);
+      else next.add(uuid);
+      return next;
+    });
+
+  let body;
+  if (loaded.kind === 'loading') body = <Spinner size={32} />;
+  else if (loaded.kind === 'failed')
+    body = (
+      <Callout intent="danger" icon="error">
+        <span data-testid={TestId.devices.rfError}>{t(loaded.errorKey)}</span>
+      </Callout>
+    );
+  else if (loaded.recordings.length === 0)
+    body = (
+      <NonIdealState
+        icon="record"
+        title={<span data-testid={TestId.devices.rfEmpty}>{t('devices.rf.empty')}</span>}
+      />
+    );
+  else {
+    const all = loaded.recordings.every((recording) => selected.has(recording.report_uuid));
+    body = (
+      <HTMLTable compact striped interactive className="devices-rf-table">
+        <thead>
+          <tr>
+            <th>
+              <Checkbox
+                checked={all}
+                aria-label={t('devices.rf.selectAll')}
+                onChange={() =>
+                  setSelected(all ? new Set() : new Set(loaded.recordings.map((recording) => recording.report_uuid)))
+                }
+              />
+            </th>
+            <th>{t('devices.rf.deviceName')}</th>
+            <th>{t('devices.rf.serial')}</th>
+            <th>{t('devices.rf.start')}</th>
+            <th>{t('devices.rf.end')}</th>
+            <th>{t('devices.rf.uuid')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaded.recordings.map((recording) => (
+            <tr key={recording.report_uuid} data-testid={TestId.devices.rfRecording(recording.report_uuid)}>
+              <td>
+                <Checkbox
+                  checked={selected.has(recording.report_uuid)}
+                  aria-label={recording.report_uuid}
+                  onChange={() => toggle(recording.report_uuid)}
+                />
+              </td>
+              <td>{recording.device_name}</td>
+              <td>{recording.serial}</td>
+              <td>{recording.start_time}</td>
+              <td>{recording.end_time ?? '-'}</td>
+              <td className="devices-rf-uuid">{recording.report_uuid}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    );
+  }
+
+  return (
+    <Dialog
+      isOpen
+      title={t('devices.rf.title', { name: device.name })}
+      onClose={() => {
+        if (!downloading) onClose();
+      }}
+      style={{ width: 800 }}
+    >
+      <DialogBody>
+        <div data-testid={TestId.devices.rfDialog}>
+          {downloadErrorKey && (
+            <Callout intent="danger" icon="error" className="devices-rf-error">
+              <span data-testid={TestId.devices.rfError}>{t(downloadErrorKey)}</span>
+            </Callout>
+          )}
+          {body}
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('crud.actions.cancel')} disabled={downloading} onClick={onClose} />
+            <Button
+              intent="primary"
+              icon="download"
+              text={t('devices.rf.download', { count: selected.size })}
+              loading={downloading}
+              disabled={selected.size === 0}
+              onClick={() => void download()}
+              data-testid={TestId.devices.rfDownload}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

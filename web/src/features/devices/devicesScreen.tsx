@@ -1,0 +1,125 @@
+import {
+  apiPaths,
+  canActOnDevice,
+  DeviceCreateSchema,
+  DeviceListResponseSchema,
+  DeviceType,
+  type Device,
+} from '@halo/shared';
+import {
+  defineCrudScreen,
+  type CrudListProps,
+  type CrudScreenDefinition,
+  type ResourceDefinition,
+  type RowLinkDefinition,
+} from '../../crud';
+import {
+  AllowedDaysField,
+  AllowedHoursField,
+  IdleTimeoutField,
+  IpAddressList,
+  PortRangeField,
+} from './components/DeviceFormFields';
+import { deviceFieldOfPath, devicePayload, deviceToValues, emptyDeviceValues, type DeviceValues } from './deviceForm';
+
+export const devicesResource: ResourceDefinition<Device> = {
+  name: 'devices',
+  listPath: apiPaths.devices.list,
+  itemPath: apiPaths.devices.item,
+  listSchema: DeviceListResponseSchema,
+  rowsOf: (answer) => (answer as { devices: Device[] }).devices,
+};
+
+/** What the page adds to the declaration: its live table, toolbar and per-row dialogs. */
+export interface DevicesScreenParts {
+  readonly list: (props: CrudListProps<Device>) => React.ReactNode;
+  readonly toolbar: () => React.ReactNode;
+  readonly rowLinks: readonly RowLinkDefinition<Device>[];
+}
+
+/**
+ * The Devices screen on the CRUD kit (spec sections 3-6): the server fields appear for a
+ * server, the upgrade policy below; edit and delete follow canActOnDevice.
+ */
+export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<Device, DeviceValues> {
+  return defineCrudScreen<Device, DeviceValues>({
+    resource: devicesResource,
+    i18nPrefix: 'devices',
+    capabilities: { add: 'devices.add', update: 'devices.update', delete: 'devices.delete' },
+    // The live table (parts.list) owns its columns.
+    columns: [],
+    list: parts.list,
+    toolbar: parts.toolbar,
+    rowLinks: parts.rowLinks,
+    canActOn: (row, subject, action) => canActOnDevice(subject, action, row),
+    fields: [
+      { name: 'name', kind: 'text', labelKey: 'devices.fields.name', required: () => true },
+      { name: 'pairing_id', kind: 'text', labelKey: 'devices.fields.pairingId', required: () => true },
+      {
+        name: 'type',
+        kind: 'select',
+        labelKey: 'devices.fields.type',
+        options: [
+          { value: DeviceType.HALO, labelKey: 'devices.type.halo' },
+          { value: DeviceType.DRONECOMMX, labelKey: 'devices.type.dronecommx' },
+        ],
+      },
+      { name: 'is_enabled', kind: 'switch', labelKey: 'devices.fields.enabled' },
+      { name: 'is_server', kind: 'switch', labelKey: 'devices.fields.server' },
+      {
+        name: 'ip_addresses',
+        kind: 'custom',
+        labelKey: 'devices.fields.ipAddresses',
+        required: () => true,
+        hidden: (values) => !values.is_server,
+        render: (props) => <IpAddressList {...props} />,
+      },
+      {
+        name: 'ports',
+        kind: 'custom',
+        labelKey: 'devices.fields.ports',
+        helperKey: 'devices.fields.portsHelper',
+        hidden: (values) => !values.is_server,
+        render: (props) => <PortRangeField {...props} />,
+      },
+      {
+        name: 'is_auto_upgrade_enabled',
+        kind: 'switch',
+        labelKey: 'devices.fields.autoUpgrade',
+        section: 'upgrade',
+      },
+      {
+        name: 'allowed_days',
+        kind: 'custom',
+        labelKey: 'devices.fields.allowedDays',
+        section: 'upgrade',
+        render: (props) => <AllowedDaysField {...props} />,
+      },
+      {
+        name: 'allowed_hours',
+        kind: 'custom',
+        labelKey: 'devices.fields.allowedHours',
+        helperKey: 'devices.fields.hoursHelper',
+        section: 'upgrade',
+        render: (props) => <AllowedHoursField {...props} />,
+      },
+      { name: 'fixed_version', kind: 'text', labelKey: 'devices.fields.fixedVersion', section: 'upgrade' },
+      {
+        name: 'idle_timeout_in_minutes',
+        kind: 'custom',
+        labelKey: 'devices.fields.idleTimeout',
+        section: 'upgrade',
+        render: (props) => <IdleTimeoutField {...props} />,
+      },
+    ],
+    rowId: (row) => row.id,
+    rowLabel: (row) => row.name,
+    searchText: (row) => `${row.name} ${row.pairing_id}`,
+    emptyValues: emptyDeviceValues,
+    toValues: deviceToValues,
+    toPayload: (values) => devicePayload(values),
+    validationSchema: () => DeviceCreateSchema,
+    fieldOfPath: deviceFieldOfPath,
+    dialogWidth: 640,
+  });
+}

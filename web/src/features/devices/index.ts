@@ -1,0 +1,1 @@
+export { DEVICE_STATUS_PARAM, DevicesPage } from './DevicesPage';
