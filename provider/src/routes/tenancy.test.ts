@@ -142,7 +142,7 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
       }
     }
     expect(await snapshot()).toBe(before);
-  });
+  }, 60_000);
 
   it('a parent manager reaches every call in a descendant; the child cannot reach up', async () => {
     const parent = await createEnvironment(provider.api, admin, `p-${unique()}`, 1);
@@ -156,7 +156,7 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
     for (const spec of CONFIG_CALLS) {
       expect((await call(child, spec, idsParent)).status, spec.name).toBe(404);
     }
-  });
+  }, 60_000);
 
   it.each(PEOPLE_PERMISSIONS)('permission %i opens exactly its calls', async (permission) => {
     const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);

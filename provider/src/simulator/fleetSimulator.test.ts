@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DevicesStateResponseSchema, DeviceType, LocationStatus } from '@halo/shared';
 import { deviceCall } from '../testing/devices.js';
 import { as } from '../testing/people.js';
@@ -13,6 +13,9 @@ import { createFleetSimulator } from './fleetSimulator.js';
 import { planDevice } from './fleetPlan.js';
 import { createRandom, sampleIndexes } from './random.js';
 import { distanceMeters, REGIONS } from './regions.js';
+
+// Each test logs users in (password hashing) on a shared, busy machine: allow for it.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const TICKS = 12;
 

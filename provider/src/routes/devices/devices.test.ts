@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DataLinksAvailabilityResponseSchema,
   DataLinksInfoResponseSchema,
@@ -13,6 +13,9 @@ import {
 import { clientDevice, createDevice, deviceCall, multipartBody, serverDevice } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+
+// Each test logs users in (password hashing) on a shared, busy machine: allow for it.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 describe.each(DIALECTS)('devices on %s', (dialect) => {
   let provider: TestProvider;

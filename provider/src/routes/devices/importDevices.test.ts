@@ -1,9 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceImportResponseSchema, ErrorCode, Permission } from '@halo/shared';
 import { clientDevice, createDevice, deviceCall, multipartBody, serverDevice } from '../../testing/devices.js';
 import { as, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 import { parseCsv } from './csvRecords.js';
+
+// Each test logs users in (password hashing) on a shared, busy machine: allow for it.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const HEADER = 'name,pairing_id,type,is_server,ip_addresses,port_from,port_to';
 

@@ -3,13 +3,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, fileNameFromContentDisposition, Permission, RfRecordingListResponseSchema } from '@halo/shared';
 import { clientDevice, createDevice, deviceCall } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 import { rfRecordingPath, storeRfRecording } from '../../store/rfRecordingFiles.js';
 import { zipArchive } from './zipArchive.js';
+
+// Each test logs users in (password hashing) on a shared, busy machine: allow for it.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const binary = (response: { body: unknown }) => response.body as Buffer;
 
