@@ -185,6 +185,28 @@ describe('devices.subscribe', () => {
     expect(started?.gateway.metrics.replays.get()).toBe(1);
   });
 
+  it('resumes a page reload within the grace period without a snapshot', async () => {
+    await gatewayWith({ pollGraceMs: 5000 });
+    const before = await open(MANAGER);
+    await subscribe(before.client, { environmentId: 10 });
+    await sameAsUpstream(before.view);
+    const { epoch, seq } = before.view;
+    before.client.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await open(MANAGER);
+    after.view.epoch = epoch;
+    after.view.seq = seq;
+    for (const device of before.view.devices.values()) after.view.devices.set(device.id, device);
+    expect(await subscribe(after.client, { environmentId: 10, epoch: epoch!, seq })).toEqual({
+      ok: true,
+      mode: 'replay',
+    });
+    upstream.fleet.put(10, 1, { name: 'after the reload' });
+    await sameAsUpstream(after.view);
+    expect(after.view.snapshots).toBe(0);
+    expect(after.view.epoch).toBe(epoch);
+  });
+
   it('sends a snapshot when continuity cannot be proven: an unknown epoch, or a seq never reached', async () => {
     await gatewayWith();
     const { client, view } = await open(MANAGER);
