@@ -1,4 +1,4 @@
-import { LoginState, TestId, TwoFactorStatus, type LoginResponse } from '@halo/shared';
+import { LoginState, TestId, TwoFactorStatus, type LoginResponse, type SessionEndReason } from '@halo/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,6 +10,8 @@ import { createI18n } from '../lib/i18n/i18n';
 import { notifications$, type Notification } from '../lib/notify';
 import { SessionContext, sessionMachine } from '../lib/session';
 import { CrudScreen } from './CrudScreen';
+
+type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
 
 function session(overrides: Partial<LoginResponse>): LoginResponse {
   return {
@@ -40,8 +42,8 @@ function renderGroups(overrides: Partial<LoginResponse>) {
       logIn: fromPromise(() => Promise.reject(new Error('not in this test'))),
       verifyOtp: fromPromise(() => Promise.reject(new Error('not in this test'))),
       logOut: fromPromise((): Promise<unknown> => Promise.resolve({ ok: true })),
-      watchUnauthorized: fromEventObservable(() => new Subject<never>()),
-      watchLiveSession: fromEventObservable(() => new Subject<never>()),
+      watchUnauthorized: fromEventObservable(() => new Subject<WatchEvent>()),
+      watchLiveSession: fromEventObservable(() => new Subject<WatchEvent>()),
     },
   });
   render(

@@ -62,7 +62,7 @@ function start(options: { save?: (input: SaveInput<Values>) => Promise<void>; fi
   const actor = createActor(
     machine.provide({
       actors: {
-        loadList: fromPromise(() => load()),
+        loadList: fromPromise<readonly Row[]>(() => load()),
         saveItem: fromPromise(({ input }: { input: SaveInput<Values> }) => save(input)),
         deleteItem: fromPromise(({ input }: { input: { id: number | string } }) => remove(input.id)),
         runAction: fromPromise(({ input }: { input: { name: string; id: number | string } }) => runAction(input)),
