@@ -1,16 +1,26 @@
-import { Card, Elevation, H3, Tag } from '@blueprintjs/core';
-import { CLOUD_REALM_TYPE, TwoFactorStatus } from '@halo/shared';
+import './home.css';
+import { AnchorButton, Card, Elevation, H3, H4, Tag } from '@blueprintjs/core';
+import { can, CLOUD_REALM_TYPE, ROUTES, TestId, TwoFactorStatus } from '@halo/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionSelector } from '../../lib/session';
+import { appFleet } from '../../lib/fleet';
+import { subjectOf, useSessionSelector } from '../../lib/session';
+import { FleetOverview } from './components/FleetOverview';
+import { WallDisplaysCard } from './components/WallDisplaysCard';
 
-/** The overview; device and application status summaries arrive with the devices issue. */
+/** The overview: who and where, the fleet at a glance (live), and the NOC wall with its displays. */
 export function HomePage() {
   const { t } = useTranslation();
   const session = useSessionSelector((snapshot) => snapshot.context.session);
+  const subject = useMemo(() => subjectOf(session), [session]);
+  const environmentId = session?.environment_id ?? 0;
+  const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
   if (!session) return null;
   const realm =
     session.realm_type === CLOUD_REALM_TYPE ? t('shell.profile.realmCloud') : t('shell.profile.realmOnPremises');
   const twoFactorActive = session.two_factor_auth.setup_status === TwoFactorStatus.ACTIVE;
+  const canViewDevices = can(subject, 'devices.view');
+  const canManageWall = can(subject, 'wallDisplays.manage');
   return (
     <div className="home-page">
       <Card elevation={Elevation.ONE} className="home-overview" data-testid="home-overview">
@@ -27,6 +37,24 @@ export function HomePage() {
           </Tag>
         </div>
       </Card>
+      {canViewDevices && (
+        <div className="home-grid">
+          <FleetOverview fleet={fleet} />
+          <Card elevation={Elevation.ONE} className="home-card home-wall">
+            <H4>{t('home.wall.title')}</H4>
+            <p className="bp6-text-muted">{t('home.wall.description')}</p>
+            <AnchorButton
+              icon="full-stacked-chart"
+              href={ROUTES.wall}
+              target="_blank"
+              rel="noopener"
+              text={t('home.wall.open')}
+              data-testid={TestId.home.wallLink}
+            />
+          </Card>
+          {canManageWall && <WallDisplaysCard environmentId={environmentId} />}
+        </div>
+      )}
     </div>
   );
 }

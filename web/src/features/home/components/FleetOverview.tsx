@@ -1,0 +1,118 @@
+import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
+import {
+  ROUTES,
+  SEVERITY_COLORS,
+  SEVERITY_NAMES,
+  TestId,
+  THEME_COLORS,
+  type LiveSystemLogEntry,
+} from '@halo/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { throttleTime, asyncScheduler } from 'rxjs';
+import { summarizeFleet, type ChannelFleet, type FleetView } from '../../../lib/fleet';
+import { useObservableValue } from '../../../lib/realtime';
+import { countTiles, type CountTile } from '../homeFleet';
+
+const EMPTY_VIEW: FleetView = { devices: new Map(), updatedAt: null };
+const EMPTY_ALERTS: readonly LiveSystemLogEntry[] = [];
+const PROBLEM_ROWS = 10;
+const ALERT_ROWS = 10;
+/** Home needs no frame-rate updates: a fleet summary at most twice a second. */
+const SUMMARY_INTERVAL_MS = 500;
+const MUTED = '#5F6B7C';
+
+/** The fleet at a glance: counts that open the Devices screen filtered, problems first, latest alerts. */
+export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
+  const { t } = useTranslation();
+  const view$ = useMemo(
+    () => fleet.view$.pipe(throttleTime(SUMMARY_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true })),
+    [fleet],
+  );
+  const view = useObservableValue(view$, EMPTY_VIEW);
+  const alerts = useObservableValue(fleet.alerts$, EMPTY_ALERTS);
+  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values()), [view]);
+  const tiles = countTiles({ online: THEME_COLORS.online, offline: THEME_COLORS.offline, muted: MUTED });
+  const waiting = view.updatedAt === null;
+
+  const tile = (entry: CountTile) => (
+    <Link
+      key={entry.key}
+      className="home-count"
+      to={entry.filter ? `${ROUTES.devices}?status=${entry.filter}` : ROUTES.devices}
+      style={{ borderColor: entry.color }}
+      data-testid={TestId.home.count(entry.key)}
+    >
+      <span className="home-count-value" style={{ color: entry.color }}>
+        {waiting ? '–' : counts[entry.key]}
+      </span>
+      <span className="home-count-label">{t(`home.fleet.${entry.key}`)}</span>
+    </Link>
+  );
+
+  return (
+    <>
+      <Card elevation={Elevation.ONE} className="home-card home-fleet">
+        <H4>{t('home.fleet.title')}</H4>
+        {waiting && <p className="bp6-text-muted">{t('home.fleet.waiting')}</p>}
+        <div className="home-count-group">
+          <span className="home-count-group-title">{t('home.fleet.connectionTitle')}</span>
+          <div className="home-counts">{tiles.connection.map(tile)}</div>
+        </div>
+        <div className="home-count-group">
+          <span className="home-count-group-title">{t('home.fleet.mainAppTitle')}</span>
+          <div className="home-counts">{tiles.mainApp.map(tile)}</div>
+        </div>
+      </Card>
+      <Card elevation={Elevation.ONE} className="home-card home-problems">
+        <H4>{t('home.problems.title')}</H4>
+        {problems.length === 0 ? (
+          <p data-testid={TestId.home.noProblems}>
+            <Icon icon="tick-circle" color={THEME_COLORS.online} /> {t('home.problems.none')}
+          </p>
+        ) : (
+          <ol className="home-list" data-testid={TestId.home.problems}>
+            {problems.slice(0, PROBLEM_ROWS).map(({ device, kind }) => (
+              <li key={device.id} className="home-list-item" data-testid={TestId.home.problem(device.id)}>
+                <span className="home-list-name">{device.name}</span>
+                <Tag minimal intent={kind === 'notConnected' ? 'danger' : 'warning'}>
+                  {t(`home.problems.${kind}`)}
+                </Tag>
+              </li>
+            ))}
+            {problems.length > PROBLEM_ROWS && (
+              <li className="home-list-more bp6-text-muted">
+                {t('home.problems.more', { count: problems.length - PROBLEM_ROWS })}
+              </li>
+            )}
+          </ol>
+        )}
+      </Card>
+      <Card elevation={Elevation.ONE} className="home-card home-alerts">
+        <H4>{t('home.alerts.title')}</H4>
+        {alerts.length === 0 ? (
+          <p className="bp6-text-muted">{t('home.alerts.none')}</p>
+        ) : (
+          <ol className="home-list" data-testid={TestId.home.alerts}>
+            {alerts.slice(0, ALERT_ROWS).map((alert) => {
+              const severity = SEVERITY_NAMES[alert.severity] ?? 'normal';
+              return (
+                <li
+                  key={alert.id}
+                  className="home-list-item home-alert"
+                  style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
+                  data-severity={severity}
+                >
+                  <span className="home-alert-time">{alert.log_time.slice(11, 19)}</span>
+                  <span className="home-list-name">{alert.device_name ?? '-'}</span>
+                  <span className="home-alert-text">{alert.description}</span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { Button, Callout, Card, ControlGroup, Elevation, H4, InputGroup, Tooltip } from '@blueprintjs/core';
+import { COPY_SNACKBAR_TIMEOUT_MS, TestId } from '@halo/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { wallDisplaysApi, type IssuedWallDisplay, type WallDisplay } from '../wallDisplaysApi';
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Older browsers and insecure origins have no async clipboard.
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** A manager issues read-only wall display sessions (the address is shown once) and revokes them. */
+export function WallDisplaysCard({ environmentId }: { readonly environmentId: number }) {
+  const { t } = useTranslation();
+  const [displays, setDisplays] = useState<readonly WallDisplay[]>([]);
+  const [label, setLabel] = useState('');
+  const [issued, setIssued] = useState<IssuedWallDisplay | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [listVersion, setListVersion] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    wallDisplaysApi
+      .list(environmentId, controller.signal)
+      .then(setDisplays)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setErrorKey(errorMessageKey(error));
+      });
+    return () => controller.abort();
+  }, [environmentId, listVersion]);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setErrorKey(null);
+    try {
+      await work();
+      setListVersion((version) => version + 1);
+    } catch (error) {
+      setErrorKey(errorMessageKey(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issue = () =>
+    run(async () => {
+      const answer = await wallDisplaysApi.issue(environmentId, label.trim());
+      setIssued(answer);
+      setLabel('');
+    });
+
+  const revoke = (display: WallDisplay) =>
+    run(async () => {
+      await wallDisplaysApi.revoke(environmentId, display.id);
+      if (issued?.id === display.id) setIssued(null);
+      notifySuccess(t('home.wallDisplays.revoked'));
+    });
+
+  return (
+    <Card elevation={Elevation.ONE} className="home-card home-wall-displays" data-testid={TestId.home.wallDisplays}>
+      <H4>{t('home.wallDisplays.title')}</H4>
+      <p className="bp6-text-muted">{t('home.wallDisplays.description')}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (label.trim() !== '') void issue();
+        }}
+      >
+        <ControlGroup fill>
+          <InputGroup
+            value={label}
+            maxLength={64}
+            placeholder={t('home.wallDisplays.label')}
+            aria-label={t('home.wallDisplays.label')}
+            onValueChange={setLabel}
+            disabled={busy}
+            data-testid={TestId.home.wallDisplayLabel}
+          />
+          <Button
+            type="submit"
+            intent="primary"
+            icon="desktop"
+            text={t('home.wallDisplays.issue')}
+            disabled={busy || label.trim() === ''}
+            data-testid={TestId.home.wallDisplayIssue}
+          />
+        </ControlGroup>
+      </form>
+      {errorKey && (
+        <Callout intent="danger" icon="error" className="home-callout">
+          <span data-testid={TestId.home.wallDisplayError}>{t(errorKey)}</span>
+        </Callout>
+      )}
+      {issued && (
+        <Callout intent="success" icon="link" className="home-callout">
+          <p>{t('home.wallDisplays.issued')}</p>
+          <ControlGroup fill>
+            <InputGroup readOnly value={issued.url} data-testid={TestId.home.wallDisplayUrl} />
+            <Button
+              icon="duplicate"
+              text={t('home.wallDisplays.copy')}
+              onClick={() =>
+                void copyText(issued.url).then(() =>
+                  notifySuccess(t('home.wallDisplays.copied'), COPY_SNACKBAR_TIMEOUT_MS),
+                )
+              }
+              data-testid={TestId.home.wallDisplayCopy}
+            />
+          </ControlGroup>
+        </Callout>
+      )}
+      {displays.length === 0 ? (
+        <p className="bp6-text-muted">{t('home.wallDisplays.empty')}</p>
+      ) : (
+        <ul className="home-list">
+          {displays.map((display) => (
+            <li key={display.id} className="home-list-item" data-testid={TestId.home.wallDisplayRow(display.id)}>
+              <span className="home-list-name">{display.label}</span>
+              <span className="bp6-text-muted">
+                {t('home.wallDisplays.lastSeen', { time: display.last_seen_at.replace('T', ' ').slice(0, 19) })}
+              </span>
+              <Tooltip content={t('home.wallDisplays.revoke')}>
+                <Button
+                  variant="minimal"
+                  intent="danger"
+                  icon="disable"
+                  aria-label={t('home.wallDisplays.revoke')}
+                  disabled={busy}
+                  onClick={() => void revoke(display)}
+                  data-testid={TestId.home.wallDisplayRevoke(display.id)}
+                />
+              </Tooltip>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
