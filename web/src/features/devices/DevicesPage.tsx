@@ -120,7 +120,12 @@ export function DevicesPage() {
         <CrudScreen definition={definition} reloadKey={reloadKey} />
       </div>
       {panelDevice && (
-        <DroneCommXPanel key={panelDevice.id} device={panelDevice} batch$={fleet.batch$} onClose={() => setPanelDevice(null)} />
+        <DroneCommXPanel
+          key={panelDevice.id}
+          device={panelDevice}
+          batch$={fleet.batch$}
+          onClose={() => setPanelDevice(null)}
+        />
       )}
       <DeviceImportDialog
         isOpen={importOpen}

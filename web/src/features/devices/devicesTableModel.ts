@@ -57,7 +57,11 @@ export function linksText(connection: ConnectionStatus, links: LinkCounts): stri
 }
 
 /** connected, not connected, alert (connected but the application or a link is down), not activated. */
-export function chipState(connection: ConnectionStatus, mainApp: MainAppStatus | null, links: LinkCounts): DeviceChipState {
+export function chipState(
+  connection: ConnectionStatus,
+  mainApp: MainAppStatus | null,
+  links: LinkCounts,
+): DeviceChipState {
   if (connection === ConnectionStatus.NON_ACTIVATED) return 'notActivated';
   if (connection !== ConnectionStatus.CONNECTED) return 'notConnected';
   if (mainApp === MainAppStatus.OFFLINE || links.online < links.total) return 'alert';
@@ -167,7 +171,14 @@ export interface DeviceSort {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Columns whose value comes (also) from the live state: a delta can move a row in their order. */
-const LIVE_SORT_COLUMNS: ReadonlySet<DeviceSortColumn> = new Set(['connection', 'mainApp', 'links', 'location', 'gnss', 'versions']);
+const LIVE_SORT_COLUMNS: ReadonlySet<DeviceSortColumn> = new Set([
+  'connection',
+  'mainApp',
+  'links',
+  'location',
+  'gnss',
+  'versions',
+]);
 
 function sortKey(row: DeviceRow, column: DeviceSortColumn): string | number {
   switch (column) {
@@ -184,7 +195,11 @@ function sortKey(row: DeviceRow, column: DeviceSortColumn): string | number {
     case 'mainApp':
       return row.mainApp ?? -1;
     case 'links':
-      return row.connection === ConnectionStatus.NON_ACTIVATED ? -1 : row.links.total === 0 ? 0 : row.links.online / row.links.total;
+      return row.connection === ConnectionStatus.NON_ACTIVATED
+        ? -1
+        : row.links.total === 0
+          ? 0
+          : row.links.online / row.links.total;
     case 'location':
       return row.locationStatus;
     case 'gnss':
@@ -198,7 +213,9 @@ function compareRows(a: DeviceRow, b: DeviceRow, sort: DeviceSort): number {
   const left = sortKey(a, sort.column);
   const right = sortKey(b, sort.column);
   const order =
-    typeof left === 'number' && typeof right === 'number' ? left - right : collator.compare(String(left), String(right));
+    typeof left === 'number' && typeof right === 'number'
+      ? left - right
+      : collator.compare(String(left), String(right));
   // Ties keep a stable, readable order: by name.
   const result = order !== 0 ? order : collator.compare(a.name, b.name) || a.id - b.id;
   return sort.direction === 'asc' ? result : -result;
@@ -247,7 +264,10 @@ export class DevicesTableModel {
     for (const device of devices) {
       const known = previous.get(device.id);
       const live = this.live.get(device.id) ?? null;
-      next.set(device.id, known && known.device === device && known.live === live ? known : buildDeviceRow(device, live));
+      next.set(
+        device.id,
+        known && known.device === device && known.live === live ? known : buildDeviceRow(device, live),
+      );
     }
     this.rows.clear();
     for (const [id, row] of next) this.rows.set(id, row);
@@ -267,7 +287,8 @@ export class DevicesTableModel {
   }): boolean {
     this.live = batch.devices;
     if (batch.reset) {
-      for (const device of this.listed) this.rows.set(device.id, buildDeviceRow(device, this.live.get(device.id) ?? null));
+      for (const device of this.listed)
+        this.rows.set(device.id, buildDeviceRow(device, this.live.get(device.id) ?? null));
       this.changed();
       return true;
     }

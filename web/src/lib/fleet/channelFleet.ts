@@ -57,4 +57,3 @@ export function appFleet(environmentId: number): ChannelFleet {
   }
   return fleet;
 }
-

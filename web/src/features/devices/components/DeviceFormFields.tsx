@@ -71,7 +71,9 @@ export function PortRangeField({ values, onChange, disabled }: FieldProps) {
           minorStepSize={null}
           allowNumericCharactersOnly
           disabled={disabled}
-          leftElement={<span className="device-port-label">{t(`devices.fields.port${side === 'from' ? 'From' : 'To'}`)}</span>}
+          leftElement={
+            <span className="device-port-label">{t(`devices.fields.port${side === 'from' ? 'From' : 'To'}`)}</span>
+          }
           aria-label={t(side === 'from' ? 'devices.fields.portFrom' : 'devices.fields.portTo')}
           onValueChange={(value, text) => set(side, text.trim() === '' ? Number.NaN : value)}
           data-testid={side === 'from' ? TestId.devices.portFrom : TestId.devices.portTo}

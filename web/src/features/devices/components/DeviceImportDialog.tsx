@@ -1,11 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Icon } from '@blueprintjs/core';
-import {
-  apiPaths,
-  DEVICE_IMPORT_FILE_FIELD,
-  isCsvFile,
-  TestId,
-  THEME_COLORS,
-} from '@halo/shared';
+import { apiPaths, DEVICE_IMPORT_FILE_FIELD, isCsvFile, TestId, THEME_COLORS } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api';

@@ -69,7 +69,15 @@ interface ColumnSpec {
  * a DevicesTableModel that live batches patch in place, one re-render of the visible cells per
  * animation frame whatever the number of deltas.
  */
-export function DevicesTable({ devices, batch$, status, sort, onSortChange, renderActions, actionsLabel }: DevicesTableProps) {
+export function DevicesTable({
+  devices,
+  batch$,
+  status,
+  sort,
+  onSortChange,
+  renderActions,
+  actionsLabel,
+}: DevicesTableProps) {
   const { t } = useTranslation();
   const [model] = useState(() => new DevicesTableModel());
   const version = useSyncExternalStore(model.subscribe, model.getVersion);
@@ -246,7 +254,11 @@ export function DevicesTable({ devices, batch$, status, sort, onSortChange, rend
             className="devices-sort"
             text={name}
             endIcon={
-              sort?.column === column.key ? (sort.direction === 'asc' ? 'chevron-up' : 'chevron-down') : 'double-caret-vertical'
+              sort?.column === column.key
+                ? sort.direction === 'asc'
+                  ? 'chevron-up'
+                  : 'chevron-down'
+                : 'double-caret-vertical'
             }
             onClick={() => toggleSort(column.key as DeviceSortColumn)}
             data-testid={TestId.crud.sort('devices', column.key)}

@@ -46,7 +46,10 @@ export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProp
       </p>
       <dl className="devices-panel-facts">
         <dt>{t('devices.columns.connection')}</dt>
-        <dd style={{ color: connectionColor(row.connection) }} data-testid={TestId.devices.cell('panelConnection', row.id)}>
+        <dd
+          style={{ color: connectionColor(row.connection) }}
+          data-testid={TestId.devices.cell('panelConnection', row.id)}
+        >
           {t(`devices.connectionName.${row.connection}`)}
         </dd>
         <dt>{t('devices.columns.links')}</dt>

@@ -1,4 +1,14 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
 import { apiPaths, RfRecordingListResponseSchema, TestId, type Device, type RfRecording } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,10 +85,7 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
     );
   else if (loaded.recordings.length === 0)
     body = (
-      <NonIdealState
-        icon="record"
-        title={<span data-testid={TestId.devices.rfEmpty}>{t('devices.rf.empty')}</span>}
-      />
+      <NonIdealState icon="record" title={<span data-testid={TestId.devices.rfEmpty}>{t('devices.rf.empty')}</span>} />
     );
   else {
     const all = loaded.recordings.every((recording) => selected.has(recording.report_uuid));

@@ -1,12 +1,5 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
-import {
-  ROUTES,
-  SEVERITY_COLORS,
-  SEVERITY_NAMES,
-  TestId,
-  THEME_COLORS,
-  type LiveSystemLogEntry,
-} from '@halo/shared';
+import { ROUTES, SEVERITY_COLORS, SEVERITY_NAMES, TestId, THEME_COLORS, type LiveSystemLogEntry } from '@halo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
