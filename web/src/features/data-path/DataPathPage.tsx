@@ -1,5 +1,5 @@
 import './dataPath.css';
-import { Button, H4 } from '@blueprintjs/core';
+import { H4 } from '@blueprintjs/core';
 import {
   apiPaths,
   can,
@@ -70,8 +70,18 @@ export function DataPathPage() {
     }),
   );
   const [certificate, sendCertificate] = useMachine(certificateLogic);
-  const lists = useMemo(() => ({ profiles, devices }), [profiles, devices]);
   const firstCertifiable = profiles.find((profile) => !profile.is_private) ?? profiles[0];
+  const openCertificateDialog = useMemo(
+    () =>
+      canGenerate
+        ? () => sendCertificate({ type: 'certificate.open', profileId: firstCertifiable?.id ?? null })
+        : null,
+    [canGenerate, firstCertifiable, sendCertificate],
+  );
+  const lists = useMemo(
+    () => ({ profiles, devices, openCertificateDialog }),
+    [profiles, devices, openCertificateDialog],
+  );
 
   return (
     <DataPathContext.Provider value={lists}>
@@ -84,17 +94,7 @@ export function DataPathPage() {
         )}
         {canViewProfiles && (
           <section className="data-path-section" data-testid={TestId.dataPath.profilesSection}>
-            <div className="data-path-section-header">
-              <H4>{t('dataPath.profiles.title')}</H4>
-              <Button
-                icon="key"
-                text={t('dataPath.certificate.open')}
-                disabled={!canGenerate || profiles.length === 0}
-                title={profiles.length === 0 ? t('dataPath.certificate.noProfiles') : undefined}
-                onClick={() => sendCertificate({ type: 'certificate.open', profileId: firstCertifiable?.id ?? null })}
-                data-testid={TestId.dataPath.generateCertificate}
-              />
-            </div>
+            <H4>{t('dataPath.profiles.title')}</H4>
             <CrudScreen definition={vpnProfilesScreen} onRowsChange={setProfiles} onSuccess={onProfileSuccess} />
           </section>
         )}

@@ -137,6 +137,7 @@ export const applicationRulesScreen = defineCrudScreen<ApplicationRule, RuleValu
       key: 'protocol',
       labelKey: 'dataPath.rules.columns.protocol',
       value: (row) => row.protocol ?? null,
+      render: (row) => (row.protocol ? <TranslatedTag textKey={`dataPath.rules.protocols.${row.protocol}`} /> : '-'),
       sortable: true,
     },
   ],

@@ -11,6 +11,7 @@ import {
 } from '@halo/shared';
 import { defineCrudScreen, TranslatedTag, type ResourceDefinition } from '../../crud';
 import { CustomFieldsEditor } from './components/CustomFieldsEditor';
+import { GenerateCertificateButton } from './components/GenerateCertificateButton';
 import { emptyProfileValues, profileFieldOfPath, profilePayload, profileToValues, type ProfileValues } from './profileForm';
 
 export const vpnProfilesResource: ResourceDefinition<OpenVpnProfile> = {
@@ -199,5 +200,6 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
   toPayload: profilePayload,
   validationSchema: () => OpenVpnProfileInputSchema,
   fieldOfPath: profileFieldOfPath,
+  toolbar: () => <GenerateCertificateButton />,
   dialogWidth: 800,
 });

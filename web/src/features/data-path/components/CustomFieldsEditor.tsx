@@ -1,4 +1,4 @@
-import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
+import { Button, InputGroup } from '@blueprintjs/core';
 import { duplicateCustomKeys, isCustomKeyAllowed, TestId, type CustomField } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +24,7 @@ export function CustomFieldsEditor({ rows, disabled, onChange }: CustomFieldsEdi
   return (
     <div className="data-path-custom-fields">
       {rows.map((row, index) => (
-        <ControlGroup key={index} fill className="data-path-custom-row">
+        <div key={index} className="data-path-custom-row">
           <InputGroup
             value={row.key_name}
             placeholder={t('dataPath.profiles.custom.key')}
@@ -43,18 +43,20 @@ export function CustomFieldsEditor({ rows, disabled, onChange }: CustomFieldsEdi
             data-testid={TestId.dataPath.customFieldValue(index)}
           />
           <Button
-            icon="minus"
+            variant="minimal"
+            icon="trash"
             aria-label={t('dataPath.profiles.custom.remove')}
             title={t('dataPath.profiles.custom.remove')}
             disabled={disabled || rows.length === 1}
             onClick={() => onChange(rows.filter((_, at) => at !== index))}
             data-testid={TestId.dataPath.customFieldRemove(index)}
           />
-        </ControlGroup>
+        </div>
       ))}
       <Button
         icon="plus"
         variant="minimal"
+        className="data-path-custom-add"
         text={t('dataPath.profiles.custom.add')}
         disabled={disabled}
         onClick={() => onChange([...rows, { key_name: '', key_value: '' }])}

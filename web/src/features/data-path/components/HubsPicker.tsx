@@ -1,4 +1,4 @@
-import { ControlGroup, HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { EndpointType, HUB_PRIORITIES, TestId, type HubPriority } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { useDataPathLists } from '../dataPathContext';
@@ -34,9 +34,10 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
         const previous = index === 0 ? 0 : values[HUB_FIELDS[HUB_PRIORITIES[index - 1] ?? 'primary']];
         const takenElsewhere = HUB_PRIORITIES.filter((other) => other !== priority).map((other) => values[HUB_FIELDS[other]]);
         return (
-          <ControlGroup key={priority} fill className="data-path-hub-row">
-            <span className="data-path-hub-label">{t(`dataPath.rules.hubs.${priority}`)}</span>
+          <div key={priority} className="data-path-hub-row">
+            <span className="data-path-hub-label bp6-text-muted">{t(`dataPath.rules.hubs.${priority}`)}</span>
             <HTMLSelect
+              fill
               value={current === null ? '' : String(current)}
               disabled={disabled || previous === null}
               aria-label={t(`dataPath.rules.hubs.${priority}`)}
@@ -50,6 +51,7 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
               data-testid={TestId.dataPath.hub(priority)}
             />
             <HTMLSelect
+              fill
               value={values.hubEndpointTypes[priority]}
               disabled={disabled || current === null}
               aria-label={t('dataPath.rules.hubs.endpointType')}
@@ -60,7 +62,7 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
               }}
               data-testid={TestId.dataPath.hubEndpointType(priority)}
             />
-          </ControlGroup>
+          </div>
         );
       })}
     </div>
