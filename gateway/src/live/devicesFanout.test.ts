@@ -30,7 +30,7 @@ const FAST: Partial<GatewayConfig> = {
   upstreamProbeMs: 3_600_000,
   pollMs: 50,
   fullPollEvery: 1_000_000,
-  pollTimeoutMs: 300,
+  pollTimeoutMs: 2000,
   pollBackoffMaxMs: 200,
   pollGraceMs: 100,
 };
@@ -488,15 +488,15 @@ describe('central polling', () => {
   });
 
   it('stops polling after the last subscriber left and its grace period', async () => {
-    const { gateway } = await gatewayWith({ pollGraceMs: 200 });
+    const { gateway } = await gatewayWith({ pollGraceMs: 1000 });
     const { client, view } = await open(MANAGER);
     await subscribe(client, { environmentId: 10 });
     await sameAsUpstream(view);
     expect(gateway.pollers.running).toBe(1);
     client.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(gateway.pollers.running).toBe(1);
-    await expect.poll(() => gateway.pollers.running).toBe(0);
+    await expect.poll(() => gateway.pollers.running, { timeout: 3000 }).toBe(0);
     const count = upstream.count('/devices_state');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(upstream.count('/devices_state')).toBe(count);
@@ -528,7 +528,7 @@ describe('central polling', () => {
 
 describe('upstream faults', () => {
   it('goes degraded then down while the upstream fails, backs off, and recovers by itself in the same epoch', async () => {
-    const { gateway } = await gatewayWith({ pollBackoffMaxMs: 400 });
+    const { gateway } = await gatewayWith({ pollBackoffMaxMs: 400, pollTimeoutMs: 300 });
     const { client, view } = await open(MANAGER);
     await subscribe(client, { environmentId: 10 });
     await sameAsUpstream(view);
@@ -537,8 +537,10 @@ describe('upstream faults', () => {
     client.on('upstream.status', (status) => statuses.push(status));
 
     upstream.fleet.fault = 'hang';
-    await expect.poll(() => statuses.map((status) => status.state), { timeout: 4000 }).toEqual(['degraded', 'down']);
-    expect(statuses[1]?.lastGoodAt).toBeTruthy();
+    await expect.poll(() => statuses.at(-1)?.state, { timeout: 4000 }).toBe('down');
+    const states = statuses.map((status) => status.state);
+    expect(states.lastIndexOf('degraded')).toBe(states.length - 2);
+    expect(statuses.at(-1)?.lastGoodAt).toBeTruthy();
     expect(gateway.metrics.upstreamFailures.get({ source: 'devices_state', reason: 'timeout' })).toBeGreaterThan(0);
 
     upstream.fleet.fault = 'status500';
@@ -584,7 +586,7 @@ describe('slow consumers', () => {
         })
         .toBe(true);
       // The others keep the normal pace while the slow one's buffers fill.
-      expect(Date.now() - started).toBeLessThan(1500);
+      expect(Date.now() - started).toBeLessThan(2500);
       if (gateway.metrics.slowConsumerDrops.get() > 0 && round >= 5) break;
     }
     expect(gateway.metrics.slowConsumerDrops.get()).toBe(1);

@@ -24,7 +24,7 @@ const config = (): Partial<GatewayConfig> => ({
   upstreamProbeMs: 3_600_000,
   pollMs: 50,
   fullPollEvery: 1_000_000,
-  pollTimeoutMs: 500,
+  pollTimeoutMs: 2000,
   pollBackoffMaxMs: 200,
   pollGraceMs: 100,
   redisUrl: REDIS_URL,

@@ -48,7 +48,7 @@ function pollerWith(options: { fullPollEvery?: number; tokens?: TokenSource } = 
   const sink = new RecordingSink();
   const poller = new EnvironmentPoller({
     environmentId: 10,
-    upstream: new DevicesUpstream({ apiBaseUrl: upstream.apiBaseUrl }, { metrics, status, timeoutMs: 300 }),
+    upstream: new DevicesUpstream({ apiBaseUrl: upstream.apiBaseUrl }, { metrics, status, timeoutMs: 5000 }),
     tokens: options.tokens ?? new FixedTokens([TOKEN]),
     sink,
     metrics,
