@@ -107,7 +107,7 @@ export function DevicesTable({
     {
       key: 'name',
       labelKey: 'devices.columns.name',
-      width: 180,
+      width: 160,
       render: (row) => <span data-testid={TestId.devices.cell('name', row.id)}>{row.name}</span>,
     },
     {
@@ -119,7 +119,7 @@ export function DevicesTable({
     {
       key: 'type',
       labelKey: 'devices.columns.type',
-      width: 150,
+      width: 130,
       render: (row) => (
         <Tag
           minimal
@@ -230,7 +230,7 @@ export function DevicesTable({
     {
       key: 'actions',
       labelKey: 'crud.list.actions',
-      width: 150,
+      width: 140,
       render: (row) => <span className="devices-actions">{renderActions(row.device)}</span>,
     },
   ];

@@ -1,0 +1,171 @@
+import { TestId } from '@halo/shared';
+import { loginThroughUi } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+/**
+ * The Devices screen against the simulator: the dialog's server fields and API errors,
+ * search and status filter on the live table, CSV import, and live changes without a reload.
+ */
+const SIMULATED_DEVICES = 30;
+test.use({
+  stackEnv: {
+    HALO_E2E_STACK: 'devices',
+    HALO_SIM_DEVICES: String(SIMULATED_DEVICES),
+    HALO_SIM_CHANGE_FRACTION: '0.3',
+  },
+});
+
+test('add a client and a server, refuse an overlapping range and a duplicate name, edit, search, filter, delete', async ({
+  page,
+  devices,
+  stack,
+  snap,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  await expect(devices.visibleCount).toContainText(`of ${SIMULATED_DEVICES} devices`);
+
+  // A client with the section 3 defaults.
+  await devices.openAdd();
+  await expect(devices.dialogTitle).toHaveText('Add device');
+  await expect(devices.field('is_enabled')).toBeChecked();
+  await expect(devices.field('is_server')).not.toBeChecked();
+  await devices.fill({ name: 'e2e-client-1', pairing_id: 'E2E-SN-1' });
+  await devices.saveAndClose();
+
+  // A server: addresses and ports appear with the switch.
+  await devices.openAdd();
+  await devices.fill({ name: 'e2e-server-1', pairing_id: 'E2E-SN-2' });
+  await devices.fillServer('10.1.0.1', 40000, 40100);
+  await page.getByTestId(TestId.devices.ipAdd).click();
+  await page.getByTestId(TestId.devices.ipAddress(1)).fill('10.1.0.2');
+  await snap('devices-add-server');
+  await devices.saveAndClose();
+
+  // Error 52: a range that overlaps the first server's.
+  await devices.openAdd();
+  await devices.fill({ name: 'e2e-server-2', pairing_id: 'E2E-SN-3' });
+  await devices.fillServer('10.1.0.3', 40050, 40200);
+  await devices.save();
+  await expect(devices.formError).toHaveText('Device port range overlaps with other device');
+  await snap('devices-port-overlap');
+  await devices.cancel();
+
+  // Error 50: a name already taken.
+  await devices.openAdd();
+  await devices.fill({ name: 'e2e-client-1', pairing_id: 'E2E-SN-4' });
+  await devices.save();
+  await expect(devices.formError).toHaveText('Device name already exists');
+  await devices.cancel();
+
+  // Search finds the two new devices; they are not activated yet.
+  await devices.search('e2e-');
+  await expect(devices.visibleCount).toContainText(`2 of 2 devices`);
+  const serverId = await devices.idOf('e2e-server-1');
+  await expect(devices.cell('role', serverId)).toHaveText('Server');
+  await expect(devices.cell('connection', serverId)).toHaveText('Non-activated');
+  await expect(devices.cell('links', serverId)).toHaveText('-');
+  await expect(devices.cell('type', serverId)).toHaveAttribute('data-chip', 'notActivated');
+
+  // Edit: the stored policy and ports come back; rename.
+  await (await devices.rowButton('e2e-client-1', 'edit')).click();
+  await expect(devices.dialogTitle).toHaveText('Edit device');
+  await expect(devices.field('name')).toHaveValue('e2e-client-1');
+  await devices.fill({ name: 'e2e-client-1b' });
+  await devices.saveAndClose();
+  await expect(devices.nameCell('e2e-client-1b')).toBeVisible();
+
+  // Filter by status: only non-activated devices, the new ones among them.
+  await devices.search('');
+  await devices.filterBy('nonActivated');
+  await expect(page).toHaveURL(/status=nonActivated/);
+  const statuses = await devices.columnCells('connection').allInnerTexts();
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set(['Non-activated']));
+  await snap('devices-filter-non-activated');
+  await devices.filterBy('all');
+
+  // Delete.
+  await devices.search('e2e-client-1b');
+  await (await devices.rowButton('e2e-client-1b', 'delete')).click();
+  await expect(devices.deleteAlert).toBeVisible();
+  await devices.confirm(devices.deleteAlert);
+  await expect(devices.nameCell('e2e-client-1b')).toHaveCount(0);
+  await expect(devices.empty).toBeVisible();
+});
+
+test('CSV import reports a good and a bad row, and refuses a file that is not a devices file', async ({
+  page,
+  devices,
+  stack,
+  snap,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  const csv = [
+    'name,pairing_id,type,is_server,ip_addresses,port_from,port_to',
+    'csv-good-1,CSV-SN-1,1,false,,,',
+    'csv bad name,CSV-SN-2,1,false,,,',
+    '',
+  ].join('\n');
+  await devices.importCsv('devices.csv', csv);
+  await expect(devices.importReport).toBeVisible();
+  await expect(devices.importRow(2)).toContainText('csv-good-1');
+  await expect(devices.importRow(2).locator('[data-icon="tick-circle"]')).toHaveCount(1);
+  await expect(devices.importRow(3)).toContainText('csv bad name');
+  await expect(devices.importRow(3).locator('[data-icon="error"]')).toHaveCount(1);
+  await expect(devices.importRow(3)).toContainText('name');
+  await snap('devices-import-report');
+  await page.keyboard.press('Escape');
+
+  await devices.search('csv-');
+  await expect(devices.nameCell('csv-good-1')).toBeVisible();
+  await expect(devices.visibleCount).toContainText('1 of 1 devices');
+
+  await devices.importCsv('devices.csv', 'this is,not\na devices file\n');
+  await expect(devices.importError).toHaveText('Invalid devices records file');
+});
+
+test('a simulated change reaches the open table without a reload', async ({ page, devices, stack, snap }) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  await expect(devices.liveState).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
+  await page.evaluate(() => {
+    (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+  });
+  const liveCells = async () =>
+    (
+      await Promise.all(
+        ['connection', 'mainApp', 'links', 'location'].map((column) => devices.columnCells(column).allInnerTexts()),
+      )
+    )
+      .flat()
+      .join('|');
+  const before = await liveCells();
+  await expect.poll(liveCells, { timeout: 45_000, intervals: [500] }).not.toBe(before);
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  await snap('devices-live');
+});
+
+test('the DroneCommX panel shows a drone live: links per interface kind and its location', async ({
+  page,
+  devices,
+  stack,
+  snap,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  await devices.search('sim-dcx');
+  const panelButton = page.locator('[data-testid^="crud-devices-panel-"]').first();
+  await expect(panelButton).toBeVisible({ timeout: 20_000 });
+  await panelButton.click();
+  const panel = page.getByTestId(TestId.devices.panel);
+  await expect(panel).toBeVisible();
+  for (const kind of ['cellular', 'eth', 'wifi', 'vlan', 'vpn']) {
+    await expect(page.getByTestId(TestId.devices.panelLinks(kind))).toBeVisible();
+  }
+  await expect(page.getByTestId(TestId.devices.panelLocation)).toBeVisible();
+  await snap('devices-dronecommx-panel');
+  await page.getByTestId(TestId.devices.panelClose).click();
+  await expect(panel).toHaveCount(0);
+});
