@@ -198,6 +198,7 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
   await fillCustomRule('video-far', 'host-c', '7000');
   await rules.save();
   await expect(rules.formError).toHaveText('Hub control ports limitation exceeded on rule add');
+  await rules.formError.scrollIntoViewIfNeeded();
   await snap('data-path-error-64');
   await rules.cancel();
 
@@ -237,6 +238,7 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
   );
   await profiles.save();
   await expect(profiles.formError).toHaveText('Duplicate or not allowed custom keys');
+  await profiles.formError.scrollIntoViewIfNeeded();
   await snap('data-path-error-83');
   await profiles.cancel();
 
