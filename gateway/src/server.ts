@@ -268,6 +268,16 @@ function connectRedis(url: string): RedisConnections {
     connection.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
   }
   const [, feedSub, adapterPub, adapterSub] = connections;
+  // The adapter unsubscribes on close without waiting for Redis or handling a refusal; at
+  // shutdown those replies may never come, which must not surface as unhandled rejections.
+  for (const method of ['unsubscribe', 'punsubscribe'] as const) {
+    const original = adapterSub[method].bind(adapterSub) as (...args: unknown[]) => Promise<unknown>;
+    (adapterSub as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const reply = original(...args);
+      reply.catch(() => undefined);
+      return reply;
+    };
+  }
   return {
     commands,
     feedSub,
