@@ -1,6 +1,6 @@
 import { Button, HTMLTable, Icon, Tooltip } from '@blueprintjs/core';
 import { TestId } from '@halo/shared';
-import { useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDefinition } from './crudDefinition';
 
@@ -60,7 +60,13 @@ export function CrudTable<Row>({ resource, rows, columns, rowId, renderActions, 
                     size="small"
                     className="crud-sort"
                     text={t(column.labelKey)}
-                    endIcon={direction === 'asc' ? 'chevron-up' : direction === 'desc' ? 'chevron-down' : 'double-caret-vertical'}
+                    endIcon={
+                      direction === 'asc'
+                        ? 'chevron-up'
+                        : direction === 'desc'
+                          ? 'chevron-down'
+                          : 'double-caret-vertical'
+                    }
                     onClick={() => toggleSort(column.key)}
                     data-testid={TestId.crud.sort(resource, column.key)}
                   />
@@ -104,8 +110,30 @@ export interface RowButtonProps {
   readonly onClick: () => void;
 }
 
+/**
+ * Whether row buttons show a Blueprint tooltip (default) or the browser's title: a virtualised
+ * table that re-renders its visible rows every frame provides false, tooltips being costly.
+ */
+export const RowButtonTooltips = createContext(true);
+
 /** An icon button of a row, with its label as tooltip and accessible name. */
 export function RowButton({ icon, label, disabled, disabledReason, intent, testId, onClick }: RowButtonProps) {
+  const tooltips = useContext(RowButtonTooltips);
+  if (!tooltips) {
+    return (
+      <Button
+        variant="minimal"
+        size="small"
+        icon={icon}
+        intent={intent}
+        aria-label={label}
+        title={disabled && disabledReason ? disabledReason : label}
+        disabled={disabled}
+        onClick={onClick}
+        data-testid={testId}
+      />
+    );
+  }
   return (
     <Tooltip content={disabled && disabledReason ? disabledReason : label} placement="top">
       <Button

@@ -17,7 +17,7 @@ export { CrudFormDialog } from './CrudFormDialog';
 export { createCrudMachine } from './crudMachine';
 export type { CrudContext, CrudEvent, CrudMachine, CrudMachineOptions, DialogMode, SaveInput } from './crudMachine';
 export { CrudScreen } from './CrudScreen';
-export { CrudTable, RowButton } from './CrudTable';
+export { CrudTable, RowButton, RowButtonTooltips } from './CrudTable';
 export {
   clearListSearch,
   isListSearchNavigationState,

@@ -10,9 +10,10 @@ import {
   THEME_COLORS,
   type Device,
 } from '@halo/shared';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
+import { RowButtonTooltips } from '../../../crud';
 import type { FleetBatch } from '../../../lib/fleet';
 import {
   DEVICE_TYPE_NAMES,
@@ -26,6 +27,7 @@ import {
 /** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */
 const REORDER_INTERVAL_MS = 1000;
 const ROW_HEIGHT = 32;
+const NO_SELECTION: never[] = [];
 
 export interface DevicesTableProps {
   readonly devices: readonly Device[];
@@ -103,197 +105,205 @@ export function DevicesTable({
     };
   }, [model, batch$]);
 
-  const columns: readonly ColumnSpec[] = [
-    {
-      key: 'name',
-      labelKey: 'devices.columns.name',
-      width: 160,
-      render: (row) => <span data-testid={TestId.devices.cell('name', row.id)}>{row.name}</span>,
-    },
-    {
-      key: 'pairingId',
-      labelKey: 'devices.columns.pairingId',
-      width: 140,
-      render: (row) => <span data-testid={TestId.devices.cell('pairingId', row.id)}>{row.pairingId}</span>,
-    },
-    {
-      key: 'type',
-      labelKey: 'devices.columns.type',
-      width: 130,
-      render: (row) => (
-        <Tag
-          minimal
-          round
-          intent={CHIP_INTENTS[row.chip]}
-          title={t(`devices.chip.${row.chip}`)}
-          data-testid={TestId.devices.cell('type', row.id)}
-          data-chip={row.chip}
-        >
-          {DEVICE_TYPE_NAMES[row.type] ?? String(row.type)}
-        </Tag>
-      ),
-    },
-    {
-      key: 'role',
-      labelKey: 'devices.columns.role',
-      width: 80,
-      render: (row) => (
-        <span data-testid={TestId.devices.cell('role', row.id)}>
-          {t(row.role === DeviceRole.SERVER ? 'devices.role.server' : 'devices.role.client')}
-        </span>
-      ),
-    },
-    {
-      key: 'connection',
-      labelKey: 'devices.columns.connection',
-      width: 140,
-      render: (row) => (
-        <span
-          data-testid={TestId.devices.cell('connection', row.id)}
-          style={{ color: connectionColor(row.connection) }}
-        >
-          {row.connection === ConnectionStatus.UNKNOWN ? '-' : t(CONNECTION_KEYS[row.connection])}
-        </span>
-      ),
-    },
-    {
-      key: 'mainApp',
-      labelKey: 'devices.columns.mainApp',
-      width: 110,
-      render: (row) => (
-        <span
-          data-testid={TestId.devices.cell('mainApp', row.id)}
-          style={{
-            color:
-              row.mainApp === MainAppStatus.ONLINE
-                ? THEME_COLORS.online
-                : row.mainApp === MainAppStatus.OFFLINE
-                  ? THEME_COLORS.offline
-                  : undefined,
-          }}
-        >
-          {row.mainApp === null
-            ? ''
-            : t(
+  const columns = useMemo(
+    (): readonly ColumnSpec[] => [
+      {
+        key: 'name',
+        labelKey: 'devices.columns.name',
+        width: 160,
+        render: (row) => <span data-testid={TestId.devices.cell('name', row.id)}>{row.name}</span>,
+      },
+      {
+        key: 'pairingId',
+        labelKey: 'devices.columns.pairingId',
+        width: 140,
+        render: (row) => <span data-testid={TestId.devices.cell('pairingId', row.id)}>{row.pairingId}</span>,
+      },
+      {
+        key: 'type',
+        labelKey: 'devices.columns.type',
+        width: 130,
+        render: (row) => (
+          <Tag
+            minimal
+            round
+            intent={CHIP_INTENTS[row.chip]}
+            title={t(`devices.chip.${row.chip}`)}
+            data-testid={TestId.devices.cell('type', row.id)}
+            data-chip={row.chip}
+          >
+            {DEVICE_TYPE_NAMES[row.type] ?? String(row.type)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'role',
+        labelKey: 'devices.columns.role',
+        width: 80,
+        render: (row) => (
+          <span data-testid={TestId.devices.cell('role', row.id)}>
+            {t(row.role === DeviceRole.SERVER ? 'devices.role.server' : 'devices.role.client')}
+          </span>
+        ),
+      },
+      {
+        key: 'connection',
+        labelKey: 'devices.columns.connection',
+        width: 140,
+        render: (row) => (
+          <span
+            data-testid={TestId.devices.cell('connection', row.id)}
+            style={{ color: connectionColor(row.connection) }}
+          >
+            {row.connection === ConnectionStatus.UNKNOWN ? '-' : t(CONNECTION_KEYS[row.connection])}
+          </span>
+        ),
+      },
+      {
+        key: 'mainApp',
+        labelKey: 'devices.columns.mainApp',
+        width: 110,
+        render: (row) => (
+          <span
+            data-testid={TestId.devices.cell('mainApp', row.id)}
+            style={{
+              color:
                 row.mainApp === MainAppStatus.ONLINE
-                  ? 'devices.mainApp.online'
+                  ? THEME_COLORS.online
                   : row.mainApp === MainAppStatus.OFFLINE
-                    ? 'devices.mainApp.offline'
-                    : 'devices.mainApp.none',
-              )}
-        </span>
-      ),
-    },
-    {
-      key: 'links',
-      labelKey: 'devices.columns.links',
-      width: 70,
-      render: (row) => <span data-testid={TestId.devices.cell('links', row.id)}>{row.linksText}</span>,
-    },
-    {
-      key: 'location',
-      labelKey: 'devices.columns.location',
-      width: 110,
-      render: (row) => (
-        <span data-testid={TestId.devices.cell('location', row.id)}>
-          <Icon
-            icon="map-marker"
-            size={12}
-            color={row.locationStatus === LocationStatus.ONLINE ? THEME_COLORS.online : undefined}
-          />{' '}
-          {t(
-            row.locationStatus === LocationStatus.ONLINE
-              ? 'devices.location.online'
-              : row.locationStatus === LocationStatus.OFFLINE
-                ? 'devices.location.offline'
-                : 'devices.location.unavailable',
-          )}
-        </span>
-      ),
-    },
-    {
-      key: 'gnss',
-      labelKey: 'devices.columns.gnss',
-      width: 80,
-      render: (row) => (
-        <span data-testid={TestId.devices.cell('gnss', row.id)}>
-          {row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
-        </span>
-      ),
-    },
-    {
-      key: 'versions',
-      labelKey: 'devices.columns.versions',
-      width: 120,
-      render: (row) => <span data-testid={TestId.devices.cell('versions', row.id)}>{row.versions || '-'}</span>,
-    },
-    {
-      key: 'actions',
-      labelKey: 'crud.list.actions',
-      width: 140,
-      render: (row) => <span className="devices-actions">{renderActions(row.device)}</span>,
-    },
-  ];
-
-  const toggleSort = (column: DeviceSortColumn) => {
-    if (sort?.column !== column) onSortChange({ column, direction: 'asc' });
-    else if (sort.direction === 'asc') onSortChange({ column, direction: 'desc' });
-    else onSortChange(null);
-  };
-
-  const renderHeader = (column: ColumnSpec) => () => (
-    <ColumnHeaderCell
-      name={column.key === 'actions' ? actionsLabel : t(column.labelKey)}
-      nameRenderer={(name) =>
-        column.key === 'actions' ? (
-          <span>{name}</span>
-        ) : (
-          <Button
-            variant="minimal"
-            size="small"
-            className="devices-sort"
-            text={name}
-            endIcon={
-              sort?.column === column.key
-                ? sort.direction === 'asc'
-                  ? 'chevron-up'
-                  : 'chevron-down'
-                : 'double-caret-vertical'
-            }
-            onClick={() => toggleSort(column.key as DeviceSortColumn)}
-            data-testid={TestId.crud.sort('devices', column.key)}
-          />
-        )
-      }
-    />
+                    ? THEME_COLORS.offline
+                    : undefined,
+            }}
+          >
+            {row.mainApp === null
+              ? ''
+              : t(
+                  row.mainApp === MainAppStatus.ONLINE
+                    ? 'devices.mainApp.online'
+                    : row.mainApp === MainAppStatus.OFFLINE
+                      ? 'devices.mainApp.offline'
+                      : 'devices.mainApp.none',
+                )}
+          </span>
+        ),
+      },
+      {
+        key: 'links',
+        labelKey: 'devices.columns.links',
+        width: 70,
+        render: (row) => <span data-testid={TestId.devices.cell('links', row.id)}>{row.linksText}</span>,
+      },
+      {
+        key: 'location',
+        labelKey: 'devices.columns.location',
+        width: 110,
+        render: (row) => (
+          <span data-testid={TestId.devices.cell('location', row.id)}>
+            <Icon
+              icon="map-marker"
+              size={12}
+              color={row.locationStatus === LocationStatus.ONLINE ? THEME_COLORS.online : undefined}
+            />{' '}
+            {t(
+              row.locationStatus === LocationStatus.ONLINE
+                ? 'devices.location.online'
+                : row.locationStatus === LocationStatus.OFFLINE
+                  ? 'devices.location.offline'
+                  : 'devices.location.unavailable',
+            )}
+          </span>
+        ),
+      },
+      {
+        key: 'gnss',
+        labelKey: 'devices.columns.gnss',
+        width: 80,
+        render: (row) => (
+          <span data-testid={TestId.devices.cell('gnss', row.id)}>
+            {row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
+          </span>
+        ),
+      },
+      {
+        key: 'versions',
+        labelKey: 'devices.columns.versions',
+        width: 120,
+        render: (row) => <span data-testid={TestId.devices.cell('versions', row.id)}>{row.versions || '-'}</span>,
+      },
+      {
+        key: 'actions',
+        labelKey: 'crud.list.actions',
+        width: 140,
+        render: (row) => <span className="devices-actions">{renderActions(row.device)}</span>,
+      },
+    ],
+    [t, renderActions],
   );
+  const columnWidths = useMemo(() => columns.map((column) => column.width), [columns]);
+
+  const columnElements = useMemo(() => {
+    const toggleSort = (column: DeviceSortColumn) => {
+      if (sort?.column !== column) onSortChange({ column, direction: 'asc' });
+      else if (sort.direction === 'asc') onSortChange({ column, direction: 'desc' });
+      else onSortChange(null);
+    };
+    const renderHeader = (column: ColumnSpec) => () => (
+      <ColumnHeaderCell
+        name={column.key === 'actions' ? actionsLabel : t(column.labelKey)}
+        nameRenderer={(name) =>
+          column.key === 'actions' ? (
+            <span>{name}</span>
+          ) : (
+            <Button
+              variant="minimal"
+              size="small"
+              className="devices-sort"
+              text={name}
+              endIcon={
+                sort?.column === column.key
+                  ? sort.direction === 'asc'
+                    ? 'chevron-up'
+                    : 'chevron-down'
+                  : 'double-caret-vertical'
+              }
+              onClick={() => toggleSort(column.key as DeviceSortColumn)}
+              data-testid={TestId.crud.sort('devices', column.key)}
+            />
+          )
+        }
+      />
+    );
+    return columns.map((column) => (
+      <Column
+        key={column.key}
+        id={column.key}
+        columnHeaderCellRenderer={renderHeader(column)}
+        cellRenderer={(rowIndex) => {
+          const row = model.rowAt(rowIndex);
+          return <Cell className="devices-cell">{row ? column.render(row) : null}</Cell>;
+        }}
+      />
+    ));
+  }, [columns, sort, onSortChange, actionsLabel, t, model]);
 
   return (
     <div className="devices-table-wrapper">
       <div className="devices-table" data-testid={TestId.crud.table('devices')} data-version={version}>
-        <Table2
-          numRows={model.size}
-          defaultRowHeight={ROW_HEIGHT}
-          columnWidths={columns.map((column) => column.width)}
-          enableRowHeader={false}
-          enableFocusedCell={false}
-          enableMultipleSelection={false}
-          selectionModes={[]}
-          renderMode={RenderMode.NONE}
-          cellRendererDependencies={[version, t]}
-        >
-          {columns.map((column) => (
-            <Column
-              key={column.key}
-              id={column.key}
-              columnHeaderCellRenderer={renderHeader(column)}
-              cellRenderer={(rowIndex) => {
-                const row = model.rowAt(rowIndex);
-                return <Cell className="devices-cell">{row ? column.render(row) : null}</Cell>;
-              }}
-            />
-          ))}
-        </Table2>
+        <RowButtonTooltips.Provider value={false}>
+          <Table2
+            numRows={model.size}
+            defaultRowHeight={ROW_HEIGHT}
+            columnWidths={columnWidths}
+            enableRowHeader={false}
+            enableFocusedCell={false}
+            enableMultipleSelection={false}
+            selectionModes={NO_SELECTION}
+            renderMode={RenderMode.BATCH_ON_UPDATE}
+            cellRendererDependencies={[version]}
+          >
+            {columnElements}
+          </Table2>
+        </RowButtonTooltips.Provider>
       </div>
       <div className="devices-table-footer bp6-text-muted" data-testid={TestId.devices.visibleCount}>
         {t('devices.list.visibleCount', { count: model.size, total: model.total })}
