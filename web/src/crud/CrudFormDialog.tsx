@@ -63,8 +63,15 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
   const problems = useMemo(() => validateValues(definition, values, mode), [definition, values, mode]);
   const prefix = definition.i18nPrefix;
 
+  // With `fieldOfPath`, an API problem at `hosts_settings.reorder` marks the field it maps to.
+  const serverProblemOf = (name: string): FieldError | undefined => {
+    const { fieldOfPath } = definition;
+    if (!fieldOfPath || !formError?.paths) return undefined;
+    return Object.entries(formError.paths).find(([path]) => fieldOfPath(path) === name)?.[1];
+  };
+
   const fieldProblem = (field: FieldDefinition<Values>): FieldError | undefined => {
-    const server = changedSinceError.has(field.name) ? undefined : formError?.fields[field.name];
+    const server = changedSinceError.has(field.name) ? undefined : (formError?.fields[field.name] ?? serverProblemOf(field.name));
     const client = touched.has(field.name) || submitted ? problems[field.name] : undefined;
     return client ?? server;
   };

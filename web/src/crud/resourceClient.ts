@@ -73,6 +73,8 @@ export interface FormError {
   /** The server's own message, for catalogue entries that show it ({{message}}). */
   readonly message: string;
   readonly fields: Readonly<Record<string, FieldError>>;
+  /** The API's field problems by their full dotted path, for forms whose field names differ (`fieldOfPath`). */
+  readonly paths?: Readonly<Record<string, FieldError>>;
 }
 
 /** Field the API error code is about, so the dialog can mark it as well as say it. */
@@ -105,7 +107,12 @@ function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<strin
 export function formErrorOf(error: unknown): FormError {
   if (!ApiError.is(error)) return { messageKey: 'errors.general', message: '', fields: {} };
   const messageKey = errorMessageKey(error);
-  return { messageKey, message: error.body.message, fields: fieldErrorsOf(error.body, messageKey) };
+  const paths: Record<string, FieldError> = {};
+  for (const [path, value] of Object.entries(error.body.fields ?? {})) {
+    if (typeof value === 'string' && value.startsWith('validation.'))
+      paths[path] = { key: value, params: [path.split('.').at(-1) ?? path] };
+  }
+  return { messageKey, message: error.body.message, fields: fieldErrorsOf(error.body, messageKey), paths };
 }
 
 /** The text of a field problem: rules name the field first, shown as its translated label. */
