@@ -54,7 +54,8 @@ test('create a profile, a rule using it and a rule with custom redundancy 180% a
   await expect(profiles.fieldError('managedSubnetMask')).toHaveCount(0);
   await dataPath.openSection(profiles, 'advanced');
   await profiles.field('auth').selectOption('sha256');
-  await profiles.fill({ tlsAuth: true, remoteCertTls: true });
+  await dataPath.switchOn(profiles, 'tlsAuth');
+  await dataPath.switchOn(profiles, 'remoteCertTls');
   await profiles.field('keyDirection').selectOption('1');
   await expect(dataPath.customKey(0)).toHaveValue('');
   await dataPath.customKey(0).fill('verb');
@@ -91,6 +92,7 @@ test('create a profile, a rule using it and a rule with custom redundancy 180% a
   await rules.saveAndClose();
   await expect(dataPath.toast('Application rule added')).toBeVisible();
   await expect(rules.row('via-vpn')).toContainText('office-vpn');
+  await expect(rules.row('via-vpn')).toContainText('hub-1, hub-2');
 
   // A rule with custom endpoints and custom host redundancy: the cost shows before saving.
   await rules.openAdd();
@@ -161,6 +163,8 @@ test('generate and download a certificate; the dialog closes and clears', async 
   expect(text).toContain('<ca>');
   expect(text).toContain('<cert>');
   expect(text).toContain('<key>');
+  // The profile was saved with TLS auth on: its key travels in the file too.
+  expect(text).toContain('<tls-auth>');
   await expect(dataPath.certificateDialog).toBeHidden();
   await expect(dataPath.toast('Certificate generated and downloaded')).toBeVisible();
 

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { defineCrudScreen, TranslatedTag, type CustomFieldProps, type ResourceDefinition } from '../../crud';
 import { HostsPicker } from './components/HostsPicker';
+import { HubNames } from './components/HubNames';
 import { HubsPicker } from './components/HubsPicker';
 import { ProfileName } from './components/ProfileName';
 import { ProfileSelect } from './components/ProfileSelect';
@@ -132,7 +133,12 @@ export const applicationRulesScreen = defineCrudScreen<ApplicationRule, RuleValu
           .map((host) => host.name)
           .join(', '),
     },
-    { key: 'hubs', labelKey: 'dataPath.rules.columns.hubs', value: (row) => row.hubs_list.length },
+    {
+      key: 'hubs',
+      labelKey: 'dataPath.rules.columns.hubs',
+      value: (row) => row.hubs_list.length,
+      render: (row) => <HubNames hubs={row.hubs_list} />,
+    },
     {
       key: 'protocol',
       labelKey: 'dataPath.rules.columns.protocol',
