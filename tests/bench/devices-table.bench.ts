@@ -55,7 +55,10 @@ async function waitForFleet(baseURL: string, password: string, devices: number) 
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password, environment_name: 'root' }),
   });
-  const session = (await login.json()) as { token: { access_token: string; token_type: string }; environment_id: number };
+  const session = (await login.json()) as {
+    token: { access_token: string; token_type: string };
+    environment_id: number;
+  };
   const headers = { Authorization: `${session.token.token_type} ${session.token.access_token}` };
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
@@ -90,9 +93,13 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     await page.getByTestId(TestId.shell.menuItem('devices')).click();
     await expect(page.locator('[data-testid^="devices-cell-name-"]').first()).toBeVisible({ timeout: 5 * 60_000 });
     const firstRowsMs = Date.now() - opened;
-    await expect(page.getByTestId(TestId.devices.visibleCount)).toContainText(`of ${DEVICES} devices`, { timeout: 60_000 });
+    await expect(page.getByTestId(TestId.devices.visibleCount)).toContainText(`of ${DEVICES} devices`, {
+      timeout: 60_000,
+    });
     const allRowsMs = Date.now() - opened;
-    await expect(page.getByTestId(TestId.devices.liveState)).toHaveAttribute('data-state', 'live', { timeout: 5 * 60_000 });
+    await expect(page.getByTestId(TestId.devices.liveState)).toHaveAttribute('data-state', 'live', {
+      timeout: 5 * 60_000,
+    });
     const liveMs = Date.now() - opened;
 
     // Frames while scrolling: wheel steps through the table for SCROLL_MS.
@@ -143,7 +150,9 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     ];
     const width = Math.max(...rows.map(([name]) => name?.length ?? 0));
     await context.close();
-    console.log(`\nDevices table benchmark\n${rows.map(([name, value]) => `  ${name?.padEnd(width)}  ${value}`).join('\n')}\n`);
+    console.log(
+      `\nDevices table benchmark\n${rows.map(([name, value]) => `  ${name?.padEnd(width)}  ${value}`).join('\n')}\n`,
+    );
   } finally {
     await stack.stop();
   }

@@ -116,14 +116,14 @@ test('CSV import reports a good and a bad row, and refuses a file that is not a 
   await expect(devices.importRow(3).locator('[data-icon="error"]')).toHaveCount(1);
   await expect(devices.importRow(3)).toContainText('name');
   await snap('devices-import-report');
-  await page.keyboard.press('Escape');
+
+  await devices.importCsv('devices.csv', 'this is,not\na devices file\n');
+  await expect(devices.importError).toHaveText('Invalid devices records file');
+  await devices.closeImport();
 
   await devices.search('csv-');
   await expect(devices.nameCell('csv-good-1')).toBeVisible();
   await expect(devices.visibleCount).toContainText('1 of 1 devices');
-
-  await devices.importCsv('devices.csv', 'this is,not\na devices file\n');
-  await expect(devices.importError).toHaveText('Invalid devices records file');
 });
 
 test('a simulated change reaches the open table without a reload', async ({ page, devices, stack, snap }) => {
