@@ -1,18 +1,25 @@
-import { ApiError, messageKeyFor } from '@halo/shared';
+import { ApiError, HTTP_ERROR_MESSAGE_KEYS, HttpErrorKind, messageKeyFor } from '@halo/shared';
 import type { TFunction } from 'i18next';
+
+/** 403 kinds with their own message (spec section 8: the device update and delete refusals). */
+const OWN_MESSAGE_KINDS: ReadonlySet<unknown> = new Set([
+  HttpErrorKind.DEVICE_UPDATE_FORBIDDEN,
+  HttpErrorKind.DEVICE_DELETE_FORBIDDEN,
+]);
+
+function keyOf(error: ApiError): string {
+  if (error.status === 0) return 'errors.serviceUnavailable';
+  if (OWN_MESSAGE_KINDS.has(error.code)) return HTTP_ERROR_MESSAGE_KEYS[error.code as HttpErrorKind];
+  return messageKeyFor(error.status, error.code);
+}
 
 /** What the user reads for any failure: the catalogue's message for the code, else the HTTP-level one. */
 export function errorMessage(t: TFunction, error: unknown): string {
-  if (ApiError.is(error)) {
-    if (error.status === 0) return t('errors.serviceUnavailable');
-    return t(messageKeyFor(error.status, error.code), { message: error.body.message });
-  }
+  if (ApiError.is(error)) return t(keyOf(error), { message: error.body.message });
   return t('errors.general');
 }
 
 /** The i18n key of a failure, for state that is translated later (machines keep keys, not text). */
 export function errorMessageKey(error: unknown): string {
-  if (ApiError.is(error))
-    return error.status === 0 ? 'errors.serviceUnavailable' : messageKeyFor(error.status, error.code);
-  return 'errors.general';
+  return ApiError.is(error) ? keyOf(error) : 'errors.general';
 }
