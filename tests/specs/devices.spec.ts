@@ -1,4 +1,6 @@
-import { TestId } from '@halo/shared';
+import { API_BASE, apiPaths, TestId } from '@halo/shared';
+import type { APIRequestContext } from '@playwright/test';
+import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -169,3 +171,44 @@ test('the DroneCommX panel shows a drone live: links per interface kind and its 
   await page.getByTestId(TestId.devices.panelClose).click();
   await expect(panel).toHaveCount(0);
 });
+
+test('an operator may edit and delete only the devices they created', async ({
+  page,
+  request,
+  devices,
+  stack,
+  snap,
+}) => {
+  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await admin.createUser({
+    username: 'operator1',
+    password: OPERATOR_PASSWORD,
+    email: 'operator1@example.com',
+    permissions: [50, 51, 52, 54],
+  });
+  const created = await request.post(`${API_BASE}${apiPaths.devices.list(admin.environmentId)}`, {
+    headers: await operatorHeaders(request),
+    data: { device: { name: 'op-own-1', pairing_id: 'OP-SN-1' } },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  await loginThroughUi(page, 'operator1', OPERATOR_PASSWORD);
+  await devices.open();
+  await devices.search('op-own-1');
+  await expect(await devices.rowButton('op-own-1', 'edit')).toBeEnabled();
+  await expect(await devices.rowButton('op-own-1', 'delete')).toBeEnabled();
+  await devices.search('sim-halo-000001');
+  await expect(await devices.rowButton('sim-halo-000001', 'edit')).toBeDisabled();
+  await expect(await devices.rowButton('sim-halo-000001', 'delete')).toBeDisabled();
+  await snap('devices-operator-permissions');
+});
+
+const OPERATOR_PASSWORD = 'Oper4tor-Pass!';
+
+async function operatorHeaders(request: APIRequestContext) {
+  const response = await request.post(`${API_BASE}${apiPaths.auth.login}`, {
+    data: { username: 'operator1', password: OPERATOR_PASSWORD, environment_name: 'root' },
+  });
+  const body = (await response.json()) as { token: { token_type: string; access_token: string } };
+  return { Authorization: `${body.token.token_type} ${body.token.access_token}` };
+}
