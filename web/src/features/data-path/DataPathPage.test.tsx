@@ -69,6 +69,10 @@ function fakeProvider() {
       return Promise.resolve(json(200, { ok: true }));
     }
     if (url.endsWith('/apps/openvpn/profiles')) return Promise.resolve(json(200, { openvpn_profiles: profiles }));
+    if (url.endsWith('/application_rules/9') && method === 'PUT')
+      return Promise.resolve(
+        json(400, { error: 1, message: 'Required fields missing', fields: { hosts_list: 'validation.invalid' } }),
+      );
     if (url.endsWith('/application_rules'))
       return Promise.resolve(json(200, { application_rules: [rule(profiles.length ? 4 : null)] }));
     if (url.endsWith('/devices')) return Promise.resolve(json(200, { devices: [] }));
@@ -142,5 +146,21 @@ describe('DataPathPage', () => {
       expect(within(screen.getByTestId(TestId.crud.row('applicationRules', 9))).getByText('No VPN/Custom')).toBeTruthy(),
     );
     expect(calls.filter((call) => call.startsWith('GET') && call.endsWith('/application_rules')).length).toBe(2);
+  });
+
+  it('marks the hosts field when the provider refuses the hosts of a rule', async () => {
+    fakeProvider();
+    renderPage({ environment_manager: true });
+    await screen.findByTestId(TestId.crud.row('applicationRules', 9));
+    fireEvent.click(screen.getByTestId(TestId.crud.edit('applicationRules', 9)));
+    expect(await screen.findByTestId(TestId.crud.dialogTitle('applicationRules'))).toHaveProperty(
+      'textContent',
+      'Edit application rule',
+    );
+    fireEvent.click(screen.getByTestId(TestId.crud.save('applicationRules')));
+    expect((await screen.findByTestId(TestId.crud.formError('applicationRules'))).textContent).toBe(
+      'Required fields missing',
+    );
+    expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hosts')).textContent).toBe('Hosts is invalid');
   });
 });
