@@ -171,7 +171,9 @@ test('rename the current environment, and a parent manager deactivates a sub-man
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'Environment renamed' })).toBeVisible();
   await snap('environments-renamed');
   // Put the name back so logging in to 'root' keeps working for the other tests.
+  await expect(page.getByTestId(TestId.people.renameCurrent)).toHaveText('Rename root-renamed');
   await page.getByTestId(TestId.people.renameCurrent).click();
+  await expect(input).toHaveValue('root-renamed');
   await input.fill('root');
   await page.getByTestId(TestId.people.renameSave).click();
   await expect(page.getByTestId(TestId.people.renameDialog)).toBeHidden();

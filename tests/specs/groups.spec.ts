@@ -1,4 +1,4 @@
-import { TestId } from '@halo/shared';
+import { Permission, TestId } from '@halo/shared';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
@@ -64,4 +64,33 @@ test('groups on the Users screen: add, search, edit, duplicate names, names with
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'Group deleted' })).toBeVisible();
   await expect(groups.rows()).toHaveCount(1);
   await snap('groups-list');
+});
+
+test('a group deleted elsewhere meanwhile shows ID not found and leaves the list fresh', async ({
+  page,
+  crud,
+  request,
+  stack,
+}) => {
+  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await admin.createGroup('short_lived');
+  await admin.createUser({
+    username: 'group_keeper',
+    password: 'Str0ng-Pass!',
+    email: 'keeper@example.test',
+    permissions: [Permission.USERS_VIEW, Permission.USERS_DELETE],
+  });
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.goto('/config/users');
+  await page.getByTestId(TestId.people.groupsTab).click();
+  const groups = crud('groups');
+  await expect(groups.row('short_lived')).toBeVisible();
+
+  const keeper = await PeopleApi.login(request, 'group_keeper', 'Str0ng-Pass!');
+  await keeper.deleteGroupNamed('short_lived');
+
+  await groups.deleteButton('short_lived').click();
+  await groups.confirm(groups.deleteAlert);
+  await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'ID not found' })).toBeVisible();
+  await expect(groups.row('short_lived')).toHaveCount(0);
 });

@@ -162,7 +162,7 @@ describe('createCrudMachine', () => {
     expect(toasts).toEqual(['groups.success.deleted']);
   });
 
-  it('runs a confirmed row action and re-fetches; a refused one shows an error toast', async () => {
+  it('runs a confirmed row action and re-fetches; a refused one shows an error toast and re-fetches too', async () => {
     const { actor, runAction, toasts, errors, load } = start();
     await waitFor(actor, loaded);
     actor.send({ type: 'crud.action', name: 'rename', row: { id: 2, name: 'south' } });
@@ -177,6 +177,8 @@ describe('createCrudMachine', () => {
     await waitFor(actor, (snapshot) => errors.length > 0 && loaded(snapshot));
     expect(errors).toEqual(['errors.insufficientPermission']);
     expect(actor.getSnapshot().context.pendingAction).toBeNull();
+    // A refused action may mean the row changed meanwhile: the list is fetched again.
+    expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('shows a failed load and loads again on retry', async () => {

@@ -116,6 +116,7 @@ export function createCrudMachine<Row, Values>(
     },
     states: {
       loading: {
+        id: 'crud-reloading',
         tags: ['busy', 'loading'],
         invoke: {
           src: 'loadList',
@@ -202,8 +203,9 @@ export function createCrudMachine<Row, Values>(
                 target: '#crud-refreshing',
                 actions: assign({ pendingDelete: null, successKey: options.successKeys.deleted }),
               },
+              // The row may be gone already (ID not found): say why and fetch the list again.
               onError: {
-                target: '#crud-loaded',
+                target: '#crud-reloading',
                 actions: [
                   assign({ pendingDelete: null }),
                   { type: 'notifyError', params: ({ event }) => ({ key: errorMessageKey(event.error) }) },
@@ -236,7 +238,7 @@ export function createCrudMachine<Row, Values>(
                 })),
               },
               onError: {
-                target: '#crud-loaded',
+                target: '#crud-reloading',
                 actions: [
                   assign({ pendingAction: null }),
                   { type: 'notifyError', params: ({ event }) => ({ key: errorMessageKey(event.error) }) },

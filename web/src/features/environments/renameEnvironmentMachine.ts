@@ -10,6 +10,8 @@ export interface RenameContext {
   readonly name: string;
   readonly problem: FieldError | null;
   readonly errorKey: string | null;
+  /** The name given here last, until the session is renewed (the session keeps the name it logged in with). */
+  readonly renamedTo: string | null;
 }
 
 export type RenameEvent =
@@ -44,7 +46,7 @@ export const renameEnvironmentMachine = setup({
   guards: { isValid: ({ context }) => problemOf(context.name) === null },
 }).createMachine({
   id: 'renameEnvironment',
-  context: { environmentId: 0, name: '', problem: null, errorKey: null },
+  context: { environmentId: 0, name: '', problem: null, errorKey: null, renamedTo: null },
   initial: 'closed',
   states: {
     closed: {
@@ -82,7 +84,10 @@ export const renameEnvironmentMachine = setup({
           invoke: {
             src: 'rename',
             input: ({ context }) => ({ environmentId: context.environmentId, name: context.name }),
-            onDone: { target: '#renameEnvironment.closed', actions: 'notifyRenamed' },
+            onDone: {
+              target: '#renameEnvironment.closed',
+              actions: ['notifyRenamed', assign(({ context }) => ({ renamedTo: context.name }))],
+            },
             onError: { target: 'editing', actions: assign({ errorKey: ({ event }) => errorMessageKey(event.error) }) },
           },
         },

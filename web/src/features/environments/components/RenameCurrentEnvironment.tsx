@@ -15,15 +15,16 @@ export function RenameCurrentEnvironment() {
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
   const label = t('environments.fields.name');
+  const currentName = context.renamedTo ?? session?.environment_name ?? '';
 
   return (
     <>
       <Button
         icon="edit"
-        text={t('environments.rename.button', { name: session?.environment_name ?? '' })}
+        text={t('environments.rename.button', { name: currentName })}
         disabled={!allowed || !session}
         onClick={() =>
-          session && send({ type: 'rename.open', environmentId: session.environment_id, name: session.environment_name })
+          session && send({ type: 'rename.open', environmentId: session.environment_id, name: currentName })
         }
         data-testid={TestId.people.renameCurrent}
       />
