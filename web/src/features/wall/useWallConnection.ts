@@ -13,7 +13,8 @@ import {
   type UpstreamStatusEvent,
 } from '@halo/shared';
 import { useEffect, useState } from 'react';
-import { FleetFeed } from '../../lib/fleet';
+import { createActor } from 'xstate';
+import { FleetFeed, connectionMachine } from '../../lib/fleet';
 import { openLiveSocket } from '../../lib/realtime';
 
 export type WallConnection =
@@ -95,18 +96,40 @@ export function useWallConnection(token: string | null): WallConnection {
         clock: null,
         staleSince: socket.connected ? null : Date.now(),
       };
+      // The connection's state (connecting, resyncing, live, stale) is the shared machine's.
+      const liveness = createActor(connectionMachine).start();
       const publish = (change: Partial<typeof state>) => {
-        const next = { ...state, ...change };
-        const live = next.socketConnected && (next.upstream?.state ?? 'ok') === 'ok';
-        state = { ...next, staleSince: live ? null : (state.staleSince ?? Date.now()) };
+        state = { ...state, ...change, staleSince: liveness.getSnapshot().context.staleSince };
         if (!disposed) setConnection(state);
       };
-      publish({});
-      socket.on('connect', () => publish({ socketConnected: true }));
-      socket.on('disconnect', () => publish({ socketConnected: false }));
+      liveness.subscribe((snapshot) =>
+        publish({
+          staleSince:
+            snapshot.hasTag('showAge') || !snapshot.matches('live')
+              ? (snapshot.context.staleSince ?? state.staleSince ?? Date.now())
+              : null,
+        }),
+      );
+      const syncs = [
+        feed.synced$.subscribe(() => liveness.send({ type: 'feed.synced' })),
+        feed.gaps$.subscribe(() => liveness.send({ type: 'feed.gap' })),
+      ];
+      if (socket.connected) liveness.send({ type: 'socket.connected' });
+      socket.on('connect', () => {
+        liveness.send({ type: 'socket.connected' });
+        publish({ socketConnected: true });
+      });
+      socket.on('disconnect', () => {
+        liveness.send({ type: 'socket.disconnected', at: Date.now() });
+        publish({ socketConnected: false });
+      });
       socket.on(LiveEvent.UPSTREAM_STATUS, (payload: unknown) => {
         const parsed = UpstreamStatusEventSchema.safeParse(payload);
-        if (parsed.success) publish({ upstream: parsed.data });
+        if (!parsed.success) return;
+        liveness.send(
+          parsed.data.state === 'ok' ? { type: 'upstream.ok' } : { type: 'upstream.notOk', at: Date.now() },
+        );
+        publish({ upstream: parsed.data });
       });
       socket.on(LiveEvent.CLOCK, (payload: unknown) => {
         const remoteTime = Date.parse(String((payload as { serverTime?: unknown } | null)?.serverTime));
@@ -122,10 +145,14 @@ export function useWallConnection(token: string | null): WallConnection {
         if (/unauthori[sz]ed/i.test(error.message)) {
           feed.close();
           socket.disconnect();
-          if (!disposed) setConnection({ kind: 'ended', reason: null });
+          // The gateway says why in the refusal's data when the upstream said it.
+          const reason = SessionEndReasonSchema.safeParse((error as Error & { data?: { reason?: unknown } }).data?.reason);
+          if (!disposed) setConnection({ kind: 'ended', reason: reason.success ? reason.data : null });
         }
       });
       cleanup = () => {
+        syncs.forEach((subscription) => subscription.unsubscribe());
+        liveness.stop();
         feed.close();
         socket.disconnect();
       };

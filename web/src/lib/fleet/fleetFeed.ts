@@ -64,6 +64,12 @@ export class FleetFeed {
   private readonly pendingChanged = new Set<number>();
   private readonly pendingRemoved = new Set<number>();
   private readonly stateSubject = new BehaviorSubject<FleetFeedState>({ kind: 'connecting' });
+  private readonly gapSubject = new Subject<void>();
+  /** Continuity was lost (another epoch, a seq gap): a replay or a snapshot is on its way. */
+  readonly gaps$: Observable<void> = this.gapSubject.asObservable();
+  private readonly syncedSubject = new Subject<void>();
+  /** In step again: a snapshot was applied, or the gateway is replaying what was missed. */
+  readonly synced$: Observable<void> = this.syncedSubject.asObservable();
   private readonly alertsSubject = new BehaviorSubject<readonly LiveSystemLogEntry[]>([]);
   private readonly detach: () => void;
 
@@ -102,6 +108,7 @@ export class FleetFeed {
       this.seq = parsed.data.seq;
       this.touch(now());
       this.stateSubject.next({ kind: 'live' });
+      this.syncedSubject.next();
     };
     const onDelta = (payload: unknown) => {
       const parsed = DevicesDeltaSchema.safeParse(payload);
@@ -109,6 +116,7 @@ export class FleetFeed {
       const delta = parsed.data;
       if (delta.epoch === this.epoch && delta.seq <= this.seq) return; // a duplicate
       if (delta.epoch !== this.epoch || delta.seq !== this.seq + 1) {
+        this.gapSubject.next();
         this.subscribe(); // continuity lost: ask for a replay or a snapshot
         return;
       }
@@ -151,6 +159,8 @@ export class FleetFeed {
     this.detach();
     this.changed.complete();
     this.stateSubject.complete();
+    this.gapSubject.complete();
+    this.syncedSubject.complete();
     this.alertsSubject.complete();
   }
 
@@ -184,7 +194,9 @@ export class FleetFeed {
         : { environmentId: this.environmentId, epoch: this.epoch, seq: this.seq };
     this.socket.emit(LiveEvent.DEVICES_SUBSCRIBE, request, (answer: unknown) => {
       const parsed = DevicesSubscribeAckSchema.safeParse(answer);
-      if (parsed.success && !parsed.data.ok) this.stateSubject.next({ kind: 'refused', error: parsed.data.error });
+      if (!parsed.success) return;
+      if (!parsed.data.ok) this.stateSubject.next({ kind: 'refused', error: parsed.data.error });
+      else if (parsed.data.mode === 'replay') this.syncedSubject.next();
     });
   }
 }
