@@ -32,7 +32,9 @@ test('disabling a logged-in user sends their browser to session expired within s
   await expect(users.row('field_op')).toContainText('Disabled');
 
   await expect(theirPage).toHaveURL(/\/(session-expired|login)/, { timeout: 5000 });
-  await expect(theirPage.getByTestId(TestId.sessionExpired.page).or(theirPage.getByTestId(TestId.login.form))).toBeVisible();
+  await expect(
+    theirPage.getByTestId(TestId.sessionExpired.page).or(theirPage.getByTestId(TestId.login.form)),
+  ).toBeVisible();
   await snap('user-disabled-elsewhere', theirPage);
 
   // A disabled user cannot log in again.

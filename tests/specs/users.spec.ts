@@ -158,3 +158,35 @@ test('a manager deactivates the 2FA of a user', async ({ page, crud, request, st
   ).toBeVisible();
   await expect(users.row('secure_user')).toContainText('2FA off');
 });
+
+test('a non-manager cannot change their own permissions and grants only what they hold', async ({
+  page,
+  crud,
+  request,
+  stack,
+}) => {
+  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await admin.createUser({
+    username: 'team_lead',
+    password: PASSWORD,
+    email: 'lead@example.test',
+    permissions: [Permission.USERS_VIEW, Permission.USERS_UPDATE, Permission.DEVICES_VIEW],
+  });
+  await admin.createUser({ username: 'team_member', password: PASSWORD, email: 'member@example.test' });
+  await loginThroughUi(page, 'team_lead', PASSWORD);
+  await page.goto('/config/users');
+  const users = crud('users');
+
+  await users.openEdit('team_lead');
+  await expect(page.getByTestId(TestId.people.ownPermissionsLocked)).toBeVisible();
+  await expect(page.getByTestId(TestId.people.permission('devices', 'view'))).toBeDisabled();
+  await users.cancel();
+
+  await users.openEdit('team_member');
+  await expect(page.getByTestId(TestId.people.ownPermissionsLocked)).toHaveCount(0);
+  await expect(page.getByTestId(TestId.people.permission('devices', 'view'))).toBeEnabled();
+  await expect(page.getByTestId(TestId.people.permission('devices', 'add'))).toBeDisabled();
+  await page.getByTestId(TestId.people.permission('devices', 'view')).check({ force: true });
+  await users.saveAndClose();
+  await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'User updated' })).toBeVisible();
+});

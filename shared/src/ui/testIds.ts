@@ -100,6 +100,7 @@ export const TestId = {
     managerTag: (key: string | number) => `user-manager-${key}`,
     permission: (area: string, kind: string) => `permission-${area}-${kind}`,
     permissionAll: (area: string) => `permission-${area}-all`,
+    ownPermissionsLocked: 'permissions-own-locked',
     renameCurrent: 'environment-rename-current',
     renameDialog: 'environment-rename-dialog',
     renameInput: 'environment-rename-input',

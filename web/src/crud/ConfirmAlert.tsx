@@ -15,7 +15,15 @@ export interface ConfirmAlertProps {
 }
 
 /** The delete (or row action) confirmation: a Blueprint Alert. */
-export function ConfirmAlert({ testId, busy, children, onCancel, confirmText, cancelText, ...props }: ConfirmAlertProps) {
+export function ConfirmAlert({
+  testId,
+  busy,
+  children,
+  onCancel,
+  confirmText,
+  cancelText,
+  ...props
+}: ConfirmAlertProps) {
   return (
     <Alert
       {...props}

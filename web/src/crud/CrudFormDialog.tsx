@@ -71,7 +71,9 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
   };
 
   const fieldProblem = (field: FieldDefinition<Values>): FieldError | undefined => {
-    const server = changedSinceError.has(field.name) ? undefined : (formError?.fields[field.name] ?? serverProblemOf(field.name));
+    const server = changedSinceError.has(field.name)
+      ? undefined
+      : (formError?.fields[field.name] ?? serverProblemOf(field.name));
     const client = touched.has(field.name) || submitted ? problems[field.name] : undefined;
     return client ?? server;
   };
@@ -137,7 +139,10 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
               set(chosen?.value ?? event.currentTarget.value);
             }}
             data-testid={testId}
-            options={(field.options ?? []).map((option) => ({ value: String(option.value), label: t(option.labelKey) }))}
+            options={(field.options ?? []).map((option) => ({
+              value: String(option.value),
+              label: t(option.labelKey),
+            }))}
           />
         );
         break;

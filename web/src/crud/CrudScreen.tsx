@@ -31,7 +31,12 @@ export interface CrudScreenProps<Row, Values> {
  * actions, add/edit dialog, delete and action confirmations, empty and error states.
  * Buttons the user's permissions do not open are disabled.
  */
-export function CrudScreen<Row, Values>({ definition, onRowsChange, onSuccess, reloadKey }: CrudScreenProps<Row, Values>) {
+export function CrudScreen<Row, Values>({
+  definition,
+  onRowsChange,
+  onSuccess,
+  reloadKey,
+}: CrudScreenProps<Row, Values>) {
   const { t } = useTranslation();
   const resource = definition.resource.name;
   const prefix = definition.i18nPrefix;
@@ -52,7 +57,9 @@ export function CrudScreen<Row, Values>({ definition, onRowsChange, onSuccess, r
           updated: `${prefix}.success.updated`,
           deleted: `${prefix}.success.deleted`,
         },
-        actionSuccessKeys: Object.fromEntries((definition.rowActions ?? []).map((action) => [action.name, action.successKey])),
+        actionSuccessKeys: Object.fromEntries(
+          (definition.rowActions ?? []).map((action) => [action.name, action.successKey]),
+        ),
       },
     ),
   );

@@ -24,4 +24,3 @@ export function twoFactorTag(status: number): TranslatedTagProps {
   if (status === TwoFactorStatus.PENDING) return { textKey: 'crud.twoFactor.pending', intent: 'warning' };
   return { textKey: 'crud.twoFactor.inactive', intent: 'none' };
 }
-

@@ -81,8 +81,10 @@ export interface ValidationSchema {
  * form fields, how a row becomes form values and form values become a request body.
  * `i18nPrefix` names its texts: `<prefix>.list.*`, `.dialog.*`, `.delete.*`, `.success.*`.
  */
-export interface CrudScreenDefinition<Row, Values>
-  extends Omit<CrudMachineOptions<Row, Values>, 'name' | 'successKeys' | 'actionSuccessKeys'> {
+export interface CrudScreenDefinition<Row, Values> extends Omit<
+  CrudMachineOptions<Row, Values>,
+  'name' | 'successKeys' | 'actionSuccessKeys'
+> {
   readonly resource: ResourceDefinition<Row>;
   readonly i18nPrefix: string;
   readonly capabilities: { readonly add: Capability; readonly update: Capability; readonly delete: Capability };

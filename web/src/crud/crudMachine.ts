@@ -62,10 +62,7 @@ export interface CrudMachineOptions<Row, Values> {
  * the list is fetched again, a success toast shows, the dialog closes, the form clears and
  * the edit index resets. The client's calls run in named actors, so tests swap them.
  */
-export function createCrudMachine<Row, Values>(
-  client: ResourceClient<Row>,
-  options: CrudMachineOptions<Row, Values>,
-) {
+export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, options: CrudMachineOptions<Row, Values>) {
   const closedDialog = () => ({
     dialogMode: null,
     editIndex: -1,

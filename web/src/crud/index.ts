@@ -18,12 +18,7 @@ export { createCrudMachine } from './crudMachine';
 export type { CrudContext, CrudEvent, CrudMachine, CrudMachineOptions, DialogMode, SaveInput } from './crudMachine';
 export { CrudScreen } from './CrudScreen';
 export { CrudTable, RowButton, RowButtonTooltips } from './CrudTable';
-export {
-  clearListSearch,
-  isListSearchNavigationState,
-  listSearch,
-  setListSearch,
-} from './listSearchStore';
+export { clearListSearch, isListSearchNavigationState, listSearch, setListSearch } from './listSearchStore';
 export type { ListSearchNavigationState, SearchableList } from './listSearchStore';
 export { createResourceClient, fieldErrorText, formErrorOf } from './resourceClient';
 export type { FieldError, FormError, ResourceClient, ResourceDefinition } from './resourceClient';

@@ -32,5 +32,7 @@ export interface ListSearchNavigationState {
 }
 
 export function isListSearchNavigationState(value: unknown): value is ListSearchNavigationState {
-  return typeof value === 'object' && value !== null && typeof (value as { listSearch?: unknown }).listSearch === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { listSearch?: unknown }).listSearch === 'string'
+  );
 }

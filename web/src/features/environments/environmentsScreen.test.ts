@@ -31,7 +31,9 @@ describe('environments screen declaration', () => {
       environmentPayload(values({ ca_choice: 'custom', ca_server_address: 'ca.example.com' }), 'add').ca_server_address,
     ).toBe('ca.example.com');
     // An address typed and then switched back to the product CA is not sent.
-    expect(environmentPayload(values({ ca_choice: 'own', ca_server_address: 'x' }), 'add').ca_server_address).toBeNull();
+    expect(
+      environmentPayload(values({ ca_choice: 'own', ca_server_address: 'x' }), 'add').ca_server_address,
+    ).toBeNull();
   });
 
   it('sends an empty password on edit as null and an empty description as null', () => {
@@ -52,7 +54,9 @@ describe('environments screen declaration', () => {
     expect(validateValues(environmentsScreen, values({ environment_name: 'north fleet' }), 'add')).toEqual({
       environment_name: { key: 'validation.invalidCharacters', params: ['name'] },
     });
-    expect(validateValues(environmentsScreen, values({ password: '' }), 'add').password?.key).toBe('validation.required');
+    expect(validateValues(environmentsScreen, values({ password: '' }), 'add').password?.key).toBe(
+      'validation.required',
+    );
     expect(validateValues(environmentsScreen, values({ password: '' }), 'edit')).toEqual({});
     expect(
       validateValues(environmentsScreen, values({ ca_choice: 'custom', ca_server_address: 'ca example' }), 'add')

@@ -6,7 +6,13 @@ import { useNavigate } from 'react-router-dom';
 import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api } from '../../lib/api';
 import { subjectOf, useSessionSelector } from '../../lib/session';
-import { filterSearchGroups, loadSearchGroups, type SearchGroup, type SearchItem, type SearchSource } from './searchSources';
+import {
+  filterSearchGroups,
+  loadSearchGroups,
+  type SearchGroup,
+  type SearchItem,
+  type SearchSource,
+} from './searchSources';
 
 /**
  * The top bar's search over devices, users, environments, application rules and VPN

@@ -1,6 +1,12 @@
 import { ApiError, Permission, ROUTES } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { allowedSources, filterSearchGroups, loadSearchGroups, SEARCH_SOURCES, type SearchSource } from './searchSources';
+import {
+  allowedSources,
+  filterSearchGroups,
+  loadSearchGroups,
+  SEARCH_SOURCES,
+  type SearchSource,
+} from './searchSources';
 
 const user = (permissions: number[]) => ({ environment_manager: false, permissions });
 const names = (sources: readonly SearchSource[]) => sources.map((source) => source.name);

@@ -14,6 +14,8 @@ import { defineCrudScreen, TranslatedTag, twoFactorTag, type ResourceDefinition 
 import { PermissionEditor } from './components/PermissionEditor';
 
 export interface UserValues {
+  /** The row being edited (null when adding); not sent, it tells the editor whose permissions these are. */
+  readonly id: number | null;
   readonly username: string;
   readonly name: string;
   readonly password: string;
@@ -123,6 +125,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
       labelKey: 'users.fields.permissions',
       render: ({ values, onChange, disabled }) => (
         <PermissionEditor
+          userId={values.id}
           value={values.permissions}
           disabled={disabled}
           onChange={(permissions) => onChange({ ...values, permissions })}
@@ -148,6 +151,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
   rowLabel: (row) => row.username,
   searchText: (row) => [row.username, row.name ?? '', row.email ?? '', row.description ?? ''].join(' '),
   emptyValues: () => ({
+    id: null,
     username: '',
     name: '',
     password: '',
@@ -158,6 +162,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
     is_disabled: false,
   }),
   toValues: (row) => ({
+    id: row.id,
     username: row.username,
     name: row.name ?? '',
     password: '',

@@ -67,7 +67,11 @@ export function RenameCurrentEnvironment() {
           <DialogFooter
             actions={
               <>
-                <Button text={t('crud.actions.cancel')} disabled={busy} onClick={() => send({ type: 'rename.cancel' })} />
+                <Button
+                  text={t('crud.actions.cancel')}
+                  disabled={busy}
+                  onClick={() => send({ type: 'rename.cancel' })}
+                />
                 <Button
                   type="submit"
                   intent="primary"

@@ -1,4 +1,4 @@
-import { Checkbox, HTMLTable } from '@blueprintjs/core';
+import { Callout, Checkbox, HTMLTable } from '@blueprintjs/core';
 import { PERMISSION_AREAS, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { useSessionSelector } from '../../../lib/session';
@@ -12,6 +12,8 @@ import {
 } from '../permissionEditor';
 
 export interface PermissionEditorProps {
+  /** Whose permissions these are (null for a new user): nobody changes their own. */
+  readonly userId: number | null;
   readonly value: readonly number[];
   readonly onChange: (permissions: number[]) => void;
   readonly disabled: boolean;
@@ -22,12 +24,16 @@ export interface PermissionEditorProps {
  * all-variants as checkboxes, plus 'all' per area. A non-manager can grant only what they
  * hold themselves, so the rest is disabled.
  */
-export function PermissionEditor({ value, onChange, disabled }: PermissionEditorProps) {
+export function PermissionEditor({ userId, value, onChange, disabled: disabledByForm }: PermissionEditorProps) {
   const { t } = useTranslation();
   const grantable = useSessionSelector((snapshot) => {
     const session = snapshot.context.session;
     return session?.environment_manager ? null : (session?.permissions ?? []);
   });
+  const ownPermissions = useSessionSelector(
+    (snapshot) => userId !== null && snapshot.context.session?.user_id === userId,
+  );
+  const disabled = disabledByForm || ownPermissions;
   const mayGrant = (permission: number) => grantable === null || grantable.includes(permission);
 
   const row = (area: PermissionArea) => {
@@ -70,17 +76,24 @@ export function PermissionEditor({ value, onChange, disabled }: PermissionEditor
   };
 
   return (
-    <HTMLTable compact className="permission-editor">
-      <thead>
-        <tr>
-          <th>{t('users.permissions.area')}</th>
-          <th>{t('users.permissions.all')}</th>
-          {PERMISSION_KINDS.map((kind) => (
-            <th key={kind}>{t(`users.permissions.kinds.${kind}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{PERMISSION_AREAS.map(row)}</tbody>
-    </HTMLTable>
+    <>
+      {ownPermissions && (
+        <Callout icon="lock" className="permission-editor-note" data-testid={TestId.people.ownPermissionsLocked}>
+          {t('users.permissions.ownLocked')}
+        </Callout>
+      )}
+      <HTMLTable compact className="permission-editor">
+        <thead>
+          <tr>
+            <th>{t('users.permissions.area')}</th>
+            <th>{t('users.permissions.all')}</th>
+            {PERMISSION_KINDS.map((kind) => (
+              <th key={kind}>{t(`users.permissions.kinds.${kind}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{PERMISSION_AREAS.map(row)}</tbody>
+      </HTMLTable>
+    </>
   );
 }

@@ -441,6 +441,7 @@ export const enUS = {
       area: 'Area',
       all: 'All',
       allOf: 'All of {{area}}',
+      ownLocked: 'You cannot change your own permissions',
       kinds: {
         view: 'View',
         add: 'Add',

@@ -436,6 +436,7 @@ export const heIL = {
       area: 'תחום',
       all: 'הכול',
       allOf: 'כל ההרשאות של {{area}}',
+      ownLocked: 'אין באפשרותך לשנות את ההרשאות של עצמך',
       kinds: {
         view: 'צפייה',
         add: 'הוספה',
