@@ -1,6 +1,6 @@
 import { LiveEvent, type DeviceLiveState } from '@halo/shared';
 import { queueScheduler } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '../realtime';
 import { FleetFeed, type FleetView } from './fleetFeed';
 
@@ -142,5 +142,22 @@ describe('FleetFeed', () => {
       { reset: true, changed: [], removed: [], size: 2 },
       { reset: false, changed: [3], removed: [1], size: 2 },
     ]);
+  });
+
+  it('asks again after a pause when the gateway says not now, but not after a plain refusal', () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, emitted, acks } = fakeSocket();
+      const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler, retryMs: 1000 });
+      acks[0]?.({ ok: false, error: 'serviceUnavailable' });
+      vi.advanceTimersByTime(1000);
+      expect(emitted.filter((entry) => entry.event === LiveEvent.DEVICES_SUBSCRIBE)).toHaveLength(2);
+      acks[1]?.({ ok: false, error: 'forbidden' });
+      vi.advanceTimersByTime(5000);
+      expect(emitted.filter((entry) => entry.event === LiveEvent.DEVICES_SUBSCRIBE)).toHaveLength(2);
+      feed.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

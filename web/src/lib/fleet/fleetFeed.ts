@@ -46,6 +46,9 @@ export interface FleetBatch {
 }
 
 const MAX_ALERTS = 200;
+/** Refusals that say 'not now' rather than 'never': the feed asks again after a pause. */
+const TRANSIENT_REFUSALS: ReadonlySet<string> = new Set(['serviceUnavailable', 'tooManyRequests']);
+const RETRY_MS = 5000;
 
 /**
  * One environment's live devices over the gateway's list+watch protocol (gateway/README.md):
@@ -72,6 +75,9 @@ export class FleetFeed {
   readonly synced$: Observable<void> = this.syncedSubject.asObservable();
   private readonly alertsSubject = new BehaviorSubject<readonly LiveSystemLogEntry[]>([]);
   private readonly detach: () => void;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private readonly retryMs: number;
 
   readonly view$: Observable<FleetView>;
   /** One batch per animation frame; a new subscriber first gets the whole fleet as a reset. */
@@ -83,9 +89,10 @@ export class FleetFeed {
   constructor(
     private readonly socket: LiveSocket,
     private readonly environmentId: number,
-    options: { scheduler?: SchedulerLike; now?: () => number } = {},
+    options: { scheduler?: SchedulerLike; now?: () => number; retryMs?: number } = {},
   ) {
     const now = options.now ?? Date.now;
+    this.retryMs = options.retryMs ?? RETRY_MS;
     const frame$ = this.changed.pipe(
       auditTime(0, options.scheduler ?? animationFrameScheduler),
       map(() => this.takeBatch()),
@@ -155,6 +162,8 @@ export class FleetFeed {
 
   /** Leaves the stream: unsubscribes and stops listening. */
   close(): void {
+    this.closed = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     if (this.socket.connected) this.socket.emit(LiveEvent.DEVICES_UNSUBSCRIBE, { environmentId: this.environmentId });
     this.detach();
     this.changed.complete();
@@ -195,8 +204,15 @@ export class FleetFeed {
     this.socket.emit(LiveEvent.DEVICES_SUBSCRIBE, request, (answer: unknown) => {
       const parsed = DevicesSubscribeAckSchema.safeParse(answer);
       if (!parsed.success) return;
-      if (!parsed.data.ok) this.stateSubject.next({ kind: 'refused', error: parsed.data.error });
-      else if (parsed.data.mode === 'replay') this.syncedSubject.next();
+      if (!parsed.data.ok) {
+        this.stateSubject.next({ kind: 'refused', error: parsed.data.error });
+        if (TRANSIENT_REFUSALS.has(parsed.data.error) && this.retryTimer === null) {
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = null;
+            if (!this.closed && this.socket.connected) this.subscribe();
+          }, this.retryMs);
+        }
+      } else if (parsed.data.mode === 'replay') this.syncedSubject.next();
     });
   }
 }
