@@ -81,6 +81,8 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     HALO_SIM_CHANGE_FRACTION: CHANGE_FRACTION,
     // A 100,000-device snapshot is tens of MB: above the gateway's default 8 MB per-socket buffer.
     HALO_SOCKET_BUFFER_BYTES: String(512 * 1024 * 1024),
+    // The first full poll of a fleet this size takes longer than the default 5 s time-out here.
+    HALO_POLL_TIMEOUT_MS: process.env.BENCH_POLL_TIMEOUT_MS ?? '120000',
   });
   try {
     await waitForFleet(stack.baseURL, stack.adminPassword, DEVICES);
