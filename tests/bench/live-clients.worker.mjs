@@ -196,9 +196,9 @@ class Client {
 
 const clients = [];
 
-async function connect(count, batch, timeoutMs) {
+async function connect(count, batch, timeoutMs, totalMs) {
   const started = Date.now();
-  for (let done = 0; done < count; done += batch) {
+  for (let done = 0; done < count && Date.now() - started < totalMs; done += batch) {
     const fresh = [];
     for (let index = 0; index < Math.min(batch, count - done); index += 1) {
       const client = new Client(clients.length);
@@ -266,12 +266,13 @@ function verify(devices) {
 
 // ---- clients polling the REST API themselves -----------------------------------------------
 
-async function restPoll({ apiURL, count, intervalMs, windowMs, cursor }) {
+async function restPoll({ apiURL, count, intervalMs, windowMs, cursor, timeoutMs }) {
   const path = `${apiURL}/config/${environmentId}/devices/devices_state`;
   const restLatency = new Uint32Array(LATENCY_BUCKETS);
   let sent = 0;
   let answered = 0;
   let failed = 0;
+  let timedOut = 0;
   let bytes = 0;
   const end = Date.now() + windowMs;
   const poller = async (offset) => {
@@ -284,6 +285,7 @@ async function restPoll({ apiURL, count, intervalMs, windowMs, cursor }) {
       try {
         const response = await fetch(`${path}?state=1&cursor=${mine}`, {
           headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(timeoutMs),
         });
         const text = await response.text();
         bytes += text.length;
@@ -294,8 +296,9 @@ async function restPoll({ apiURL, count, intervalMs, windowMs, cursor }) {
         } else {
           failed += 1;
         }
-      } catch {
-        failed += 1;
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TimeoutError') timedOut += 1;
+        else failed += 1;
       }
       const took = Date.now() - started;
       restLatency[Math.min(LATENCY_BUCKETS - 1, took)] += 1;
@@ -304,13 +307,13 @@ async function restPoll({ apiURL, count, intervalMs, windowMs, cursor }) {
   };
   const started = Date.now();
   await Promise.all(Array.from({ length: count }, (_, index) => poller(Math.floor((index / count) * intervalMs))));
-  return { sent, answered, failed, bytes, ms: Date.now() - started, latency: restLatency };
+  return { sent, answered, failed, timedOut, bytes, ms: Date.now() - started, latency: restLatency };
 }
 
 parentPort.on('message', async (message) => {
   try {
     let result;
-    if (message.type === 'connect') result = await connect(message.count, message.batch, message.timeoutMs);
+    if (message.type === 'connect') result = await connect(message.count, message.batch, message.timeoutMs, message.totalMs ?? Infinity);
     else if (message.type === 'stats') result = stats();
     else if (message.type === 'reset') result = resetStats();
     else if (message.type === 'verify') result = verify(message.devices);
