@@ -94,6 +94,18 @@ describe('LiveChannel', () => {
     expect(sockets[0]!.socket.disconnected).toBe(true);
   });
 
+  it('turns a refusal that carries a reason into session.ended, not a plain 401', () => {
+    const { live, sockets } = channel();
+    const unauthorized = vi.fn();
+    const ended = vi.fn();
+    live.unauthorized$.subscribe(unauthorized);
+    live.sessionEnded$.subscribe(ended);
+    live.connect('token-1');
+    sockets[0]!.socket.emit('connect_error', Object.assign(new Error('unauthorized'), { data: { reason: 'expired' } }));
+    expect(ended).toHaveBeenCalledWith({ reason: 'expired' });
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
   it('re-connects with a new token, closing the old socket, and closes on disconnect', () => {
     const { live, sockets } = channel();
     live.connect('token-1');

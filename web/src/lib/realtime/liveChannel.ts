@@ -2,6 +2,7 @@ import {
   ClockEventSchema,
   LIVE_NAMESPACE,
   LiveEvent,
+  SessionEndReasonSchema,
   SessionEndedEventSchema,
   UpstreamStatusEventSchema,
   type LiveClientToServerEvents,
@@ -82,7 +83,13 @@ export class LiveChannel {
     socket.on('connect_error', (error: Error) => {
       if (/unauthori[sz]ed/i.test(error.message)) {
         socket.disconnect();
-        this.unauthorizedSubject.next();
+        // When the upstream said why the session ended (expired, replaced...), say so like
+        // `session.ended` would; otherwise it is a plain 401.
+        const reason = SessionEndReasonSchema.safeParse(
+          (error as Error & { data?: { reason?: unknown } }).data?.reason,
+        );
+        if (reason.success) this.sessionEndedSubject.next({ reason: reason.data });
+        else this.unauthorizedSubject.next();
       }
     });
     this.socketSubject.next(socket);
