@@ -46,6 +46,11 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => settle({ ok: false, reason: `file larger than ${limits.maxFileBytes} bytes` }));
+      // A body that ends inside a file fails the file stream itself: without this listener the
+      // error would be uncaught and take the process down.
+      stream.on('error', (error: unknown) =>
+        settle({ ok: false, reason: error instanceof Error ? error.message : 'malformed multipart body' }),
+      );
       stream.on('end', () => {
         files.push({ field, fileName: info.filename ?? '', contentType: info.mimeType, data: Buffer.concat(chunks) });
       });
