@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
+import { setControl } from '../fixtures/controls';
 
 test.use({ stackEnv: { HALO_E2E_STACK: 'users' } });
 
@@ -45,8 +46,8 @@ test('add with permissions and severity, search, edit with the password unchange
     email: 'dana@example.test',
     description: 'Night shift',
   });
-  await page.getByTestId(TestId.people.permission('environments', 'view')).check({ force: true });
-  await page.getByTestId(TestId.people.permissionAll('users')).check({ force: true });
+  await setControl(page.getByTestId(TestId.people.permission('environments', 'view')), true);
+  await setControl(page.getByTestId(TestId.people.permissionAll('users')), true);
   await expect(page.getByTestId(TestId.people.permission('users', 'delete'))).toBeChecked();
   await users.field('severity').selectOption({ label: 'Major' });
   await snap('users-add-dialog');
@@ -72,8 +73,8 @@ test('add with permissions and severity, search, edit with the password unchange
   await expect(users.field('password')).toHaveValue('');
   await expect(page.getByTestId(TestId.people.permission('users', 'add'))).toBeChecked();
   await expect(page.getByTestId(TestId.people.permission('devices', 'view'))).not.toBeChecked();
-  await page.getByTestId(TestId.people.permissionAll('users')).uncheck({ force: true });
-  await page.getByTestId(TestId.people.permission('devices', 'updateAll')).check({ force: true });
+  await setControl(page.getByTestId(TestId.people.permissionAll('users')), false);
+  await setControl(page.getByTestId(TestId.people.permission('devices', 'updateAll')), true);
   await users.fill({ name: 'Dana Renamed' });
   await users.saveAndClose();
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'User updated' })).toBeVisible();
@@ -186,7 +187,7 @@ test('a non-manager cannot change their own permissions and grants only what the
   await expect(page.getByTestId(TestId.people.ownPermissionsLocked)).toHaveCount(0);
   await expect(page.getByTestId(TestId.people.permission('devices', 'view'))).toBeEnabled();
   await expect(page.getByTestId(TestId.people.permission('devices', 'add'))).toBeDisabled();
-  await page.getByTestId(TestId.people.permission('devices', 'view')).check({ force: true });
+  await setControl(page.getByTestId(TestId.people.permission('devices', 'view')), true);
   await users.saveAndClose();
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'User updated' })).toBeVisible();
 });
