@@ -21,3 +21,4 @@ export * from './validation/index.js';
 export * from './versions/index.js';
 export * from './vpn/index.js';
 export * from './ui/index.js';
+export * from './wall-displays/index.js';

@@ -1,5 +1,6 @@
 import { apiPaths, API_BASE, TestId } from '@halo/shared';
 import type { APIRequestContext } from '@playwright/test';
+import { apiLogin } from '../fixtures/apiLogin';
 import { expect, test } from '../fixtures/test';
 
 /**
@@ -16,17 +17,7 @@ test.use({
   },
 });
 
-async function adminHeaders(request: APIRequestContext, password: string) {
-  const response = await request.post(`${API_BASE}${apiPaths.auth.login}`, {
-    data: { username: 'admin', password, environment_name: 'root' },
-  });
-  expect(response.status()).toBe(200);
-  const body = await response.json();
-  return {
-    headers: { Authorization: `${body.token.token_type} ${body.token.access_token}` },
-    environmentId: body.environment_id as number,
-  };
-}
+const adminHeaders = (request: APIRequestContext, password: string) => apiLogin(request, 'admin', password);
 
 test('a wall display stays live past the idle time-out and ends when a manager revokes it', async ({
   page,

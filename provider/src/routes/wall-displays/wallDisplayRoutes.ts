@@ -1,6 +1,12 @@
 import type { Request, RequestHandler } from 'express';
-import { z } from 'zod';
-import { AuditAction, AuditResource, SessionEndReason } from '@halo/shared';
+import {
+  AuditAction,
+  AuditResource,
+  SessionEndReason,
+  WallDisplayCreateSchema,
+  type WallDisplay,
+  type WallDisplayIssued,
+} from '@halo/shared';
 import { SessionKind } from '../../auth/sessions.js';
 import { newToken } from '../../auth/tokens.js';
 import type { ProviderContext } from '../../context.js';
@@ -8,18 +14,6 @@ import { forbidden } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
 import { idNotFound, parseId, scoped } from '../../http/tenancy.js';
 import { writeAudit } from '../../store/audit.js';
-
-const WallDisplayCreateSchema = z.strictObject({
-  label: z.string().trim().min(1, 'validation.required').max(64, 'validation.maxLength'),
-});
-
-/** A wall display as listed: never its token. */
-interface WallDisplayView {
-  readonly id: number;
-  readonly label: string;
-  readonly created_at: string;
-  readonly last_seen_at: string;
-}
 
 /**
  * Wall displays live in the issuing manager's own environment: their sessions belong to
@@ -61,7 +55,7 @@ export function listWallDisplays(context: ProviderContext): RequestHandler {
       .where('users.environment_id', '=', target.id)
       .orderBy('sessions.id')
       .execute();
-    const displays: WallDisplayView[] = rows.map((row) => ({
+    const displays: WallDisplay[] = rows.map((row) => ({
       id: row.id,
       label: row.label ?? '',
       created_at: new Date(row.created_at).toISOString(),
@@ -92,7 +86,13 @@ export function createWallDisplay(context: ProviderContext): RequestHandler {
       .returning('id')
       .executeTakeFirstOrThrow();
     await audit(context, request, AuditAction.CREATE, label);
-    response.status(201).json({ id: row.id, label, token, url: `${context.config.publicUrl}/wall#display=${token}` });
+    const issued: WallDisplayIssued = {
+      id: row.id,
+      label,
+      token,
+      url: `${context.config.publicUrl}/wall#display=${token}`,
+    };
+    response.status(201).json(issued);
   };
 }
 

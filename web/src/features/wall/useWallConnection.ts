@@ -2,6 +2,7 @@ import {
   API_BASE,
   apiPaths,
   ApiErrorBodySchema,
+  ClockEventSchema,
   LiveEvent,
   LoginResponseSchema,
   SessionEndReasonSchema,
@@ -132,7 +133,8 @@ export function useWallConnection(token: string | null): WallConnection {
         publish({ upstream: parsed.data });
       });
       socket.on(LiveEvent.CLOCK, (payload: unknown) => {
-        const remoteTime = Date.parse(String((payload as { serverTime?: unknown } | null)?.serverTime));
+        const parsed = ClockEventSchema.safeParse(payload);
+        const remoteTime = parsed.success ? Date.parse(parsed.data.serverTime) : Number.NaN;
         if (!Number.isNaN(remoteTime)) publish({ clock: { remoteTime, receivedAt: Date.now() } });
       });
       socket.on(LiveEvent.SESSION_ENDED, (payload: unknown) => {
@@ -146,7 +148,9 @@ export function useWallConnection(token: string | null): WallConnection {
           feed.close();
           socket.disconnect();
           // The gateway says why in the refusal's data when the upstream said it.
-          const reason = SessionEndReasonSchema.safeParse((error as Error & { data?: { reason?: unknown } }).data?.reason);
+          const reason = SessionEndReasonSchema.safeParse(
+            (error as Error & { data?: { reason?: unknown } }).data?.reason,
+          );
           if (!disposed) setConnection({ kind: 'ended', reason: reason.success ? reason.data : null });
         }
       });

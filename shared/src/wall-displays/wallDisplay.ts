@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** POST config/{env}/wall_displays: a name for the NOC screen. */
+export const WallDisplayCreateSchema = z.strictObject({
+  label: z.string().trim().min(1, 'validation.required').max(64, 'validation.maxLength'),
+});
+export type WallDisplayCreate = z.infer<typeof WallDisplayCreateSchema>;
+
+/** A wall display as listed: never its token. */
+export const WallDisplaySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type WallDisplay = z.infer<typeof WallDisplaySchema>;
+
+export const WallDisplayListResponseSchema = z.object({ wall_displays: z.array(WallDisplaySchema) });
+
+/** The answer to an issue: the token and the wall's address, shown this once. */
+export const WallDisplayIssuedSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  token: z.string(),
+  url: z.string(),
+});
+export type WallDisplayIssued = z.infer<typeof WallDisplayIssuedSchema>;
