@@ -49,6 +49,11 @@ const MAX_ALERTS = 200;
 /** Refusals that say 'not now' rather than 'never': the feed asks again after a pause. */
 const TRANSIENT_REFUSALS: ReadonlySet<string> = new Set(['serviceUnavailable', 'tooManyRequests']);
 const RETRY_MS = 5000;
+/**
+ * User Timing name of one delta's handling (parse and apply), for benchmarks and DevTools. Only
+ * the latest entry stays buffered (a wall runs for days); a PerformanceObserver sees them all.
+ */
+export const FLEET_DELTA_MEASURE = 'halo:fleet.delta';
 
 /**
  * One environment's live devices over the gateway's list+watch protocol (gateway/README.md):
@@ -118,6 +123,12 @@ export class FleetFeed {
       this.syncedSubject.next();
     };
     const onDelta = (payload: unknown) => {
+      const started = performance.now();
+      applyDelta(payload);
+      performance.clearMeasures(FLEET_DELTA_MEASURE);
+      performance.measure(FLEET_DELTA_MEASURE, { start: started, end: performance.now() });
+    };
+    const applyDelta = (payload: unknown) => {
       const parsed = DevicesDeltaSchema.safeParse(payload);
       if (!parsed.success || parsed.data.environmentId !== this.environmentId) return;
       const delta = parsed.data;

@@ -1,4 +1,4 @@
 export { appFleet, fleetOnChannel, type ChannelFleet } from './channelFleet';
-export { FleetFeed, type FleetBatch, type FleetFeedState, type FleetView } from './fleetFeed';
+export { FLEET_DELTA_MEASURE, FleetFeed, type FleetBatch, type FleetFeedState, type FleetView } from './fleetFeed';
 export { problemOf, summarizeFleet, type FleetCounts, type FleetProblem, type ProblemKind } from './fleetSummary';
 export { connectionMachine, type ConnectionContext, type ConnectionEvent } from './connectionMachine';
