@@ -7,12 +7,15 @@
 // let one thread carry a thousand of them, the clients of a thread share the parsing: a frame
 // whose text equals one already decoded here reuses that parse (every client still receives
 // and reads its own copy of the frame). A client keeps, per device, a 32-bit hash of the
-// device's state, which is enough to compare it with the upstream's state at the end.
+// device's state, which is enough to compare it with the upstream's state at the end; the
+// states behind the hashes are kept once per thread, so a delta's patches are applied with
+// the product's own applyDeviceLivePatch once per thread, not once per client.
 //
 // Plain JavaScript: worker threads do not go through Playwright's TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
+import { applyDeviceLivePatch, DeviceLiveStateSchema } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
 const EVENT = {
@@ -66,24 +69,34 @@ function hashText(text) {
 }
 
 const hashes = new WeakMap();
+/** The states behind the hashes, once per thread. */
+const statesByHash = new Map();
 function deviceHash(device) {
   let hash = hashes.get(device);
   if (hash === undefined) {
     hash = hashText(canonical(device));
     hashes.set(device, hash);
+    statesByHash.set(hash, device);
   }
   return hash;
 }
 
-/** Change times (updated_at, ms) of a delta's devices, read once per decoded delta. */
-const changeTimes = new WeakMap();
-function changeTimesOf(delta) {
-  let times = changeTimes.get(delta);
-  if (!times) {
-    times = delta.changed.map((device) => (device.updated_at ? Date.parse(device.updated_at) : Number.NaN));
-    changeTimes.set(delta, times);
+/** Per decoded patch: the hash it leads to from each hash it was applied to. */
+const patched = new WeakMap();
+/** The hash of `patch` applied to the state of `hash` (0: unknown), validated as the browser does; 0 when invalid. */
+function applyPatch(hash, patch) {
+  let results = patched.get(patch);
+  if (!results) {
+    results = new Map();
+    patched.set(patch, results);
   }
-  return times;
+  let next = results.get(hash);
+  if (next === undefined) {
+    const parsed = DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(hash === 0 ? undefined : statesByHash.get(hash), patch));
+    next = parsed.success ? deviceHash(parsed.data) : 0;
+    results.set(hash, next);
+  }
+  return next;
 }
 
 // ---- socket clients --------------------------------------------------------------------------
@@ -168,10 +181,19 @@ class Client {
       this.subscribe();
       return;
     }
-    for (const device of delta.changed) {
-      this.ensure(device.id);
-      if (this.state[device.id] === 0) this.size += 1;
-      this.state[device.id] = deviceHash(device);
+    for (const patch of delta.changed) {
+      this.ensure(patch.id);
+      const before = this.state[patch.id];
+      const after = applyPatch(before, patch);
+      if (after === 0) {
+        // Not a whole, valid state: as the browser does, start again from a snapshot.
+        this.counts.gaps += 1;
+        this.epoch = null;
+        this.subscribe();
+        return;
+      }
+      if (before === 0) this.size += 1;
+      this.state[patch.id] = after;
     }
     for (const id of delta.removed) {
       if (id < this.state.length && this.state[id] !== 0) {
@@ -182,9 +204,9 @@ class Client {
     this.seq = delta.seq;
     this.counts.deltas += 1;
     this.counts.changedDevices += delta.changed.length + delta.removed.length;
-    for (const changedAt of changeTimesOf(delta)) {
-      if (Number.isNaN(changedAt)) continue;
-      latency[Math.max(0, Math.min(LATENCY_BUCKETS - 1, now - changedAt))] += 1;
+    // Every device of the delta counts from the oldest upstream change behind it.
+    if (typeof delta.changedAt === 'number' && delta.changed.length > 0) {
+      latency[Math.max(0, Math.min(LATENCY_BUCKETS - 1, now - delta.changedAt))] += delta.changed.length;
     }
   }
 

@@ -443,7 +443,7 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
         '',
       ],
       [
-        'change to client receipt, 1 client (updated_at to frame decoded)',
+        'change to client receipt, 1 client (upstream updated_at, carried as the delta changedAt, to frame decoded)',
         `p50 ${fmt(oneLatencyP50)} ms, p99 ${fmt(oneLatencyP99)} ms (${histogramCount(oneStats.latency)} device updates)`,
         `p99 <= ${TARGET.receiptP99Ms} ms`,
         verdict(oneLatencyP99 <= TARGET.receiptP99Ms),

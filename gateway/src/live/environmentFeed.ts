@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DeviceLiveState, DevicesDelta, DevicesSnapshot } from '@halo/shared';
+import { applyDeviceLivePatch, type DeviceLiveState, type DevicesDelta, type DevicesSnapshot } from '@halo/shared';
 
 /** A fresh epoch: random, so a restarted or replaced poller never reuses one. */
 export const newEpoch = () => randomBytes(12).toString('base64url');
@@ -78,7 +78,9 @@ export class EnvironmentFeed {
   apply(delta: DevicesDelta): boolean {
     const current = this.current;
     if (!current || delta.epoch !== current.epoch || delta.seq !== current.seq + 1) return false;
-    for (const device of delta.changed) this.devices.set(device.id, device);
+    // The leader's own patches (in-process or through Redis): applied as they are.
+    for (const patch of delta.changed)
+      this.devices.set(patch.id, applyDeviceLivePatch(this.devices.get(patch.id), patch) as DeviceLiveState);
     for (const id of delta.removed) this.devices.delete(id);
     current.seq = delta.seq;
     this.history.push(delta);

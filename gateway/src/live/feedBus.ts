@@ -1,6 +1,6 @@
 import type { DeviceLiveState, DevicesDelta, LogsSystemEvent } from '@halo/shared';
 import type { LiveSystemLogEntry } from '../pollers/devicesUpstream.js';
-import type { PollerSink } from '../pollers/environmentPoller.js';
+import type { PolledChange, PollerSink } from '../pollers/environmentPoller.js';
 import { newEpoch, type FeedState } from './environmentFeed.js';
 
 /** What a gateway's feed of one environment receives, in order. */
@@ -31,6 +31,19 @@ export interface FeedBus {
   /** A publisher for the poller of this environment, on the gateway that leads it. */
   publisher(environmentId: number, owner: string): FeedPublisher;
   close(): Promise<void>;
+}
+
+/** The wire form of a poll's changes at (epoch, seq). */
+export function deltaOf(environmentId: number, epoch: string, seq: number, change: PolledChange): DevicesDelta {
+  const { patches, removed, changedAt } = change;
+  return {
+    environmentId,
+    epoch,
+    seq,
+    changed: [...patches],
+    removed: [...removed],
+    ...(changedAt === undefined ? {} : { changedAt }),
+  };
 }
 
 /** Measures a delta as published; also what it weighs on the wire (one serialisation). */
@@ -73,10 +86,10 @@ export class LocalFeedBus implements FeedBus {
         deliver({ type: 'state', state: { epoch, seq, devices, history: [] } });
         return Promise.resolve();
       },
-      change(changed: DeviceLiveState[], removed: number[]) {
+      change(change: PolledChange) {
         if (epoch === null) return Promise.reject(new Error('a delta before any state'));
         seq += 1;
-        const delta: DevicesDelta = { environmentId, epoch, seq, changed, removed };
+        const delta = deltaOf(environmentId, epoch, seq, change);
         observe(delta, Buffer.byteLength(JSON.stringify(delta)));
         deliver({ type: 'delta', delta });
         return Promise.resolve();

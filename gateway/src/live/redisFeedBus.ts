@@ -8,9 +8,10 @@ import {
 } from '@halo/shared';
 import { z } from 'zod';
 import type { LiveSystemLogEntry } from '../pollers/devicesUpstream.js';
+import type { PolledChange } from '../pollers/environmentPoller.js';
 import { leaderKey } from '../pollers/leadership.js';
 import { newEpoch, type FeedState } from './environmentFeed.js';
-import type { DeltaObserver, FeedBus, FeedListener, FeedPublisher } from './feedBus.js';
+import { deltaOf, type DeltaObserver, type FeedBus, type FeedListener, type FeedPublisher } from './feedBus.js';
 
 /** Raised when a write finds the leadership lock held by someone else. */
 export class LeadershipLostError extends Error {
@@ -160,12 +161,13 @@ export class RedisFeedBus implements FeedBus {
         epoch = next;
         seq = 0;
       },
-      async change(changed: DeviceLiveState[], removed: number[]) {
+      async change(change: PolledChange) {
         if (epoch === null) throw new Error('a delta before any state');
-        const delta: DevicesDelta = { environmentId, epoch, seq: seq + 1, changed, removed };
+        const delta = deltaOf(environmentId, epoch, seq + 1, change);
+        const { states, removed } = change;
         const json = JSON.stringify(delta);
         const pairs: string[] = [];
-        for (const device of changed) pairs.push(String(device.id), JSON.stringify(device));
+        for (const device of states) pairs.push(String(device.id), JSON.stringify(device));
         const meta = JSON.stringify({ epoch, seq: delta.seq, owner });
         const message = `{"type":"delta","delta":${json}}`;
         await run(DELTA_SCRIPT, [
@@ -176,7 +178,7 @@ export class RedisFeedBus implements FeedBus {
           EXPIRY_MS,
           json,
           historyLength,
-          changed.length,
+          states.length,
           ...pairs,
           ...removed.map(String),
         ]);

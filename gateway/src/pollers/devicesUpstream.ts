@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apiPaths,
+  compactDeviceLiveState,
   DeviceLiveStateSchema,
   DeviceStatusEntrySchema,
   LiveSystemLogEntrySchema,
@@ -33,6 +34,8 @@ export interface DevicesStateAnswer {
   readonly incremental: boolean;
   /** Entries that did not fit the live state and were left out. */
   readonly invalid: number;
+  /** The oldest `updated_at` among the entries (epoch ms), or null when none told it. */
+  readonly changedAt: number | null;
 }
 
 /** The most ids one device_status call carries. */
@@ -79,14 +82,20 @@ export class DevicesUpstream {
     if (!body.success) return this.misfit('devices_state');
     const devices: DeviceLiveState[] = [];
     let invalid = 0;
+    let changedAt: number | null = null;
     for (const entry of body.data.devices_state) {
       const withId =
         typeof entry === 'object' && entry !== null && !('id' in entry) && 'device_id' in entry
           ? { ...entry, id: (entry as { device_id: unknown }).device_id }
           : entry;
       const device = DeviceLiveStateSchema.safeParse(withId);
-      if (device.success) devices.push(device.data);
-      else invalid += 1;
+      if (!device.success) {
+        invalid += 1;
+        continue;
+      }
+      const updatedAt = device.data.updated_at === undefined ? Number.NaN : Date.parse(device.data.updated_at);
+      if (!Number.isNaN(updatedAt) && (changedAt === null || updatedAt < changedAt)) changedAt = updatedAt;
+      devices.push(compactDeviceLiveState(device.data));
     }
     const upstreamCursor = body.data.cursor ?? null;
     return {
@@ -98,6 +107,7 @@ export class DevicesUpstream {
         // Without a cursor of its own the upstream cannot have answered incrementally.
         incremental: cursor !== null && upstreamCursor !== null && body.data.incremental !== false,
         invalid,
+        changedAt,
       },
     };
   }

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceLiveState } from '@halo/shared';
+import type { DeviceLivePatch, DeviceLiveState } from '@halo/shared';
 import { createGatewayMetrics } from '../metrics.js';
 import { fakeDeviceState, startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
 import { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
 import { DevicesUpstream, type LiveSystemLogEntry } from './devicesUpstream.js';
-import { EnvironmentPoller, foldDeviceStatus, type PollerSink, type TokenSource } from './environmentPoller.js';
+import {
+  EnvironmentPoller,
+  foldDeviceStatus,
+  type PolledChange,
+  type PollerSink,
+  type TokenSource,
+} from './environmentPoller.js';
 
 const TOKEN = 'token-poller-unit-0001';
 const SPARE = 'token-poller-unit-0002';
@@ -14,15 +20,21 @@ let upstream: FakeUpstream;
 class RecordingSink implements PollerSink {
   readonly calls: (
     | { kind: 'reset'; devices: DeviceLiveState[] }
-    | { kind: 'change'; changed: DeviceLiveState[]; removed: number[] }
+    | { kind: 'change'; changed: DeviceLiveState[]; removed: number[]; patches: DeviceLivePatch[]; changedAt?: number }
     | { kind: 'logs'; entries: LiveSystemLogEntry[] }
   )[] = [];
   reset(devices: DeviceLiveState[]) {
     this.calls.push({ kind: 'reset', devices });
     return Promise.resolve();
   }
-  change(changed: DeviceLiveState[], removed: number[]) {
-    this.calls.push({ kind: 'change', changed, removed });
+  change({ states, removed, patches, changedAt }: PolledChange) {
+    this.calls.push({
+      kind: 'change',
+      changed: [...states],
+      removed: [...removed],
+      patches: [...patches],
+      ...(changedAt === undefined ? {} : { changedAt }),
+    });
     return Promise.resolve();
   }
   logs(entries: LiveSystemLogEntry[]) {
@@ -98,8 +110,34 @@ describe('EnvironmentPoller', () => {
     expect(sink.calls[1]).toEqual({
       kind: 'change',
       changed: [fakeDeviceState(2, { availability: 0 }), fakeDeviceState(4)],
+      // On the wire: the changed field of a known device, the whole state of a new one.
+      patches: [{ id: 2, availability: 0 }, fakeDeviceState(4)],
       removed: [3],
     });
+  });
+
+  it('keeps the live state compact and tells when the oldest change behind a delta happened', async () => {
+    const { poller, sink } = pollerWith();
+    await poller.pollOnce();
+    const location = {
+      coordinate: [34.7812345678, 32.0812345678],
+      altitude: null,
+      accuracy: 4.25,
+      time: '2026-11-23T10:00:01.000Z',
+    };
+    upstream.fleet.put(10, 1, { updated_at: '2026-11-23T10:00:02.000Z', location });
+    upstream.fleet.put(10, 2, { updated_at: '2026-11-23T10:00:01.500Z', main_app_status: null });
+    await poller.pollOnce();
+    expect(sink.calls[1]).toMatchObject({
+      kind: 'change',
+      changedAt: Date.parse('2026-11-23T10:00:01.500Z'),
+      patches: [
+        { id: 1, location: { coordinate: [34.78123, 32.08123], altitude: null, accuracy: 4.3 } },
+        { id: 2, main_app_status: null },
+      ],
+    });
+    const states = sink.calls[1]?.kind === 'change' ? sink.calls[1].changed : [];
+    for (const state of states) expect(state).not.toHaveProperty('updated_at');
   });
 
   it('folds device_status into the live state: links online/total per kind and the GNSS lock', () => {
@@ -137,7 +175,7 @@ describe('EnvironmentPoller', () => {
     await poller.pollOnce();
     expect(sink.calls).toHaveLength(1);
     await poller.pollOnce();
-    expect(sink.calls[1]).toEqual({ kind: 'change', changed: [], removed: [1] });
+    expect(sink.calls[1]).toEqual({ kind: 'change', changed: [], patches: [], removed: [1] });
     expect(metrics.driftCorrections.get()).toBe(1);
     expect(upstream.requests.filter((line) => line.endsWith('/devices_state')).length).toBeGreaterThan(0);
   });
@@ -150,6 +188,7 @@ describe('EnvironmentPoller', () => {
     expect(sink.calls[1]).toEqual({
       kind: 'change',
       changed: [fakeDeviceState(2, { name: 'an ordinary change' })],
+      patches: [{ id: 2, name: 'an ordinary change' }],
       removed: [],
     });
     expect(sink.calls).toHaveLength(2);
@@ -203,6 +242,7 @@ describe('EnvironmentPoller', () => {
     expect(sink.calls.at(-1)).toEqual({
       kind: 'change',
       changed: [fakeDeviceState(1, { name: 'during the fault' })],
+      patches: [{ id: 1, name: 'during the fault' }],
       removed: [],
     });
   });

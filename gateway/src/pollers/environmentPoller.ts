@@ -1,4 +1,10 @@
-import { LINK_INTERFACE_KINDS, type DeviceLiveState, type DeviceStatusEntry } from '@halo/shared';
+import {
+  diffDeviceLiveState,
+  LINK_INTERFACE_KINDS,
+  type DeviceLivePatch,
+  type DeviceLiveState,
+  type DeviceStatusEntry,
+} from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
 import type { DevicesUpstream, LiveSystemLogEntry } from './devicesUpstream.js';
 
@@ -7,8 +13,19 @@ export interface PollerSink {
   /** The whole state, starting a new epoch: the first answer, or continuity lost. */
   reset(devices: DeviceLiveState[]): Promise<void>;
   /** What changed since the previous call, within the epoch. */
-  change(changed: DeviceLiveState[], removed: number[]): Promise<void>;
+  change(change: PolledChange): Promise<void>;
   logs(entries: LiveSystemLogEntry[]): Promise<void>;
+}
+
+/** One poll's changes of an environment's devices. */
+export interface PolledChange {
+  /** Patches of the devices whose live state differs (whole states for new ones): the wire form. */
+  readonly patches: readonly DeviceLivePatch[];
+  /** The same devices' whole new states, in the same order. */
+  readonly states: readonly DeviceLiveState[];
+  readonly removed: readonly number[];
+  /** When the oldest upstream change behind them happened (epoch ms), when the upstream told it. */
+  readonly changedAt?: number;
 }
 
 export type PollCapability = 'devices.view' | 'logs.view';
@@ -71,8 +88,6 @@ function carryStatus(device: DeviceLiveState, previous: DeviceLiveState | undefi
   return carried;
 }
 
-const fingerprint = (device: DeviceLiveState) => JSON.stringify(device);
-
 /**
  * Polls one environment: devices_state incrementally every interval with a full re-poll every
  * `fullPollEvery` polls that finds drift (changes and removals the incremental answers
@@ -82,7 +97,6 @@ const fingerprint = (device: DeviceLiveState) => JSON.stringify(device);
  */
 export class EnvironmentPoller {
   private devices = new Map<number, DeviceLiveState>();
-  private fingerprints = new Map<number, string>();
   private cursor: number | null = null;
   /** No state handed to the sink yet, or the sink lost some: the next cycle starts an epoch. */
   private needsReset = true;
@@ -198,14 +212,14 @@ export class EnvironmentPoller {
       return 'retry';
     }
     if (answer.kind === 'failed') return 'failed';
-    const { devices, removed, cursor, incremental } = answer.value;
+    const { devices, removed, cursor, incremental, changedAt } = answer.value;
 
     if (this.needsReset || (cursor !== null && this.cursor !== null && cursor < this.cursor)) {
       // First state, or the upstream's revisions went backwards (another store): a new epoch.
       const folded = await this.withStatus(token, devices);
       if (folded === null) return 'failed';
       if (this.stopped) return 'ok';
-      this.replaceAll(folded);
+      this.devices = new Map(folded.map((device) => [device.id, device]));
       this.cursor = cursor;
       this.pollsSinceFull = 0;
       try {
@@ -229,29 +243,32 @@ export class EnvironmentPoller {
       gone = [...this.devices.keys()].filter((id) => !present.has(id));
       candidates = devices
         .map((device) => carryStatus(device, this.devices.get(device.id)))
-        .filter((device) => this.fingerprints.get(device.id) !== fingerprint(device));
+        .filter((device) => diffDeviceLiveState(this.devices.get(device.id), device) !== null);
     }
     const folded = await this.withStatus(token, candidates);
     if (folded === null) return 'failed';
     if (this.stopped) return 'ok';
-    const changed = folded.filter((device) => this.fingerprints.get(device.id) !== fingerprint(device));
+    const changed: DeviceLiveState[] = [];
+    const patches: DeviceLivePatch[] = [];
+    for (const device of folded) {
+      const patch = diffDeviceLiveState(this.devices.get(device.id), device);
+      if (patch === null) continue;
+      changed.push(device);
+      patches.push(patch);
+    }
     if (!incremental && (changed.length > 0 || gone.length > 0)) {
       this.options.metrics.driftCorrections.inc({}, changed.length + gone.length);
     }
-    const before = { devices: this.devices, fingerprints: this.fingerprints };
-    this.devices = new Map(before.devices);
-    this.fingerprints = new Map(before.fingerprints);
-    for (const device of changed) {
-      this.devices.set(device.id, device);
-      this.fingerprints.set(device.id, fingerprint(device));
-    }
-    for (const id of gone) {
-      this.devices.delete(id);
-      this.fingerprints.delete(id);
-    }
+    for (const device of changed) this.devices.set(device.id, device);
+    for (const id of gone) this.devices.delete(id);
     if (changed.length > 0 || gone.length > 0) {
       try {
-        await this.options.sink.change(changed, gone);
+        await this.options.sink.change({
+          patches,
+          states: changed,
+          removed: gone,
+          ...(changedAt === null ? {} : { changedAt }),
+        });
       } catch (error) {
         // What subscribers hold is unknown now: start a new epoch from the full list.
         console.error(`[gateway] environment ${environmentId}: publishing a delta failed:`, error);
@@ -277,11 +294,6 @@ export class EnvironmentPoller {
     if (answer.kind !== 'ok') return devices;
     const byId = new Map(answer.value.map((entry) => [entry.device_id, entry]));
     return devices.map((device) => foldDeviceStatus(device, byId.get(device.id)));
-  }
-
-  private replaceAll(devices: readonly DeviceLiveState[]): void {
-    this.devices = new Map(devices.map((device) => [device.id, device]));
-    this.fingerprints = new Map(devices.map((device) => [device.id, fingerprint(device)]));
   }
 
   /**

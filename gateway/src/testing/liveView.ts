@@ -1,4 +1,12 @@
-import type { DeviceLiveState, DevicesDelta, DevicesSnapshot, LogsSystemEvent } from '@halo/shared';
+import {
+  applyDeviceLivePatch,
+  compactDeviceLiveState,
+  DeviceLiveStateSchema,
+  type DeviceLiveState,
+  type DevicesDelta,
+  type DevicesSnapshot,
+  type LogsSystemEvent,
+} from '@halo/shared';
 import { foldDeviceStatus } from '../pollers/environmentPoller.js';
 import type { FakeUpstream } from './fakeUpstream.js';
 import type { LiveClient } from './testGateway.js';
@@ -32,7 +40,13 @@ export class LiveView {
         return;
       }
       this.seq = delta.seq;
-      for (const device of delta.changed) this.devices.set(device.id, device);
+      for (const patch of delta.changed) {
+        // As a browser does: the patched state must be a whole, valid state.
+        this.devices.set(
+          patch.id,
+          DeviceLiveStateSchema.parse(applyDeviceLivePatch(this.devices.get(patch.id), patch)),
+        );
+      }
       for (const id of delta.removed) this.devices.delete(id);
     });
     client.on('logs.system', (event: LogsSystemEvent) => this.logs.push(event));
@@ -44,12 +58,12 @@ export class LiveView {
   }
 }
 
-/** What the fake upstream holds for an environment, folded as the poller folds it. */
+/** What the fake upstream holds for an environment, compacted and folded as the poller does. */
 export function upstreamDevices(upstream: FakeUpstream, environmentId: number): DeviceLiveState[] {
   return [...upstream.fleet.devices.values()]
     .filter((device) => device.environmentId === environmentId)
     .map((device) =>
-      foldDeviceStatus(device.state, {
+      foldDeviceStatus(compactDeviceLiveState(device.state), {
         device_id: device.state.id,
         halo_data_links_info: device.links,
         halo_system_report: device.gnssLock === null ? null : { gnss_lock: device.gnssLock },

@@ -9,7 +9,11 @@ export const LIVE_NAMESPACE = '/live';
 
 export const LinkCountsSchema = z.object({ online: z.number().int().min(0), total: z.number().int().min(0) });
 
-/** What the live view needs of one device: compact, since it crosses the wire per change. */
+/**
+ * What the live view needs of one device. The upstream's devices_state entries have this shape;
+ * the gateway keeps them compact (compactDeviceLiveState: no updated_at, no location time) and
+ * sends changes as patches of it.
+ */
 export const DeviceLiveStateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -58,12 +62,21 @@ export const DevicesSnapshotSchema = z.object({
 });
 export type DevicesSnapshot = z.infer<typeof DevicesSnapshotSchema>;
 
+/**
+ * One device's change in a delta: its id and a JSON Merge Patch of the rest (devicePatch.ts).
+ * Only the id is checked here; the receiver validates the state the patch produces.
+ */
+export const DeviceLivePatchSchema = z.looseObject({ id: z.number().int() });
+
 export const DevicesDeltaSchema = z.object({
   environmentId: z.number().int(),
   epoch: z.string(),
   seq: z.number().int().min(1),
-  changed: z.array(DeviceLiveStateSchema),
+  /** Field-level changes: a device new to the receiver comes whole, others as merge patches. */
+  changed: z.array(DeviceLivePatchSchema),
   removed: z.array(z.number().int()),
+  /** When the oldest upstream change this delta carries happened (epoch ms), when known. */
+  changedAt: z.number().optional(),
 });
 export type DevicesDelta = z.infer<typeof DevicesDeltaSchema>;
 

@@ -73,6 +73,47 @@ describe('FleetFeed', () => {
     expect(last?.updatedAt).toBe(1000);
   });
 
+  it('applies field-level patches, keeping the rest of the device as it was', () => {
+    const { socket, deliver } = fakeSocket();
+    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const views = follow(feed);
+    const located = { ...device(1), location: { coordinate: [34.1, 32.1], altitude: null, accuracy: 3 } };
+    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 1, devices: [located] });
+    deliver(LiveEvent.DEVICES_DELTA, {
+      environmentId: 7,
+      epoch: 'e1',
+      seq: 2,
+      changed: [{ id: 1, main_app_status: null, location: { coordinate: [34.2, 32.2] } }],
+      removed: [],
+    });
+    expect(views.at(-1)?.devices.get(1)).toEqual({
+      ...located,
+      main_app_status: null,
+      location: { coordinate: [34.2, 32.2], altitude: null, accuracy: 3 },
+    });
+  });
+
+  it('asks for a fresh snapshot, applying nothing, when a patch does not give a valid device', () => {
+    const { socket, emitted, deliver } = fakeSocket();
+    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const views = follow(feed);
+    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 1, devices: [device(1)] });
+    deliver(LiveEvent.DEVICES_DELTA, {
+      environmentId: 7,
+      epoch: 'e1',
+      seq: 2,
+      // A good patch, then one for a device this copy never saw: not a whole state.
+      changed: [
+        { id: 1, availability: 0 },
+        { id: 2, availability: 0 },
+      ],
+      removed: [],
+    });
+    expect(views.at(-1)?.devices.get(1)?.availability).toBe(1);
+    expect(views.at(-1)?.devices.has(2)).toBe(false);
+    expect(emitted.at(-1)).toEqual({ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } });
+  });
+
   it('ignores duplicates and other environments, and resubscribes with epoch and seq on a gap', () => {
     const { socket, emitted, deliver } = fakeSocket();
     const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });

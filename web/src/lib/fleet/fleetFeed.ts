@@ -1,4 +1,6 @@
 import {
+  applyDeviceLivePatch,
+  DeviceLiveStateSchema,
   DevicesDeltaSchema,
   DevicesSnapshotSchema,
   DevicesSubscribeAckSchema,
@@ -138,7 +140,20 @@ export class FleetFeed {
         this.subscribe(); // continuity lost: ask for a replay or a snapshot
         return;
       }
-      for (const device of delta.changed) {
+      // Patches first, into a scratch list: a patch that does not give a whole, valid state
+      // means this copy went wrong somewhere; nothing is applied and a snapshot is asked for.
+      const patched: DeviceLiveState[] = [];
+      for (const patch of delta.changed) {
+        const device = DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(this.devices.get(patch.id), patch));
+        if (!device.success) {
+          this.epoch = null;
+          this.gapSubject.next();
+          this.subscribe();
+          return;
+        }
+        patched.push(device.data);
+      }
+      for (const device of patched) {
         this.devices.set(device.id, device);
         this.pendingChanged.add(device.id);
         this.pendingRemoved.delete(device.id);

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyDeviceLivePatch,
+  compactDeviceLiveState,
+  diffDeviceLiveState,
+  type DeviceLivePatch,
+} from './devicePatch.js';
+import { DeviceLiveStateSchema, DevicesDeltaSchema, type DeviceLiveState } from './events.js';
+
+const device = (overrides: Partial<DeviceLiveState> = {}): DeviceLiveState => ({
+  id: 7,
+  name: 'halo-7',
+  pairing_id: 'SN-7',
+  type: 1,
+  is_server: false,
+  is_enabled: true,
+  is_activated: true,
+  availability: 1,
+  main_app_status: 1,
+  device_state: 1,
+  links: { cellular: { online: 2, total: 3 }, eth: { online: 1, total: 1 } },
+  location: { coordinate: [34.78123, 32.08123], altitude: 80.5, accuracy: 4.2 },
+  gnss_lock: true,
+  ...overrides,
+});
+
+describe('diffDeviceLiveState', () => {
+  it('sends only the fields that changed, nested ones field by field', () => {
+    const before = device();
+    const after = device({
+      links: { cellular: { online: 1, total: 3 }, eth: { online: 1, total: 1 } },
+      location: { coordinate: [34.7813, 32.0813], altitude: 80.5, accuracy: 4.2 },
+    });
+    expect(diffDeviceLiveState(before, after)).toEqual({
+      id: 7,
+      links: { cellular: { online: 1 } },
+      location: { coordinate: [34.7813, 32.0813] },
+    });
+  });
+
+  it('is null when nothing differs, and the whole state for an unknown device', () => {
+    expect(diffDeviceLiveState(device(), device())).toBeNull();
+    expect(diffDeviceLiveState(undefined, device())).toEqual(device());
+  });
+
+  it('keeps null as a value, and names fields that went away or lost keys in $replace', () => {
+    expect(diffDeviceLiveState(device(), device({ main_app_status: null }))).toEqual({ id: 7, main_app_status: null });
+    expect(diffDeviceLiveState(device(), device({ location: null }))).toEqual({ id: 7, location: null });
+    const { gnss_lock: _gone, ...withoutLock } = device();
+    expect(diffDeviceLiveState(device(), withoutLock)).toEqual({ id: 7, $replace: ['gnss_lock'] });
+    expect(
+      diffDeviceLiveState(device({ versions: { firmware: '1', modem: '2' } }), device({ versions: { firmware: '1' } })),
+    ).toEqual({ id: 7, versions: { firmware: '1' }, $replace: ['versions'] });
+  });
+
+  it('keeps a typical move small on the wire', () => {
+    const before = device();
+    const after = device({ location: { coordinate: [34.78151, 32.08177], altitude: 80.5, accuracy: 4.2 } });
+    const patch = diffDeviceLiveState(before, after);
+    expect(JSON.stringify(patch).length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('applyDeviceLivePatch', () => {
+  it('gives back the new state for every diff, leaving the old one untouched', () => {
+    const cases: [DeviceLiveState, DeviceLiveState][] = [
+      [device(), device({ availability: 0, main_app_status: null, links: { cellular: { online: 0, total: 3 } } })],
+      [device(), device({ location: null, versions: { firmware: '2.1.0' } })],
+      [device({ location: null }), device()],
+      [device({ versions: { firmware: '1', modem: '2' } }), device({ versions: { firmware: '1' } })],
+      [device(), device({ gnss_lock: undefined, links: undefined })],
+      [device({ links: { eth: { online: 1, total: 1 } } }), device()],
+    ];
+    for (const [before, after] of cases) {
+      const frozen = structuredClone(before);
+      const patch = diffDeviceLiveState(before, after);
+      expect(patch).not.toBeNull();
+      expect(applyDeviceLivePatch(before, patch!)).toEqual(after);
+      expect(before).toEqual(frozen);
+    }
+  });
+
+  it('shares what the patch does not touch', () => {
+    const before = device();
+    const after = applyDeviceLivePatch(before, { id: 7, availability: 0 }) as DeviceLiveState;
+    expect(after.availability).toBe(0);
+    expect(after.links).toBe(before.links);
+    expect(after.location).toBe(before.location);
+  });
+
+  it('never writes through the prototype, and a malformed result fails the state schema', () => {
+    const patch = JSON.parse(
+      '{"id":7,"__proto__":{"polluted":true},"location":{"constructor":{"x":1}},"$replace":["__proto__",7]}',
+    ) as DeviceLivePatch;
+    const after = applyDeviceLivePatch(device(), patch) as Record<string, unknown>;
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(after)).toBe(Object.prototype);
+    expect(DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(device(), { id: 7, availability: 'up' })).success).toBe(
+      false,
+    );
+    expect(
+      DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(undefined, { id: 8, name: 'half a device' })).success,
+    ).toBe(false);
+  });
+});
+
+describe('compactDeviceLiveState', () => {
+  it('drops updated_at and the location time and rounds positions to what the console shows', () => {
+    const compact = compactDeviceLiveState(
+      device({
+        updated_at: '2026-11-23T10:00:00.000Z',
+        location: {
+          coordinate: [34.781234567, 32.081298765],
+          altitude: 80.5432,
+          accuracy: 4.2345,
+          time: '2026-11-23T10:00:00.000Z',
+        },
+      }),
+    );
+    expect(compact).not.toHaveProperty('updated_at');
+    expect(compact.location).toEqual({ coordinate: [34.78123, 32.0813], altitude: 80.5, accuracy: 4.2 });
+    expect(DeviceLiveStateSchema.parse(compact)).toEqual(compact);
+    expect(compactDeviceLiveState(device({ location: null })).location).toBeNull();
+    expect(compactDeviceLiveState(device({ location: undefined }))).not.toHaveProperty('location');
+  });
+});
+
+describe('DevicesDeltaSchema', () => {
+  it('takes patches with an id and refuses entries without one', () => {
+    const delta = {
+      environmentId: 1,
+      epoch: 'e',
+      seq: 1,
+      changed: [{ id: 3, availability: 0 }],
+      removed: [],
+      changedAt: 1,
+    };
+    expect(DevicesDeltaSchema.parse(delta).changed[0]).toEqual({ id: 3, availability: 0 });
+    expect(DevicesDeltaSchema.safeParse({ ...delta, changed: [{ availability: 0 }] }).success).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Field-level changes of a device's live state, as `devices.delta` carries them (DESIGN.md's
+ * live protocol). A patch holds the device's `id` and the fields that changed:
+ * - an object merges field by field, recursively (a move sends `location.coordinate` only);
+ * - any other value, `null` and arrays included, replaces the old one;
+ * - `$replace` names top-level fields taken exactly as the patch gives them, not merged, and
+ *   removed when the patch leaves them out: an object that lost a key, a field that went away.
+ * A device new to the receiver arrives as its whole state. This is JSON Merge Patch (RFC 7396)
+ * except that `null` is a value here (live states use it: no main application status) and
+ * removals are named in `$replace`.
+ *
+ * Written here rather than taken from a merge-patch package because those give `null` the
+ * meaning "remove" and apply by mutating the target, while live states are shared immutable
+ * objects (the gateway's history and snapshot, the browser's views): applying copies only the
+ * path it changes.
+ */
+import type { DeviceLiveState } from './events.js';
+
+/** One device's change: its id, the fields that changed and, rarely, `$replace`. */
+export type DeviceLivePatch = { readonly id: number; readonly $replace?: readonly string[] } & {
+  readonly [field: string]: unknown;
+};
+
+/** The patch key naming the fields to replace rather than merge. */
+export const PATCH_REPLACE_KEY = '$replace';
+
+type PlainObject = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is PlainObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keys a patch may never set: they would reach the prototype. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype', PATCH_REPLACE_KEY]);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => key in b && sameValue(a[key], b[key]));
+  }
+  return false;
+}
+
+/** Whether `after` keeps every key of `before`, at every depth: then a merge can reach it. */
+function keepsKeys(before: PlainObject, after: PlainObject): boolean {
+  return Object.keys(before).every((key) => {
+    if (!(key in after)) return false;
+    const [inner, next] = [before[key], after[key]];
+    return !isPlainObject(inner) || !isPlainObject(next) || keepsKeys(inner, next);
+  });
+}
+
+/** The merge of `before` into `after` for two objects that keep their keys. */
+function diffObject(before: PlainObject, after: PlainObject): PlainObject {
+  const patch: PlainObject = {};
+  for (const key of Object.keys(after)) {
+    const [inner, next] = [before[key], after[key]];
+    if (sameValue(inner, next)) continue;
+    patch[key] = isPlainObject(inner) && isPlainObject(next) ? diffObject(inner, next) : next;
+  }
+  return patch;
+}
+
+/**
+ * The patch from `before` to `after` (the whole state when `before` is unknown), or null when
+ * nothing differs.
+ */
+export function diffDeviceLiveState(
+  before: DeviceLiveState | undefined,
+  after: DeviceLiveState,
+): DeviceLivePatch | null {
+  if (!before) return after;
+  const patch: PlainObject = {};
+  const replace: string[] = [];
+  const previous = before as PlainObject;
+  const next = after as PlainObject;
+  for (const key of Object.keys(next)) {
+    const [inner, value] = [previous[key], next[key]];
+    if (value === undefined || sameValue(inner, value)) continue;
+    if (isPlainObject(inner) && isPlainObject(value)) {
+      if (keepsKeys(inner, value)) patch[key] = diffObject(inner, value);
+      else {
+        patch[key] = value;
+        replace.push(key);
+      }
+    } else patch[key] = value;
+  }
+  for (const key of Object.keys(previous)) {
+    if (previous[key] !== undefined && next[key] === undefined) replace.push(key);
+  }
+  if (Object.keys(patch).length === 0 && replace.length === 0) return null;
+  return { id: after.id, ...patch, ...(replace.length > 0 ? { [PATCH_REPLACE_KEY]: replace } : {}) };
+}
+
+function mergeValue(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const merged: PlainObject = isPlainObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (!FORBIDDEN_KEYS.has(key)) merged[key] = mergeValue(merged[key], value);
+  }
+  return merged;
+}
+
+/**
+ * Applies a patch to a state without changing it: a new object, sharing what the patch does
+ * not touch. The result is as trustworthy as the patch; a receiver that does not trust its
+ * sender validates it (DeviceLiveStateSchema).
+ */
+export function applyDeviceLivePatch(before: DeviceLiveState | undefined, patch: DeviceLivePatch): unknown {
+  const replace = new Set(Array.isArray(patch.$replace) ? patch.$replace.filter((key) => typeof key === 'string') : []);
+  const merged: PlainObject = before ? { ...before } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (FORBIDDEN_KEYS.has(key)) continue;
+    merged[key] = replace.has(key) ? value : mergeValue(merged[key], value);
+  }
+  for (const key of replace) if (!(key in patch) && !FORBIDDEN_KEYS.has(key)) delete merged[key];
+  return merged;
+}
+
+/** Coordinates to 5 decimals (about 1 m, what the console shows), altitude and accuracy to 0.1. */
+const round = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+/**
+ * What the live feed keeps of an upstream devices_state entry: no `updated_at` and no location
+ * time (the delta's `changedAt` carries when things changed), positions to the precision the
+ * console shows. Smaller states make smaller patches: a vehicle's move is its coordinate only.
+ */
+export function compactDeviceLiveState(device: DeviceLiveState): DeviceLiveState {
+  const { updated_at: _updatedAt, location, ...rest } = device;
+  if (location === undefined) return rest;
+  if (location === null) return { ...rest, location: null };
+  const compact: NonNullable<DeviceLiveState['location']> = {
+    coordinate: location.coordinate.map((value) => round(value, 5)),
+    accuracy: round(location.accuracy, 1),
+  };
+  if (location.altitude !== undefined)
+    compact.altitude = location.altitude === null ? null : round(location.altitude, 1);
+  return { ...rest, location: compact };
+}
