@@ -18,6 +18,7 @@ describe('parseConfig', () => {
       pollMs: 1000,
       fullPollEvery: 30,
       pollTimeoutMs: 5000,
+      fullPollTimeoutMs: 60_000,
       pollBackoffMaxMs: 30_000,
       pollGraceMs: 10_000,
       deltaHistoryMs: 180_000,

@@ -73,6 +73,7 @@ const EnvironmentSchema = z.object({
   HALO_POLL_MS: integer(1000, 100, 3_600_000),
   HALO_FULL_POLL_EVERY: integer(30, 1, 1_000_000),
   HALO_POLL_TIMEOUT_MS: integer(5000, 100, 600_000),
+  HALO_FULL_POLL_TIMEOUT_MS: integer(60_000, 100, 600_000),
   HALO_POLL_BACKOFF_MAX_MS: integer(30_000, 100, 3_600_000),
   HALO_POLL_GRACE_MS: integer(10_000, 0, 3_600_000),
   HALO_DELTA_HISTORY_MS: integer(180_000, 120_000, 3_600_000),
@@ -109,6 +110,8 @@ export interface GatewayConfig {
   readonly fullPollEvery: number;
   /** Time-out of each poller request. */
   readonly pollTimeoutMs: number;
+  /** Time-out of a full devices_state list (first poll, re-polls): large fleets answer in seconds. */
+  readonly fullPollTimeoutMs: number;
   /** Ceiling of the exponential back-off after upstream faults. */
   readonly pollBackoffMaxMs: number;
   /** How long a poller keeps running after its environment's last subscriber left. */
@@ -168,6 +171,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     pollMs: values.HALO_POLL_MS,
     fullPollEvery: values.HALO_FULL_POLL_EVERY,
     pollTimeoutMs: values.HALO_POLL_TIMEOUT_MS,
+    fullPollTimeoutMs: Math.max(values.HALO_FULL_POLL_TIMEOUT_MS, values.HALO_POLL_TIMEOUT_MS),
     pollBackoffMaxMs: values.HALO_POLL_BACKOFF_MAX_MS,
     pollGraceMs: values.HALO_POLL_GRACE_MS,
     deltaHistoryMs: values.HALO_DELTA_HISTORY_MS,

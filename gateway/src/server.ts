@@ -163,6 +163,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     metrics,
     status: upstreamStatus,
     timeoutMs: config.pollTimeoutMs,
+    fullListTimeoutMs: config.fullPollTimeoutMs,
   });
   const pollers = new PollerManager({
     upstream: devicesUpstream,

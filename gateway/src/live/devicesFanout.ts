@@ -107,6 +107,12 @@ interface Tracked {
   readonly following: Promise<void>;
   releaseTimer: NodeJS.Timeout | undefined;
   flushScheduled: boolean;
+  /**
+   * What the latest snapshot weighed when written (bytes queued right after its emit). A socket
+   * may have one snapshot plus the configured bound waiting before it counts as slow: a large
+   * fleet's snapshot alone can be above the bound while deltas keep coming.
+   */
+  snapshotBytes: number;
 }
 
 interface Laggard {
@@ -260,6 +266,7 @@ export class DevicesFanout {
       following: Promise.resolve(),
       releaseTimer: undefined,
       flushScheduled: false,
+      snapshotBytes: 0,
     };
     this.tracked.set(environmentId, tracked);
     (tracked as { following: Promise<void> }).following = this.options.bus
@@ -349,20 +356,21 @@ export class DevicesFanout {
     const started = performance.now();
     const { namespace } = this.options;
     const room = devicesRoom(environmentId);
+    const allowance = this.tracked.get(environmentId)?.snapshotBytes ?? 0;
     for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
       const socket = namespace.sockets.get(socketId);
       if (!socket) continue;
       // Permissions follow the session as re-validated: whoever lost devices view is cut off.
       if (!can(socket.data.session, 'devices.view')) this.revoke(environmentId, socket.data.token, 'devices.view');
-      else if (this.isBehind(socket)) this.dropSlow(socket, environmentId);
+      else if (this.isBehind(socket, allowance)) this.dropSlow(socket, environmentId);
     }
     namespace.local.to(room).emit(LiveEvent.DEVICES_DELTA, delta);
     this.options.metrics.fanoutDuration.observe((performance.now() - started) / 1000);
   }
 
-  private isBehind(socket: LiveSocket): boolean {
+  private isBehind(socket: LiveSocket, allowance: number): boolean {
     const pending = pendingWrites(socket);
-    return pending.packets > this.options.bufferPackets || pending.bytes > this.options.bufferBytes;
+    return pending.packets > this.options.bufferPackets || pending.bytes > this.options.bufferBytes + allowance;
   }
 
   private dropSlow(socket: LiveSocket, environmentId: number): void {
@@ -434,6 +442,8 @@ export class DevicesFanout {
     tracked.awaitingSnapshot.clear();
     if (recipients.length === 0) return;
     namespace.local.to(recipients).emit(LiveEvent.DEVICES_SNAPSHOT, snapshot);
+    const first = namespace.sockets.get(recipients[0] ?? '');
+    if (first) tracked.snapshotBytes = pendingWrites(first).bytes;
     this.options.metrics.snapshotsSent.inc({ reason }, recipients.length);
     for (const socketId of recipients) void namespace.sockets.get(socketId)?.join(devicesRoom(environmentId));
   }

@@ -56,6 +56,8 @@ export interface DevicesUpstreamOptions {
   readonly metrics: GatewayMetrics;
   readonly status: UpstreamStatusTracker;
   readonly timeoutMs: number;
+  /** Time-out of a full devices_state list; the incremental time-out when unset. */
+  readonly fullListTimeoutMs?: number;
 }
 
 /**
@@ -76,7 +78,12 @@ export class DevicesUpstream {
     cursor: number | null,
   ): Promise<PollAnswer<DevicesStateAnswer>> {
     const query = cursor === null ? '' : `?state=1&cursor=${cursor}`;
-    const answer = await this.get('devices_state', `${apiPaths.devices.devicesState(environmentId)}${query}`, token);
+    const answer = await this.get(
+      'devices_state',
+      `${apiPaths.devices.devicesState(environmentId)}${query}`,
+      token,
+      cursor === null ? this.options.fullListTimeoutMs : undefined,
+    );
     if (answer.kind !== 'ok') return answer;
     const body = DevicesStateBodySchema.safeParse(answer.value);
     if (!body.success) return this.misfit('devices_state');
@@ -170,8 +177,13 @@ export class DevicesUpstream {
     return { kind: 'failed', detail: `the ${source} answer does not fit its schema` };
   }
 
-  private async get(source: Source, path: string, token: string): Promise<PollAnswer<unknown>> {
-    const { metrics, status, timeoutMs } = this.options;
+  private async get(
+    source: Source,
+    path: string,
+    token: string,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<PollAnswer<unknown>> {
+    const { metrics, status } = this.options;
     metrics.upstreamRequests.inc({ source });
     const started = performance.now();
     try {
