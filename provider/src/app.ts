@@ -21,6 +21,7 @@ import { importDevices } from './routes/devices/importDevices.js';
 import { listDevices } from './routes/devices/listDevices.js';
 import { updateDevice } from './routes/devices/updateDevice.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './routes/groups/groupRoutes.js';
+import { listSatcomMessages } from './routes/logs/listSatcomMessages.js';
 import { listSystemLogs } from './routes/logs/listSystemLogs.js';
 import { downloadRfRecordings, listRfRecordings } from './routes/rf-recordings/rfRecordingRoutes.js';
 import { createUser } from './routes/users/createUser.js';
@@ -28,6 +29,7 @@ import { deactivateUserTwoFactor } from './routes/users/deactivateUserTwoFactor.
 import { deleteUser } from './routes/users/deleteUser.js';
 import { listUsers } from './routes/users/listUsers.js';
 import { updateUser } from './routes/users/updateUser.js';
+import { getDevicesConnectivity } from './routes/usage/getDevicesConnectivity.js';
 import { checkResetToken } from './routes/auth/checkResetToken.js';
 import { forgotPassword } from './routes/auth/forgotPassword.js';
 import { getSession } from './routes/auth/getSession.js';
@@ -125,6 +127,9 @@ function configRouter(context: ProviderContext): Router {
   router.post('/rf_data_recordings_download', allow('rfRecordings.download'), downloadRfRecordings(context));
 
   router.get('/system_logs', allow('logs.view'), listSystemLogs(context));
+  router.get('/satcom_messages', allow('messagingLog.view'), listSatcomMessages(context));
+  // Usage monitoring is an Admin menu item (section 6: admin items need ADMIN view).
+  router.get('/devices_connectivity', allow('admin.view'), getDevicesConnectivity(context));
 
   router.get('/application_rules', allow('applicationRules.view'), listRules(context));
   router.post('/application_rules', allow('applicationRules.add'), createRule(context));

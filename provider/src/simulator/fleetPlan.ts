@@ -10,6 +10,12 @@ import { createRandom, type Random } from './random.js';
 import { offset, REGIONS, type Point, type Region } from './regions.js';
 
 export type Mobility = 'vehicle' | 'drone' | 'fixed';
+
+/** A satellite modem: its IMEI and the network it talks to, fixed by the seed and the device index. */
+export interface SatcomModem {
+  readonly imei: string;
+  readonly network: string;
+}
 export type Activation = 'active' | 'later' | 'never';
 
 /** What a simulated device is: fixed by the seed and its index, whatever the fleet size. */
@@ -29,6 +35,8 @@ export interface DevicePlan {
   /** Cruising speed in m/s (0 for fixed devices). */
   readonly speed: number;
   readonly firmware: string;
+  /** Half the drones and a quarter of the vehicles carry a satellite modem; fixed devices none. */
+  readonly satcom: SatcomModem | null;
 }
 
 /** Every hundredth device (index 7, 107, ...) is a server with its own 40-port range. */
@@ -41,7 +49,24 @@ const LAST_PORT = 49151;
 const FIRMWARE = ['12.6.0', '12.6.1', '12.6.2', '12.5.4'] as const;
 const REGION_WEIGHTS = [0.35, 0.2, 0.1, 0.2, 0.15];
 
+const SATCOM_NETWORKS = ['Iridium', 'Iridium', 'Inmarsat', 'Globalstar'] as const;
+const SATCOM_SHARE: Readonly<Record<Mobility, number>> = { drone: 0.5, vehicle: 0.25, fixed: 0 };
+
 const pad = (value: number) => String(value).padStart(6, '0');
+
+/** The Luhn check digit that completes an IMEI. */
+export function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let position = 0; position < digits.length; position += 1) {
+    let digit = Number(digits[digits.length - 1 - position]);
+    if (position % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}
 
 /** A generator for one device of one seed, independent of every other device. */
 export function deviceRandom(seed: number, index: number, stream = 0): Random {
@@ -66,6 +91,18 @@ export function serverPorts(ordinal: number): DevicePorts | null {
   const from = FIRST_PORT + ordinal * SERVER_PORT_STEP;
   const to = from + SERVER_PORT_WIDTH - 1;
   return to <= LAST_PORT ? { from, to } : null;
+}
+
+/**
+ * A device's satellite modem, from its own random stream so the rest of the plan is what it
+ * was before modems existed. The IMEI is '30', the seed's last three digits, the device
+ * number in nine digits and a Luhn digit: 15 digits, unique per seed and device.
+ */
+export function planSatcomModem(seed: number, index: number, mobility: Mobility): SatcomModem | null {
+  const random = deviceRandom(seed, index, 3);
+  if (!random.chance(SATCOM_SHARE[mobility])) return null;
+  const body = `30${String(seed % 1000).padStart(3, '0')}${String(index + 1).padStart(9, '0')}`;
+  return { imei: `${body}${luhnCheckDigit(body)}`, network: random.pick(SATCOM_NETWORKS) };
 }
 
 export function planDevice(seed: number, index: number): DevicePlan {
@@ -107,6 +144,7 @@ export function planDevice(seed: number, index: number): DevicePlan {
     },
     speed: mobility === 'vehicle' ? random.between(8, 25) : mobility === 'drone' ? random.between(5, 15) : 0,
     firmware: random.pick(FIRMWARE),
+    satcom: planSatcomModem(seed, index, mobility),
   };
 }
 
@@ -128,6 +166,8 @@ export interface SimulatedDevice {
   lastSeenAt: number | null;
   temperature: number;
   bootAt: number;
+  /** Connected time accrued since this device's usage counter was last written. */
+  connectedMsPending: number;
 }
 
 export function buildLinks(
@@ -182,6 +222,7 @@ export function initialDevice(plan: DevicePlan, seed: number, now: number): Simu
     lastSeenAt: activated ? now - (connected ? 0 : random.int(60, 86_400) * 1000) : null,
     temperature: random.between(35, 55),
     bootAt: now - random.int(60, 30 * 86_400) * 1000,
+    connectedMsPending: 0,
   };
 }
 

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DevicesStateResponseSchema, DeviceType, LocationStatus } from '@halo/shared';
+import {
+  ConnectivityDataResponseSchema,
+  DevicesStateResponseSchema,
+  DeviceType,
+  LocationStatus,
+  SatcomMessageListResponseSchema,
+  Severity,
+} from '@halo/shared';
 import { deviceCall } from '../testing/devices.js';
 import { as } from '../testing/people.js';
 import {
@@ -10,7 +17,7 @@ import {
   type TestProvider,
 } from '../testing/testProvider.js';
 import { createFleetSimulator } from './fleetSimulator.js';
-import { planDevice } from './fleetPlan.js';
+import { luhnCheckDigit, planDevice } from './fleetPlan.js';
 import { createRandom, sampleIndexes } from './random.js';
 import { distanceMeters, REGIONS } from './regions.js';
 
@@ -45,6 +52,29 @@ describe('seeded random', () => {
     expect(planDevice(1, 1234)).toEqual(planDevice(1, 1234));
     expect(planDevice(2, 1234)).not.toEqual(planDevice(1, 1234));
   });
+
+  it('gives half the drones and a quarter of the vehicles a satellite modem with a stable, valid IMEI', () => {
+    const plans = Array.from({ length: 4000 }, (_, index) => planDevice(7, index));
+    const share = (mobility: string) => {
+      const group = plans.filter((plan) => plan.mobility === mobility);
+      return group.filter((plan) => plan.satcom !== null).length / group.length;
+    };
+    expect(share('drone')).toBeGreaterThan(0.44);
+    expect(share('drone')).toBeLessThan(0.56);
+    expect(share('vehicle')).toBeGreaterThan(0.2);
+    expect(share('vehicle')).toBeLessThan(0.3);
+    expect(share('fixed')).toBe(0);
+    const imeis = plans.flatMap((plan) => (plan.satcom ? [plan.satcom.imei] : []));
+    expect(new Set(imeis).size).toBe(imeis.length);
+    for (const imei of imeis) {
+      expect(imei).toMatch(/^30007\d{10}$/);
+      expect(luhnCheckDigit(imei.slice(0, 14))).toBe(Number(imei[14]));
+    }
+    expect(luhnCheckDigit('49015420323751')).toBe(8);
+    const modem = plans.find((plan) => plan.satcom)!;
+    expect(planDevice(7, modem.index).satcom).toEqual(modem.satcom);
+    expect(modem.satcom!.imei).toBe(`30007${String(modem.index + 1).padStart(9, '0')}${modem.satcom!.imei[14]}`);
+  });
 });
 
 describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
@@ -61,6 +91,8 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       seed,
       changeFraction: 0.1,
       rfRecordingChance: 0.3,
+      satcomMessageChance: 0.1,
+      usageFlushTicks: 3,
     });
     await simulator.ensureFleet();
     const reports = [];
@@ -72,7 +104,14 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     const fleet = await db.selectFrom('devices').selectAll().orderBy('id').execute();
     const logs = await db.selectFrom('system_logs').selectAll().orderBy('id').execute();
     const recordings = await db.selectFrom('rf_recordings').selectAll().orderBy('id').execute();
-    return { provider, simulator, reports, fleet, logs, recordings };
+    const satcom = await db.selectFrom('satcom_messages').selectAll().orderBy('id').execute();
+    const usage = await db
+      .selectFrom('device_connectivity_days')
+      .selectAll()
+      .orderBy('device_id')
+      .orderBy('day_start')
+      .execute();
+    return { provider, simulator, reports, fleet, logs, recordings, satcom, usage };
   }
 
   it('the same seed gives the same fleet and the same ticks; another seed does not', async () => {
@@ -83,12 +122,119 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     expect(second.reports).toEqual(first.reports);
     expect(second.logs).toEqual(first.logs);
     expect(second.recordings).toEqual(first.recordings);
+    expect(second.satcom).toEqual(first.satcom);
+    expect(second.usage).toEqual(first.usage);
     expect(first.logs.length).toBeGreaterThan(0);
     expect(first.recordings.length).toBeGreaterThan(0);
+    expect(first.satcom.length).toBeGreaterThan(0);
+    expect(first.usage.length).toBeGreaterThan(0);
     const other = await run(dialect, 43);
     expect(other.fleet.map((row) => [row.name, row.longitude])).not.toEqual(
       first.fleet.map((row) => [row.name, row.longitude]),
     );
+    expect(other.satcom.map((row) => row.satcom_imei)).not.toEqual(first.satcom.map((row) => row.satcom_imei));
+  }, 60_000);
+
+  it('sends satellite messages from modem devices and bills connected seconds, visible through the API', async () => {
+    const provider = await startTestProvider(dialect);
+    started.push(provider);
+    const admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
+    const simulator = createFleetSimulator(provider.provider.context, {
+      devices: 150,
+      seed: 3,
+      changeFraction: 0.1,
+      satcomMessageChance: 0.1,
+      usageFlushTicks: 1,
+    });
+    await simulator.ensureFleet();
+    const db = provider.provider.context.db;
+    const billed = async () => {
+      const row = await db
+        .selectFrom('device_connectivity_days')
+        .select((eb) => eb.fn.sum<number | string>('connected_seconds').as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total ?? 0);
+    };
+    let expected = 0;
+    let sent = 0;
+    for (let tick = 0; tick < 10; tick += 1) {
+      // Each tick bills the second before it as the devices were when it began.
+      expected += simulator.devices.filter((device) => device.activated && device.availability === 1).length;
+      provider.clock.now += 1000;
+      const report = await simulator.tick();
+      sent += report.satcomMessages;
+      expect(report.connectedSeconds).toBeGreaterThan(0);
+      expect(await billed()).toBe(expected);
+    }
+    const environmentTotal = await db
+      .selectFrom('environment_connectivity_days')
+      .select(['environment_id', 'day_start', 'connected_seconds'])
+      .execute();
+    expect(environmentTotal).toEqual([
+      { environment_id: admin.environmentId, day_start: Date.UTC(2026, 10, 23), connected_seconds: expected },
+    ]);
+
+    const messages = SatcomMessageListResponseSchema.parse(
+      (await deviceCall(provider.api, admin, 'get', '/satcom_messages?page_size=1000').expect(200)).body,
+    ).satcom_messages;
+    expect(messages).toHaveLength(sent);
+    expect(sent).toBeGreaterThan(10);
+    const byId = new Map(simulator.devices.map((device) => [device.id, device]));
+    for (const message of messages) {
+      const device = byId.get(message.device_id!)!;
+      expect(device.plan.satcom).not.toBeNull();
+      expect(message).toMatchObject({
+        halo_name: device.plan.name,
+        halo_serial: device.plan.pairingId,
+        satcom_imei: device.plan.satcom!.imei,
+        network: device.plan.satcom!.network,
+      });
+      expect(Date.parse(message.satcom_timestamp!)).toBeLessThan(Date.parse(message.log_time));
+      expect(message.lat).not.toBeNull();
+    }
+    expect(messages.some((message) => message.severity === Severity.NORMAL)).toBe(true);
+    expect(messages.some((message) => message.severity !== Severity.NORMAL)).toBe(true);
+
+    const usage = ConnectivityDataResponseSchema.parse(
+      (await deviceCall(provider.api, admin, 'get', '/devices_connectivity').expect(200)).body,
+    ).connectivity_data;
+    expect(usage).toEqual([
+      {
+        environment_id: admin.environmentId,
+        environment_name: 'root',
+        current_day: expected,
+        current_week: expected,
+        current_month: expected,
+        current_year: expected,
+      },
+    ]);
+  }, 60_000);
+
+  it('writes usage not yet written when it stops', async () => {
+    const provider = await startTestProvider(dialect);
+    started.push(provider);
+    const simulator = createFleetSimulator(provider.provider.context, { devices: 40, seed: 9, changeFraction: 0.1 });
+    await simulator.ensureFleet();
+    let expected = 0;
+    for (let tick = 0; tick < 3; tick += 1) {
+      expected += simulator.devices.filter((device) => device.activated && device.availability === 1).length;
+      provider.clock.now += 1000;
+      await simulator.tick();
+    }
+    const db = provider.provider.context.db;
+    const total = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('environment_connectivity_days')
+            .select((eb) => eb.fn.sum<number | string>('connected_seconds').as('total'))
+            .executeTakeFirstOrThrow()
+        ).total ?? 0,
+      );
+    // One device in 60 a tick: most of the fleet is still pending.
+    expect(await total()).toBeLessThan(expected);
+    await simulator.stop();
+    expect(await total()).toBe(expected);
   }, 60_000);
 
   it('creates the fleet once, in root, visible through the API; ticks move devices and devices_state?state=1 picks every change up', async () => {

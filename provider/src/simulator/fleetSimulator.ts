@@ -10,6 +10,7 @@ import {
 import type { ProviderContext } from '../context.js';
 import { parseLinksInfo, parseSystemReport } from '../routes/devices/deviceView.js';
 import { writeAudit } from '../store/audit.js';
+import { addConnectedSeconds } from '../store/connectivityUsage.js';
 import { writeRfRecordingFile } from '../store/rfRecordingFiles.js';
 import { takeRevisions } from '../store/revisions.js';
 import type { DeviceRow, NewDevice, NewSystemLog } from '../store/schema.js';
@@ -26,6 +27,8 @@ import {
 } from './fleetPlan.js';
 import { createRandom, sampleIndexes, type Random } from './random.js';
 import { distanceMeters, headingTowards, nearestRegion, offset } from './regions.js';
+import { pickSatcomSenders, satcomMessage } from './satcomMessages.js';
+import { createUsageMeter } from './usageMeter.js';
 
 export interface FleetSimulatorOptions {
   /** Fleet size; devices beyond it (from an earlier, larger run) are left alone. */
@@ -35,6 +38,10 @@ export interface FleetSimulatorOptions {
   readonly changeFraction: number;
   /** Chance per tick that an RF recording appears. Defaults to one every ~20 ticks for 200 devices, at most one every 5 ticks. */
   readonly rfRecordingChance?: number;
+  /** Chance per tick that a device with a satellite modem sends a message. Defaults to one message every ten minutes per modem. */
+  readonly satcomMessageChance?: number;
+  /** Each device's usage counter is written every this many ticks (default 60). */
+  readonly usageFlushTicks?: number;
 }
 
 export interface TickReport {
@@ -43,6 +50,9 @@ export interface TickReport {
   readonly changed: readonly number[];
   readonly logs: number;
   readonly rfRecordings: number;
+  readonly satcomMessages: number;
+  /** Connected seconds this tick wrote to the usage counters. */
+  readonly connectedSeconds: number;
 }
 
 export interface FleetSimulator {
@@ -57,6 +67,9 @@ export interface FleetSimulator {
 
 const INSERT_BATCH = 300;
 const MIN_TICK_MS = 1000;
+const DEFAULT_SATCOM_MESSAGE_CHANCE = 1 / 600;
+const DEFAULT_USAGE_FLUSH_TICKS = 60;
+const USAGE_MAX_GAP_MS = 60_000;
 
 /** Threshold attribute types (section 3) of each link. */
 function linkAttributeType(kind: keyof DataLinksInfo, port: number): number | null {
@@ -102,6 +115,7 @@ function deviceFromRow(row: DeviceRow, plan: DevicePlan, seed: number, now: numb
     lastSeenAt: row.last_seen_at,
     temperature: report?.temperature ?? 45,
     bootAt: now - (report?.uptime_seconds ?? 0) * 1000,
+    connectedMsPending: 0,
   };
 }
 
@@ -289,6 +303,21 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const rfChance = options.rfRecordingChance ?? Math.min(0.2, 0.05 * Math.max(1, options.devices / 200));
+  const satcomChance = options.satcomMessageChance ?? DEFAULT_SATCOM_MESSAGE_CHANCE;
+  const usage = createUsageMeter(() => environmentId, {
+    flushTicks: Math.max(1, Math.floor(options.usageFlushTicks ?? DEFAULT_USAGE_FLUSH_TICKS)),
+    maxGapMs: USAGE_MAX_GAP_MS,
+  });
+  /** The devices that carry a satellite modem. */
+  let modems: SimulatedDevice[] = [];
+  const idle = (tick: number): TickReport => ({
+    tick,
+    changed: [],
+    logs: 0,
+    rfRecordings: 0,
+    satcomMessages: 0,
+    connectedSeconds: 0,
+  });
 
   async function loadFleet(now: number) {
     const rows = await context.db
@@ -300,6 +329,8 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       .limit(options.devices)
       .execute();
     devices = rows.map((row, index) => deviceFromRow(row, planDevice(seed, index), seed, now));
+    modems = devices.filter((device) => device.plan.satcom !== null);
+    usage.start(now);
   }
 
   async function ensureFleet() {
@@ -397,7 +428,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     tickCount += 1;
     const tickNumber = tickCount;
     const now = context.now();
-    if (devices.length === 0) return { tick: tickNumber, changed: [], logs: 0, rfRecordings: 0 };
+    if (devices.length === 0) return idle(tickNumber);
     // Devices deleted through the API leave the simulation.
     const present = await context.db
       .selectFrom('devices')
@@ -410,8 +441,11 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
         (await context.db.selectFrom('devices').select('id').where('simulated', '=', 1).execute()).map((row) => row.id),
       );
       devices = devices.filter((device) => ids.has(device.id));
-      if (devices.length === 0) return { tick: tickNumber, changed: [], logs: 0, rfRecordings: 0 };
+      modems = modems.filter((device) => ids.has(device.id));
+      if (devices.length === 0) return idle(tickNumber);
     }
+    // Before this tick's changes: the time since the last tick is billed as the devices were.
+    const usageRows = usage.tick(devices, tickNumber, now);
     const random = createRandom((Math.imul(seed + 1, 0x9e3779b1) ^ Math.imul(tickNumber, 0x85ebca77)) >>> 0);
     const count = Math.max(1, Math.round(devices.length * options.changeFraction));
     const logs: LogDraft[] = [];
@@ -432,7 +466,12 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
         await writeRfRecordingFile(context.config.dataDir, `${uuid}.iq`, data);
       }
     }
-    if (changed.length > 0 || recording) {
+    // Its own stream, so satellite messages leave the rest of a tick as it was without them.
+    const satcomRandom = createRandom((Math.imul(seed + 7, 0x2c1b3c6d) ^ Math.imul(tickNumber, 0x297a2d39)) >>> 0);
+    const satcom = pickSatcomSenders(satcomRandom, modems, satcomChance).map((device) =>
+      satcomMessage(device, satcomRandom, now),
+    );
+    if (changed.length > 0 || recording || satcom.length > 0 || usageRows.length > 0) {
       await context.db.transaction().execute(async (trx) => {
         if (changed.length > 0) {
           const firstRevision = await takeRevisions(trx, changed.length);
@@ -454,6 +493,17 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
             )
             .execute();
         }
+        for (let start = 0; start < satcom.length; start += INSERT_BATCH) {
+          await trx
+            .insertInto('satcom_messages')
+            .values(
+              satcom
+                .slice(start, start + INSERT_BATCH)
+                .map((message) => ({ ...message, environment_id: environmentId, log_time: now })),
+            )
+            .execute();
+        }
+        await addConnectedSeconds(trx, usageRows);
         if (recording) {
           await trx
             .insertInto('rf_recordings')
@@ -476,6 +526,8 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       changed: changed.map((device) => device.id),
       logs: logs.length,
       rfRecordings: recording ? 1 : 0,
+      satcomMessages: satcom.length,
+      connectedSeconds: usageRows.reduce((total, row) => total + row.seconds, 0),
     };
   }
 
@@ -502,6 +554,12 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       stopped = true;
       clearTimeout(timer);
       await running;
+      // Usage accrued since each device's last write would otherwise be lost.
+      const pending = usage.drainAll(devices);
+      if (pending.length === 0) return;
+      await addConnectedSeconds(context.db, pending).catch((error: unknown) => {
+        console.error('[simulator] writing usage on stop failed:', error instanceof Error ? error.message : error);
+      });
     },
     get devices() {
       return devices;

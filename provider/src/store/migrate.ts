@@ -5,6 +5,7 @@ import * as groups from './migrations/002_groups.js';
 import * as devices from './migrations/003_devices.js';
 import * as dataPath from './migrations/010_data_path.js';
 import * as displaySessions from './migrations/011_display_sessions.js';
+import * as satcomUsage from './migrations/012_satcom_usage.js';
 
 /** Versioned migrations, applied in name order; each runs once per database. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '003_devices': { up: (db: Kysely<unknown>) => devices.up(db, store.dialect) },
     '010_data_path': { up: (db: Kysely<unknown>) => dataPath.up(db, store.dialect) },
     '011_display_sessions': { up: (db: Kysely<unknown>) => displaySessions.up(db) },
+    '012_satcom_usage': { up: (db: Kysely<unknown>) => satcomUsage.up(db, store.dialect) },
   };
 }
 

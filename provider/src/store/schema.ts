@@ -176,6 +176,43 @@ export interface SystemLogsTable {
   log_time: number;
 }
 
+export interface SatcomMessagesTable {
+  id: Generated<number>;
+  environment_id: number;
+  device_id: number | null;
+  /** The device's name and serial (pairing id) when it sent the message. */
+  halo_name: string;
+  halo_serial: string;
+  satcom_imei: string | null;
+  /** The satellite network, e.g. 'Iridium'. */
+  network: string | null;
+  severity: number;
+  description: string;
+  latitude: number | null;
+  longitude: number | null;
+  altitude: number | null;
+  /** Section 4 satcom link status (4 transmitted). */
+  link_status: number | null;
+  /** When the modem sent it (the satcom timestamp); log_time is when it was received. */
+  satcom_time: number | null;
+  log_time: number;
+}
+
+/** Seconds a device was connected during one UTC day (day_start: that midnight, epoch ms). */
+export interface DeviceConnectivityDaysTable {
+  device_id: number;
+  environment_id: number;
+  day_start: number;
+  connected_seconds: number;
+}
+
+/** The same seconds summed per environment and UTC day, written in the same transaction. */
+export interface EnvironmentConnectivityDaysTable {
+  environment_id: number;
+  day_start: number;
+  connected_seconds: number;
+}
+
 export interface Database {
   openvpn_profiles: OpenVpnProfilesTable;
   application_rules: ApplicationRulesTable;
@@ -186,6 +223,9 @@ export interface Database {
   user_devices: UserDevicesTable;
   rf_recordings: RfRecordingsTable;
   system_logs: SystemLogsTable;
+  satcom_messages: SatcomMessagesTable;
+  device_connectivity_days: DeviceConnectivityDaysTable;
+  environment_connectivity_days: EnvironmentConnectivityDaysTable;
   groups: GroupsTable;
   environments: EnvironmentsTable;
   users: UsersTable;
@@ -205,3 +245,4 @@ export type DeviceRow = Selectable<DevicesTable>;
 export type NewDevice = Insertable<DevicesTable>;
 export type RfRecordingRow = Selectable<RfRecordingsTable>;
 export type NewSystemLog = Insertable<SystemLogsTable>;
+export type NewSatcomMessage = Insertable<SatcomMessagesTable>;

@@ -113,5 +113,16 @@ describe('log responses', () => {
       false,
     );
     expect(SatcomMessageQuerySchema.parse({ severities: '1,2' })).toEqual({ severities: [1, 2] });
+    expect(SatcomMessageListResponseSchema.parse({ satcom_messages: [{ ...message, device_id: 7 }] })).toMatchObject({
+      satcom_messages: [{ device_id: 7 }],
+    });
+  });
+
+  it('parses the messaging log filters like the system log', () => {
+    expect(
+      SatcomMessageQuerySchema.parse({ device_ids: '3,4', device_name: 'dcx', since_id: '10', page_size: '50' }),
+    ).toEqual({ device_ids: [3, 4], device_name: 'dcx', since_id: 10, page_size: 50 });
+    for (const query of [{ device_ids: '0' }, { since_id: '-1' }, { device_name: 'x'.repeat(65) }, { imei: '1' }])
+      expect(SatcomMessageQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** Messaging log entries (satellite messages, GET /satcom_messages) of spec section 3. */
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, PageQueryShape, csvListSchema } from '../common.js';
+import { IdSchema, IsoDateSchema, PageQueryShape, QueryIdSchema, QueryIntSchema, csvListSchema } from '../common.js';
 import { SatcomLinkStatus } from '../constants/enums.js';
 import { SeveritySchema } from '../users/user.js';
 
@@ -13,6 +13,8 @@ export const SatcomLinkStatusSchema = z.union([
 
 export const SatcomMessageSchema = z.object({
   id: IdSchema,
+  /** The sending device; null once it is deleted (name and serial stay as they were). */
+  device_id: IdSchema.nullable().optional(),
   log_time: z.string(),
   satcom_timestamp: z.string().nullable(),
   halo_name: z.string(),
@@ -33,9 +35,17 @@ export type SatcomMessage = z.infer<typeof SatcomMessageSchema>;
 export const SatcomMessageListResponseSchema = z.object({ satcom_messages: z.array(SatcomMessageSchema) });
 export type SatcomMessageListResponse = z.infer<typeof SatcomMessageListResponseSchema>;
 
+/**
+ * GET /satcom_messages query: paging and filters as the system log's; free_text matches the
+ * name, serial, IMEI, network or description. `since_id` answers the messages after that id,
+ * oldest first, for pollers.
+ */
 export const SatcomMessageQuerySchema = z.strictObject({
   ...PageQueryShape,
+  since_id: QueryIntSchema.optional(),
   free_text: z.string().max(256).optional(),
+  device_name: z.string().max(64).optional(),
+  device_ids: csvListSchema(QueryIdSchema).optional(),
   start_date: IsoDateSchema.optional(),
   end_date: IsoDateSchema.optional(),
   severities: csvListSchema(z.coerce.number().pipe(SeveritySchema), 4).optional(),

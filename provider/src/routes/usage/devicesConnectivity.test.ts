@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConnectivityDataResponseSchema, ErrorCode, Permission } from '@halo/shared';
+import { deviceCall } from '../../testing/devices.js';
+import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
+import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+import { usagePeriods } from './getDevicesConnectivity.js';
+
+// Each test logs users in (password hashing) on a shared, busy machine: allow for it.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+describe('usage periods', () => {
+  it('start on the UTC day, the Monday, the first of the month and the first of the year', () => {
+    // Wednesday 25 November 2026.
+    expect(usagePeriods(Date.parse('2026-11-25T18:30:00Z'))).toEqual({
+      day: day('2026-11-25'),
+      week: day('2026-11-23'),
+      month: day('2026-11-01'),
+      year: day('2026-01-01'),
+    });
+    // A Sunday belongs to the week that began on the Monday before; a week may start last year.
+    expect(usagePeriods(Date.parse('2026-11-29T23:59:59Z')).week).toBe(day('2026-11-23'));
+    expect(usagePeriods(Date.parse('2027-01-02T08:00:00Z')).week).toBe(day('2026-12-28'));
+  });
+});
+
+describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
+  let provider: TestProvider;
+  let admin: Actor;
+  let child: Actor & { id: number };
+  beforeEach(async () => {
+    provider = await startTestProvider(dialect);
+    // Wednesday 25 November 2026.
+    provider.clock.now = Date.parse('2026-11-25T12:00:00Z');
+    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
+    child = await createEnvironment(provider.api, admin, 'usage-child');
+    const usage = (environmentId: number, date: string, seconds: number) => ({
+      environment_id: environmentId,
+      day_start: day(date),
+      connected_seconds: seconds,
+    });
+    await provider.provider.context.db
+      .insertInto('environment_connectivity_days')
+      .values([
+        usage(admin.environmentId, '2026-11-25', 3600),
+        usage(admin.environmentId, '2026-11-23', 7200),
+        usage(admin.environmentId, '2026-11-22', 600),
+        usage(admin.environmentId, '2026-10-31', 36_000),
+        usage(admin.environmentId, '2025-12-31', 999_999),
+        usage(child.id, '2026-11-24', 1800),
+        usage(child.id, '2026-02-01', 100),
+      ])
+      .execute();
+  });
+  afterEach(async () => {
+    await provider.stop();
+  });
+  const connectivity = async (actor: Actor, query = '', environmentId = actor.environmentId) => {
+    const response = await deviceCall(
+      provider.api,
+      actor,
+      'get',
+      `/devices_connectivity${query}`,
+      undefined,
+      environmentId,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return ConnectivityDataResponseSchema.parse(response.body).connectivity_data;
+  };
+
+  it('sums the seconds of the current day, week, month and year per environment', async () => {
+    expect(await connectivity(admin)).toEqual([
+      {
+        environment_id: admin.environmentId,
+        environment_name: 'root',
+        current_day: 3600,
+        current_week: 3600 + 7200,
+        current_month: 3600 + 7200 + 600,
+        current_year: 3600 + 7200 + 600 + 36_000,
+      },
+      {
+        environment_id: child.id,
+        environment_name: 'usage-child',
+        current_day: 0,
+        current_week: 1800,
+        current_month: 1800,
+        current_year: 1900,
+      },
+    ]);
+    expect(await connectivity(admin, `?sub_environment_id=${child.id}`)).toEqual([
+      expect.objectContaining({ environment_name: 'usage-child', current_year: 1900 }),
+    ]);
+    expect(await connectivity(admin, `?sub_environment_id=${admin.environmentId}`)).toHaveLength(1);
+    // A new environment has used nothing yet: zeros, not a missing row.
+    const quiet = await createEnvironment(provider.api, admin, 'usage-quiet');
+    expect(await connectivity(quiet)).toEqual([
+      {
+        environment_id: quiet.id,
+        environment_name: 'usage-quiet',
+        current_day: 0,
+        current_week: 0,
+        current_month: 0,
+        current_year: 0,
+      },
+    ]);
+  });
+
+  it('needs the admin view permission (130)', async () => {
+    await createUser(provider.api, admin, 'usage-admin', [Permission.ADMIN_VIEW]);
+    await createUser(provider.api, admin, 'no-admin', [Permission.MESSAGING_LOG_VIEW, Permission.LOGS_VIEW]);
+    expect(await connectivity(await as(provider.api, 'usage-admin', 'root'))).toHaveLength(2);
+    const refused = await deviceCall(
+      provider.api,
+      await as(provider.api, 'no-admin', 'root'),
+      'get',
+      '/devices_connectivity',
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('keeps a child to its own environment: a stranger environment is 404 either way', async () => {
+    expect(await connectivity(child)).toEqual([
+      expect.objectContaining({ environment_name: 'usage-child', current_year: 1900 }),
+    ]);
+    const viaPath = await deviceCall(
+      provider.api,
+      child,
+      'get',
+      '/devices_connectivity',
+      undefined,
+      admin.environmentId,
+    );
+    expect(viaPath.status).toBe(404);
+    const viaQuery = await deviceCall(
+      provider.api,
+      child,
+      'get',
+      `/devices_connectivity?sub_environment_id=${admin.environmentId}`,
+    );
+    expect(viaQuery.status).toBe(404);
+    expect(viaQuery.body.error).toBe(ErrorCode.INVALID_TOKEN);
+    const unknown = await deviceCall(provider.api, admin, 'get', '/devices_connectivity?sub_environment_id=999999');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses bad query input with error 3 in the spec format', async () => {
+    for (const query of [
+      '?sub_environment_id=x',
+      '?sub_environment_id=0',
+      '?sub_environment_id=-4',
+      '?sub_environment_id=1.5',
+      '?period=week',
+    ]) {
+      const response = await deviceCall(provider.api, admin, 'get', `/devices_connectivity${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body, query).toMatchObject({
+        error: ErrorCode.BAD_QUERY_PARAMETER,
+        message: 'Bad query parameter',
+      });
+    }
+  });
+});
