@@ -98,6 +98,9 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
   });
 
   namespace.on('connection', (socket) => {
+    // The handshake kept what it needs (headers, address): the first HTTP request, with its
+    // parser and buffers, need not live as long as the connection (socket.io's memory advice).
+    (socket.conn as unknown as { request: unknown }).request = null;
     void socket.join([userRoom(socket.data.userId), environmentRoom(socket.data.environmentId)]);
     const now = clock.current();
     if (now) socket.emit(LiveEvent.CLOCK, now);
