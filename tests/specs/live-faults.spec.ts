@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { apiPaths, API_BASE, TestId } from '@halo/shared';
 import { expect, test } from '@playwright/test';
 import {
@@ -7,12 +6,20 @@ import {
   gatewayMetric,
   LiveFleetClient,
   login,
+  pollingLeader,
   sleep,
   upstreamDevices,
   type FleetDifference,
   type Session,
 } from '../fixtures/liveClient';
-import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
+import { fleetReady, stopChanges } from '../fixtures/simulatedFleet';
+import {
+  redisScaleOutEnv,
+  startGateway,
+  startProvider,
+  type GatewayProcess,
+  type ProviderProcess,
+} from '../fixtures/stack';
 
 /**
  * Fault tests of the live path (issue 4, point 6), on processes of their own: a provider with a
@@ -32,17 +39,6 @@ test.describe.configure({ mode: 'serial' });
 const describe = (difference: FleetDifference) =>
   `missing ${difference.missing.length}, extra ${difference.extra.length}, different ${difference.different.length}`;
 
-/** Stops the changes: the provider restarts on the same port and data without its simulator. */
-async function stopChanges(provider: ProviderProcess, gateways: GatewayProcess[]) {
-  await provider.restart({ HALO_SIM_DEVICES: '0' });
-  // Every gateway that polls has answered a few times since.
-  const before = await Promise.all(gateways.map((gateway) => gatewayMetric(gateway.baseURL, 'halo_gateway_polls_total', 'result="ok"')));
-  await eventually(async () => {
-    const now = await Promise.all(gateways.map((gateway) => gatewayMetric(gateway.baseURL, 'halo_gateway_polls_total', 'result="ok"')));
-    return now.reduce((sum, value) => sum + value, 0) >= before.reduce((sum, value) => sum + value, 0) + 3;
-  }, 30_000);
-}
-
 /** Waits until the client holds exactly the upstream's devices; fails with the difference otherwise. */
 async function expectConverged(client: LiveFleetClient, provider: ProviderProcess, session: Session, label: string) {
   const upstream = await upstreamDevices(provider.apiURL, session);
@@ -58,18 +54,13 @@ async function expectConverged(client: LiveFleetClient, provider: ProviderProces
   expect(client.counts.duplicates, `${label}: duplicated deltas`).toBe(0);
 }
 
-async function fleetReady(provider: ProviderProcess) {
-  const session = await login(provider.url, provider.adminPassword);
-  expect(await eventually(async () => (await upstreamDevices(provider.apiURL, session)).size === DEVICES, 30_000)).toBe(true);
-}
-
 test('the gateway killed and restarted while clients stream: every client converges with nothing lost', async () => {
   test.setTimeout(180_000);
   const provider = await startProvider(SIMULATED);
   let gateway: GatewayProcess | undefined;
   const clients: LiveFleetClient[] = [];
   try {
-    await fleetReady(provider);
+    await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, { HALO_POLL_MS: String(POLL_MS) });
     const session = await login(gateway.baseURL, provider.adminPassword);
     for (let index = 0; index < 5; index += 1) clients.push(new LiveFleetClient(gateway.baseURL, session.token, session.environmentId));
@@ -112,7 +103,7 @@ test('a client offline past the history window gets a snapshot; one back within 
   let gateway: GatewayProcess | undefined;
   const clients: LiveFleetClient[] = [];
   try {
-    await fleetReady(provider);
+    await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, { HALO_POLL_MS: String(pollMs), HALO_DELTA_HISTORY_MS: '120000' });
     const session = await login(gateway.baseURL, provider.adminPassword);
     const watcher = new LiveFleetClient(gateway.baseURL, session.token, session.environmentId);
@@ -158,7 +149,7 @@ test('the upstream stopped for 30 s: the wall shows how old its data is and reco
   const provider = await startProvider(SIMULATED);
   let gateway: GatewayProcess | undefined;
   try {
-    await fleetReady(provider);
+    await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, {
       HALO_POLL_MS: String(POLL_MS),
       HALO_POLL_TIMEOUT_MS: '2000',
@@ -216,18 +207,13 @@ test('the upstream stopped for 30 s: the wall shows how old its data is and reco
 
 test('with Redis, two gateways and the leader killed: the other takes over polling and its client keeps receiving', async () => {
   test.setTimeout(180_000);
-  const redis = {
-    REDIS_URL: process.env.HALO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    // A prefix of its own: nothing shared with other runs on the same Redis.
-    HALO_REDIS_PREFIX: `halo-e2e-${randomBytes(6).toString('hex')}`,
-    HALO_LEADER_TTL_MS: '1500',
-    HALO_POLL_MS: String(POLL_MS),
-  };
+  // A Redis key prefix of its own: nothing shared with other runs on the same Redis.
+  const redis = redisScaleOutEnv({ HALO_LEADER_TTL_MS: '1500', HALO_POLL_MS: String(POLL_MS) });
   const provider = await startProvider(SIMULATED);
   const gateways: GatewayProcess[] = [];
   const clients: LiveFleetClient[] = [];
   try {
-    await fleetReady(provider);
+    await fleetReady(provider, DEVICES);
     gateways.push(await startGateway(provider.apiURL, redis), await startGateway(provider.apiURL, redis));
     const [first, second] = gateways as [GatewayProcess, GatewayProcess];
     const session = await login(first.baseURL, provider.adminPassword);
@@ -239,11 +225,8 @@ test('with Redis, two gateways and the leader killed: the other takes over polli
     await expect.poll(() => onSecond.devices.size === DEVICES && onSecond.counts.deltas >= 2, { timeout: 30_000 }).toBe(true);
 
     // Exactly one of them polls.
-    const running = async () =>
-      Promise.all(gateways.map((gateway) => gatewayMetric(gateway.baseURL, 'halo_gateway_pollers_running')));
-    await expect.poll(running, { timeout: 15_000 }).toEqual(expect.arrayContaining([0, 1]));
-    const [runningFirst] = await running();
-    const [leader, follower] = runningFirst === 1 ? [first, second] : [second, first];
+    const leader = await pollingLeader(gateways);
+    const follower = leader === first ? second : first;
     const survivor = leader === first ? onSecond : onFirst;
     const pollsBefore = await gatewayMetric(follower.baseURL, 'halo_gateway_polls_total');
     // Both clients got the same deltas so far.
