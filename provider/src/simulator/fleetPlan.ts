@@ -166,8 +166,10 @@ export interface SimulatedDevice {
   lastSeenAt: number | null;
   temperature: number;
   bootAt: number;
-  /** Connected time accrued since this device's usage counter was last written. */
-  connectedMsPending: number;
+  /** Connected time billed to this device and not written to its usage counter yet. */
+  usagePendingMs: number;
+  /** Up to when this device's connected time is billed (see usageMeter). */
+  usageBilledUntil: number;
 }
 
 export function buildLinks(
@@ -222,7 +224,8 @@ export function initialDevice(plan: DevicePlan, seed: number, now: number): Simu
     lastSeenAt: activated ? now - (connected ? 0 : random.int(60, 86_400) * 1000) : null,
     temperature: random.between(35, 55),
     bootAt: now - random.int(60, 30 * 86_400) * 1000,
-    connectedMsPending: 0,
+    usagePendingMs: 0,
+    usageBilledUntil: now,
   };
 }
 

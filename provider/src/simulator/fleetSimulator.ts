@@ -115,7 +115,8 @@ function deviceFromRow(row: DeviceRow, plan: DevicePlan, seed: number, now: numb
     lastSeenAt: row.last_seen_at,
     temperature: report?.temperature ?? 45,
     bootAt: now - (report?.uptime_seconds ?? 0) * 1000,
-    connectedMsPending: 0,
+    usagePendingMs: 0,
+    usageBilledUntil: now,
   };
 }
 
@@ -330,7 +331,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       .execute();
     devices = rows.map((row, index) => deviceFromRow(row, planDevice(seed, index), seed, now));
     modems = devices.filter((device) => device.plan.satcom !== null);
-    usage.start(now);
+    usage.start(devices, now);
   }
 
   async function ensureFleet() {
@@ -442,17 +443,20 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       );
       devices = devices.filter((device) => ids.has(device.id));
       modems = modems.filter((device) => ids.has(device.id));
+      usage.setFleet(devices);
       if (devices.length === 0) return idle(tickNumber);
     }
-    // Before this tick's changes: the time since the last tick is billed as the devices were.
-    const usageRows = usage.tick(devices, tickNumber, now);
+    const usageRows = usage.tick(tickNumber, now);
     const random = createRandom((Math.imul(seed + 1, 0x9e3779b1) ^ Math.imul(tickNumber, 0x85ebca77)) >>> 0);
     const count = Math.max(1, Math.round(devices.length * options.changeFraction));
     const logs: LogDraft[] = [];
     const changed: SimulatedDevice[] = [];
     for (const index of sampleIndexes(random, devices.length, count)) {
       const device = devices[index];
-      if (device && changeDevice(device, random, now, logs)) changed.push(device);
+      if (!device) continue;
+      // The time up to now is billed as the device was, before this tick changes it.
+      usage.settle(device, now);
+      if (changeDevice(device, random, now, logs)) changed.push(device);
     }
     let recording: { deviceId: number; uuid: string; start: number; size: number } | null = null;
     if (random.chance(rfChance)) {
@@ -555,7 +559,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       clearTimeout(timer);
       await running;
       // Usage accrued since each device's last write would otherwise be lost.
-      const pending = usage.drainAll(devices);
+      const pending = usage.drainAll();
       if (pending.length === 0) return;
       await addConnectedSeconds(context.db, pending).catch((error: unknown) => {
         console.error('[simulator] writing usage on stop failed:', error instanceof Error ? error.message : error);

@@ -4,81 +4,100 @@ import type { SimulatedDevice } from './fleetPlan.js';
 export interface UsageMeterOptions {
   /** Each device's counter is written every this many ticks (a different slice of the fleet each tick). */
   readonly flushTicks: number;
-  /** Longest span one tick accrues: a stopped or stalled simulator does not bill the pause. */
+  /** Longest span one tick bills (under a day): a stopped or stalled simulator does not bill the pause. */
   readonly maxGapMs: number;
 }
 
 export interface UsageMeter {
-  /** Starts metering at `now` (fleet loaded). */
-  start(now: number): void;
+  /** Starts metering `devices` at `now` (fleet loaded). */
+  start(devices: readonly SimulatedDevice[], now: number): void;
+  /** The fleet lost devices (deleted through the API). */
+  setFleet(devices: readonly SimulatedDevice[]): void;
+  /** Bills a device's connected time up to `now` as it is: call before its connection changes. */
+  settle(device: SimulatedDevice, now: number): void;
   /**
-   * Accrues the time since the last tick to every connected device (as the devices were
-   * before this tick changes them) and answers the counters to write this tick: one slice of
-   * the fleet, or all of it when a UTC day ended.
+   * Answers the counters to write this tick: one slice of the fleet, plus the whole fleet's
+   * day when a UTC day ended. Call before the tick changes any device.
    */
-  tick(devices: readonly SimulatedDevice[], tickNumber: number, now: number): ConnectedSeconds[];
-  /** Everything accrued and not written yet (on stop). */
-  drainAll(devices: readonly SimulatedDevice[]): ConnectedSeconds[];
+  tick(tickNumber: number, now: number): ConnectedSeconds[];
+  /** Everything billed and not written yet (on stop). */
+  drainAll(): ConnectedSeconds[];
 }
 
 const isConnected = (device: SimulatedDevice) => device.activated && device.availability === 1;
 
 /**
- * Connected time per device. Adding one second to every connected device in the database
- * each tick would write most of the fleet every second; instead the time accrues in memory
- * and each tick writes 1/flushTicks of the fleet, so a counter is at most `flushTicks` ticks
- * behind and a tick writes about devices/flushTicks rows. Whole seconds are written; the
- * remainder stays pending.
+ * Connected time per device, billed lazily: a device's time is added up only when its
+ * connection is about to change or its counter is written, so a tick costs the devices it
+ * changes plus one slice (1/flushTicks) of the fleet, not the whole fleet. Each counter is at
+ * most flushTicks ticks behind. Whole seconds are written; the rest stays pending. At UTC
+ * midnight (once a day) the whole fleet is billed and written to the day that ended.
  */
 export function createUsageMeter(environmentId: () => number, options: UsageMeterOptions): UsageMeter {
-  let accruedUntil: number | null = null;
+  const maxGapMs = Math.min(options.maxGapMs, DAY_MS);
+  let devices: readonly SimulatedDevice[] = [];
+  let slices: SimulatedDevice[][] = [];
+  let billedUntil: number | null = null;
 
-  function drain(
-    devices: readonly SimulatedDevice[],
-    dayStart: number,
-    rows: ConnectedSeconds[],
-    inSlice: (device: SimulatedDevice) => boolean,
-  ) {
+  function settle(device: SimulatedDevice, until: number) {
+    if (until <= device.usageBilledUntil) return;
+    if (isConnected(device)) device.usagePendingMs += until - device.usageBilledUntil;
+    device.usageBilledUntil = until;
+  }
+
+  function drain(device: SimulatedDevice, dayStart: number, rows: ConnectedSeconds[]) {
+    if (device.usagePendingMs < 1000) return;
+    const seconds = Math.floor(device.usagePendingMs / 1000);
+    device.usagePendingMs -= seconds * 1000;
+    rows.push({ deviceId: device.id, environmentId: environmentId(), dayStart, seconds });
+  }
+
+  function settleAndDrainAll(until: number, dayStart: number, rows: ConnectedSeconds[]) {
     for (const device of devices) {
-      if (device.connectedMsPending < 1000 || !inSlice(device)) continue;
-      const seconds = Math.floor(device.connectedMsPending / 1000);
-      device.connectedMsPending -= seconds * 1000;
-      rows.push({ deviceId: device.id, environmentId: environmentId(), dayStart, seconds });
+      settle(device, until);
+      drain(device, dayStart, rows);
     }
   }
 
-  function accrue(devices: readonly SimulatedDevice[], elapsed: number) {
-    for (const device of devices) if (isConnected(device)) device.connectedMsPending += elapsed;
+  function setFleet(fleet: readonly SimulatedDevice[]) {
+    devices = fleet;
+    slices = Array.from({ length: options.flushTicks }, () => []);
+    for (const device of fleet) slices[device.plan.index % options.flushTicks]?.push(device);
   }
 
   return {
-    start(now) {
-      accruedUntil = now;
+    start(fleet, now) {
+      for (const device of fleet) device.usageBilledUntil = now;
+      setFleet(fleet);
+      billedUntil = now;
     },
-    tick(devices, tickNumber, now) {
+    setFleet,
+    settle,
+    tick(tickNumber, now) {
       const rows: ConnectedSeconds[] = [];
-      if (accruedUntil === null || now <= accruedUntil) {
-        accruedUntil = Math.max(accruedUntil ?? now, now);
-        return rows;
+      if (billedUntil === null || now <= billedUntil) return rows;
+      const from = Math.max(billedUntil, now - maxGapMs);
+      if (from > billedUntil) {
+        // A pause: bill up to where it began, write that day if it is over, skip the rest.
+        if (utcDayStart(from) !== utcDayStart(billedUntil))
+          settleAndDrainAll(billedUntil, utcDayStart(billedUntil), rows);
+        for (const device of devices) {
+          settle(device, billedUntil);
+          device.usageBilledUntil = from;
+        }
       }
-      let from = Math.max(accruedUntil, now - options.maxGapMs);
-      // A pause that skipped past midnight: what is pending belongs to the day it was accrued on.
-      if (utcDayStart(from) !== utcDayStart(accruedUntil)) drain(devices, utcDayStart(accruedUntil), rows, () => true);
-      while (from < now) {
-        const dayEnd = utcDayStart(from) + DAY_MS;
-        const until = Math.min(now, dayEnd);
-        accrue(devices, until - from);
-        if (until === dayEnd) drain(devices, dayEnd - DAY_MS, rows, () => true);
-        from = until;
+      const dayEnd = utcDayStart(from) + DAY_MS;
+      if (now >= dayEnd) settleAndDrainAll(dayEnd, dayEnd - DAY_MS, rows);
+      billedUntil = now;
+      for (const device of slices[tickNumber % options.flushTicks] ?? []) {
+        settle(device, now);
+        drain(device, utcDayStart(now), rows);
       }
-      accruedUntil = now;
-      const slot = tickNumber % options.flushTicks;
-      drain(devices, utcDayStart(now), rows, (device) => device.plan.index % options.flushTicks === slot);
       return rows;
     },
-    drainAll(devices) {
+    drainAll() {
       const rows: ConnectedSeconds[] = [];
-      if (accruedUntil !== null) drain(devices, utcDayStart(accruedUntil), rows, () => true);
+      if (billedUntil !== null) settleAndDrainAll(billedUntil, utcDayStart(billedUntil), rows);
       return rows;
     },
   };
