@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceLivePatch, DeviceLiveState } from '@halo/shared';
+import { decodeDevicePatch, type DeviceLivePatch, type DeviceLiveState } from '@halo/shared';
 import { createGatewayMetrics } from '../metrics.js';
 import { fakeDeviceState, startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
 import { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
@@ -32,7 +32,8 @@ class RecordingSink implements PollerSink {
       kind: 'change',
       changed: [...states],
       removed: [...removed],
-      patches: [...patches],
+      // With the live state's field names, for readable expectations.
+      patches: patches.map((patch) => decodeDevicePatch(patch) as DeviceLivePatch),
       ...(changedAt === undefined ? {} : { changedAt }),
     });
     return Promise.resolve();

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDeviceLivePatch,
   compactDeviceLiveState,
+  decodeDevicePatch,
   diffDeviceLiveState,
+  encodeDevicePatch,
   type DeviceLivePatch,
 } from './devicePatch.js';
 import { DeviceLiveStateSchema, DevicesDeltaSchema, type DeviceLiveState } from './events.js';
@@ -24,6 +26,12 @@ const device = (overrides: Partial<DeviceLiveState> = {}): DeviceLiveState => ({
   ...overrides,
 });
 
+/** The patch with the live state's field names, for readable expectations. */
+const diff = (before: DeviceLiveState | undefined, after: DeviceLiveState) => {
+  const patch = diffDeviceLiveState(before, after);
+  return patch && decodeDevicePatch(patch);
+};
+
 describe('diffDeviceLiveState', () => {
   it('sends only the fields that changed, nested ones field by field', () => {
     const before = device();
@@ -31,7 +39,7 @@ describe('diffDeviceLiveState', () => {
       links: { cellular: { online: 1, total: 3 }, eth: { online: 1, total: 1 } },
       location: { coordinate: [34.7813, 32.0813], altitude: 80.5, accuracy: 4.2 },
     });
-    expect(diffDeviceLiveState(before, after)).toEqual({
+    expect(diff(before, after)).toEqual({
       id: 7,
       links: { cellular: { online: 1 } },
       location: { coordinate: [34.7813, 32.0813] },
@@ -40,24 +48,42 @@ describe('diffDeviceLiveState', () => {
 
   it('is null when nothing differs, and the whole state for an unknown device', () => {
     expect(diffDeviceLiveState(device(), device())).toBeNull();
-    expect(diffDeviceLiveState(undefined, device())).toEqual(device());
+    expect(diff(undefined, device())).toEqual(device());
   });
 
   it('keeps null as a value, and names fields that went away or lost keys in $replace', () => {
-    expect(diffDeviceLiveState(device(), device({ main_app_status: null }))).toEqual({ id: 7, main_app_status: null });
-    expect(diffDeviceLiveState(device(), device({ location: null }))).toEqual({ id: 7, location: null });
+    expect(diff(device(), device({ main_app_status: null }))).toEqual({ id: 7, main_app_status: null });
+    expect(diff(device(), device({ location: null }))).toEqual({ id: 7, location: null });
     const { gnss_lock: _gone, ...withoutLock } = device();
-    expect(diffDeviceLiveState(device(), withoutLock)).toEqual({ id: 7, $replace: ['gnss_lock'] });
-    expect(
-      diffDeviceLiveState(device({ versions: { firmware: '1', modem: '2' } }), device({ versions: { firmware: '1' } })),
-    ).toEqual({ id: 7, versions: { firmware: '1' }, $replace: ['versions'] });
+    expect(diff(device(), withoutLock)).toEqual({ id: 7, $replace: ['gnss_lock'] });
+    expect(diff(device({ versions: { firmware: '1', modem: '2' } }), device({ versions: { firmware: '1' } }))).toEqual({
+      id: 7,
+      versions: { firmware: '1' },
+      $replace: ['versions'],
+    });
   });
 
-  it('keeps a typical move small on the wire', () => {
+  it('keeps a typical move small on the wire, with short field names per level', () => {
     const before = device();
     const after = device({ location: { coordinate: [34.78151, 32.08177], altitude: 80.5, accuracy: 4.2 } });
     const patch = diffDeviceLiveState(before, after);
-    expect(JSON.stringify(patch).length).toBeLessThanOrEqual(60);
+    expect(patch).toEqual({ id: 7, l: { c: [34.78151, 32.08177] } });
+    expect(JSON.stringify(patch).length).toBeLessThanOrEqual(40);
+    expect(
+      diffDeviceLiveState(
+        device({ versions: { n: '1' } }),
+        device({ links: { cellular: { online: 0, total: 3 }, eth: { online: 1, total: 1 } }, versions: { n: '2' } }),
+      ),
+    ).toEqual({ id: 7, k: { cellular: { o: 0 } }, r: { n: '2' } });
+  });
+
+  it('translates names both ways, leaving names it does not know (link kinds, versions) as they are', () => {
+    const long = { id: 7, ...device(), versions: { c: 'x', firmware: '2' }, $replace: ['gnss_lock', 'odd'] };
+    const wire = encodeDevicePatch(long);
+    expect(Object.keys(wire)).not.toContain('location');
+    expect(wire.r).toEqual({ c: 'x', firmware: '2' });
+    expect(wire.$replace).toEqual(['g', 'odd']);
+    expect(decodeDevicePatch(wire)).toEqual(long);
   });
 });
 
@@ -82,7 +108,7 @@ describe('applyDeviceLivePatch', () => {
 
   it('shares what the patch does not touch', () => {
     const before = device();
-    const after = applyDeviceLivePatch(before, { id: 7, availability: 0 }) as DeviceLiveState;
+    const after = applyDeviceLivePatch(before, encodeDevicePatch({ id: 7, availability: 0 })) as DeviceLiveState;
     expect(after.availability).toBe(0);
     expect(after.links).toBe(before.links);
     expect(after.location).toBe(before.location);
@@ -118,7 +144,7 @@ describe('compactDeviceLiveState', () => {
       }),
     );
     expect(compact).not.toHaveProperty('updated_at');
-    expect(compact.location).toEqual({ coordinate: [34.78123, 32.0813], altitude: 80.5, accuracy: 4.2 });
+    expect(compact.location).toEqual({ coordinate: [34.78123, 32.0813], altitude: 81, accuracy: 4.2 });
     expect(DeviceLiveStateSchema.parse(compact)).toEqual(compact);
     expect(compactDeviceLiveState(device({ location: null })).location).toBeNull();
     expect(compactDeviceLiveState(device({ location: undefined }))).not.toHaveProperty('location');

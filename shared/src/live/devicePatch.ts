@@ -9,6 +9,10 @@
  * except that `null` is a value here (live states use it: no main application status) and
  * removals are named in `$replace`.
  *
+ * On the wire the fields have short names (WIRE_NAMES below: `location.coordinate` travels as
+ * `l.c`), since a delta of a large fleet carries hundreds of them a second; `diffDeviceLiveState`
+ * gives and `applyDeviceLivePatch` takes patches in that form.
+ *
  * Written here rather than taken from a merge-patch package because those give `null` the
  * meaning "remove" and apply by mutating the target, while live states are shared immutable
  * objects (the gateway's history and snapshot, the browser's views): applying copies only the
@@ -16,7 +20,7 @@
  */
 import type { DeviceLiveState } from './events.js';
 
-/** One device's change: its id, the fields that changed and, rarely, `$replace`. */
+/** One device's change in wire form: its id, the fields that changed and, rarely, `$replace`. */
 export type DeviceLivePatch = { readonly id: number; readonly $replace?: readonly string[] } & {
   readonly [field: string]: unknown;
 };
@@ -31,6 +35,84 @@ const isPlainObject = (value: unknown): value is PlainObject =>
 
 /** Keys a patch may never set: they would reach the prototype. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype', PATCH_REPLACE_KEY]);
+
+/**
+ * Short wire names, per level of the live state; names not listed travel as they are (link
+ * kinds, version names). No short name equals a long one of the same level.
+ */
+export const WIRE_NAMES = {
+  device: {
+    name: 'n',
+    pairing_id: 'p',
+    type: 't',
+    is_server: 'sv',
+    is_enabled: 'e',
+    is_activated: 'a',
+    availability: 'v',
+    main_app_status: 'm',
+    device_state: 's',
+    links: 'k',
+    location: 'l',
+    gnss_lock: 'g',
+    versions: 'r',
+  },
+  location: { coordinate: 'c', altitude: 'h', accuracy: 'q' },
+  linkCounts: { online: 'o', total: 't' },
+} as const;
+
+type Names = ReadonlyMap<string, string>;
+const namesOf = (record: Readonly<Record<string, string>>, inverted = false): Names =>
+  new Map(Object.entries(record).map(([long, short]) => (inverted ? [short, long] : [long, short])));
+const TO_WIRE = {
+  device: namesOf(WIRE_NAMES.device),
+  location: namesOf(WIRE_NAMES.location),
+  linkCounts: namesOf(WIRE_NAMES.linkCounts),
+};
+const FROM_WIRE = {
+  device: namesOf(WIRE_NAMES.device, true),
+  location: namesOf(WIRE_NAMES.location, true),
+  linkCounts: namesOf(WIRE_NAMES.linkCounts, true),
+};
+
+function renameKeys(value: PlainObject, names: Names): PlainObject {
+  const renamed: PlainObject = {};
+  for (const [key, inner] of Object.entries(value)) renamed[names.get(key) ?? key] = inner;
+  return renamed;
+}
+
+/** A patch (or whole state) with its field names translated, level by level. */
+function translate(patch: PlainObject, names: typeof TO_WIRE): PlainObject {
+  const translated: PlainObject = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === PATCH_REPLACE_KEY) {
+      translated[key] = Array.isArray(value)
+        ? value.map((field) => (typeof field === 'string' ? (names.device.get(field) ?? field) : field))
+        : value;
+      continue;
+    }
+    const name = names.device.get(key) ?? key;
+    const long = names === TO_WIRE ? key : name;
+    let inner = value;
+    if (long === 'location' && isPlainObject(value)) inner = renameKeys(value, names.location);
+    else if (long === 'links' && isPlainObject(value)) {
+      inner = Object.fromEntries(
+        Object.entries(value).map(([kind, counts]) => [
+          kind,
+          isPlainObject(counts) ? renameKeys(counts, names.linkCounts) : counts,
+        ]),
+      );
+    }
+    translated[name] = inner;
+  }
+  return translated;
+}
+
+/** A patch with long field names (as the live state has them) in wire form. */
+export const encodeDevicePatch = (patch: PlainObject & { id: number }): DeviceLivePatch =>
+  translate(patch, TO_WIRE) as DeviceLivePatch;
+
+/** A wire patch with the live state's field names. */
+export const decodeDevicePatch = (patch: DeviceLivePatch): PlainObject => translate(patch, FROM_WIRE);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -72,7 +154,7 @@ export function diffDeviceLiveState(
   before: DeviceLiveState | undefined,
   after: DeviceLiveState,
 ): DeviceLivePatch | null {
-  if (!before) return after;
+  if (!before) return encodeDevicePatch(after);
   const patch: PlainObject = {};
   const replace: string[] = [];
   const previous = before as PlainObject;
@@ -92,7 +174,11 @@ export function diffDeviceLiveState(
     if (previous[key] !== undefined && next[key] === undefined) replace.push(key);
   }
   if (Object.keys(patch).length === 0 && replace.length === 0) return null;
-  return { id: after.id, ...patch, ...(replace.length > 0 ? { [PATCH_REPLACE_KEY]: replace } : {}) };
+  return encodeDevicePatch({
+    id: after.id,
+    ...patch,
+    ...(replace.length > 0 ? { [PATCH_REPLACE_KEY]: replace } : {}),
+  });
 }
 
 function mergeValue(target: unknown, patch: unknown): unknown {
@@ -109,7 +195,8 @@ function mergeValue(target: unknown, patch: unknown): unknown {
  * not touch. The result is as trustworthy as the patch; a receiver that does not trust its
  * sender validates it (DeviceLiveStateSchema).
  */
-export function applyDeviceLivePatch(before: DeviceLiveState | undefined, patch: DeviceLivePatch): unknown {
+export function applyDeviceLivePatch(before: DeviceLiveState | undefined, wirePatch: DeviceLivePatch): unknown {
+  const patch = decodeDevicePatch(wirePatch);
   const replace = new Set(Array.isArray(patch.$replace) ? patch.$replace.filter((key) => typeof key === 'string') : []);
   const merged: PlainObject = before ? { ...before } : {};
   for (const [key, value] of Object.entries(patch)) {
@@ -120,7 +207,7 @@ export function applyDeviceLivePatch(before: DeviceLiveState | undefined, patch:
   return merged;
 }
 
-/** Coordinates to 5 decimals (about 1 m, what the console shows), altitude and accuracy to 0.1. */
+/** Coordinates to 5 decimals (about 1 m, what the console shows), accuracy to 0.1 m, altitude to 1 m. */
 const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
@@ -140,6 +227,6 @@ export function compactDeviceLiveState(device: DeviceLiveState): DeviceLiveState
     accuracy: round(location.accuracy, 1),
   };
   if (location.altitude !== undefined)
-    compact.altitude = location.altitude === null ? null : round(location.altitude, 1);
+    compact.altitude = location.altitude === null ? null : round(location.altitude, 0);
   return { ...rest, location: compact };
 }

@@ -1,4 +1,4 @@
-import { LiveEvent, type DeviceLiveState } from '@halo/shared';
+import { encodeDevicePatch, LiveEvent, type DeviceLiveState } from '@halo/shared';
 import { queueScheduler } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '../realtime';
@@ -83,7 +83,7 @@ describe('FleetFeed', () => {
       environmentId: 7,
       epoch: 'e1',
       seq: 2,
-      changed: [{ id: 1, main_app_status: null, location: { coordinate: [34.2, 32.2] } }],
+      changed: [encodeDevicePatch({ id: 1, main_app_status: null, location: { coordinate: [34.2, 32.2] } })],
       removed: [],
     });
     expect(views.at(-1)?.devices.get(1)).toEqual({
