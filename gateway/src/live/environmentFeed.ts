@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { applyDeviceLivePatch, type DeviceLiveState, type DevicesDelta, type DevicesSnapshot } from '@halo/shared';
+import { shareEncoding } from './sharedEncoding.js';
 
 /** A fresh epoch: random, so a restarted or replaced poller never reuses one. */
 export const newEpoch = () => randomBytes(12).toString('base64url');
@@ -83,7 +84,7 @@ export class EnvironmentFeed {
       this.devices.set(patch.id, applyDeviceLivePatch(this.devices.get(patch.id), patch) as DeviceLiveState);
     for (const id of delta.removed) this.devices.delete(id);
     current.seq = delta.seq;
-    this.history.push(delta);
+    this.history.push(shareEncoding(delta));
     this.trim();
     this.snapshotCache = null;
     return true;
@@ -92,12 +93,12 @@ export class EnvironmentFeed {
   /** The full state now (the same object until the next change, so it is built once per change). */
   snapshot(): DevicesSnapshot | null {
     if (!this.current) return null;
-    this.snapshotCache ??= {
+    this.snapshotCache ??= shareEncoding({
       environmentId: this.environmentId,
       epoch: this.current.epoch,
       seq: this.current.seq,
       devices: [...this.devices.values()],
-    };
+    });
     return this.snapshotCache;
   }
 

@@ -9,6 +9,7 @@ import { ClockBroadcaster } from './clockBroadcaster.js';
 import { environmentRoom, userRoom, type LiveNamespace, type LiveServer } from './liveTypes.js';
 import { isAllowedOrigin, type OriginPolicy } from './originCheck.js';
 import { SessionMonitor } from './sessionMonitor.js';
+import { sharedEncodingParser } from './sharedEncoding.js';
 
 export const LIVE_PATH = '/socket.io';
 
@@ -54,6 +55,7 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
     serveClient: false,
     // Browsers send small control messages only.
     maxHttpBufferSize: 64 * 1024,
+    parser: sharedEncodingParser,
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   // Nothing lives on the main namespace.
