@@ -292,7 +292,8 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
 /**
  * The fleet simulator: a demo fleet in the root environment whose devices connect and
  * disconnect, flap links, change main application status, move and raise system log events,
- * with an RF recording now and then. Everything comes from HALO_SIM_SEED, so a seed always
+ * with an RF recording now and then; devices with a satellite modem send satellite messages,
+ * and connected time goes to the usage counters. Everything comes from HALO_SIM_SEED, so a seed always
  * gives the same fleet and the same ticks; all writes go through the provider's store.
  */
 export function createFleetSimulator(context: ProviderContext, options: FleetSimulatorOptions): FleetSimulator {

@@ -32,13 +32,13 @@ describe('usage meter', () => {
     const written: Record<number, number> = {};
     for (let tick = 1; tick <= 6; tick += 1) {
       const rows = meter.tick(tick, start + tick * 1000);
-      // A tick writes one slice: the devices whose plan index falls on this tick.
-      expect(rows.every((row) => (row.deviceId - 1) % 3 === tick % 3)).toBe(true);
+      // A tick writes one slice, a run of consecutive devices: 1-2, 3-4 or 5-6.
+      expect(rows.every((row) => Math.floor((row.deviceId - 1) / 2) === tick % 3)).toBe(true);
       expect(rows.every((row) => row.environmentId === ENVIRONMENT && row.dayStart === YESTERDAY)).toBe(true);
       for (const row of rows) written[row.deviceId] = (written[row.deviceId] ?? 0) + row.seconds;
     }
     // Each counter is at most flushTicks - 1 seconds behind; device 2 never connected.
-    expect(written).toEqual({ 1: 6, 3: 5, 4: 6, 5: 4, 6: 5 });
+    expect(written).toEqual({ 1: 6, 3: 4, 4: 4, 5: 5, 6: 5 });
     for (const row of meter.drainAll()) written[row.deviceId] = (written[row.deviceId] ?? 0) + row.seconds;
     expect(written).toEqual({ 1: 6, 3: 6, 4: 6, 5: 6, 6: 6 });
     expect(meter.drainAll()).toEqual([]);

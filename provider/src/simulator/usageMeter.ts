@@ -61,8 +61,13 @@ export function createUsageMeter(environmentId: () => number, options: UsageMete
 
   function setFleet(fleet: readonly SimulatedDevice[]) {
     devices = fleet;
-    slices = Array.from({ length: options.flushTicks }, () => []);
-    for (const device of fleet) slices[device.plan.index % options.flushTicks]?.push(device);
+    // Runs of consecutive devices (ids ascend with the fleet's order), so a tick's rows sit together in the table.
+    slices = Array.from({ length: options.flushTicks }, (_, slot) =>
+      fleet.slice(
+        Math.floor((slot * fleet.length) / options.flushTicks),
+        Math.floor(((slot + 1) * fleet.length) / options.flushTicks),
+      ),
+    );
   }
 
   return {

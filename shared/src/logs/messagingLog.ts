@@ -13,7 +13,7 @@ export const SatcomLinkStatusSchema = z.union([
 
 export const SatcomMessageSchema = z.object({
   id: IdSchema,
-  /** The sending device; null once it is deleted (name and serial stay as they were). */
+  /** The sending device (kept, with the name and serial it had, after the device is deleted). */
   device_id: IdSchema.nullable().optional(),
   log_time: z.string(),
   satcom_timestamp: z.string().nullable(),

@@ -38,21 +38,22 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('satcom_messages_device_id').on('satcom_messages').columns(['device_id', 'id']).execute();
 
+  // Day first: a tick updates today's rows of a run of consecutive devices, which sit together.
   await db.schema
     .createTable('device_connectivity_days')
     // No foreign key to devices: an environment's usage keeps the seconds of devices since removed.
+    .addColumn('day_start', 'bigint', (column) => column.notNull())
     .addColumn('device_id', 'integer', (column) => column.notNull())
     .addColumn('environment_id', 'integer', (column) =>
       column.notNull().references('environments.id').onDelete('cascade'),
     )
-    .addColumn('day_start', 'bigint', (column) => column.notNull())
     .addColumn('connected_seconds', 'bigint', (column) => column.notNull())
-    .addPrimaryKeyConstraint('device_connectivity_days_pk', ['device_id', 'day_start'])
+    .addPrimaryKeyConstraint('device_connectivity_days_pk', ['day_start', 'device_id'])
     .execute();
   await db.schema
     .createIndex('device_connectivity_days_environment')
     .on('device_connectivity_days')
-    .columns(['environment_id', 'day_start'])
+    .column('environment_id')
     .execute();
 
   await db.schema
