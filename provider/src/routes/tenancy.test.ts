@@ -72,6 +72,13 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     body: (unique) => ({ group: { name: `group-renamed-${unique}` } }),
     permission: Permission.USERS_UPDATE,
   },
+  { name: 'list satcom messages', method: 'get', path: (ids) => `/config/${ids.environment}/satcom_messages`, permission: Permission.MESSAGING_LOG_VIEW },
+  {
+    name: 'devices connectivity of a sub-environment',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices_connectivity?sub_environment_id=${ids.childEnvironment}`,
+    permission: Permission.ADMIN_VIEW,
+  },
   { name: 'delete group', method: 'delete', path: (ids) => `/config/${ids.environment}/groups/${ids.group}`, permission: Permission.USERS_DELETE },
   { name: 'delete user', method: 'delete', path: (ids) => `/config/${ids.environment}/users/${ids.user}`, permission: Permission.USERS_DELETE },
   {
