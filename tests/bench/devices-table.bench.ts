@@ -1,18 +1,28 @@
 import { apiPaths, API_BASE, TestId } from '@halo/shared';
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  DEVICES_APPLY_LIVE_MEASURE,
+  DEVICES_RENDER_MEASURE,
+  type DevicesBatchDetail,
+} from '../../web/src/features/devices/devicesTableMeasures';
 import { loginThroughUi } from '../fixtures/session';
 import { startStack } from '../fixtures/stack';
 
 /**
  * The Devices table with a large simulated fleet in Chromium: time to first rows, frame
- * times while scrolling and while live deltas arrive, main-thread busy time, and heap size.
- * It prints figures; it asserts nothing about speed.
+ * times while scrolling and while live deltas arrive, main-thread time per live delta,
+ * main-thread busy time, and heap size. It prints figures; it asserts nothing about speed.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const CHANGE_FRACTION = process.env.BENCH_CHANGE_FRACTION ?? '0.01';
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 8000);
-const DELTA_WINDOW_MS = Number(process.env.BENCH_DELTA_MS ?? 15_000);
+// About one delta a second: long enough for a p95 over a few dozen deltas.
+const DELTA_WINDOW_MS = Number(process.env.BENCH_DELTA_MS ?? 30_000);
 const LIVE_TIMEOUT_MS = Number(process.env.BENCH_LIVE_TIMEOUT_MS ?? 180_000);
+/** When set: a file to write a CPU profile of the page to, taken after the measured window (it slows the page). */
+const CPU_PROFILE_FILE = process.env.BENCH_CPU_PROFILE;
+const CPU_PROFILE_MS = Number(process.env.BENCH_CPU_PROFILE_MS ?? 15_000);
 
 const percentile = (values: readonly number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -20,12 +30,176 @@ const percentile = (values: readonly number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+/** Median, p95 and max, each written by `format`. */
+const spread = (values: readonly number[], format: (value: number) => string = ms) =>
+  values.length === 0
+    ? 'n/a'
+    : `median ${format(percentile(values, 50))}, p95 ${format(percentile(values, 95))}, max ${format(Math.max(...values))}`;
+
+/** One frame's budget at 60 Hz: applying a delta should fit in it. */
+const DELTA_TARGET_MS = 16;
+/** The User Timing name FleetFeed gives each delta's parse and apply (FLEET_DELTA_MEASURE in web/src/lib/fleet). */
+const FLEET_DELTA_MEASURE = 'halo:fleet.delta';
+
+interface TimedEntry {
+  readonly name: string;
+  readonly start: number;
+  readonly duration: number;
+  readonly detail?: unknown;
+}
 
 declare global {
   interface Window {
     __frames?: number[];
     __framesRunning?: boolean;
+    /** User Timing measures, WebSocket message handlers and long animation frames, as they happen. */
+    __timings?: TimedEntry[];
   }
+}
+
+/**
+ * Before the app loads: collects every User Timing measure (the app keeps only the latest of
+ * each), times every WebSocket message handler (frame decoding, JSON parsing and the app's
+ * handler: a delta's whole cost on arrival) and records long animation frames.
+ */
+function collectTimings() {
+  const timings: TimedEntry[] = [];
+  window.__timings = timings;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      timings.push({
+        name: entry.name,
+        start: entry.startTime,
+        duration: entry.duration,
+        detail: (entry as PerformanceMeasure).detail,
+      });
+  }).observe({ type: 'measure' });
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        timings.push({ name: 'long-animation-frame', start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'long-animation-frame' });
+  }
+  const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  if (!onmessage?.set || !onmessage.get) return;
+  const { get, set } = onmessage;
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get(this: WebSocket) {
+      return get.call(this) as unknown;
+    },
+    set(this: WebSocket, handler: ((this: WebSocket, event: MessageEvent) => unknown) | null) {
+      set.call(
+        this,
+        handler &&
+          function (this: WebSocket, event: MessageEvent) {
+            const start = performance.now();
+            try {
+              return handler.call(this, event);
+            } finally {
+              timings.push({ name: 'websocket-message', start, duration: performance.now() - start });
+            }
+          },
+      );
+    },
+  });
+}
+
+interface DeltaCost {
+  /** Devices the frame's batch changed or removed. */
+  readonly devices: number;
+  /** The socket.io client decoding the WebSocket message (JSON.parse), before FleetFeed sees it. */
+  readonly decode: number;
+  /** FleetFeed's parse (schema) and apply. */
+  readonly parseApply: number;
+  readonly applyLive: number;
+  readonly render: number;
+  /** parseApply + applyLive + render. */
+  readonly handled: number;
+  /** decode + handled. */
+  readonly total: number;
+}
+
+/** The socket.io client hands a decoded packet on in a microtask: its handler starts right after. */
+const SAME_TASK_GAP_MS = 2;
+
+/**
+ * Splits the entries at each delta's arrival: a delta's cost is its socket message and the
+ * table's work on the next frame's batch (with two deltas in one frame, the second carries it).
+ */
+function deltaCosts(entries: readonly TimedEntry[]): DeltaCost[] {
+  const sorted = [...entries].sort((a, b) => a.start - b.start);
+  const messages = sorted.filter((entry) => entry.name === 'websocket-message');
+  const costs: DeltaCost[] = [];
+  let current: { decode: number; parseApply: number; applyLive: number; render: number; devices: number } | null = null;
+  const close = () => {
+    if (!current || current.applyLive === 0) return;
+    const handled = current.parseApply + current.applyLive + current.render;
+    costs.push({ ...current, handled, total: current.decode + handled });
+  };
+  for (const entry of sorted) {
+    if (entry.name === FLEET_DELTA_MEASURE) {
+      close();
+      const end = entry.start + entry.duration;
+      // The message it came in: around it (handled in the message's handler) or just before it.
+      const message = messages.findLast(
+        (candidate) =>
+          candidate.start <= entry.start && entry.start - (candidate.start + candidate.duration) < SAME_TASK_GAP_MS,
+      );
+      const decode = !message
+        ? 0
+        : message.start + message.duration >= end
+          ? Math.max(0, message.duration - entry.duration)
+          : message.duration;
+      current = { decode, parseApply: entry.duration, applyLive: 0, render: 0, devices: 0 };
+    } else if (current && entry.name === DEVICES_APPLY_LIVE_MEASURE) {
+      const detail = entry.detail as DevicesBatchDetail | undefined;
+      if (detail?.reset) {
+        current = null; // a snapshot replaced everything: not a delta
+        continue;
+      }
+      current.applyLive += entry.duration;
+      current.devices += detail?.devices ?? 0;
+    } else if (current && entry.name === DEVICES_RENDER_MEASURE) {
+      current.render += entry.duration;
+    }
+  }
+  // The last delta's frame may not have run when the window closed: it is left out.
+  return costs;
+}
+
+interface CpuProfile {
+  readonly nodes: readonly {
+    readonly id: number;
+    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  }[];
+  readonly samples?: readonly number[];
+  readonly timeDeltas?: readonly number[];
+}
+
+/** The functions the page spent most time in (self time), for reading a profile at a glance. */
+function topSelfTime(profile: CpuProfile, count: number): string[] {
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const selfMs = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  let totalMs = 0;
+  samples.forEach((id, index) => {
+    const frame = frames.get(id);
+    const deltaMs = (profile.timeDeltas?.[index] ?? 0) / 1000;
+    if (!frame || frame.functionName === '(idle)') return;
+    const file = frame.url.split('/').pop() ?? '';
+    const key = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    selfMs.set(key, (selfMs.get(key) ?? 0) + deltaMs);
+    totalMs += deltaMs;
+  });
+  return [...selfMs]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(
+      ([key, value]) =>
+        `${value.toFixed(0).padStart(6)} ms ${((100 * value) / totalMs).toFixed(1).padStart(5)}%  ${key}`,
+    );
 }
 
 /** Records the interval between animation frames until stopped. */
@@ -83,11 +257,14 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     HALO_SOCKET_BUFFER_BYTES: String(512 * 1024 * 1024),
     // The first full poll of a fleet this size takes longer than the default 5 s time-out here.
     HALO_POLL_TIMEOUT_MS: process.env.BENCH_POLL_TIMEOUT_MS ?? '120000',
+    // So can the list of all devices through the API proxy on a busy machine (default 30 s).
+    HALO_UPSTREAM_TIMEOUT_MS: process.env.BENCH_UPSTREAM_TIMEOUT_MS ?? '120000',
   });
   try {
     await waitForFleet(stack.baseURL, stack.adminPassword, DEVICES);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1600, height: 900 } });
+    await context.addInitScript(collectTimings);
     const page = await context.newPage();
     await loginThroughUi(page, 'admin', stack.adminPassword);
     const cdp = await page.context().newCDPSession(page);
@@ -124,15 +301,41 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     }
     const scrollFrames = await stopFrames(page);
 
-    // Frames while deltas arrive, nobody touching anything.
+    // Frames and the cost of each delta while deltas arrive, nobody touching anything.
     const before = (await cdp.send('Performance.getMetrics')).metrics;
+    await page.evaluate(() => window.__timings?.splice(0));
     await startFrames(page);
     await page.waitForTimeout(DELTA_WINDOW_MS);
     const deltaFrames = await stopFrames(page);
+    const timings = await page.evaluate(() => window.__timings?.splice(0) ?? []);
     const after = (await cdp.send('Performance.getMetrics')).metrics;
     const metric = (list: typeof before, name: string) => list.find((entry) => entry.name === name)?.value ?? 0;
     const scriptSeconds = metric(after, 'ScriptDuration') - metric(before, 'ScriptDuration');
     const taskSeconds = metric(after, 'TaskDuration') - metric(before, 'TaskDuration');
+    // Deltas of about the size a tick gives; a larger one (catching up after the snapshot or a slow
+    // poll) is counted apart.
+    const nominalDevices = Math.max(1, Math.round(DEVICES * Number(CHANGE_FRACTION)));
+    const allCosts = deltaCosts(timings);
+    const costs = allCosts.filter((cost) => cost.devices <= 2 * nominalDevices);
+    const larger = allCosts.filter((cost) => cost.devices > 2 * nominalDevices);
+    const deltasArrived = timings.filter((entry) => entry.name === FLEET_DELTA_MEASURE).length;
+    const totals = costs.map((cost) => cost.total);
+    const longFrames = timings.filter((entry) => entry.name === 'long-animation-frame').map((entry) => entry.duration);
+    const totalMedian = percentile(totals, 50);
+    const totalP95 = percentile(totals, 95);
+    const verdict = (value: number) =>
+      Number.isFinite(value) ? (value <= DELTA_TARGET_MS ? 'met' : 'MISSED') : 'no deltas seen';
+
+    let profileSummary: string[] = [];
+    if (CPU_PROFILE_FILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.waitForTimeout(CPU_PROFILE_MS);
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      writeFileSync(CPU_PROFILE_FILE, JSON.stringify(profile));
+      profileSummary = topSelfTime(profile, 25);
+    }
 
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
@@ -155,6 +358,35 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
       ['deltas: frame time p95', ms(percentile(deltaFrames, 95))],
       ['deltas: main-thread script time per second', ms((scriptSeconds * 1000) / (DELTA_WINDOW_MS / 1000))],
       ['deltas: main-thread task time per second', ms((taskSeconds * 1000) / (DELTA_WINDOW_MS / 1000))],
+      ['deltas: arrived in the window / with a table frame', `${deltasArrived} / ${allCosts.length}`],
+      [
+        `deltas: over 2 × ${nominalDevices} devices, left out below`,
+        larger.length === 0
+          ? '0'
+          : `${larger.length} (${larger.map((cost) => `${cost.devices} devices: ${ms(cost.total)}`).join(', ')})`,
+      ],
+      [
+        'per delta: devices',
+        spread(
+          costs.map((cost) => cost.devices),
+          String,
+        ),
+      ],
+      ['per delta: socket.io JSON decode of the message', spread(costs.map((cost) => cost.decode))],
+      ['per delta: (a) FleetFeed parse+apply', spread(costs.map((cost) => cost.parseApply))],
+      ['per delta: (b) table applyLive', spread(costs.map((cost) => cost.applyLive))],
+      ['per delta: (c) React render+commit of the cells', spread(costs.map((cost) => cost.render))],
+      ['per delta: a+b+c', spread(costs.map((cost) => cost.handled))],
+      ['per delta: main-thread time to apply (decode+a+b+c)', spread(totals)],
+      [`per delta: target ≤ ${DELTA_TARGET_MS} ms (median / p95)`, `${verdict(totalMedian)} / ${verdict(totalP95)}`],
+      [
+        'per delta: all main-thread task time (window ÷ deltas, incl. layout, paint, GC)',
+        ms(deltasArrived > 0 ? (taskSeconds * 1000) / deltasArrived : Number.NaN),
+      ],
+      [
+        'deltas: long animation frames (≥ 50 ms)',
+        longFrames.length === 0 ? '0' : `${longFrames.length}, max ${ms(Math.max(...longFrames))}`,
+      ],
       ['JS heap used after GC', `${(heap.usedSize / 1024 / 1024).toFixed(1)} MB`],
     ];
     const width = Math.max(...rows.map(([name]) => name?.length ?? 0));
@@ -162,6 +394,10 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     console.log(
       `\nDevices table benchmark\n${rows.map(([name, value]) => `  ${name?.padEnd(width)}  ${value}`).join('\n')}\n`,
     );
+    if (CPU_PROFILE_FILE)
+      console.log(
+        `CPU profile over ${CPU_PROFILE_MS / 1000} s of deltas: ${CPU_PROFILE_FILE}\nTop self time:\n${profileSummary.join('\n')}\n`,
+      );
   } finally {
     await stack.stop();
   }

@@ -23,6 +23,12 @@ import {
   type DeviceSortColumn,
   type DeviceStatusFilter,
 } from '../devicesTableModel';
+import {
+  DEVICES_APPLY_LIVE_MEASURE,
+  DEVICES_RENDER_MEASURE,
+  recordMeasure,
+  type DevicesBatchDetail,
+} from '../devicesTableMeasures';
 
 /** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */
 const REORDER_INTERVAL_MS = 1000;
@@ -90,6 +96,7 @@ export function DevicesTable({
 
   useEffect(() => {
     const subscription = batch$.subscribe((batch) => {
+      const started = performance.now();
       const orderStale = model.applyLive(batch);
       if (orderStale && reorderTimer.current === null) {
         reorderTimer.current = window.setTimeout(() => {
@@ -97,6 +104,12 @@ export function DevicesTable({
           model.refreshOrder();
         }, REORDER_INTERVAL_MS);
       }
+      const applied = performance.now();
+      const detail: DevicesBatchDetail = { devices: batch.changed.length + batch.removed.length, reset: batch.reset };
+      recordMeasure(DEVICES_APPLY_LIVE_MEASURE, started, applied, detail);
+      // React renders a store change synchronously in a microtask queued during applyLive, so
+      // this later one runs once the patched cells are committed.
+      queueMicrotask(() => recordMeasure(DEVICES_RENDER_MEASURE, applied, performance.now()));
     });
     return () => {
       subscription.unsubscribe();
