@@ -115,9 +115,7 @@ describe('DevicesTableModel', () => {
     model.setDevices(listed);
     const untouched = model.row(3);
     const devices = new Map([[1, live(1)]]);
-    const before = model.version;
     expect(model.applyLive({ reset: false, changed: [live(1)], removed: [], devices })).toBe(false);
-    expect(model.version).toBeGreaterThan(before);
     expect(model.row(1)?.connection).toBe(1);
     expect(model.row(3)).toBe(untouched);
 
@@ -125,6 +123,37 @@ describe('DevicesTableModel', () => {
     expect(model.applyLive({ reset: false, changed: [live(3, { availability: 0 })], removed: [], devices })).toBe(true);
     // The order changes only when asked.
     expect(model.visibleRows().map((row) => row.id)).toEqual([3, 1]);
+    model.refreshOrder();
+    expect(model.visibleRows().map((row) => row.id)).toEqual([1]);
+  });
+
+  it('tells the subscribers of the rows a batch changed, not the table nor the other rows', () => {
+    const model = new DevicesTableModel();
+    model.setDevices(listed);
+    const calls: string[] = [];
+    model.subscribe(() => calls.push('table'));
+    model.subscribeRow(1, () => calls.push(`row 1: ${model.row(1)?.connection}`));
+    const stop = model.subscribeRow(3, () => calls.push('row 3'));
+    model.applyLive({ reset: false, changed: [live(1)], removed: [], devices: new Map() });
+    expect(calls).toEqual(['row 1: 1']);
+    stop();
+    model.applyLive({ reset: false, changed: [live(3)], removed: [1], devices: new Map() });
+    expect(calls).toEqual(['row 1: 1', 'row 1: 2']);
+    model.refreshOrder();
+    expect(calls.at(-1)).toBe('table');
+  });
+
+  it('filters and sorts on the live state of rows nobody read since the batch', () => {
+    const model = new DevicesTableModel();
+    model.setDevices(listed);
+    model.setQuery({ status: 'connected', sort: null });
+    expect(model.visibleRows().map((row) => row.id)).toEqual([3]);
+    model.applyLive({
+      reset: false,
+      changed: [live(1), live(3, { availability: 0 })],
+      removed: [],
+      devices: new Map(),
+    });
     model.refreshOrder();
     expect(model.visibleRows().map((row) => row.id)).toEqual([1]);
   });

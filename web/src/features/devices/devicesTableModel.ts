@@ -230,21 +230,26 @@ export const DEFAULT_DEVICE_QUERY: DeviceQuery = { status: 'all', sort: null };
 
 /**
  * The rows behind the virtualised table: the listed devices joined with the live state, in
- * the order the status filter and sort give. A live batch patches only the rows it names;
- * the order is recomputed only when asked (the view does that at a gentle pace when a batch
- * could have moved rows), so a delta never costs a pass over every row.
+ * the order the status filter and sort give. A live batch only notes the live states of the
+ * rows it names and tells those rows' subscribers (the cells on screen); a row is joined again
+ * when it is read, so a delta costs nothing for the rows nobody looks at and never a pass over
+ * every row. The order is recomputed only when asked (the view does that at a gentle pace when
+ * a batch could have moved rows).
  */
 export class DevicesTableModel {
   private readonly rows = new Map<number, DeviceRow>();
+  /** Live states batches brought for rows not joined again yet; null when the live state went away. */
+  private readonly pending = new Map<number, DeviceLiveState | null>();
   private listed: readonly Device[] = [];
   private live: ReadonlyMap<number, DeviceLiveState> = new Map();
   private order: number[] = [];
   private query: DeviceQuery = DEFAULT_DEVICE_QUERY;
-  /** Bumped whenever any row's content changes, for the view's cell renderers. */
+  /** Bumped when the order or every row changes (not on a live patch of some rows), for the view. */
   version = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly rowListeners = new Map<number, Set<() => void>>();
 
-  /** For useSyncExternalStore: called after every change. */
+  /** For useSyncExternalStore: called when the order or every row changes. */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -252,13 +257,34 @@ export class DevicesTableModel {
 
   readonly getVersion = (): number => this.version;
 
+  /** For useSyncExternalStore in a cell: called when a live batch changes that row. */
+  readonly subscribeRow = (id: number, listener: () => void): (() => void) => {
+    let listeners = this.rowListeners.get(id);
+    if (!listeners) {
+      listeners = new Set();
+      this.rowListeners.set(id, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.rowListeners.get(id);
+      current?.delete(listener);
+      if (current?.size === 0) this.rowListeners.delete(id);
+    };
+  };
+
   private changed(): void {
     this.version += 1;
     for (const listener of this.listeners) listener();
   }
 
+  /** Joins again every row a batch patched since it was last read. */
+  private joinPending(): void {
+    for (const id of this.pending.keys()) this.row(id);
+  }
+
   /** The listed devices (after the search), e.g. after a reload or a new search text. */
   setDevices(devices: readonly Device[]): void {
+    this.joinPending();
     const previous = this.rows;
     const next = new Map<number, DeviceRow>();
     for (const device of devices) {
@@ -287,6 +313,7 @@ export class DevicesTableModel {
   }): boolean {
     this.live = batch.devices;
     if (batch.reset) {
+      this.pending.clear();
       for (const device of this.listed)
         this.rows.set(device.id, buildDeviceRow(device, this.live.get(device.id) ?? null));
       this.changed();
@@ -294,20 +321,27 @@ export class DevicesTableModel {
     }
     let touched = false;
     for (const live of batch.changed) {
-      const row = this.rows.get(live.id);
-      if (!row) continue;
-      this.rows.set(live.id, buildDeviceRow(row.device, live));
+      if (!this.rows.has(live.id)) continue;
+      this.pending.set(live.id, live);
       touched = true;
     }
     for (const id of batch.removed) {
-      const row = this.rows.get(id);
-      if (!row) continue;
-      this.rows.set(id, buildDeviceRow(row.device, null));
+      if (!this.rows.has(id)) continue;
+      this.pending.set(id, null);
       touched = true;
     }
     if (!touched) return false;
-    this.changed();
+    // Only the rows on screen have listeners: tell them, the other rows wait until read.
+    if (this.rowListeners.size > 0) {
+      for (const live of batch.changed) this.notifyRow(live.id);
+      for (const id of batch.removed) this.notifyRow(id);
+    }
     return this.query.status !== 'all' || (this.query.sort !== null && LIVE_SORT_COLUMNS.has(this.query.sort.column));
+  }
+
+  private notifyRow(id: number): void {
+    const listeners = this.rowListeners.get(id);
+    if (listeners) for (const listener of listeners) listener();
   }
 
   setQuery(query: DeviceQuery): void {
@@ -321,6 +355,7 @@ export class DevicesTableModel {
 
   /** Filters and sorts again. */
   refreshOrder(): void {
+    this.joinPending();
     const { status, sort } = this.query;
     let rows: DeviceRow[] = [];
     for (const device of this.listed) {
@@ -340,19 +375,32 @@ export class DevicesTableModel {
     return this.listed.length;
   }
 
-  rowAt(index: number): DeviceRow | undefined {
-    const id = this.order[index];
-    return id === undefined ? undefined : this.rows.get(id);
+  /** The id of the row at a position in table order. */
+  idAt(index: number): number | undefined {
+    return this.order[index];
   }
 
+  rowAt(index: number): DeviceRow | undefined {
+    const id = this.order[index];
+    return id === undefined ? undefined : this.row(id);
+  }
+
+  /** The row, joined again with the live state if a batch patched it since it was last read. */
   row(id: number): DeviceRow | undefined {
-    return this.rows.get(id);
+    const row = this.rows.get(id);
+    const live = this.pending.get(id);
+    if (live === undefined) return row;
+    this.pending.delete(id);
+    if (!row) return undefined;
+    const joined = buildDeviceRow(row.device, live);
+    this.rows.set(id, joined);
+    return joined;
   }
 
   /** The rows in table order (tests and small lists). */
   visibleRows(): DeviceRow[] {
     return this.order.flatMap((id) => {
-      const row = this.rows.get(id);
+      const row = this.row(id);
       return row ? [row] : [];
     });
   }

@@ -10,7 +10,7 @@ import {
   THEME_COLORS,
   type Device,
 } from '@halo/shared';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import { RowButtonTooltips } from '../../../crud';
@@ -73,8 +73,27 @@ interface ColumnSpec {
 }
 
 /**
+ * One cell's content. It follows its own row, so a live batch re-renders only the cells of the
+ * rows it changed that are on screen, never the whole table.
+ */
+function DeviceCell({
+  model,
+  id,
+  render,
+}: {
+  readonly model: DevicesTableModel;
+  readonly id: number;
+  readonly render: (row: DeviceRow) => ReactNode;
+}) {
+  const subscribe = useCallback((listener: () => void) => model.subscribeRow(id, listener), [model, id]);
+  const row = useSyncExternalStore(subscribe, () => model.row(id));
+  return row ? render(row) : null;
+}
+
+/**
  * The devices as a virtualised Blueprint Table2: only the visible cells exist, rows come from
- * a DevicesTableModel that live batches patch in place, one re-render of the visible cells per
+ * a DevicesTableModel that live batches patch in place. The table re-renders when the order
+ * changes; a live batch re-renders only the on-screen cells of the rows it changed, once per
  * animation frame whatever the number of deltas.
  */
 export function DevicesTable({
@@ -292,8 +311,12 @@ export function DevicesTable({
         id={column.key}
         columnHeaderCellRenderer={renderHeader(column)}
         cellRenderer={(rowIndex) => {
-          const row = model.rowAt(rowIndex);
-          return <Cell className="devices-cell">{row ? column.render(row) : null}</Cell>;
+          const id = model.idAt(rowIndex);
+          return (
+            <Cell className="devices-cell">
+              {id === undefined ? null : <DeviceCell model={model} id={id} render={column.render} />}
+            </Cell>
+          );
         }}
       />
     ));
