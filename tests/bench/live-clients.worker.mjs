@@ -9,13 +9,13 @@
 // and reads its own copy of the frame). A client keeps, per device, a 32-bit hash of the
 // device's state, which is enough to compare it with the upstream's state at the end; the
 // states behind the hashes are kept once per thread, so a delta's patches are applied with
-// the product's own applyDeviceLivePatch once per thread, not once per client.
+// the product's own patchDeviceLiveState once per thread, not once per client.
 //
 // Plain JavaScript: worker threads do not go through Playwright's TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
-import { applyDeviceLivePatch, DeviceLiveStateSchema } from '@halo/shared';
+import { patchDeviceLiveState } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
 const EVENT = {
@@ -92,8 +92,8 @@ function applyPatch(hash, patch) {
   }
   let next = results.get(hash);
   if (next === undefined) {
-    const parsed = DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(hash === 0 ? undefined : statesByHash.get(hash), patch));
-    next = parsed.success ? deviceHash(parsed.data) : 0;
+    const state = patchDeviceLiveState(hash === 0 ? undefined : statesByHash.get(hash), patch);
+    next = state === null ? 0 : deviceHash(state);
     results.set(hash, next);
   }
   return next;
@@ -335,7 +335,8 @@ async function restPoll({ apiURL, count, intervalMs, windowMs, cursor, timeoutMs
 parentPort.on('message', async (message) => {
   try {
     let result;
-    if (message.type === 'connect') result = await connect(message.count, message.batch, message.timeoutMs, message.totalMs ?? Infinity);
+    if (message.type === 'connect')
+      result = await connect(message.count, message.batch, message.timeoutMs, message.totalMs ?? Infinity);
     else if (message.type === 'stats') result = stats();
     else if (message.type === 'reset') result = resetStats();
     else if (message.type === 'verify') result = verify(message.devices);

@@ -1,7 +1,6 @@
 import {
-  applyDeviceLivePatch,
   compactDeviceLiveState,
-  DeviceLiveStateSchema,
+  patchDeviceLiveState,
   type DeviceLiveState,
   type DevicesDelta,
   type DevicesSnapshot,
@@ -42,10 +41,10 @@ export class LiveView {
       this.seq = delta.seq;
       for (const patch of delta.changed) {
         // As a browser does: the patched state must be a whole, valid state.
-        this.devices.set(
-          patch.id,
-          DeviceLiveStateSchema.parse(applyDeviceLivePatch(this.devices.get(patch.id), patch)),
-        );
+        const device = patchDeviceLiveState(this.devices.get(patch.id), patch);
+        if (device === null)
+          throw new Error(`delta ${delta.seq}: the patch of device ${patch.id} gives no valid state`);
+        this.devices.set(patch.id, device);
       }
       for (const id of delta.removed) this.devices.delete(id);
     });

@@ -5,6 +5,7 @@ import {
   decodeDevicePatch,
   diffDeviceLiveState,
   encodeDevicePatch,
+  patchDeviceLiveState,
   type DeviceLivePatch,
 } from './devicePatch.js';
 import { DeviceLiveStateSchema, DevicesDeltaSchema, type DeviceLiveState } from './events.js';
@@ -127,6 +128,30 @@ describe('applyDeviceLivePatch', () => {
     expect(
       DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(undefined, { id: 8, name: 'half a device' })).success,
     ).toBe(false);
+  });
+});
+
+describe('patchDeviceLiveState', () => {
+  const wire = (patch: Record<string, unknown>) => encodeDevicePatch({ id: 7, ...patch });
+
+  it('gives the new state for a good patch and for a new device', () => {
+    expect(patchDeviceLiveState(device(), wire({ availability: 0, location: { coordinate: [1, 2] } }))).toEqual(
+      device({ availability: 0, location: { coordinate: [1, 2], altitude: 80.5, accuracy: 4.2 } }),
+    );
+    expect(patchDeviceLiveState(undefined, encodeDevicePatch(device()))).toEqual(device());
+  });
+
+  it('refuses a patch that does not give a valid state', () => {
+    const refused: [DeviceLiveState | undefined, DeviceLivePatch][] = [
+      [device(), wire({ availability: 'up' })],
+      [device(), wire({ location: { coordinate: 'here' } })],
+      [device({ location: null }), wire({ location: { coordinate: [1, 2] } })],
+      [device({ links: { eth: { online: 1, total: 1 } } }), wire({ links: { wifi: { online: 1 } } })],
+      [device(), wire({ $replace: ['name'] })],
+      [undefined, wire({ name: 'half a device' })],
+    ];
+    for (const [index, [before, patch]] of refused.entries())
+      expect(patchDeviceLiveState(before, patch), `case ${index}`).toBeNull();
   });
 });
 

@@ -18,7 +18,7 @@
  * objects (the gateway's history and snapshot, the browser's views): applying copies only the
  * path it changes.
  */
-import type { DeviceLiveState } from './events.js';
+import { DeviceLivePatchFieldsSchema, DeviceLiveStateSchema, type DeviceLiveState } from './events.js';
 
 /** One device's change in wire form: its id, the fields that changed and, rarely, `$replace`. */
 export type DeviceLivePatch = { readonly id: number; readonly $replace?: readonly string[] } & {
@@ -196,8 +196,13 @@ function mergeValue(target: unknown, patch: unknown): unknown {
  * sender validates it (DeviceLiveStateSchema).
  */
 export function applyDeviceLivePatch(before: DeviceLiveState | undefined, wirePatch: DeviceLivePatch): unknown {
-  const patch = decodeDevicePatch(wirePatch);
-  const replace = new Set(Array.isArray(patch.$replace) ? patch.$replace.filter((key) => typeof key === 'string') : []);
+  return mergePatch(before, decodeDevicePatch(wirePatch));
+}
+
+function mergePatch(before: DeviceLiveState | undefined, patch: PlainObject): PlainObject {
+  const replace = new Set(
+    Array.isArray(patch.$replace) ? patch.$replace.filter((key): key is string => typeof key === 'string') : [],
+  );
   const merged: PlainObject = before ? { ...before } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (FORBIDDEN_KEYS.has(key)) continue;
@@ -205,6 +210,32 @@ export function applyDeviceLivePatch(before: DeviceLiveState | undefined, wirePa
   }
   for (const key of replace) if (!(key in patch) && !FORBIDDEN_KEYS.has(key)) delete merged[key];
   return merged;
+}
+
+/** Objects a patch merges into: filling one that is missing needs a check of the whole state. */
+const MERGED_OBJECTS = ['links', 'location', 'versions'] as const;
+
+/**
+ * What a receiver that does not trust its sender does with a wire patch: the new, valid state,
+ * or null when the patch does not give one (its copy is off: it should ask for a snapshot).
+ * The patch's own fields are checked; the whole state only for a device new to the receiver,
+ * a `$replace`, or an object filled in where there was none.
+ */
+export function patchDeviceLiveState(
+  before: DeviceLiveState | undefined,
+  wirePatch: DeviceLivePatch,
+): DeviceLiveState | null {
+  const fields = decodeDevicePatch(wirePatch);
+  const merged = mergePatch(before, fields) as DeviceLiveState;
+  const links = fields.links;
+  const fillsMissing =
+    MERGED_OBJECTS.some((key) => key in fields && fields[key] !== null && !isPlainObject(before?.[key])) ||
+    (isPlainObject(links) && Object.keys(links).some((kind) => !isPlainObject(before?.links?.[kind])));
+  if (!before || PATCH_REPLACE_KEY in fields || fillsMissing) {
+    const whole = DeviceLiveStateSchema.safeParse(merged);
+    return whole.success ? whole.data : null;
+  }
+  return DeviceLivePatchFieldsSchema.safeParse(fields).success ? merged : null;
 }
 
 /** Coordinates to 5 decimals (about 1 m, what the console shows), accuracy to 0.1 m, altitude to 1 m. */

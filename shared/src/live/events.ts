@@ -9,6 +9,13 @@ export const LIVE_NAMESPACE = '/live';
 
 export const LinkCountsSchema = z.object({ online: z.number().int().min(0), total: z.number().int().min(0) });
 
+const DeviceLocationSchema = z.object({
+  coordinate: z.array(z.number()),
+  altitude: z.number().nullable().optional(),
+  accuracy: z.number(),
+  time: z.string().nullable().optional(),
+});
+
 /**
  * What the live view needs of one device. The upstream's devices_state entries have this shape;
  * the gateway keeps them compact (compactDeviceLiveState: no updated_at, no location time) and
@@ -26,20 +33,24 @@ export const DeviceLiveStateSchema = z.object({
   main_app_status: z.number().int().nullable(),
   device_state: z.number().int(),
   links: z.record(z.string(), LinkCountsSchema).optional(),
-  location: z
-    .object({
-      coordinate: z.array(z.number()),
-      altitude: z.number().nullable().optional(),
-      accuracy: z.number(),
-      time: z.string().nullable().optional(),
-    })
-    .nullable()
-    .optional(),
+  location: DeviceLocationSchema.nullable().optional(),
   gnss_lock: z.boolean().optional(),
   versions: z.record(z.string(), z.string()).optional(),
   updated_at: z.string().optional(),
 });
 export type DeviceLiveState = z.infer<typeof DeviceLiveStateSchema>;
+
+/**
+ * The fields of a patch (long names): any field of the state, objects possibly in part. With
+ * a valid state to apply to, a patch that passes this gives a valid state unless it fills a
+ * missing object in part or names `$replace` (patchDeviceLiveState checks those in full):
+ * validating a few changed fields costs far less than a whole state, a thousand times a delta.
+ */
+export const DeviceLivePatchFieldsSchema = DeviceLiveStateSchema.extend({
+  links: z.record(z.string(), LinkCountsSchema.partial()),
+  location: DeviceLocationSchema.partial().nullable(),
+  $replace: z.array(z.string()),
+}).partial();
 
 export const DevicesSubscribeSchema = z.strictObject({
   environmentId: z.number().int().positive(),

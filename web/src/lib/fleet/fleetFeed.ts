@@ -1,11 +1,10 @@
 import {
-  applyDeviceLivePatch,
-  DeviceLiveStateSchema,
   DevicesDeltaSchema,
   DevicesSnapshotSchema,
   DevicesSubscribeAckSchema,
   LiveEvent,
   LogsSystemEventSchema,
+  patchDeviceLiveState,
   type DeviceLiveState,
   type LiveSystemLogEntry,
 } from '@halo/shared';
@@ -144,14 +143,14 @@ export class FleetFeed {
       // means this copy went wrong somewhere; nothing is applied and a snapshot is asked for.
       const patched: DeviceLiveState[] = [];
       for (const patch of delta.changed) {
-        const device = DeviceLiveStateSchema.safeParse(applyDeviceLivePatch(this.devices.get(patch.id), patch));
-        if (!device.success) {
+        const device = patchDeviceLiveState(this.devices.get(patch.id), patch);
+        if (device === null) {
           this.epoch = null;
           this.gapSubject.next();
           this.subscribe();
           return;
         }
-        patched.push(device.data);
+        patched.push(device);
       }
       for (const device of patched) {
         this.devices.set(device.id, device);
