@@ -50,10 +50,16 @@ const FOLLOW_WAIT_MS = 3000;
 /** How often sockets dropped as slow consumers are checked for having caught up. */
 const LAGGARD_CHECK_MS = 100;
 /**
- * Snapshots asked for within this window go out as one emit (one serialisation): after a
- * gateway restart thousands of clients subscribe within a second or two.
+ * Snapshots asked for within a window go out as one emit (one serialisation, one frame): after
+ * a gateway restart thousands of clients subscribe within a second or two. The window grows
+ * with the snapshot, about 1 ms per 32 KB from 20 ms to 250 ms: a large fleet's snapshot takes
+ * longer to transfer than that anyway, and each emit of one costs a frame of its size.
  */
-const SNAPSHOT_BATCH_MS = 20;
+const SNAPSHOT_BATCH_MIN_MS = 20;
+const SNAPSHOT_BATCH_MAX_MS = 250;
+const SNAPSHOT_BATCH_BYTES_PER_MS = 32 * 1024;
+const snapshotBatchMs = (snapshotBytes: number) =>
+  Math.min(SNAPSHOT_BATCH_MAX_MS, Math.max(SNAPSHOT_BATCH_MIN_MS, snapshotBytes / SNAPSHOT_BATCH_BYTES_PER_MS));
 
 /** The token of a subscriber, chosen once and kept until its socket leaves or is refused. */
 class SubscriberTokens implements TokenSource {
@@ -428,7 +434,7 @@ export class DevicesFanout {
     setTimeout(() => {
       tracked.flushScheduled = false;
       if (this.tracked.get(environmentId) === tracked) this.flushSnapshots(environmentId, tracked, reason);
-    }, SNAPSHOT_BATCH_MS).unref();
+    }, snapshotBatchMs(tracked.snapshotBytes)).unref();
   }
 
   private flushSnapshots(environmentId: number, tracked: Tracked, reason: 'subscribe' | 'resync' | 'epoch'): void {

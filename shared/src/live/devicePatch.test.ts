@@ -79,7 +79,7 @@ describe('diffDeviceLiveState', () => {
   });
 
   it('translates names both ways, leaving names it does not know (link kinds, versions) as they are', () => {
-    const long = { id: 7, ...device(), versions: { c: 'x', firmware: '2' }, $replace: ['gnss_lock', 'odd'] };
+    const long = { ...device(), versions: { c: 'x', firmware: '2' }, $replace: ['gnss_lock', 'odd'] };
     const wire = encodeDevicePatch(long);
     expect(Object.keys(wire)).not.toContain('location');
     expect(wire.r).toEqual({ c: 'x', firmware: '2' });
