@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 const server = createServer((request, response) => {
   if (request.url === '/healthz') { response.end('{"status":"ok"}'); return; }
   response.setHeader('content-type', 'application/json');
-  response.end(JSON.stringify({ host: process.env.HALO_PROVIDER_HOST, port: process.env.HALO_PROVIDER_PORT, extra: process.env.HALO_EXTRA }));
+  response.end(JSON.stringify({ host: process.env.HALO_PROVIDER_HOST, port: process.env.HALO_PROVIDER_PORT, extra: process.env.HALO_EXTRA, channel: typeof process.send === 'function' }));
 });
 setTimeout(() => server.listen(Number(process.env.HALO_PROVIDER_PORT), process.env.HALO_PROVIDER_HOST), 300);
 process.on('SIGTERM', () => { console.log('stopping'); server.close(); process.exit(0); });
@@ -44,7 +44,8 @@ describe('launchEmbeddedProvider', () => {
       healthUrl: `http://127.0.0.1:${port}/healthz`,
     });
     const seen = await (await fetch(`http://127.0.0.1:${port}/env`)).json();
-    expect(seen).toEqual({ host: '127.0.0.1', port: String(port), extra: 'passed through' });
+    // channel: the provider can tell when the gateway is gone (provider/src/main.ts stops then).
+    expect(seen).toEqual({ host: '127.0.0.1', port: String(port), extra: 'passed through', channel: true });
     await provider.stop();
     expect(provider.child.exitCode).toBe(0);
   });

@@ -69,7 +69,9 @@ export function launchEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       HALO_PROVIDER_PORT: String(options.port),
       HALO_PROVIDER_HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel carries nothing; it closes when the gateway dies, however it dies (even
+    // SIGKILL, which skips exit handlers), and the provider then stops: no orphan holds the port.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   prefixLines(child.stdout, process.stdout, '[provider] ');
   prefixLines(child.stderr, process.stderr, '[provider] ');

@@ -34,6 +34,8 @@ async function main() {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Embedded in a gateway (an IPC channel to it): the provider leaves when the gateway is gone.
+  if (process.send) process.once('disconnect', stop);
   // The fleet comes after the API is up: creating 100,000 devices takes a few seconds.
   if (config.simulator.devices > 0) {
     simulator = createFleetSimulator(provider.context, config.simulator);
