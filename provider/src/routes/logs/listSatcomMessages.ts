@@ -1,14 +1,10 @@
 import type { RequestHandler } from 'express';
-import { sql } from 'kysely';
 import { SATCOM_PROVIDER_SATELLITE_MESSAGING, SatcomMessageQuerySchema, type SatcomMessage } from '@halo/shared';
 import type { ProviderContext } from '../../context.js';
 import { parseQuery } from '../../http/parse.js';
 import { scoped } from '../../http/tenancy.js';
-import { DAY_MS } from '../../store/connectivityUsage.js';
+import { contains, logPageConditions, logPageOrder, logPageSize } from './logPage.js';
 
-const DEFAULT_PAGE_SIZE = 100;
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /**
@@ -23,28 +19,14 @@ export function listSatcomMessages(context: ProviderContext): RequestHandler {
     const query = parseQuery(SatcomMessageQuerySchema, request.query);
     const { target } = scoped(request);
     let select = context.db.selectFrom('satcom_messages').selectAll().where('environment_id', '=', target.id);
-    if (query.object_id !== undefined) select = select.where('id', '<', query.object_id);
-    if (query.since_id !== undefined) select = select.where('id', '>', query.since_id);
-    if (query.free_text) {
-      const pattern = likePattern(query.free_text);
-      select = select.where((eb) =>
-        eb.or(
-          (['halo_name', 'halo_serial', 'satcom_imei', 'network', 'description'] as const).map(
-            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-          ),
-        ),
-      );
+    for (const condition of logPageConditions(query)) select = select.where(condition);
+    const freeText = query.free_text;
+    if (freeText) {
+      const columns = ['halo_name', 'halo_serial', 'satcom_imei', 'network', 'description'];
+      select = select.where((eb) => eb.or(columns.map((column) => contains(column, freeText))));
     }
-    if (query.device_name)
-      select = select.where(sql<boolean>`lower(halo_name) like ${likePattern(query.device_name)} escape '\\'`);
-    if (query.device_ids?.length) select = select.where('device_id', 'in', query.device_ids);
-    if (query.severities?.length) select = select.where('severity', 'in', query.severities);
-    if (query.start_date) select = select.where('log_time', '>=', Date.parse(`${query.start_date}T00:00:00Z`));
-    if (query.end_date) select = select.where('log_time', '<', Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS);
-    const rows = await select
-      .orderBy('id', query.since_id === undefined ? 'desc' : 'asc')
-      .limit(query.page_size ?? DEFAULT_PAGE_SIZE)
-      .execute();
+    if (query.device_name) select = select.where(contains('halo_name', query.device_name));
+    const rows = await select.orderBy('id', logPageOrder(query)).limit(logPageSize(query)).execute();
     const messages: SatcomMessage[] = rows.map((row) => ({
       id: row.id,
       device_id: row.device_id,
