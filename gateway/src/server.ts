@@ -188,6 +188,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     resyncMs: config.slowConsumerResyncMs,
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));
+  live.sessions.onRevalidated((socket) => fanout.sessionRevalidated(socket));
   metrics.registry.gauge(
     'halo_gateway_pollers_running',
     'Environment pollers running on this gateway.',

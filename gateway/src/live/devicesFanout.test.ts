@@ -409,6 +409,26 @@ describe('visibility', () => {
     expect(loses.view.devices.get(1)?.name).not.toBe('not for the colleague any more');
   });
 
+  it('stops the system log of a socket whose re-validated session lost the logs view permission', async () => {
+    const { gateway } = await gatewayWith();
+    // The manager subscribes first, so the logs keep being polled with the manager's token.
+    const keeps = await open(MANAGER);
+    await subscribe(keeps.client, { environmentId: 10 });
+    const loses = await open(COLLEAGUE);
+    await subscribe(loses.client, { environmentId: 10 });
+    await sameAsUpstream(loses.view);
+    await expect.poll(() => upstream.count('/system_logs')).toBeGreaterThan(0);
+    upstream.fleet.addLog(10, { description: 'seen' });
+    await expect.poll(() => loses.view.logs.length, { timeout: 3000 }).toBe(1);
+    upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true, permissions: [DEVICES_VIEW] });
+    await gateway.live.sessions.checkAll();
+    upstream.fleet.addLog(10, { description: 'not for the colleague any more' });
+    upstream.fleet.put(10, 1, { name: 'after the log' });
+    await sameAsUpstream(loses.view);
+    await expect.poll(() => keeps.view.logs.length, { timeout: 3000 }).toBe(2);
+    expect(loses.view.logs.map((event) => event.entries[0]?.description)).toEqual(['seen']);
+  });
+
   it('sends system log entries only to subscribers allowed to view logs', async () => {
     await gatewayWith();
     const manager = await open(MANAGER);

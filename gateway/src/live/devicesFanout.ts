@@ -175,6 +175,18 @@ export class DevicesFanout {
     });
   }
 
+  /**
+   * Permissions follow the session as re-validated (SessionMonitor.onRevalidated): whoever lost
+   * logs view leaves the logs rooms; whoever lost devices view is cut off from the devices.
+   */
+  sessionRevalidated(socket: LiveSocket): void {
+    const { session, token } = socket.data;
+    for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])]) {
+      if (!can(session, 'devices.view')) this.revoke(environmentId, token, 'devices.view');
+      else if (!can(session, 'logs.view')) void socket.leave(logsRoom(environmentId));
+    }
+  }
+
   /** Each subscription may cost an upstream call: a socket gets a bounded number of them. */
   private allowSubscribe(socket: LiveSocket, environmentId: number): boolean {
     const now = Date.now();
@@ -328,13 +340,7 @@ export class DevicesFanout {
   private onFeedEvent(environmentId: number, tracked: Tracked, event: FeedEvent): void {
     const { namespace } = this.options;
     if (event.type === 'logs') {
-      const room = logsRoom(environmentId);
-      // Permissions follow the session as re-validated: whoever lost logs view leaves the room.
-      for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
-        const socket = namespace.sockets.get(socketId);
-        if (socket && !can(socket.data.session, 'logs.view')) void socket.leave(room);
-      }
-      namespace.local.to(room).emit(LiveEvent.LOGS_SYSTEM, event.event);
+      namespace.local.to(logsRoom(environmentId)).emit(LiveEvent.LOGS_SYSTEM, event.event);
       return;
     }
     if (event.type === 'delta') {
@@ -365,10 +371,7 @@ export class DevicesFanout {
     const allowance = this.tracked.get(environmentId)?.snapshotBytes ?? 0;
     for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
       const socket = namespace.sockets.get(socketId);
-      if (!socket) continue;
-      // Permissions follow the session as re-validated: whoever lost devices view is cut off.
-      if (!can(socket.data.session, 'devices.view')) this.revoke(environmentId, socket.data.token, 'devices.view');
-      else if (this.isBehind(socket, allowance)) this.dropSlow(socket, environmentId);
+      if (socket && this.isBehind(socket, allowance)) this.dropSlow(socket, environmentId);
     }
     namespace.local.to(room).emit(LiveEvent.DEVICES_DELTA, delta);
     this.options.metrics.fanoutDuration.observe((performance.now() - started) / 1000);

@@ -15,6 +15,7 @@ const CYCLE_CONCURRENCY = 16;
 export class SessionMonitor {
   private readonly inFlight = new Map<string, Promise<SessionCheck>>();
   private cycle: Promise<void> | null = null;
+  private readonly revalidatedListeners = new Set<(socket: LiveSocket) => void>();
 
   constructor(
     private readonly namespace: LiveNamespace,
@@ -35,6 +36,15 @@ export class SessionMonitor {
       .finally(() => this.inFlight.delete(token));
     this.inFlight.set(token, check);
     return check;
+  }
+
+  /**
+   * Called for each socket whose session was re-validated (and may carry other permissions
+   * now): what a socket may receive is decided here, once per check, not on every send.
+   */
+  onRevalidated(listener: (socket: LiveSocket) => void): () => void {
+    this.revalidatedListeners.add(listener);
+    return () => this.revalidatedListeners.delete(listener);
   }
 
   /** Re-validates every connected session now; a cycle still running is joined, not repeated. */
@@ -64,7 +74,10 @@ export class SessionMonitor {
   private async revalidate(token: string, sockets: readonly LiveSocket[]): Promise<void> {
     const result = await this.check(token);
     if (result.kind === 'valid') {
-      for (const socket of sockets) socket.data.session = result.session;
+      for (const socket of sockets) {
+        socket.data.session = result.session;
+        for (const listener of this.revalidatedListeners) listener(socket);
+      }
       return;
     }
     if (result.kind !== 'ended') return;
