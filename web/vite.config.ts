@@ -37,8 +37,9 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: GATEWAY, changeOrigin: true },
-      '/socket.io': { target: GATEWAY, ws: true, changeOrigin: true },
-      '/live': { target: GATEWAY, ws: true, changeOrigin: true },
+      // The gateway accepts the live socket from its own origin only (unless HALO_ALLOWED_ORIGINS says otherwise).
+      '/socket.io': { target: GATEWAY, ws: true, changeOrigin: true, headers: { origin: GATEWAY } },
+      '/live': { target: GATEWAY, ws: true, changeOrigin: true, headers: { origin: GATEWAY } },
     },
   },
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
-import { API_BASE, apiPaths } from '@halo/shared';
+import { API_BASE, apiErrorBody, apiPaths, ErrorCode } from '@halo/shared';
 import { authenticate, requireUser } from './auth/sessions.js';
 import type { ProviderContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
@@ -148,6 +148,20 @@ function configRouter(context: ProviderContext): Router {
   return router;
 }
 
+/**
+ * A body is JSON only when it says so: JSON under text/plain or a form type (which a page
+ * of another site can send without asking) is refused, not parsed. Multipart goes to the one
+ * route that takes it.
+ */
+const jsonBodiesOnly: RequestHandler = (request, response, next) => {
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || isMultipart(request) || request.is(['application/json', 'application/*+json'])) {
+    next();
+    return;
+  }
+  response.status(415).json(apiErrorBody(ErrorCode.MISSING_VALUES, 'Content-Type must be application/json'));
+};
+
 const noStore: RequestHandler = (_request, response, next) => {
   response.setHeader('Cache-Control', 'no-store');
   next();
@@ -160,7 +174,7 @@ export function createProviderApp(context: ProviderContext): express.Express {
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
-  app.use(API_BASE, noStore, express.json({ limit: BODY_LIMIT, strict: false, type: (request) => !isMultipart(request), reviver: refuseNulCharacters }));
+  app.use(API_BASE, noStore, jsonBodiesOnly, express.json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'], reviver: refuseNulCharacters }));
   app.use(API_BASE, apiRouter(context));
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
+import { parseAllowedNetworks, type CaNetworkPolicy } from './ca/caServiceNetwork.js';
 
 /** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
 const optionalText = z
@@ -23,6 +24,8 @@ const EnvironmentSchema = z.object({
   HALO_REALM_TYPE: z.coerce.number().int().min(1).default(1),
   HALO_SESSION_IDLE_MS: z.coerce.number().int().min(1000).default(SESSION_IDLE_TIMEOUT_MS),
   HALO_SECRET_KEY: optionalText,
+  /** Private networks (CIDR, comma separated) where custom CA services may be; none by default. */
+  HALO_CA_ALLOWED_NETWORKS: optionalText,
   HALO_SIM_DEVICES: z.coerce.number().int().min(0).max(100_000).default(200),
   HALO_SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(1),
   // One tick per second at most.
@@ -44,6 +47,8 @@ export interface ProviderConfig {
   readonly sessionIdleMs: number;
   /** Key material for secrets kept encrypted at rest; generated into the data dir when unset. */
   readonly secretKey: string | undefined;
+  /** Where custom CA services may be called (HALO_CA_ALLOWED_NETWORKS). */
+  readonly caNetworks: CaNetworkPolicy;
   readonly simulator: SimulatorConfig;
 }
 
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     rootRealmType: values.HALO_REALM_TYPE,
     sessionIdleMs: values.HALO_SESSION_IDLE_MS,
     secretKey: values.HALO_SECRET_KEY,
+    caNetworks: { allowedNetworks: parseAllowedNetworks(values.HALO_CA_ALLOWED_NETWORKS) },
     simulator: {
       devices: values.HALO_SIM_DEVICES,
       seed: values.HALO_SIM_SEED,

@@ -17,10 +17,15 @@ describe('isAllowedOrigin', () => {
     expect(isAllowedOrigin('http://gw:8081', 'gw:8080', policy)).toBe(false);
   });
 
-  it('leaves non-browser clients (no Origin) and an unset public URL to the token check', () => {
+  it('leaves non-browser clients (no Origin) to the token check', () => {
     expect(isAllowedOrigin(undefined, 'gw:8080', policy)).toBe(true);
-    expect(isAllowedOrigin('https://anything.example', 'gw:8080', { publicUrl: undefined, allowedOrigins: [] })).toBe(
-      true,
-    );
+  });
+
+  it('with no public URL set, allows only the request’s own host and the configured origins', () => {
+    const unset = { publicUrl: undefined, allowedOrigins: [] };
+    expect(isAllowedOrigin('https://anything.example', 'gw:8080', unset)).toBe(false);
+    expect(isAllowedOrigin('http://localhost:8080', 'localhost:8080', unset)).toBe(true);
+    expect(isAllowedOrigin('http://localhost:5173', 'localhost:8080', unset)).toBe(false);
+    expect(isAllowedOrigin('https://ops.example', 'gw:8080', { publicUrl: undefined, allowedOrigins: ['https://ops.example'] })).toBe(true);
   });
 });

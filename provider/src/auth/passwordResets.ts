@@ -1,6 +1,8 @@
 import { ErrorCode } from '@halo/shared';
+import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../context.js';
 import { badRequest } from '../http/httpError.js';
+import type { Database } from '../store/schema.js';
 import { hashToken } from './tokens.js';
 
 export const invalidResetToken = () =>
@@ -17,4 +19,13 @@ export async function liveResetRequest(context: ProviderContext, token: string) 
     .executeTakeFirst();
   if (!row || row.used_at !== null || row.expires_at <= context.now()) throw invalidResetToken();
   return row;
+}
+
+/**
+ * Every outstanding reset link of a user stops working. Called in the same transaction
+ * wherever a password changes (a reset link used, a manager setting it), so an older link
+ * cannot undo a newer password.
+ */
+export async function voidResetLinks(db: Kysely<Database>, userId: number, now: number): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }

@@ -41,10 +41,6 @@ export function permissionsOf(user: UserRow): number[] {
   }
 }
 
-/**
- * The login answer. `allowedDevices` is the user's allowed device list (entities.devices):
- * the devices granted to them plus those they created.
- */
 /** What a wall display may see: the fleet and the logs, never more than its issuer holds. */
 const DISPLAY_PERMISSIONS: readonly number[] = [
   Permission.DEVICES_VIEW,
@@ -54,6 +50,30 @@ const DISPLAY_PERMISSIONS: readonly number[] = [
 
 export const SessionKind = { USER: 'user', DISPLAY: 'display' } as const;
 
+export interface SessionAuthority {
+  readonly environment_manager: boolean;
+  readonly permissions: readonly number[];
+}
+
+/**
+ * What a session may do, the one answer for the login response and every permission check:
+ * a person acts with their own permissions; a wall display is never a manager and holds only
+ * DISPLAY_PERMISSIONS that its issuing manager (or user) holds.
+ */
+export function sessionAuthority(auth: Pick<Authenticated, 'session' | 'user'>): SessionAuthority {
+  const manager = auth.user.environment_manager === 1;
+  const held = permissionsOf(auth.user);
+  if (auth.session.kind !== SessionKind.DISPLAY) return { environment_manager: manager, permissions: held };
+  return {
+    environment_manager: false,
+    permissions: DISPLAY_PERMISSIONS.filter((permission) => manager || held.includes(permission)),
+  };
+}
+
+/**
+ * The login answer. `allowedDevices` is the user's allowed device list (entities.devices):
+ * the devices granted to them plus those they created.
+ */
 export function loginResponse(
   auth: Authenticated,
   accessToken: string,
@@ -61,14 +81,12 @@ export function loginResponse(
 ): LoginResponse {
   const person = personLoginResponse(auth, accessToken, allowedDevices);
   if (auth.session.kind !== SessionKind.DISPLAY) return person;
-  const held = permissionsOf(auth.user);
+  const authority = sessionAuthority(auth);
   return {
     ...person,
+    environment_manager: authority.environment_manager,
+    permissions: [...authority.permissions],
     name: auth.session.label ?? 'Wall display',
-    environment_manager: false,
-    permissions: DISPLAY_PERMISSIONS.filter(
-      (permission) => auth.user.environment_manager === 1 || held.includes(permission),
-    ),
     two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
     verified: true,
     session_kind: SessionKind.DISPLAY,

@@ -1,7 +1,9 @@
-import { ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
 import { badRequest } from '../http/httpError.js';
 import type { UserRow } from '../store/schema.js';
+import { checkLock, clearFailures, lockedMessage, OTP_ATTEMPTS, otpAttemptKey, recordFailure } from './loginAttempts.js';
+import { auditSecurityEvent } from './sessions.js';
 import { matchingStep } from './totp.js';
 
 /**
@@ -20,6 +22,27 @@ export async function consumeOtp(context: ProviderContext, user: UserRow, code: 
     .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]))
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+export type OtpVerdict = { readonly kind: 'accepted' } | { readonly kind: 'wrong' } | { readonly kind: 'locked'; readonly message: string };
+
+/**
+ * The one way a one-time code is checked (verify, activate, deactivate): wrong codes count
+ * per user; past OTP_MAX_FAILURES every code, the right one included, is refused for
+ * OTP_LOCK_MS and the lock is audited. A right code clears the count.
+ */
+export async function checkOtp(context: ProviderContext, user: UserRow, code: string): Promise<OtpVerdict> {
+  const key = otpAttemptKey(user.id);
+  const lock = await checkLock(context, key);
+  if (lock.kind === 'locked') return { kind: 'locked', message: lockedMessage(lock.retryAfterMs) };
+  if (await consumeOtp(context, user, code)) {
+    await clearFailures(context, key);
+    return { kind: 'accepted' };
+  }
+  const outcome = await recordFailure(context, key, OTP_ATTEMPTS);
+  if (outcome.kind !== 'locked') return { kind: 'wrong' };
+  await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA locked after too many wrong codes');
+  return { kind: 'locked', message: lockedMessage(outcome.retryAfterMs) };
 }
 
 export const invalidOtp = () => badRequest(ErrorCode.TWO_FACTOR_INVALID_OTP, 'Invalid OTP');

@@ -1,5 +1,6 @@
 import forge from 'node-forge';
 import type { CertificateIssuer, IssuedCertificate } from './certificateAuthority.js';
+import { callCaService, caServiceUrl, type CaNetworkPolicy } from './caServiceNetwork.js';
 import { newRsaKeyPair } from './keys.js';
 
 const TIMEOUT_MS = 5000;
@@ -17,10 +18,18 @@ export class CertificateServiceUnavailable extends Error {
  * {csr} (PEM) answers {certificate} (PEM) and the serial inside it is the issued serial.
  */
 export class CustomCertificateAuthority implements CertificateIssuer {
-  private readonly base: string;
+  private readonly base: URL;
 
-  constructor(address: string) {
-    this.base = /^https?:\/\//.test(address) ? address.replace(/\/+$/, '') : `http://${address}`;
+  /** Calls go only where `policy` allows (caServiceNetwork: checked after DNS, no redirects). */
+  constructor(
+    address: string,
+    private readonly policy: CaNetworkPolicy,
+  ) {
+    this.base = caServiceUrl(address);
+  }
+
+  private endpoint(path: string): URL {
+    return new URL(`${this.base.pathname.replace(/\/+$/, '')}${path}`, this.base);
   }
 
   async issueClientCertificate(commonName: string): Promise<IssuedCertificate> {
@@ -30,17 +39,16 @@ export class CustomCertificateAuthority implements CertificateIssuer {
       request.publicKey = keys.publicKey;
       request.setSubject([{ name: 'commonName', value: commonName }]);
       request.sign(keys.privateKey, forge.md.sha256.create());
-      const caResponse = await fetch(`${this.base}/ca`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!caResponse.ok) throw new Error(`GET /ca answered ${caResponse.status}`);
-      const caCertificatePem = await caResponse.text();
-      const signed = await fetch(`${this.base}/sign`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ csr: forge.pki.certificationRequestToPem(request) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!signed.ok) throw new Error(`POST /sign answered ${signed.status}`);
-      const { certificate } = (await signed.json()) as { certificate?: unknown };
+      const caResponse = await callCaService(this.endpoint('/ca'), { method: 'GET', timeoutMs: TIMEOUT_MS }, this.policy);
+      if (caResponse.status !== 200) throw new Error(`GET /ca answered ${caResponse.status}`);
+      const caCertificatePem = caResponse.body;
+      const signed = await callCaService(
+        this.endpoint('/sign'),
+        { method: 'POST', json: { csr: forge.pki.certificationRequestToPem(request) }, timeoutMs: TIMEOUT_MS },
+        this.policy,
+      );
+      if (signed.status !== 200) throw new Error(`POST /sign answered ${signed.status}`);
+      const { certificate } = JSON.parse(signed.body) as { certificate?: unknown };
       if (typeof certificate !== 'string') throw new Error('POST /sign answered no certificate');
       const parsed = forge.pki.certificateFromPem(certificate);
       forge.pki.certificateFromPem(caCertificatePem);

@@ -1,9 +1,9 @@
 import { CompressionType, EncryptionType, LayerType, type OpenVpnProfile } from '@halo/shared';
 import type { IssuedCertificate } from './certificateAuthority.js';
+import { comment, directive, inlineBlock } from './openVpnConfigSyntax.js';
 
 export interface ClientConfigInput {
   readonly profile: OpenVpnProfile;
-  readonly certificate: IssuedCertificate;
   /** The profile's static key, when it uses tls-auth. */
   readonly tlsAuthKey: string | null;
   /** Static auth_user_pass credentials, when the profile has them. */
@@ -15,49 +15,64 @@ const CIPHERS: Readonly<Record<number, string>> = {
   [EncryptionType.AES_256]: 'AES-256-GCM',
 };
 
-const inline = (tag: string, body: string) => [`<${tag}>`, body.trim(), `</${tag}>`];
+/** A custom field's value is its directive's arguments, separated by spaces (any other blank is refused). */
+const customArguments = (value: string) => value.split(' ').filter((part) => part !== '');
 
 /**
  * The OpenVPN client configuration of certificate type 1: the profile's directives, then
- * the CA certificate, the client certificate and key (and the tls-auth key) inline.
+ * the CA certificate, the client certificate and key (and the tls-auth key) inline. Every
+ * line is written by openVpnConfigSyntax, which throws UnsafeConfigValue rather than write a
+ * value that could start a directive of its own. The profile's part is written (and thrown
+ * on) when this is called, so a caller can refuse before any certificate is issued; the
+ * answer completes the file with a certificate.
  */
-export function openVpnClientConfig({ profile, certificate, tlsAuthKey, credentials }: ClientConfigInput): string {
+export function prepareClientConfig({ profile, tlsAuthKey, credentials }: ClientConfigInput): (certificate: IssuedCertificate) => string {
   const general = profile.general_config;
   const server = profile.server_config;
   const advanced = profile.advanced_config;
   const lines: string[] = [
-    `# Halo Console OpenVPN client configuration`,
-    `# profile: ${profile.name}`,
-    'client',
-    `dev ${general?.layer_type === LayerType.LAYER_2 ? 'tap' : 'tun'}`,
-    'proto udp',
-    'nobind',
-    'persist-key',
-    'persist-tun',
+    comment('Halo Console OpenVPN client configuration'),
+    comment(`profile: ${profile.name}`),
+    directive('client'),
+    directive('dev', general?.layer_type === LayerType.LAYER_2 ? 'tap' : 'tun'),
+    directive('proto', 'udp'),
+    directive('nobind'),
+    directive('persist-key'),
+    directive('persist-tun'),
   ];
-  if (server) lines.push(`remote ${server.server_address} ${server.port}`);
+  if (server) lines.push(directive('remote', server.server_address, server.port));
   if (general) {
     const cipher = CIPHERS[general.encryption_type];
-    if (cipher) lines.push(`cipher ${cipher}`, `data-ciphers ${cipher}`);
-    if (general.compression_type === CompressionType.LZO) lines.push('comp-lzo');
-    if (general.compression_type === CompressionType.LZ4) lines.push('compress lz4');
+    if (cipher) lines.push(directive('cipher', cipher), directive('data-ciphers', cipher));
+    if (general.compression_type === CompressionType.LZO) lines.push(directive('comp-lzo'));
+    if (general.compression_type === CompressionType.LZ4) lines.push(directive('compress', 'lz4'));
   }
-  if (advanced?.auth) lines.push(`auth ${advanced.auth.toUpperCase()}`);
-  if (advanced?.fragment) lines.push(`fragment ${advanced.fragment}`);
-  if (advanced?.mssfix) lines.push(`mssfix ${advanced.mssfix}`);
-  if (advanced?.remote_cert_tls) lines.push('remote-cert-tls server');
-  if (advanced?.auth_user_pass && advanced.auth_user_pass.type !== 'none') lines.push('auth-user-pass');
+  if (advanced?.auth) lines.push(directive('auth', advanced.auth.toUpperCase()));
+  if (advanced?.fragment) lines.push(directive('fragment', advanced.fragment));
+  if (advanced?.mssfix) lines.push(directive('mssfix', advanced.mssfix));
+  if (advanced?.remote_cert_tls) lines.push(directive('remote-cert-tls', 'server'));
+  if (advanced?.auth_user_pass && advanced.auth_user_pass.type !== 'none') lines.push(directive('auth-user-pass'));
   for (const field of advanced?.custom_fields ?? []) {
-    lines.push(field.key_value ? `${field.key_name} ${field.key_value}` : field.key_name);
+    lines.push(directive(field.key_name, ...customArguments(field.key_value)));
   }
-  lines.push('verb 3');
-  lines.push(...inline('ca', certificate.caCertificatePem));
-  lines.push(...inline('cert', certificate.certificatePem));
-  lines.push(...inline('key', certificate.privateKeyPem));
+  lines.push(directive('verb', 3));
+  const tail: string[] = [];
   if (tlsAuthKey) {
-    lines.push(`key-direction ${advanced?.key_direction ?? 1}`);
-    lines.push(...inline('tls-auth', tlsAuthKey));
+    tail.push(directive('key-direction', advanced?.key_direction ?? 1));
+    tail.push(...inlineBlock('tls-auth', tlsAuthKey));
   }
-  if (credentials) lines.push(...inline('auth-user-pass', `${credentials.username}\n${credentials.password}`));
-  return `${lines.join('\n')}\n`;
+  if (credentials) tail.push(...inlineBlock('auth-user-pass', [credentials.username, credentials.password]));
+  return (certificate) =>
+    `${[
+      ...lines,
+      ...inlineBlock('ca', certificate.caCertificatePem),
+      ...inlineBlock('cert', certificate.certificatePem),
+      ...inlineBlock('key', certificate.privateKeyPem),
+      ...tail,
+    ].join('\n')}\n`;
+}
+
+/** The whole file at once. */
+export function openVpnClientConfig(input: ClientConfigInput & { readonly certificate: IssuedCertificate }): string {
+  return prepareClientConfig(input)(input.certificate);
 }

@@ -1,15 +1,19 @@
 import type { z } from 'zod';
-import { ErrorCode } from '@halo/shared';
+import { ErrorCode, issueProblem } from '@halo/shared';
 import { badRequest, missingValues } from './httpError.js';
 
 const PASSWORD_NOT_VALID_MESSAGE =
   'Password is invalid: 8 to 128 characters with an upper-case letter, a lower-case letter, a digit and a special character';
 
+/**
+ * Each refused field by dotted path with the section 5 key of its problem
+ * (`validation.invalidCharacters`, ...), so a form can show the field's own message.
+ */
 function describe(error: z.ZodError): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const issue of error.issues.slice(0, 20)) {
     const path = issue.path.map(String).join('.') || '(body)';
-    fields[path] ??= issue.message;
+    fields[path] ??= issueProblem(issue).key;
   }
   return fields;
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { apiErrorBody, can, ErrorCode, IdParamSchema, type Capability, type Subject } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { authenticated, permissionsOf, type Authenticated } from '../auth/sessions.js';
+import { authenticated, sessionAuthority, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import type { Database, EnvironmentRow } from '../store/schema.js';
 import { forbidden, HttpError } from './httpError.js';
@@ -47,10 +47,10 @@ export async function descendantsOf(db: Kysely<Database>, root: number): Promise
   return found;
 }
 
+/** Whom a permission check asks about: the session's authority, not the user row's. */
 export function subjectOf(auth: Authenticated): Subject {
   return {
-    environment_manager: auth.user.environment_manager === 1,
-    permissions: permissionsOf(auth.user),
+    ...sessionAuthority(auth),
     realm_type: auth.environment.realm_type,
     user_id: auth.user.id,
   };

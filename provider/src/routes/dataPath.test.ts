@@ -1,33 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@halo/shared';
-import { as, STRONG_PASSWORD, type Actor } from '../testing/people.js';
+import { parseOpenVpnConfig } from '../testing/parseOpenVpnConfig.js';
+import { as, createUser, STRONG_PASSWORD, type Actor } from '../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../testing/testProvider.js';
-
-/** The inline blocks and directive names of an .ovpn file. */
-function parseOvpn(text: string) {
-  const blocks: Record<string, string> = {};
-  const directives: string[] = [];
-  let open: string | null = null;
-  let body: string[] = [];
-  for (const line of text.split('\n')) {
-    const start = /^<([a-z-]+)>$/.exec(line);
-    const end = /^<\/([a-z-]+)>$/.exec(line);
-    if (start && !open) {
-      open = start[1] ?? null;
-      body = [];
-    } else if (end && open === end[1]) {
-      blocks[open] = body.join('\n');
-      open = null;
-    } else if (open) body.push(line);
-    else if (line.trim() && !line.startsWith('#')) directives.push(line.split(' ')[0] ?? '');
-  }
-  if (open) throw new Error(`unclosed <${open}>`);
-  return { blocks, directives };
-}
 
 describe.each(DIALECTS)('data path on %s', (dialect) => {
   let provider: TestProvider;
@@ -75,13 +56,72 @@ describe.each(DIALECTS)('data path on %s', (dialect) => {
     const reserved = { advanced_config: { custom_fields: [{ key_name: 'remote', key_value: 'evil.example 1' }] } };
     expect((await send(admin, 'post', '/apps/openvpn/profiles', profileBody('p3', reserved))).body.error).toBe(ErrorCode.CUSTOM_KEY_NOT_ALLOWED);
     const bare = await send(admin, 'post', '/apps/openvpn/profiles', { name: 'bare' });
-    expect(bare.body.openvpn_profile).toMatchObject({ general_config: null, server_config: null, advanced_config: null });
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ error: ErrorCode.MISSING_VALUES, fields: { server_config: 'validation.required' } });
+    const minimal = await send(admin, 'post', '/apps/openvpn/profiles', { name: 'minimal', server_config: { server_address: 'vpn.example.test', port: 1194 } });
+    expect(minimal.body.openvpn_profile).toMatchObject({ general_config: null, advanced_config: null });
     const secret = await send(admin, 'post', '/apps/openvpn/profiles', {
       name: 'with-user',
+      server_config: { server_address: 'vpn.example.test', port: 1194 },
       advanced_config: { auth_user_pass: { type: 'static', username: 'vpnuser', password: 'vpn-secret' } },
     });
     expect(JSON.stringify(secret.body)).not.toContain('vpn-secret');
     expect((await send(admin, 'get', '/apps/openvpn/profiles')).body.openvpn_profiles).toHaveLength(3);
+  });
+
+  it('refuses control characters in every value written into the file, and writes nothing', async () => {
+    const hostile = [
+      { advanced_config: { custom_fields: [{ key_name: 'verb', key_value: '3\nscript-security 2\nup "/bin/sh -c id"' }] } },
+      { advanced_config: { custom_fields: [{ key_name: 'verb', key_value: '3\r\nup x' }] } },
+      { advanced_config: { auth_user_pass: { type: 'static', username: 'u\nscript-security 2', password: 'p' } } },
+      { advanced_config: { auth_user_pass: { type: 'static', username: 'u', password: 'p\nup x' } } },
+      { server_config: { server_address: 'vpn.example.test\nup x', port: 1194 } },
+    ];
+    for (const [index, extra] of hostile.entries()) {
+      const refused = await send(admin, 'post', '/apps/openvpn/profiles', profileBody(`hostile-${index}`, extra));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.error).toBe(ErrorCode.MISSING_VALUES);
+    }
+    const created = await send(admin, 'post', '/apps/openvpn/profiles', profileBody('clean'));
+    for (const extra of hostile) {
+      const refused = await send(admin, 'put', `/apps/openvpn/profiles/${created.body.id}`, profileBody('clean', extra));
+      expect(refused.status).toBe(400);
+    }
+    const listed = (await send(admin, 'get', '/apps/openvpn/profiles')).body.openvpn_profiles;
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain('script-security');
+  });
+
+  it('refuses a certificate for a stored profile whose file would not be safe or would not connect', async () => {
+    const created = await send(admin, 'post', '/apps/openvpn/profiles', profileBody('legacy'));
+    const db = provider.provider.context.db;
+    const certificate = () => send(admin, 'post', '/vpn_certificates', { certificationType: 1, certificateCN: 'x', profileId: created.body.id });
+    // Rows written before these checks existed.
+    await db
+      .updateTable('openvpn_profiles')
+      .set({ advanced_config: JSON.stringify({ custom_fields: [{ key_name: 'verb', key_value: '3\nscript-security 2' }] }) })
+      .where('id', '=', created.body.id)
+      .execute();
+    const unsafe = await certificate();
+    expect(unsafe.status).toBe(400);
+    expect(unsafe.text).not.toContain('script-security');
+    await db.updateTable('openvpn_profiles').set({ advanced_config: null, server_config: null }).where('id', '=', created.body.id).execute();
+    const unusable = await certificate();
+    expect(unusable.status).toBe(400);
+    expect(unusable.body.fields).toMatchObject({ server_config: 'validation.required' });
+    expect(await db.selectFrom('issued_certificates').selectAll().execute()).toEqual([]);
+  });
+
+  it('lets only OpenVPN profiles add (101) generate a certificate; view (100) gets 403', async () => {
+    const profile = await send(admin, 'post', '/apps/openvpn/profiles', profileBody('perm-profile'));
+    await createUser(provider.api, admin, 'vpn-viewer', [100]);
+    await createUser(provider.api, admin, 'vpn-issuer', [100, 101]);
+    const request = { certificationType: 1, certificateCN: 'laptop', profileId: profile.body.id };
+    const viewer = await send(await as(provider.api, 'vpn-viewer', 'root'), 'post', '/vpn_certificates', request);
+    expect(viewer.status).toBe(403);
+    expect(viewer.text).not.toContain('BEGIN');
+    const issuer = await send(await as(provider.api, 'vpn-issuer', 'root'), 'post', '/vpn_certificates', request);
+    expect(issuer.status).toBe(200);
   });
 
   it('manages application rules with errors 60, 61, 64, 62 and keeps the percentage only with level 4', async () => {
@@ -143,9 +183,10 @@ describe.each(DIALECTS)('data path on %s', (dialect) => {
       });
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="field-laptop-7.ovpn"');
-    const { blocks, directives } = parseOvpn(String(response.body));
-    expect(directives).toEqual(expect.arrayContaining(['client', 'remote', 'cipher', 'remote-cert-tls', 'key-direction']));
-    expect(Object.keys(blocks).sort()).toEqual(['ca', 'cert', 'key', 'tls-auth']);
+    const { inline, directives } = parseOpenVpnConfig(String(response.body));
+    expect(directives.map((found) => found.name)).toEqual(expect.arrayContaining(['client', 'remote', 'cipher', 'remote-cert-tls', 'key-direction']));
+    expect([...inline.keys()].sort()).toEqual(['ca', 'cert', 'key', 'tls-auth']);
+    const blocks = Object.fromEntries([...inline].map(([tag, lines]) => [tag, lines.join('\n')]));
     const directory = mkdtempSync(join(tmpdir(), 'halo-ovpn-'));
     try {
       writeFileSync(join(directory, 'ca.pem'), `${blocks.ca}\n`);
@@ -170,17 +211,39 @@ describe.each(DIALECTS)('data path on %s', (dialect) => {
     expect((await send(admin, 'post', '/vpn_certificates', { certificationType: 1, profileId: privateProfile.body.id })).body.error).toBe(ErrorCode.MISSING_VALUES);
     expect((await send(admin, 'post', '/vpn_certificates', { certificationType: 1, certificateCN: 'x', profileId: 99999 })).status).toBe(404);
 
-    await send(admin, 'post', '/environments', {
-      environment_name: 'custom-ca',
-      username: 'custom-ca-manager',
-      password: STRONG_PASSWORD,
-      email: 'custom-ca@example.test',
-      ca_server_address: '127.0.0.1:9',
-    }).expect(201);
-    const manager = await as(provider.api, 'custom-ca-manager', 'custom-ca');
-    const profile = await send(manager, 'post', '/apps/openvpn/profiles', profileBody('remote-ca'));
-    const failed = await send(manager, 'post', '/vpn_certificates', { certificationType: 1, certificateCN: 'y', profileId: profile.body.id });
-    expect(failed.status).toBe(500);
-    expect(failed.body).toEqual({ error: 'vpnGenerateFailed', message: 'Certificate generation failed, verify service availability' });
+    // A CA service on this machine: it must never be called (server-side request forgery).
+    const hits: string[] = [];
+    const localService = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.end('-----BEGIN CERTIFICATE-----');
+    });
+    await new Promise<void>((resolve) => localService.listen(0, resolve));
+    const port = (localService.address() as AddressInfo).port;
+    try {
+      const environment = (name: string, address: string) =>
+        send(admin, 'post', '/environments', {
+          environment_name: name,
+          username: `${name}-manager`,
+          password: STRONG_PASSWORD,
+          email: `${name}@example.test`,
+          ca_server_address: address,
+        });
+      for (const address of [`127.0.0.1:${port}`, '169.254.169.254', '10.0.0.9:8443', '192.168.1.1', '0.0.0.0:80']) {
+        const refused = await environment('custom-ca-refused', address);
+        expect({ address, status: refused.status, fields: refused.body.fields }).toEqual({ address, status: 400, fields: { ca_server_address: 'validation.invalid' } });
+      }
+      // A name that resolves to loopback is saved, and refused after resolution when called.
+      await environment('custom-ca', `localhost:${port}`).expect(201);
+      const manager = await as(provider.api, 'custom-ca-manager', 'custom-ca');
+      const profile = await send(manager, 'post', '/apps/openvpn/profiles', profileBody('remote-ca'));
+      const failed = await send(manager, 'post', '/vpn_certificates', { certificationType: 1, certificateCN: 'y', profileId: profile.body.id });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ error: 'vpnGenerateFailed', message: 'Certificate generation failed, verify service availability' });
+      const updated = await send(admin, 'put', `/environments/${manager.environmentId}`, { environment_name: 'custom-ca', ca_server_address: `[::1]:${port}` });
+      expect(updated.status).toBe(400);
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise((resolve) => localService.close(resolve));
+    }
   });
 });

@@ -54,6 +54,20 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     expect(ended.body.fields.reason).toBe(SessionEndReason.DELETED);
   });
 
+  it('confirms nothing about another tenant’s people: e-mail addresses are unique per environment', async () => {
+    await createUser(provider.api, admin, 'root-operator', [50]);
+    const sibling = await createEnvironment(provider.api, admin, 'sibling');
+    // root-operator@example.test belongs to root; the sibling learns nothing from reusing it.
+    const reused = await send(sibling, 'post', '/users', {
+      user: { username: 'their-op', password: STRONG_PASSWORD, email: 'ROOT-OPERATOR@example.test', permissions: [50] },
+    });
+    expect(reused.status, JSON.stringify(reused.body)).toBe(201);
+    const again = await send(sibling, 'post', '/users', {
+      user: { username: 'their-op-2', password: STRONG_PASSWORD, email: 'root-operator@example.test', permissions: [50] },
+    });
+    expect(again.body.error).toBe(ErrorCode.EMAIL_EXISTS);
+  });
+
   it('refuses bad environment input with error 1 or 32 and writes nothing', async () => {
     const before = (await send(admin, 'get', '/environments')).body.environments.length;
     const bad = [

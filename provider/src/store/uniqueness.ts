@@ -13,6 +13,13 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/**
+ * What is unique across the whole installation, and so may be confirmed to anyone who tries
+ * it (error 20, 51): environment names, because login names the environment; and device
+ * pairing ids (serial numbers, see deviceConstraints), because a physical device belongs to
+ * one tenant. Usernames and e-mail addresses are unique within an environment only, so no
+ * tenant learns another's people from error 30 or 31.
+ */
 /** Environment names are unique across the whole installation (login asks for one). */
 export async function environmentNameExists(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
   let query = db.selectFrom('environments').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
@@ -21,10 +28,17 @@ export async function environmentNameExists(db: Kysely<Database>, name: string, 
 }
 environmentNameExists.error = () => badRequest(ErrorCode.ENV_NAME_EXISTS, 'Environment with given name already exists');
 
-/** E-mail addresses are unique across users, since a reset link is sent to one. */
-export async function assertEmailFree(db: Kysely<Database>, email: string | null | undefined, exceptUserId?: number) {
+/**
+ * E-mail addresses are unique among an environment's users. A reset request for an address
+ * mails every account that has it, each link naming its own user.
+ */
+export async function assertEmailFree(db: Kysely<Database>, environmentId: number, email: string | null | undefined, exceptUserId?: number) {
   if (!email) return;
-  let query = db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where('environment_id', '=', environmentId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
   if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
   if (await query.executeTakeFirst()) throw badRequest(ErrorCode.EMAIL_EXISTS, 'User with given email already exists');
 }

@@ -10,9 +10,12 @@ export const OTP_LENGTH = 7;
 export const OTP_PERIOD_SECONDS = 30;
 /** Steps of tolerance either side of now when checking a one-time code. */
 export const OTP_WINDOW_STEPS = 1;
-/** Failed logins allowed before an account is locked. */
+/** Failed logins allowed, per account and source address, before that source is locked out. */
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** Wrong one-time codes allowed per user (verify, activate, deactivate together) before codes are refused. */
+export const OTP_MAX_FAILURES = 5;
+export const OTP_LOCK_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export const REDUNDANCY_PERCENTAGE_MIN = 0;

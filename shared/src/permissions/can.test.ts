@@ -84,6 +84,12 @@ describe('can', () => {
     expect(can(user([Permission.DEVICES_VIEW]), 'dataPath.view')).toBe(false);
   });
 
+  it('lets only OpenVPN profiles add (101) generate a certificate: a view-only user cannot mint credentials', () => {
+    expect(can(user([Permission.OPENVPN_PROFILE_VIEW]), 'vpnCertificates.generate')).toBe(false);
+    expect(can(user([Permission.OPENVPN_PROFILE_VIEW, Permission.OPENVPN_PROFILE_UPDATE]), 'vpnCertificates.generate')).toBe(false);
+    expect(can(user([Permission.OPENVPN_PROFILE_ADD]), 'vpnCertificates.generate')).toBe(true);
+  });
+
   it('lets the all-variants cover the plain device update and delete, not the reverse', () => {
     expect(can(user([Permission.DEVICES_UPDATE_ALL]), 'devices.update')).toBe(true);
     expect(can(user([Permission.DEVICES_DELETE_ALL]), 'devices.delete')).toBe(true);

@@ -45,7 +45,10 @@ const CAPABILITY_PERMISSIONS = Object.freeze(
     'openVpnProfiles.add': [Permission.OPENVPN_PROFILE_ADD],
     'openVpnProfiles.update': [Permission.OPENVPN_PROFILE_UPDATE],
     'openVpnProfiles.delete': [Permission.OPENVPN_PROFILE_DELETE],
-    'vpnCertificates.generate': [Permission.OPENVPN_PROFILE_VIEW],
+    // Not in section 6's table: a certificate is a new credential (signed by the environment's
+    // CA, with its private key and the profile's static password), so issuing one is a write
+    // of the OpenVPN profiles area, the add permission (101). Viewing profiles (100) is not enough.
+    'vpnCertificates.generate': [Permission.OPENVPN_PROFILE_ADD],
     'dataPath.view': [Permission.APPLICATION_RULES_VIEW, Permission.OPENVPN_PROFILE_VIEW],
     'rfRecordings.view': [Permission.RF_RECORDINGS_VIEW, Permission.RF_RECORDINGS_UPDATE_ALL],
     'rfRecordings.download': [Permission.RF_RECORDINGS_VIEW, Permission.RF_RECORDINGS_UPDATE_ALL],

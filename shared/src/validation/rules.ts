@@ -210,6 +210,28 @@ export const validHostAddress: Rule = (value, field) => {
   return isHostAddress(value) ? null : problem(ValidationKey.INVALID, field);
 };
 
+/**
+ * C0 and C1 control characters, DEL and the Unicode line and paragraph separators: a value
+ * holding one can end a line of a generated file (an OpenVPN config) and start another.
+ */
+const CONTROL_CHARACTER_PATTERN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTER_PATTERN.test(value);
+}
+
+/** A value written into a line of a configuration file: no control characters. */
+export const noControlCharacters: Rule = (value, field) =>
+  typeof value === 'string' && hasControlCharacters(value) ? problem(ValidationKey.INVALID_CHARACTERS, field) : null;
+
+/**
+ * A line of an inline block (<auth-user-pass> credentials): no control characters, and not
+ * a closing tag, which OpenVPN matches at the start of a line.
+ */
+export const validInlineLine: Rule = (value, field) =>
+  noControlCharacters(value, field) ??
+  (typeof value === 'string' && value.startsWith('</') ? problem(ValidationKey.INVALID_CHARACTERS, field) : null);
+
 /** Runs rules in order and answers the first problem. */
 export function firstProblem(value: unknown, field: string, ...rules: Rule[]): ValidationProblem | null {
   for (const rule of rules) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_ENCRYPTION_TYPE, DEFAULT_LAYER_TYPE } from '../constants/constants.js';
 import { AuthDigest, AuthUserPassType, CompressionType, EncryptionType, LayerType } from '../constants/enums.js';
-import { ValidationKey, validHostAddress, validIpv4, validSubnetMask } from '../validation/rules.js';
+import { noControlCharacters, ValidationKey, validHostAddress, validInlineLine, validIpv4, validSubnetMask } from '../validation/rules.js';
 import { ruleCheck } from '../validation/zodRules.js';
 
 const literalUnion = <T extends number>(values: readonly T[]) =>
@@ -65,8 +65,8 @@ export type AuthUserPass = z.infer<typeof AuthUserPassSchema>;
 export const AuthUserPassInputSchema = z
   .strictObject({
     type: z.enum(AuthUserPassType, { error: ValidationKey.INVALID }),
-    username: z.string().max(128, ValidationKey.MAX_LENGTH).nullable().optional(),
-    password: z.string().max(128, ValidationKey.MAX_LENGTH).nullable().optional(),
+    username: z.string().max(128, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(validInlineLine, 'username')).nullable().optional(),
+    password: z.string().max(128, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(validInlineLine, 'password')).nullable().optional(),
   })
   .superRefine((value, context) => {
     if (value.type !== 'static') return;
@@ -89,9 +89,13 @@ export type CustomField = z.infer<typeof CustomFieldSchema>;
 /** An OpenVPN directive name: lower-case letters, digits and hyphens. */
 const CUSTOM_KEY_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
 
+/**
+ * Control characters are refused before trimming: a newline inside a value would start a new
+ * directive in the generated file (the key's own pattern is checked with error 83).
+ */
 export const CustomFieldInputSchema = z.strictObject({
-  key_name: z.string().trim().max(64, ValidationKey.MAX_LENGTH),
-  key_value: z.string().trim().max(1024, ValidationKey.MAX_LENGTH),
+  key_name: z.string().max(64, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(noControlCharacters, 'key_name')).transform((value) => value.trim()),
+  key_value: z.string().max(1024, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(noControlCharacters, 'key_value')).transform((value) => value.trim()),
 });
 
 /**
@@ -146,6 +150,15 @@ export const RESERVED_CUSTOM_KEYS: ReadonlySet<string> = new Set([
   'chroot',
   'user',
   'group',
+  'iproute',
+  'tmp-dir',
+  'status',
+  'engine',
+  'providers',
+  'pkcs11-providers',
+  'tls-crypt-v2',
+  'dns-updown',
+  'inline',
 ]);
 
 /** Whether a custom key is a well-formed directive the profile may set. */
@@ -226,7 +239,11 @@ export const OpenVpnProfileSchema = z.object({
 });
 export type OpenVpnProfile = z.infer<typeof OpenVpnProfileSchema>;
 
-/** POST and PUT /apps/openvpn/profiles. Empty sections are sent as null. */
+/**
+ * POST and PUT /apps/openvpn/profiles. Empty sections are sent as null, except the server
+ * section: without a server address and port the generated file has no `remote` line and
+ * cannot connect, so a profile without one is refused.
+ */
 export const OpenVpnProfileInputSchema = z.strictObject({
   name: NameSchema,
   is_enabled: z.boolean().default(true),
@@ -234,7 +251,7 @@ export const OpenVpnProfileInputSchema = z.strictObject({
   /** Form only: activate the profile on its devices at once. */
   auto_activate: z.boolean().default(false),
   general_config: GeneralConfigInputSchema.nullable().default(null),
-  server_config: ServerConfigInputSchema.nullable().default(null),
+  server_config: ServerConfigInputSchema,
   advanced_config: AdvancedConfigInputSchema.nullable().default(null),
   ca_family: z.string().max(64, ValidationKey.MAX_LENGTH).nullable().optional(),
 });

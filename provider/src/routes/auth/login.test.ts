@@ -11,9 +11,8 @@ describe.each(DIALECTS)('POST /auth/login on %s', (dialect) => {
     await provider.stop();
   });
 
-  const attempt = (username: string, password: string) =>
-    provider.provider.context.db &&
-    provider.api.post('/api/v1/auth/login').send({ username, password, environment_name: 'root' });
+  const attempt = (username: string, password: string, source = '198.51.100.7') =>
+    provider.api.post('/api/v1/auth/login').set('X-Forwarded-For', source).send({ username, password, environment_name: 'root' });
 
   it('answers the full login response for the root manager', async () => {
     const { body } = await loginAs(provider.api);
@@ -53,16 +52,39 @@ describe.each(DIALECTS)('POST /auth/login on %s', (dialect) => {
   it('a successful login resets the countdown', async () => {
     await attempt('admin', 'Wrong-Passw0rd1!');
     await attempt('admin', 'Wrong-Passw0rd2!');
-    await loginAs(provider.api);
+    expect((await attempt('admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
     expect((await attempt('admin', 'Wrong-Passw0rd3!')).body.error).toBe(ErrorCode.MISSING_VALUES);
   });
 
-  it('refuses a disabled user with error 33 and a message', async () => {
+  it('a stranger’s wrong passwords lock only their own address out, not the account’s owner', async () => {
+    for (let index = 0; index < 6; index += 1) await attempt('admin', 'Wrong-Passw0rd!', '203.0.113.66');
+    expect((await attempt('admin', TEST_ADMIN_PASSWORD, '203.0.113.66')).body.error).toBe(ErrorCode.LOGIN_REFUSED);
+    const owner = await attempt('admin', TEST_ADMIN_PASSWORD, '198.51.100.7');
+    expect(owner.status).toBe(200);
+    // The owner's own countdown is theirs alone.
+    expect((await attempt('admin', 'Wrong-Passw0rd!', '198.51.100.7')).body.error).toBe(ErrorCode.MISSING_VALUES);
+  });
+
+  it('answers a disabled user’s right password exactly like a wrong one', async () => {
     await provider.provider.context.db.updateTable('users').set({ is_disabled: 1 }).where('username', '=', 'admin').execute();
-    const response = await attempt('admin', TEST_ADMIN_PASSWORD);
-    expect(response.status).toBe(400);
-    expect(response.body.error).toBe(ErrorCode.LOGIN_REFUSED);
-    expect(response.body.message).toMatch(/disabled/i);
+    const right = await attempt('admin', TEST_ADMIN_PASSWORD);
+    const wrong = await attempt('admin', 'Wrong-Passw0rd!', '198.51.100.8');
+    expect(right.status).toBe(400);
+    expect(right.body).toEqual(wrong.body);
+    expect(right.body).toEqual({ error: ErrorCode.MISSING_VALUES, message: 'Incorrect username or password' });
+  });
+
+  it('refuses JSON sent under another Content-Type (a simple cross-site request) without reading it', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'text/plain; charset=utf-8']) {
+      const response = await provider.api
+        .post('/api/v1/auth/login')
+        .set('Content-Type', type)
+        .send(JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD, environment_name: 'root' }));
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({ error: ErrorCode.MISSING_VALUES, message: 'Content-Type must be application/json' });
+    }
+    const sessions = await provider.provider.context.db.selectFrom('sessions').select('id').execute();
+    expect(sessions).toEqual([]);
   });
 
   it('answers garbage with 400 in the error format and counts nothing', async () => {

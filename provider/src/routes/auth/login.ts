@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AuditResource, ErrorCode, LoginRequestSchema } from '@halo/shared';
-import { attemptKey, checkLock, clearFailures, lockedMessage, recordFailure } from '../../auth/loginAttempts.js';
+import { checkLock, clearFailures, lockedMessage, loginAttemptKey, PASSWORD_ATTEMPTS, recordFailure } from '../../auth/loginAttempts.js';
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords.js';
 import { auditSecurityEvent, loginResponse, openSession } from '../../auth/sessions.js';
 import type { ProviderContext } from '../../context.js';
@@ -10,11 +10,16 @@ import { parseBody } from '../../http/parse.js';
 
 const INVALID_CREDENTIALS = 'Incorrect username or password';
 
-/** POST /auth/login: errors 1, 10 (with remaining_attempts) and 33 of spec section 8. */
+/**
+ * POST /auth/login: errors 1, 10 (with remaining_attempts) and 33 of spec section 8. Failures
+ * count per account and source address (loginAttempts.ts). A disabled user's right password
+ * is answered exactly like a wrong one, so it tells a stranger nothing.
+ */
 export function login(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const { username, password, environment_name } = parseBody(LoginRequestSchema, request.body);
-    const key = attemptKey(environment_name, username);
+    // The gateway (a trusted loopback proxy) names the browser's address in X-Forwarded-For.
+    const key = loginAttemptKey(environment_name, username, request.ip ?? request.socket.remoteAddress ?? '');
     const lock = await checkLock(context, key);
     if (lock.kind === 'locked') throw badRequest(ErrorCode.LOGIN_REFUSED, lockedMessage(lock.retryAfterMs));
 
@@ -34,17 +39,14 @@ export function login(context: ProviderContext): RequestHandler {
     // An unknown user costs one hash too, so timing does not tell them apart.
     const passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
 
-    if (!user || !environment || !passwordMatches) {
-      if (user) await auditSecurityEvent(context, { user }, AuditResource.SESSION, 'login failed');
-      const outcome = await recordFailure(context, key);
+    if (!user || !environment || !passwordMatches || user.is_disabled === 1) {
+      if (user) await auditSecurityEvent(context, { user }, AuditResource.SESSION, user.is_disabled === 1 && passwordMatches ? 'login refused: disabled' : 'login failed');
+      const outcome = await recordFailure(context, key, PASSWORD_ATTEMPTS);
       if (outcome.kind === 'locked') throw badRequest(ErrorCode.LOGIN_REFUSED, lockedMessage(outcome.retryAfterMs));
       if (outcome.kind === 'countdown') {
         throw badRequest(ErrorCode.LOGIN_LOCKED, INVALID_CREDENTIALS, { remaining_attempts: outcome.remaining });
       }
       throw badRequest(ErrorCode.MISSING_VALUES, INVALID_CREDENTIALS);
-    }
-    if (user.is_disabled === 1) {
-      throw badRequest(ErrorCode.LOGIN_REFUSED, 'This user is disabled. Contact your environment manager.');
     }
     await clearFailures(context, key);
     const { token, session } = await openSession(context, user);

@@ -96,6 +96,37 @@ describe.each(DIALECTS)('forgot and reset password on %s', (dialect) => {
     expect(reused.body.error).toBe(ErrorCode.FORGOT_RESET);
   });
 
+  it('using one reset link voids every older link of the user', async () => {
+    await forgot('admin@example.test');
+    await forgot('admin@example.test');
+    const [older, newer] = [tokenFrom(smtp.inbox[0]), tokenFrom(smtp.inbox[1])];
+    expect(older).not.toBe(newer);
+    await provider.api.post('/api/v1/auth/reset').send({ token: newer, password: NEW_PASSWORD }).expect(200);
+    expect((await provider.api.post(`/api/v1/auth/check_token/${older}`)).body.error).toBe(ErrorCode.FORGOT_RESET);
+    const replay = await provider.api.post('/api/v1/auth/reset').send({ token: older, password: 'Other-Passw0rd!' });
+    expect(replay.body.error).toBe(ErrorCode.FORGOT_RESET);
+    await loginAs(provider.api, 'admin', NEW_PASSWORD);
+  });
+
+  it('a password set by a manager voids the user’s outstanding links', async () => {
+    const { authorization, body } = await loginAs(provider.api, 'admin');
+    const environmentId = Number(body.environment_id);
+    const created = await provider.api
+      .post(`/api/v1/config/${environmentId}/users`)
+      .set('Authorization', authorization)
+      .send({ user: { username: 'field-op', password: NEW_PASSWORD, email: 'field-op@example.test', permissions: [50] } });
+    expect(created.status).toBe(201);
+    await forgot('field-op@example.test');
+    const token = tokenFrom(smtp.inbox[0]);
+    await provider.api
+      .put(`/api/v1/config/${environmentId}/users/${created.body.id}`)
+      .set('Authorization', authorization)
+      .send({ user: { username: 'field-op', password: 'Manager-Set-Passw0rd!', email: 'field-op@example.test', permissions: [50] } })
+      .expect(200);
+    const reset = await provider.api.post('/api/v1/auth/reset').send({ token, password: 'Other-Passw0rd!' });
+    expect(reset.body.error).toBe(ErrorCode.FORGOT_RESET);
+  });
+
   it('refuses an expired token with error 2', async () => {
     await forgot('admin@example.test');
     provider.clock.now += PASSWORD_RESET_TOKEN_TTL_MS + 1;

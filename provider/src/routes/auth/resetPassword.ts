@@ -7,7 +7,7 @@ import {
   validPassword,
 } from '@halo/shared';
 import { hashPassword } from '../../auth/passwords.js';
-import { liveResetRequest } from '../../auth/passwordResets.js';
+import { liveResetRequest, voidResetLinks } from '../../auth/passwordResets.js';
 import { auditSecurityEvent, endUserSessions } from '../../auth/sessions.js';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
@@ -38,6 +38,7 @@ export function resetPassword(context: ProviderContext): RequestHandler {
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) return false;
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', reset.user_id).execute();
+      await voidResetLinks(trx, reset.user_id, now);
       return true;
     });
     if (!consumed) throw badRequest(ErrorCode.FORGOT_RESET, 'Invalid or Expired password reset token used');

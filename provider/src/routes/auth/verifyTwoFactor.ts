@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
-import { AuditResource, OtpRequestSchema, TwoFactorStatus } from '@halo/shared';
+import { AuditResource, ErrorCode, OtpRequestSchema, TwoFactorStatus } from '@halo/shared';
 import { auditSecurityEvent, authenticated, bearerToken, loginResponse } from '../../auth/sessions.js';
-import { consumeOtp, invalidOtp, twoFactorNotActive } from '../../auth/twoFactor.js';
+import { checkOtp, invalidOtp, twoFactorNotActive } from '../../auth/twoFactor.js';
+import { badRequest } from '../../http/httpError.js';
 import type { ProviderContext } from '../../context.js';
 import { allowedDeviceIds } from '../../store/allowedDevices.js';
 import { parseBody } from '../../http/parse.js';
@@ -12,7 +13,9 @@ export function verifyTwoFactor(context: ProviderContext): RequestHandler {
     const auth = authenticated(request);
     const { otp_code } = parseBody(OtpRequestSchema, request.body);
     if (auth.user.two_factor_status !== TwoFactorStatus.ACTIVE) throw twoFactorNotActive();
-    if (!(await consumeOtp(context, auth.user, otp_code))) {
+    const verdict = await checkOtp(context, auth.user, otp_code);
+    if (verdict.kind === 'locked') throw badRequest(ErrorCode.TWO_FACTOR_INVALID_OTP, verdict.message);
+    if (verdict.kind === 'wrong') {
       await auditSecurityEvent(context, auth, AuditResource.TWO_FACTOR, '2FA verification failed');
       throw invalidOtp();
     }

@@ -11,8 +11,9 @@ import { hashPassword } from '../../auth/passwords.js';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
+import { assertCaServerAddressAllowed } from './caServerAddress.js';
 import { scoped } from '../../http/tenancy.js';
-import { assertEmailFree, environmentNameExists, isUniqueViolation } from '../../store/uniqueness.js';
+import { environmentNameExists, isUniqueViolation } from '../../store/uniqueness.js';
 import { writeAudit } from '../../store/audit.js';
 import { environmentViews } from './environmentView.js';
 
@@ -20,9 +21,9 @@ import { environmentViews } from './environmentView.js';
 export function createEnvironment(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const input = parseBody(EnvironmentCreateSchema, request.body);
+    assertCaServerAddressAllowed(context, input.ca_server_address);
     const { target, user: actor } = scoped(request);
     if (await environmentNameExists(context.db, input.environment_name)) throw environmentNameExists.error();
-    await assertEmailFree(context.db, input.email);
     const passwordHash = await hashPassword(input.password);
     const now = context.now();
     try {

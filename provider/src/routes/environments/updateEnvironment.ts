@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'express';
 import { AuditAction, AuditResource, EnvironmentUpdateSchema, SessionEndReason } from '@halo/shared';
+import { voidResetLinks } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions } from '../../auth/sessions.js';
 import type { ProviderContext } from '../../context.js';
 import { parseBody } from '../../http/parse.js';
+import { assertCaServerAddressAllowed } from './caServerAddress.js';
 import { scoped } from '../../http/tenancy.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree, environmentNameExists } from '../../store/uniqueness.js';
@@ -18,6 +20,7 @@ import { reachableEnvironment } from './reachableEnvironment.js';
 export function updateEnvironment(context: ProviderContext): RequestHandler {
   return async (request, response) => {
     const input = parseBody(EnvironmentUpdateSchema, request.body);
+    assertCaServerAddressAllowed(context, input.ca_server_address);
     const { user: actor } = scoped(request);
     const environment = await reachableEnvironment(context, request, { strictlyBelow: false });
     const isOwn = environment.id === actor.environment_id;
@@ -30,7 +33,7 @@ export function updateEnvironment(context: ProviderContext): RequestHandler {
       .executeTakeFirst();
     if (!isOwn && manager) {
       if (input.username) await assertUsernameFree(context.db, environment.id, input.username, manager.id);
-      await assertEmailFree(context.db, input.email, manager.id);
+      await assertEmailFree(context.db, environment.id, input.email, manager.id);
     }
     const passwordHash = !isOwn && input.password ? await hashPassword(input.password) : null;
     const now = context.now();
@@ -55,6 +58,7 @@ export function updateEnvironment(context: ProviderContext): RequestHandler {
           })
           .where('id', '=', manager.id)
           .execute();
+        if (passwordHash) await voidResetLinks(trx, manager.id, now);
       }
       await writeAudit(
         trx,

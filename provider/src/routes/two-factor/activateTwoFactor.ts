@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { AuditResource, ErrorCode, OtpRequestSchema, TwoFactorStatus } from '@halo/shared';
 import { auditSecurityEvent, authenticated } from '../../auth/sessions.js';
-import { consumeOtp, invalidOtp } from '../../auth/twoFactor.js';
+import { checkOtp, invalidOtp } from '../../auth/twoFactor.js';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
@@ -17,7 +17,9 @@ export function activateTwoFactor(context: ProviderContext): RequestHandler {
     if (user.two_factor_status !== TwoFactorStatus.PENDING) {
       throw badRequest(ErrorCode.TWO_FACTOR_NOT_INITIATED, '2FA not initiated');
     }
-    if (!(await consumeOtp(context, user, otp_code))) throw invalidOtp();
+    const verdict = await checkOtp(context, user, otp_code);
+    if (verdict.kind === 'locked') throw badRequest(ErrorCode.TWO_FACTOR_INVALID_OTP, verdict.message);
+    if (verdict.kind === 'wrong') throw invalidOtp();
     await context.db
       .updateTable('users')
       .set({ two_factor_status: TwoFactorStatus.ACTIVE, updated_at: context.now() })

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { AuditResource, ErrorCode, OtpRequestSchema, TwoFactorStatus } from '@halo/shared';
 import { auditSecurityEvent, authenticated } from '../../auth/sessions.js';
-import { consumeOtp, resetTwoFactor, twoFactorNotActive } from '../../auth/twoFactor.js';
+import { checkOtp, resetTwoFactor, twoFactorNotActive } from '../../auth/twoFactor.js';
 import type { ProviderContext } from '../../context.js';
 import { badRequest } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
@@ -12,9 +12,9 @@ export function deactivateTwoFactor(context: ProviderContext): RequestHandler {
     const { user } = authenticated(request);
     const { otp_code } = parseBody(OtpRequestSchema, request.body);
     if (user.two_factor_status !== TwoFactorStatus.ACTIVE) throw twoFactorNotActive();
-    if (!(await consumeOtp(context, user, otp_code))) {
-      throw badRequest(ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE, '2FA deactivate failure');
-    }
+    const verdict = await checkOtp(context, user, otp_code);
+    if (verdict.kind === 'locked') throw badRequest(ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE, verdict.message);
+    if (verdict.kind === 'wrong') throw badRequest(ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE, '2FA deactivate failure');
     await resetTwoFactor(context, user.id);
     await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA deactivated');
     response.json({ setupStatus: TwoFactorStatus.INACTIVE });

@@ -1,6 +1,6 @@
 import { TOTP, URI } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { ErrorCode, OTP_LOCK_MS, OTP_MAX_FAILURES, TwoFactorStatus } from '@halo/shared';
 import { DIALECTS, loginAs, startTestProvider, type TestProvider } from '../../testing/testProvider.js';
 
 describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
@@ -85,5 +85,36 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     expect(deactivated.body.setupStatus).toBe(TwoFactorStatus.INACTIVE);
     const after = await provider.provider.context.db.selectFrom('users').select('two_factor_secret').executeTakeFirstOrThrow();
     expect(after.two_factor_secret).toBeNull();
+  });
+
+  it('refuses even the right code after too many wrong ones, across verify, activate and deactivate, and audits it', async () => {
+    const totp = await setUp();
+    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1) {
+      expect((await post('/2fa/activate', { otp_code: wrongCode(totp) })).body.error).toBe(ErrorCode.TWO_FACTOR_INVALID_OTP);
+    }
+    await post('/2fa/activate', { otp_code: codeAt(totp) });
+    provider.clock.now += 30_000;
+    const fresh = await loginAs(provider.api);
+    // 25 guesses at the login's second factor: the lock stops them after OTP_MAX_FAILURES.
+    for (let index = 0; index < 25; index += 1) await post('/auth/2fa/verify', { otp_code: wrongCode(totp) }, fresh.authorization);
+    const right = await post('/auth/2fa/verify', { otp_code: codeAt(totp) }, fresh.authorization);
+    expect(right.status).toBe(400);
+    expect(right.body.error).toBe(ErrorCode.TWO_FACTOR_INVALID_OTP);
+    expect(String(right.body.message)).toMatch(/locked/i);
+    const audits = await provider.provider.context.db.selectFrom('user_audits').select('name').where('name', 'like', '2FA locked%').execute();
+    expect(audits.length).toBeGreaterThanOrEqual(1);
+
+    provider.clock.now += OTP_LOCK_MS + 1;
+    const after = await post('/auth/2fa/verify', { otp_code: codeAt(totp) }, fresh.authorization);
+    expect(after.status).toBe(200);
+  });
+
+  it('a right code resets the wrong-code count', async () => {
+    const totp = await setUp();
+    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1) await post('/2fa/activate', { otp_code: wrongCode(totp) });
+    expect((await post('/2fa/activate', { otp_code: codeAt(totp) })).body.setupStatus).toBe(TwoFactorStatus.ACTIVE);
+    provider.clock.now += 30_000;
+    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1) await post('/2fa/deactivate', { otp_code: wrongCode(totp) });
+    expect((await post('/2fa/deactivate', { otp_code: codeAt(totp) })).body.setupStatus).toBe(TwoFactorStatus.INACTIVE);
   });
 });

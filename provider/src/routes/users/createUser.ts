@@ -16,7 +16,7 @@ export function createUser(context: ProviderContext): RequestHandler {
     const auth = scoped(request);
     assertGrantable(auth, input.permissions);
     await assertUsernameFree(context.db, auth.target.id, input.username);
-    await assertEmailFree(context.db, input.email);
+    await assertEmailFree(context.db, auth.target.id, input.email);
     const passwordHash = await hashPassword(input.password);
     const now = context.now();
     const created = await context.db.transaction().execute(async (trx) => {

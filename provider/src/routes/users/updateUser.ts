@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AuditAction, AuditResource, SessionEndReason, UserUpdateSchema } from '@halo/shared';
+import { voidResetLinks } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions, permissionsOf } from '../../auth/sessions.js';
 import type { ProviderContext } from '../../context.js';
@@ -29,7 +30,7 @@ export function updateUser(context: ProviderContext): RequestHandler {
     }
     assertGrantable(auth, input.permissions);
     await assertUsernameFree(context.db, existing.environment_id, input.username, existing.id);
-    await assertEmailFree(context.db, input.email, existing.id);
+    await assertEmailFree(context.db, existing.environment_id, input.email, existing.id);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const now = context.now();
     const wasDisabled = existing.is_disabled === 1;
@@ -51,6 +52,7 @@ export function updateUser(context: ProviderContext): RequestHandler {
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (passwordHash) await voidResetLinks(trx, existing.id, now);
       const action =
         input.is_disabled && !wasDisabled ? AuditAction.DISABLE : !input.is_disabled && wasDisabled ? AuditAction.ENABLE : AuditAction.UPDATE;
       await writeAudit(

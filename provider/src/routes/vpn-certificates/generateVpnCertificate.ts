@@ -6,25 +6,59 @@ import {
   ErrorCode,
   HttpErrorKind,
   VPN_CERTIFICATE_CONTENT_TYPE,
+  ValidationKey,
   VpnCertificateRequestSchema,
   vpnCertificateFileName,
 } from '@halo/shared';
 import { EnvironmentCertificateAuthority, type CertificateIssuer } from '../../ca/certificateAuthority.js';
 import { CertificateServiceUnavailable, CustomCertificateAuthority } from '../../ca/customCertificateAuthority.js';
-import { openVpnClientConfig } from '../../ca/openVpnClientConfig.js';
+import { prepareClientConfig } from '../../ca/openVpnClientConfig.js';
+import { UnsafeConfigValue } from '../../ca/openVpnConfigSyntax.js';
 import type { ProviderContext } from '../../context.js';
-import { badRequest, HttpError } from '../../http/httpError.js';
+import { badRequest, HttpError, missingValues } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
 import { scoped } from '../../http/tenancy.js';
 import { writeAudit } from '../../store/audit.js';
+import type { OpenVpnProfileRow } from '../../store/dataPathTables.js';
 import type { EnvironmentRow } from '../../store/schema.js';
 import { profileView } from '../openvpn-profiles/profileRecords.js';
 import { reachableProfile } from '../openvpn-profiles/profileRoutes.js';
 
 function issuerFor(context: ProviderContext, environment: EnvironmentRow): CertificateIssuer {
   return environment.ca_server_address
-    ? new CustomCertificateAuthority(environment.ca_server_address)
+    ? new CustomCertificateAuthority(environment.ca_server_address, context.config.caNetworks)
     : new EnvironmentCertificateAuthority(context.config.dataDir, context.secrets, environment.id, environment.name, context.now);
+}
+
+/**
+ * The profile's part of the file, checked before any certificate is issued: a profile saved
+ * before today's checks may lack its server (no `remote` line) or hold a value that cannot be
+ * written safely; both are refused with error 1 naming the field, and nothing is issued.
+ */
+function clientConfigOf(context: ProviderContext, row: OpenVpnProfileRow) {
+  const profile = profileView(row);
+  if (!profile.server_config) {
+    throw missingValues('The profile has no server address and port: its file could not connect', { server_config: ValidationKey.REQUIRED });
+  }
+  const staticUser = profile.advanced_config?.auth_user_pass;
+  const credentials =
+    staticUser?.type === 'static' && staticUser.username && row.auth_password_sealed
+      ? { username: staticUser.username, password: context.secrets.open(row.auth_password_sealed) }
+      : null;
+  try {
+    return prepareClientConfig({
+      profile,
+      tlsAuthKey: row.tls_auth_key_sealed ? context.secrets.open(row.tls_auth_key_sealed) : null,
+      credentials,
+    });
+  } catch (error) {
+    if (error instanceof UnsafeConfigValue) {
+      throw missingValues('The profile holds a value that cannot be written into a configuration file; edit the profile', {
+        [error.field]: ValidationKey.INVALID_CHARACTERS,
+      });
+    }
+    throw error;
+  }
 }
 
 /**
@@ -39,6 +73,7 @@ export function generateVpnCertificate(context: ProviderContext): RequestHandler
     if (row.is_private === 1) {
       throw badRequest(ErrorCode.PRIVATE_PROFILE_CERTIFICATE, 'Certificates cannot be generated for a private profile');
     }
+    const writeFile = clientConfigOf(context, row);
     let certificate;
     try {
       certificate = await issuerFor(context, target).issueClientCertificate(input.certificateCN);
@@ -49,18 +84,7 @@ export function generateVpnCertificate(context: ProviderContext): RequestHandler
       }
       throw error;
     }
-    const profile = profileView(row);
-    const staticUser = profile.advanced_config?.auth_user_pass;
-    const credentials =
-      staticUser?.type === 'static' && staticUser.username && row.auth_password_sealed
-        ? { username: staticUser.username, password: context.secrets.open(row.auth_password_sealed) }
-        : null;
-    const file = openVpnClientConfig({
-      profile,
-      certificate,
-      tlsAuthKey: row.tls_auth_key_sealed ? context.secrets.open(row.tls_auth_key_sealed) : null,
-      credentials,
-    });
+    const file = writeFile(certificate);
     const now = context.now();
     await context.db
       .insertInto('issued_certificates')

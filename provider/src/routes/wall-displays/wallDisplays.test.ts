@@ -80,4 +80,32 @@ describe.each(DIALECTS)('wall displays on %s', (dialect) => {
     expect((await sessionOf(String(created.body.token))).status).toBe(200);
     expect((await issue(admin, '')).body.error).toBe(1);
   });
+
+  it('a display token is checked with the display’s own permissions (50, 70, 120) on every call', async () => {
+    const child = await createEnvironment(provider.api, admin, 'wall-scope-child');
+    const token = String((await issue(admin)).body.token);
+    const read = (path: string) => provider.api.get(`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
+    const own = admin.environmentId;
+    for (const path of [
+      apiPaths.devices.list(own),
+      apiPaths.devices.devicesState(own),
+      apiPaths.logs.systemLogs(own),
+      apiPaths.admin.satcomMessages(own),
+    ]) {
+      expect({ path, status: (await read(path)).status }).toEqual({ path, status: 200 });
+    }
+    for (const path of [
+      apiPaths.users.list(own),
+      apiPaths.users.list(child.environmentId),
+      apiPaths.environments.list(own),
+      apiPaths.groups.list(own),
+      apiPaths.vpn.profiles(own),
+      apiPaths.applicationRules.list(own),
+      apiPaths.wallDisplays.list(own),
+      apiPaths.rfRecordings.list(own),
+      apiPaths.admin.devicesConnectivity(own),
+    ]) {
+      expect({ path, status: (await read(path)).status }).toEqual({ path, status: 403 });
+    }
+  });
 });

@@ -3,15 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { emptyProfileValues, profileFieldOfPath, profilePayload, profileToValues } from './profileForm';
 
 describe('profilePayload', () => {
-  it('starts from the section 9 defaults and sends empty sections as null', () => {
-    const values = { ...emptyProfileValues(), name: 'office' };
+  it('starts from the section 9 defaults and sends empty optional sections as null', () => {
+    const values = { ...emptyProfileValues(), name: 'office', serverAddress: 'vpn.example.test', serverPort: 1194 };
     expect(values.customFields).toEqual([{ key_name: '', key_value: '' }]);
     const payload = profilePayload(values);
     expect(payload.general_config).toEqual({ encryption_type: 3, compression_type: 3, layer_type: 2 });
-    expect(payload.server_config).toBeNull();
+    expect(payload.server_config).toEqual({ server_address: 'vpn.example.test', port: 1194, managed_server_address_info: null });
     expect(payload.advanced_config).toBeNull();
     expect(payload.is_private).toBe(false);
     expect(OpenVpnProfileInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('a profile with only a name is refused on the server address and port, which the file needs', () => {
+    const result = OpenVpnProfileInputSchema.safeParse(profilePayload({ ...emptyProfileValues(), name: 'office' }));
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((issue) => profileFieldOfPath(issue.path.join('.')));
+    expect(fields).toEqual(expect.arrayContaining(['serverAddress', 'serverPort']));
   });
 
   it('sends the server and advanced sections the user filled, credentials only for static', () => {

@@ -103,12 +103,11 @@ export function profileToValues(profile: OpenVpnProfile): ProfileValues {
 const blank = (text: string) => text.trim() === '';
 
 /**
- * POST/PUT /apps/openvpn/profiles body. A section the user left empty is sent as null
- * (section 3); blank custom rows are left to the shared schema to drop.
+ * POST/PUT /apps/openvpn/profiles body. An optional section the user left empty is sent as
+ * null (section 3); blank custom rows are left to the shared schema to drop.
  */
 export function profilePayload(values: ProfileValues) {
   const managedEmpty = blank(values.managedIp) && blank(values.managedSubnetMask);
-  const serverEmpty = blank(values.serverAddress) && values.serverPort === null && managedEmpty;
   const customRows = values.customFields.filter((row) => !blank(row.key_name) || !blank(row.key_value));
   const credentials =
     values.authUserPassType === ''
@@ -138,15 +137,14 @@ export function profilePayload(values: ProfileValues) {
       compression_type: values.compressionType,
       layer_type: values.layerType,
     },
-    server_config: serverEmpty
-      ? null
-      : {
-          server_address: values.serverAddress.trim(),
-          port: values.serverPort,
-          managed_server_address_info: managedEmpty
-            ? null
-            : { ip_address: values.managedIp.trim(), subnet_mask: values.managedSubnetMask.trim() },
-        },
+    // Always sent: a profile without a server address and port cannot produce a working file.
+    server_config: {
+      server_address: values.serverAddress.trim(),
+      port: values.serverPort,
+      managed_server_address_info: managedEmpty
+        ? null
+        : { ip_address: values.managedIp.trim(), subnet_mask: values.managedSubnetMask.trim() },
+    },
     advanced_config: advancedEmpty ? null : advanced,
   };
 }

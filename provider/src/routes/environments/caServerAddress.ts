@@ -1,0 +1,24 @@
+import { ValidationKey } from '@halo/shared';
+import { caServiceUrl, isCallableAddress } from '../../ca/caServiceNetwork.js';
+import type { ProviderContext } from '../../context.js';
+import { missingValues } from '../../http/httpError.js';
+
+/**
+ * A custom CA address that names a loopback, link-local or (unless HALO_CA_ALLOWED_NETWORKS
+ * opens it) private address is refused when it is saved, with error 1 on the field. Host
+ * names are checked again on what they resolve to whenever the service is called.
+ */
+export function assertCaServerAddressAllowed(context: ProviderContext, address: string | null | undefined): void {
+  if (!address) return;
+  let hostname: string;
+  try {
+    hostname = caServiceUrl(address).hostname;
+  } catch {
+    hostname = '';
+  }
+  if (hostname === '' || !isCallableAddress(hostname, context.config.caNetworks)) {
+    throw missingValues('The CA service address may not be a loopback, link-local or private address', {
+      ca_server_address: ValidationKey.INVALID,
+    });
+  }
+}
