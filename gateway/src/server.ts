@@ -186,6 +186,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     bufferPackets: config.socketBufferPackets,
     bufferBytes: config.socketBufferBytes,
     resyncMs: config.slowConsumerResyncMs,
+    confirmRefusal: (token) => live.sessions.revalidateToken(token),
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));
   live.sessions.onRevalidated((socket) => fanout.sessionRevalidated(socket));

@@ -35,6 +35,11 @@ export interface DevicesFanoutOptions {
   readonly bufferBytes: number;
   /** A slow consumer that has not caught up after this long is disconnected. */
   readonly resyncMs: number;
+  /**
+   * Asks whether a token the upstream refused still has a session (SessionMonitor.revalidateToken):
+   * a session that ended tells its sockets why (`session.ended`) instead of losing them silently.
+   */
+  readonly confirmRefusal?: (token: string) => Promise<void>;
 }
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
@@ -298,14 +303,17 @@ export class DevicesFanout {
 
   /**
    * The upstream refused this token here: its user may not see this any more, so its sockets
-   * stop receiving it. Without logs they just leave the logs room; without devices they lose
-   * their connection (as a lost transport), and their client's next subscription gets the
+   * stop receiving it. Without logs they just leave the logs room. Without devices they leave
+   * the environment at once; if the session itself ended (a 401: logged out, replaced,
+   * expired, revoked) its sockets are told why by the session check, otherwise they lose
+   * their connection (as a lost transport) and their client's next subscription gets the
    * refusal as its ack.
    */
   private revoke(environmentId: number, token: string, capability: PollCapability): void {
     const tracked = this.tracked.get(environmentId);
     if (!tracked) return;
     if (capability === 'devices.view') this.options.access.refuse(token, environmentId);
+    const refused: LiveSocket[] = [];
     for (const socket of [...tracked.subscribers.values()]) {
       if (socket.data.token !== token) continue;
       if (capability === 'logs.view') {
@@ -313,8 +321,15 @@ export class DevicesFanout {
         continue;
       }
       this.leave(socket, environmentId);
-      dropConnection(socket);
+      refused.push(socket);
     }
+    if (refused.length === 0) return;
+    const confirmed = this.options.confirmRefusal?.(token) ?? Promise.resolve();
+    void confirmed
+      .catch(() => undefined)
+      .then(() => {
+        for (const socket of refused) if (socket.connected && !socket.data.ended) dropConnection(socket);
+      });
   }
 
   private leave(socket: LiveSocket, environmentId: number): void {

@@ -7,6 +7,8 @@ export interface LiveSocketData {
   userId: number;
   environmentId: number;
   session: LoginResponse;
+  /** Set once `session.ended` was sent; the socket closes shortly after. */
+  ended?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no events between gateways yet

@@ -1,4 +1,4 @@
-import { LiveEvent } from '@halo/shared';
+import { LiveEvent, type SessionEndedEvent } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
 import type { SessionCheck, UpstreamClient } from '../upstream/upstreamClient.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
@@ -11,6 +11,20 @@ import type { LiveNamespace, LiveSocket } from './liveTypes.js';
  */
 /** Session checks in flight at once during a cycle: thousands of users must not mean thousands of requests at once. */
 const CYCLE_CONCURRENCY = 16;
+
+/**
+ * How long an ended session's socket stays open after `session.ended` is written. A close
+ * written in the same breath can reach the client with the event and be handled first
+ * ("transport close" and no reason); the socket has left every room, so nothing else reaches it.
+ */
+export const SESSION_END_GRACE_MS = 250;
+
+/** Tells a socket why its session ended, then closes it. */
+export function endSocketSession(socket: LiveSocket, reason: SessionEndedEvent['reason']): void {
+  for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
+  socket.emit(LiveEvent.SESSION_ENDED, { reason });
+  setTimeout(() => socket.disconnect(true), SESSION_END_GRACE_MS).unref();
+}
 
 export class SessionMonitor {
   private readonly inFlight = new Map<string, Promise<SessionCheck>>();
@@ -45,6 +59,12 @@ export class SessionMonitor {
   onRevalidated(listener: (socket: LiveSocket) => void): () => void {
     this.revalidatedListeners.add(listener);
     return () => this.revalidatedListeners.delete(listener);
+  }
+
+  /** Re-validates one token's sockets now (the upstream refused it to a poller). */
+  async revalidateToken(token: string): Promise<void> {
+    const sockets = [...this.namespace.sockets.values()].filter((socket) => socket.data.token === token);
+    if (sockets.length > 0) await this.revalidate(token, sockets);
   }
 
   /** Re-validates every connected session now; a cycle still running is joined, not repeated. */
@@ -83,9 +103,9 @@ export class SessionMonitor {
     if (result.kind !== 'ended') return;
     // Sockets of this token that connected meanwhile end as well.
     for (const socket of this.namespace.sockets.values()) {
-      if (socket.data.token !== token) continue;
-      socket.emit(LiveEvent.SESSION_ENDED, { reason: result.reason });
-      socket.disconnect(true);
+      if (socket.data.token !== token || socket.data.ended) continue;
+      socket.data.ended = true;
+      endSocketSession(socket, result.reason);
     }
   }
 }

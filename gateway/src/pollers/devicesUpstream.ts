@@ -5,6 +5,7 @@ import {
   DeviceLiveStateSchema,
   DeviceStatusEntrySchema,
   LiveSystemLogEntrySchema,
+  logPollSearch,
   type DeviceLiveState,
   type DeviceStatusEntry,
   type LogsSystemEvent,
@@ -141,14 +142,17 @@ export class DevicesUpstream {
     return { kind: 'ok', value: entries };
   }
 
-  /** System log entries with an id above `afterId`, at most `pageSize`. */
+  /**
+   * System log entries newer than `sinceId`, oldest first, at most `pageSize`; with `sinceId`
+   * null, the newest entry alone (where the log ends). The paging rule is shared's logPaging.
+   */
   async systemLogs(
     environmentId: number,
     token: string,
-    afterId: number,
+    sinceId: number | null,
     pageSize: number,
   ): Promise<PollAnswer<{ entries: LiveSystemLogEntry[]; received: number }>> {
-    const path = `${apiPaths.logs.systemLogs(environmentId)}?object_id=${afterId}&page_size=${pageSize}`;
+    const path = `${apiPaths.logs.systemLogs(environmentId)}${logPollSearch(sinceId, pageSize)}`;
     const answer = await this.get('system_logs', path, token);
     if (answer.kind !== 'ok') return answer;
     const body = SystemLogsBodySchema.safeParse(answer.value);

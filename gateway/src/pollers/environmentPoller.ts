@@ -103,7 +103,6 @@ export class EnvironmentPoller {
   private pollsSinceFull = 0;
   private failures = 0;
   private lastLogId: number | null = null;
-  private logsCaughtUp = false;
   private logsAbsentUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -297,17 +296,18 @@ export class EnvironmentPoller {
   }
 
   /**
-   * New system log entries. The first cycle only learns where the log ends (nothing old is
-   * sent); a 404 means the upstream has no system logs, asked again a minute later.
+   * New system log entries. The first cycle only learns where the log ends (its newest
+   * entry; nothing old is sent); later cycles ask for what is newer, oldest first, a few
+   * pages at most. A 404 means the upstream has no system logs, asked again a minute later.
    */
   private async pollLogs(): Promise<void> {
     const { upstream, environmentId, tokens, sink } = this.options;
     if (Date.now() < this.logsAbsentUntil) return;
     const token = tokens.current('logs.view');
     if (token === null) return;
-    const catchingUp = !this.logsCaughtUp;
     for (let page = 0; page < LOG_PAGES_PER_CYCLE; page += 1) {
-      const answer = await upstream.systemLogs(environmentId, token, this.lastLogId ?? 0, LOG_PAGE_SIZE);
+      const learning = this.lastLogId === null;
+      const answer = await upstream.systemLogs(environmentId, token, this.lastLogId, LOG_PAGE_SIZE);
       if (answer.kind === 'notFound') {
         this.logsAbsentUntil = Date.now() + LOGS_ABSENT_RETRY_MS;
         return;
@@ -317,23 +317,18 @@ export class EnvironmentPoller {
         return;
       }
       if (answer.kind === 'failed') return;
-      const entries = answer.value.entries
-        .filter((entry) => entry.id > (this.lastLogId ?? 0))
-        .sort((a, b) => a.id - b.id);
-      const last = entries.at(-1);
-      if (last) this.lastLogId = last.id;
-      if (this.stopped) return;
-      if (!catchingUp && entries.length > 0) {
+      const after = this.lastLogId ?? 0;
+      const entries = answer.value.entries.filter((entry) => entry.id > after).sort((a, b) => a.id - b.id);
+      this.lastLogId = entries.at(-1)?.id ?? after;
+      if (this.stopped || learning) return;
+      if (entries.length > 0) {
         try {
           await sink.logs(entries);
         } catch (error) {
           console.error(`[gateway] environment ${environmentId}: publishing system logs failed:`, error);
         }
       }
-      if (answer.value.received < LOG_PAGE_SIZE) {
-        this.logsCaughtUp = true;
-        return;
-      }
+      if (answer.value.received < LOG_PAGE_SIZE) return;
     }
   }
 }

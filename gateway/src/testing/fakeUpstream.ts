@@ -6,7 +6,10 @@ import {
   API_BASE,
   apiErrorBody,
   can,
+  ErrorCode,
   HttpErrorKind,
+  LogPagingQuerySchema,
+  logPageWindow,
   type DataLinksInfo,
   type DeviceLiveState,
   type LoginResponse,
@@ -309,11 +312,22 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Not found'));
       return;
     }
-    const after = Number(request.query.object_id ?? 0);
-    const pageSize = Number(request.query.page_size ?? 50);
+    // The real provider's paging rule (shared logPaging), not one of this fake's own.
+    const query = LogPagingQuerySchema.safeParse(request.query);
+    if (!query.success) {
+      response.status(400).json(apiErrorBody(ErrorCode.BAD_QUERY_PARAMETER, 'Bad query parameter'));
+      return;
+    }
+    const window = logPageWindow(query.data);
     const entries = fleet.logs
-      .filter((entry) => entry.environmentId === environmentOf(request) && entry.id > after)
-      .slice(0, pageSize)
+      .filter(
+        (entry) =>
+          entry.environmentId === environmentOf(request) &&
+          (window.afterId === undefined || entry.id > window.afterId) &&
+          (window.beforeId === undefined || entry.id < window.beforeId),
+      )
+      .sort((a, b) => (window.order === 'asc' ? a.id - b.id : b.id - a.id))
+      .slice(0, window.limit)
       .map(({ environmentId: _environmentId, ...entry }) => entry);
     response.json({ system_logs: entries });
   });

@@ -6,19 +6,35 @@ import { callCaService, CaServiceRefused, isCallableAddress, parseAllowedNetwork
 const closed: { allowedNetworks: string[] } = { allowedNetworks: [] };
 
 describe('isCallableAddress', () => {
-  it.each(['127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', '255.255.255.255'])(
-    'never calls %s, whatever the configuration',
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    '::1',
+    '[::1]',
+    '::ffff:127.0.0.1',
+    '169.254.169.254',
+    'fe80::1',
+    '0.0.0.0',
+    '::',
+    '224.0.0.1',
+    '255.255.255.255',
+  ])('never calls %s, whatever the configuration', (address) => {
+    expect(isCallableAddress(address, closed)).toBe(false);
+    expect(isCallableAddress(address, { allowedNetworks: ['10.0.0.0/8', '192.168.0.0/16'] })).toBe(false);
+  });
+
+  it.each(['10.0.0.9', '172.16.4.4', '192.168.1.10', '100.64.0.1', 'fd00::1'])(
+    'calls private %s only inside an allowed network',
     (address) => {
       expect(isCallableAddress(address, closed)).toBe(false);
-      expect(isCallableAddress(address, { allowedNetworks: ['10.0.0.0/8', '192.168.0.0/16'] })).toBe(false);
+      expect(
+        isCallableAddress(address, {
+          allowedNetworks: ['10.0.0.0/8', '172.16.0.0/12', '192.168.1.0/24', '100.64.0.0/10', 'fd00::/8'],
+        }),
+      ).toBe(true);
+      expect(isCallableAddress(address, { allowedNetworks: ['192.168.200.0/24'] })).toBe(false);
     },
   );
-
-  it.each(['10.0.0.9', '172.16.4.4', '192.168.1.10', '100.64.0.1', 'fd00::1'])('calls private %s only inside an allowed network', (address) => {
-    expect(isCallableAddress(address, closed)).toBe(false);
-    expect(isCallableAddress(address, { allowedNetworks: ['10.0.0.0/8', '172.16.0.0/12', '192.168.1.0/24', '100.64.0.0/10', 'fd00::/8'] })).toBe(true);
-    expect(isCallableAddress(address, { allowedNetworks: ['192.168.200.0/24'] })).toBe(false);
-  });
 
   it('calls public addresses, and leaves host names to the check after resolution', () => {
     expect(isCallableAddress('8.8.8.8', closed)).toBe(true);
@@ -57,9 +73,15 @@ describe('callCaService', () => {
 
   it('refuses a host name that resolves to loopback, without sending it anything', async () => {
     const target = await listen(() => ({ status: 200, body: 'secret' }));
-    const call = callCaService(new URL(`http://localhost:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed);
+    const call = callCaService(
+      new URL(`http://localhost:${target.port}/ca`),
+      { method: 'GET', timeoutMs: 2000 },
+      closed,
+    );
     await expect(call).rejects.toThrow(/not allowed|private/i);
-    await expect(callCaService(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed)).rejects.toThrow(CaServiceRefused);
+    await expect(
+      callCaService(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
+    ).rejects.toThrow(CaServiceRefused);
     expect(target.hits).toEqual([]);
   });
 
@@ -68,7 +90,11 @@ describe('callCaService', () => {
     const outer = await listen(() => ({ status: 302, headers: { Location: `http://localhost:${inner.port}/admin` } }));
     // A test-only policy that reaches this machine through its name (configuration never allows loopback).
     const loopbackForTest = { allowedNetworks: ['127.0.0.1/32', '::1/128'] };
-    const call = callCaService(new URL(`http://localhost:${outer.port}/ca`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest);
+    const call = callCaService(
+      new URL(`http://localhost:${outer.port}/ca`),
+      { method: 'GET', timeoutMs: 2000 },
+      loopbackForTest,
+    );
     await expect(call).rejects.toThrow(/redirect/);
     expect(outer.hits).toEqual(['/ca']);
     expect(inner.hits).toEqual([]);

@@ -93,11 +93,16 @@ export function callCaService(
   policy: CaNetworkPolicy,
 ): Promise<CaServiceAnswer> {
   const secure = url.protocol === 'https:';
-  if (!secure && url.protocol !== 'http:') return Promise.reject(new CaServiceRefused(`unsupported scheme ${url.protocol}`));
+  if (!secure && url.protocol !== 'http:')
+    return Promise.reject(new CaServiceRefused(`unsupported scheme ${url.protocol}`));
   if (!isCallableAddress(url.hostname, policy)) {
     return Promise.reject(new CaServiceRefused(`${url.hostname} is not an address a CA service may have`));
   }
-  const filter = { allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList: [...policy.allowedNetworks] };
+  const filter = {
+    allowPrivateIPAddress: false,
+    allowMetaIPAddress: false,
+    allowIPAddressList: [...policy.allowedNetworks],
+  };
   const agent = secure ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
   const body = init.json === undefined ? undefined : JSON.stringify(init.json);
   const send = secure ? httpsRequest : httpRequest;
@@ -106,7 +111,8 @@ export function callCaService(
       method: init.method,
       agent,
       timeout: init.timeoutMs,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      headers:
+        body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
     });
     request.on('timeout', () => request.destroy(new Error(`no answer within ${init.timeoutMs} ms`)));
     request.on('error', reject);

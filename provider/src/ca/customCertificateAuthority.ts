@@ -39,7 +39,11 @@ export class CustomCertificateAuthority implements CertificateIssuer {
       request.publicKey = keys.publicKey;
       request.setSubject([{ name: 'commonName', value: commonName }]);
       request.sign(keys.privateKey, forge.md.sha256.create());
-      const caResponse = await callCaService(this.endpoint('/ca'), { method: 'GET', timeoutMs: TIMEOUT_MS }, this.policy);
+      const caResponse = await callCaService(
+        this.endpoint('/ca'),
+        { method: 'GET', timeoutMs: TIMEOUT_MS },
+        this.policy,
+      );
       if (caResponse.status !== 200) throw new Error(`GET /ca answered ${caResponse.status}`);
       const caCertificatePem = caResponse.body;
       const signed = await callCaService(
@@ -52,7 +56,12 @@ export class CustomCertificateAuthority implements CertificateIssuer {
       if (typeof certificate !== 'string') throw new Error('POST /sign answered no certificate');
       const parsed = forge.pki.certificateFromPem(certificate);
       forge.pki.certificateFromPem(caCertificatePem);
-      return { serial: parsed.serialNumber, caCertificatePem, certificatePem: certificate, privateKeyPem: keys.privateKeyPem };
+      return {
+        serial: parsed.serialNumber,
+        caCertificatePem,
+        certificatePem: certificate,
+        privateKeyPem: keys.privateKeyPem,
+      };
     } catch (error) {
       throw new CertificateServiceUnavailable(error);
     }

@@ -68,31 +68,63 @@ const hostileValues = [
 describe('openVpnClientConfig read back by an OpenVPN parser', () => {
   it('answers exactly the directives the profile chose, with their values', () => {
     const parsed = parseOpenVpnConfig(
-      openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: 'STATIC', credentials: { username: 'ops', password: 'pw' } }),
+      openVpnClientConfig({
+        profile: profileWith({}),
+        certificate,
+        tlsAuthKey: 'STATIC',
+        credentials: { username: 'ops', password: 'pw' },
+      }),
     );
-    expect(parsed.directives.map((found) => found.name)).toEqual([...CHOSEN, 'verb', 'verb', 'ca', 'cert', 'key', 'key-direction', 'tls-auth', 'auth-user-pass']);
+    expect(parsed.directives.map((found) => found.name)).toEqual([
+      ...CHOSEN,
+      'verb',
+      'verb',
+      'ca',
+      'cert',
+      'key',
+      'key-direction',
+      'tls-auth',
+      'auth-user-pass',
+    ]);
     expect(parsed.directives.find((found) => found.name === 'remote')?.args).toEqual(['vpn.example.com', '1194']);
     expect(parsed.inline.get('auth-user-pass')).toEqual(['ops', 'pw']);
   });
 
   it.each(hostileValues)('keeps a hostile custom value %# as arguments of its own directive', (value) => {
     const parsed = parseOpenVpnConfig(
-      openVpnClientConfig({ profile: profileWith({ customFields: [{ key_name: 'ping', key_value: value }] }), certificate, tlsAuthKey: null, credentials: null }),
+      openVpnClientConfig({
+        profile: profileWith({ customFields: [{ key_name: 'ping', key_value: value }] }),
+        certificate,
+        tlsAuthKey: null,
+        credentials: null,
+      }),
     );
     expect(parsed.directives.map((found) => found.name)).toEqual([...CHOSEN, 'ping', 'verb', 'ca', 'cert', 'key']);
     expect(parsed.directives.find((found) => found.name === 'ping')?.args).toEqual(value.split(' ').filter(Boolean));
   });
 
   it.each(hostileValues)('keeps a hostile profile name %# inside its comment', (value) => {
-    const parsed = parseOpenVpnConfig(openVpnClientConfig({ profile: profileWith({ name: value }), certificate, tlsAuthKey: null, credentials: null }));
+    const parsed = parseOpenVpnConfig(
+      openVpnClientConfig({ profile: profileWith({ name: value }), certificate, tlsAuthKey: null, credentials: null }),
+    );
     expect(parsed.directives.map((found) => found.name)).toEqual([...CHOSEN, 'verb', 'verb', 'ca', 'cert', 'key']);
   });
 
   it.each(hostileValues)('keeps hostile static credentials %# inside their block', (value) => {
     const line = value.startsWith('</') ? `u${value}` : value;
     const credentials = { username: line, password: line };
-    const parsed = parseOpenVpnConfig(openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials }));
-    expect(parsed.directives.map((found) => found.name)).toEqual([...CHOSEN, 'verb', 'verb', 'ca', 'cert', 'key', 'auth-user-pass']);
+    const parsed = parseOpenVpnConfig(
+      openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials }),
+    );
+    expect(parsed.directives.map((found) => found.name)).toEqual([
+      ...CHOSEN,
+      'verb',
+      'verb',
+      'ca',
+      'cert',
+      'key',
+      'auth-user-pass',
+    ]);
     expect(parsed.inline.get('auth-user-pass')).toEqual([credentials.username, credentials.password]);
   });
 
@@ -106,27 +138,37 @@ describe('openVpnClientConfig read back by an OpenVPN parser', () => {
         profileWith({ customFields: [{ key_name: `ping${character}up`, key_value: '1' }] }),
       ];
       for (const profile of cases) {
-        expect(() => openVpnClientConfig({ profile, certificate, tlsAuthKey: null, credentials: null })).toThrow(UnsafeConfigValue);
+        expect(() => openVpnClientConfig({ profile, certificate, tlsAuthKey: null, credentials: null })).toThrow(
+          UnsafeConfigValue,
+        );
       }
       for (const credentials of [
         { username: `ops${character}script-security 2`, password: 'pw' },
         { username: 'ops', password: `pw${character}up /bin/sh` },
       ]) {
-        expect(() => openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials })).toThrow(UnsafeConfigValue);
+        expect(() =>
+          openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials }),
+        ).toThrow(UnsafeConfigValue);
       }
     },
   );
 
   it('refuses a credential line that would close its block early', () => {
     const credentials = { username: '</auth-user-pass>', password: 'script-security 2' };
-    expect(() => openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials })).toThrow(UnsafeConfigValue);
+    expect(() => openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials })).toThrow(
+      UnsafeConfigValue,
+    );
   });
 
   it('refuses a directive name that is not one', () => {
     const profile = profileWith({ customFields: [{ key_name: 'ping 1\nup', key_value: '' }] });
-    expect(() => openVpnClientConfig({ profile, certificate, tlsAuthKey: null, credentials: null })).toThrow(UnsafeConfigValue);
+    expect(() => openVpnClientConfig({ profile, certificate, tlsAuthKey: null, credentials: null })).toThrow(
+      UnsafeConfigValue,
+    );
     const spaced = profileWith({ customFields: [{ key_name: 'ping up', key_value: '' }] });
-    expect(() => openVpnClientConfig({ profile: spaced, certificate, tlsAuthKey: null, credentials: null })).toThrow(UnsafeConfigValue);
+    expect(() => openVpnClientConfig({ profile: spaced, certificate, tlsAuthKey: null, credentials: null })).toThrow(
+      UnsafeConfigValue,
+    );
   });
 });
 

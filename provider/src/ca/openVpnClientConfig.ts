@@ -26,7 +26,11 @@ const customArguments = (value: string) => value.split(' ').filter((part) => par
  * on) when this is called, so a caller can refuse before any certificate is issued; the
  * answer completes the file with a certificate.
  */
-export function prepareClientConfig({ profile, tlsAuthKey, credentials }: ClientConfigInput): (certificate: IssuedCertificate) => string {
+export function prepareClientConfig({
+  profile,
+  tlsAuthKey,
+  credentials,
+}: ClientConfigInput): (certificate: IssuedCertificate) => string {
   const general = profile.general_config;
   const server = profile.server_config;
   const advanced = profile.advanced_config;

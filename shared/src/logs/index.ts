@@ -1,3 +1,4 @@
 export * from './messagingLog.js';
 export * from './systemLog.js';
 export * from './userAudit.js';
+export * from './logPaging.js';

@@ -1,6 +1,7 @@
 /** Messaging log entries (satellite messages, GET /satcom_messages) of spec section 3. */
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, PageQueryShape, QueryIdSchema, QueryIntSchema, csvListSchema } from '../common.js';
+import { IdSchema, IsoDateSchema, PageQueryShape, QueryIdSchema, csvListSchema } from '../common.js';
+import { LogPollShape } from './logPaging.js';
 import { SatcomLinkStatus } from '../constants/enums.js';
 import { SeveritySchema } from '../users/user.js';
 
@@ -42,7 +43,7 @@ export type SatcomMessageListResponse = z.infer<typeof SatcomMessageListResponse
  */
 export const SatcomMessageQuerySchema = z.strictObject({
   ...PageQueryShape,
-  since_id: QueryIntSchema.optional(),
+  ...LogPollShape,
   free_text: z.string().max(256).optional(),
   device_name: z.string().max(64).optional(),
   device_ids: csvListSchema(QueryIdSchema).optional(),

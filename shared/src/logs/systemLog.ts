@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { csvListSchema, IdSchema, IsoDateSchema, PageQueryShape, QueryIdSchema } from '../common.js';
 import { isThresholdAttributeType } from '../thresholds/threshold.js';
+import { LogPollShape } from './logPaging.js';
 import { SeveritySchema } from '../users/user.js';
 
 /** Same shape as the live `logs.system` entries, so both feed one table. */
@@ -35,6 +36,9 @@ export const SystemLogQuerySchema = z.strictObject({
   device_attribute_types: csvListSchema(QueryAttributeTypeSchema, 32).optional(),
 });
 export type SystemLogQuery = z.infer<typeof SystemLogQuerySchema>;
+
+/** The query plus a poller's `since_id` (logPaging.ts). */
+export const SystemLogPollQuerySchema = SystemLogQuerySchema.extend(LogPollShape);
 
 /** A device log is shown oldest first. */
 export function sortByLogTimeAscending<T extends { readonly log_time: string }>(entries: readonly T[]): T[] {

@@ -214,6 +214,7 @@ export const validHostAddress: Rule = (value, field) => {
  * C0 and C1 control characters, DEL and the Unicode line and paragraph separators: a value
  * holding one can end a line of a generated file (an OpenVPN config) and start another.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER_PATTERN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function hasControlCharacters(value: string): boolean {

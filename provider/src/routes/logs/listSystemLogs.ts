@@ -1,15 +1,9 @@
 import type { RequestHandler } from 'express';
-import { QueryIntSchema, SystemLogQuerySchema, type SystemLogEntry } from '@halo/shared';
+import { SystemLogPollQuerySchema, type SystemLogEntry } from '@halo/shared';
 import type { ProviderContext } from '../../context.js';
 import { parseQuery } from '../../http/parse.js';
 import { scoped } from '../../http/tenancy.js';
 import { contains, logPageConditions, logPageOrder, logPageSize } from './logPage.js';
-
-/**
- * The shared query plus `since_id`: entries after that id, oldest first, so a poller (the
- * gateway's logs.system feed) asks for what is new since the last id it saw.
- */
-export const SystemLogPollQuerySchema = SystemLogQuerySchema.extend({ since_id: QueryIntSchema.optional() });
 
 /**
  * GET config/{env}/system_logs: newest first, `page_size` entries (100 unless told), older

@@ -1,3 +1,4 @@
+import { logPageWindow, type LogPaging } from '@halo/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { DAY_MS } from '../../store/connectivityUsage.js';
 
@@ -5,20 +6,13 @@ import { DAY_MS } from '../../store/connectivityUsage.js';
  * The paging and filters the system log and the messaging log share. Both tables name these
  * columns alike (id, device_id, severity, log_time), so the conditions are written once.
  */
-export interface LogPageQuery {
-  /** Older pages: entries before this id. */
-  readonly object_id?: number | undefined;
-  /** A poller's question: entries after this id, oldest first. */
-  readonly since_id?: number | undefined;
+export interface LogPageQuery extends LogPaging {
   readonly device_ids?: readonly number[] | undefined;
   readonly severities?: readonly number[] | undefined;
   /** YYYY-MM-DD, UTC; both days included. */
   readonly start_date?: string | undefined;
   readonly end_date?: string | undefined;
-  readonly page_size?: number | undefined;
 }
-
-const DEFAULT_PAGE_SIZE = 100;
 
 /** A case-insensitive "contains" pattern for `like ... escape '\'`. */
 export const likePattern = (text: string) =>
@@ -31,8 +25,9 @@ export const contains = (column: string, text: string): RawBuilder<boolean> =>
 /** The shared conditions of a page: paging ids, devices, severities and the date range. */
 export function logPageConditions(query: LogPageQuery): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
-  if (query.object_id !== undefined) conditions.push(sql<boolean>`id < ${query.object_id}`);
-  if (query.since_id !== undefined) conditions.push(sql<boolean>`id > ${query.since_id}`);
+  const window = logPageWindow(query);
+  if (window.beforeId !== undefined) conditions.push(sql<boolean>`id < ${window.beforeId}`);
+  if (window.afterId !== undefined) conditions.push(sql<boolean>`id > ${window.afterId}`);
   if (query.device_ids?.length) conditions.push(sql<boolean>`device_id in (${sql.join(query.device_ids)})`);
   if (query.severities?.length) conditions.push(sql<boolean>`severity in (${sql.join(query.severities)})`);
   if (query.start_date) conditions.push(sql<boolean>`log_time >= ${Date.parse(`${query.start_date}T00:00:00Z`)}`);
@@ -40,7 +35,7 @@ export function logPageConditions(query: LogPageQuery): RawBuilder<boolean>[] {
   return conditions;
 }
 
-/** Newest first, or oldest first for a poller's `since_id`. */
-export const logPageOrder = (query: LogPageQuery) => (query.since_id === undefined ? 'desc' : 'asc');
+/** Newest first, or oldest first for a poller's `since_id` (logPaging.ts). */
+export const logPageOrder = (query: LogPageQuery) => logPageWindow(query).order;
 
-export const logPageSize = (query: LogPageQuery) => query.page_size ?? DEFAULT_PAGE_SIZE;
+export const logPageSize = (query: LogPageQuery) => logPageWindow(query).limit;
