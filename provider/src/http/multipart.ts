@@ -17,6 +17,26 @@ export interface UploadLimits {
   readonly maxFiles: number;
 }
 
+/** A refused body is read and thrown away up to this much; past it the connection is cut. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A refused upload is no longer parsed, but the rest of its body must not stay unread on the
+ * kept-alive connection: it would jam the next request sent on it (the gateway's, for anyone).
+ * It is read and discarded while the refusal is answered, so the connection stays usable; a
+ * body beyond DRAIN_LIMIT_BYTES gets its connection cut instead.
+ */
+function discardRestOfBody(request: Request): void {
+  request.unpipe();
+  if (request.complete) return;
+  let discarded = 0;
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_LIMIT_BYTES) request.socket.destroy();
+  });
+  request.resume();
+}
+
 /**
  * Reads the files of a multipart/form-data request with busboy (fields are ignored). Answers
  * why not when the request is not well-formed multipart, a file is larger than allowed or the
@@ -28,7 +48,7 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
     const settle = (outcome: UploadOutcome) => {
       if (settled) return;
       settled = true;
-      if (!outcome.ok) request.unpipe();
+      if (!outcome.ok) discardRestOfBody(request);
       resolve(outcome);
     };
     let parser: busboy.Busboy;
