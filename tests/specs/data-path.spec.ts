@@ -202,7 +202,9 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
   await fillCustomRule('video-far', 'host-c', '7000');
   await rules.save();
   await expect(rules.formError).toHaveText('Hub control ports limitation exceeded on rule add');
-  await rules.formError.scrollIntoViewIfNeeded();
+  // The banner says which ports the hub accepts, and stays in sight in the scrolled dialog.
+  await expect(rules.formErrorDetail).toHaveText('The hub accepts control ports 5000-6000 only.');
+  await expect(rules.formError).toBeInViewport();
   await snap('data-path-error-64');
   await rules.cancel();
 
@@ -211,16 +213,33 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
   await rules.fill({ hubPort: '4999' });
   await rules.save();
   await expect(rules.formError).toHaveText('Hub control ports limitation exceeded on rule update');
+  await expect(rules.formErrorDetail).toHaveText('The hub accepts control ports 5000-6000 only.');
   await rules.cancel();
+
+  // A profile with only a name could not produce a working file: the form asks for the server.
+  await profiles.openAdd();
+  await profiles.fill({ name: 'name-only' });
+  await profiles.saveRefusedByForm();
+  await expect(profiles.fieldError('serverAddress')).toBeVisible();
+  await expect(profiles.fieldError('serverPort')).toBeVisible();
+  await snap('data-path-profile-needs-server');
+  await profiles.cancel();
+
+  const fillServer = async () => {
+    await dataPath.openSection(profiles, 'server');
+    await profiles.fill({ serverAddress: 'vpn.example.test', serverPort: '1194' });
+  };
 
   await profiles.openAdd();
   await profiles.fill({ name: 'Office-VPN' });
+  await fillServer();
   await profiles.save();
   await expect(profiles.formError).toHaveText('OpenVPN profile name exists');
   await profiles.cancel();
 
   await profiles.openAdd();
   await profiles.fill({ name: 'twice' });
+  await fillServer();
   await dataPath.openSection(profiles, 'advanced');
   await dataPath.customKey(0).fill('ping');
   await dataPath.customValue(0).fill('10');
@@ -234,6 +253,7 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
 
   await profiles.openAdd();
   await profiles.fill({ name: 'reserved' });
+  await fillServer();
   await dataPath.openSection(profiles, 'advanced');
   await dataPath.customKey(0).fill('remote');
   await dataPath.customValue(0).fill('evil.example 1194');
@@ -248,6 +268,7 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
 
   await profiles.openAdd();
   await profiles.fill({ name: 'private-vpn' });
+  await fillServer();
   await profiles.field('mode').selectOption('private');
   await profiles.saveAndClose();
   await expect(profiles.row('private-vpn')).toContainText('Private');
@@ -279,7 +300,8 @@ test('an unreachable custom CA shows the VPN generate failure', async ({ page, r
     username: 'custom_ca_manager',
     password: PASSWORD,
     email: 'custom-ca@example.test',
-    ca_server_address: '127.0.0.1:9',
+    // A name that resolves to this machine: saved, and refused when called (never the provider's own host).
+    ca_server_address: 'localhost:9',
   });
   const manager = await DataPathApi.login(request, 'custom_ca_manager', PASSWORD, 'custom-ca');
   await manager.createProfile('remote-ca');

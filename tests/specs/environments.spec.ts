@@ -83,7 +83,7 @@ test('add with a custom CA, search, edit with the password unchanged, delete', a
   await snap('environments-list');
 });
 
-test('duplicate names, bad input and taken e-mails are shown in the dialog', async ({ page, crud, request, stack }) => {
+test('duplicate names, bad input and taken e-mails are shown in the dialog', async ({ page, crud, request, stack, snap }) => {
   const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
   await admin.createEnvironment({
     environment_name: 'taken-env',
@@ -100,8 +100,9 @@ test('duplicate names, bad input and taken e-mails are shown in the dialog', asy
   await environments.fill({ environment_name: 'east fleet' });
   await expect(environments.fieldError('environment_name')).toHaveText('Environment name contains invalid characters');
   await environments.fill({ username: 'east_admin', password: PASSWORD, email: 'east@example.test' });
-  await environments.save();
-  await expect(environments.formError).toHaveText('Required fields missing');
+  // The form knows the value is invalid: it says so on the field and sends nothing.
+  await environments.saveRefusedByForm();
+  await expect(environments.fieldError('environment_name')).toHaveText('Environment name contains invalid characters');
 
   // 20: the environment name exists.
   await environments.fill({ environment_name: 'taken-env' });
@@ -114,8 +115,8 @@ test('duplicate names, bad input and taken e-mails are shown in the dialog', asy
   // is the users screen's.)
   await environments.fill({ environment_name: 'east-fleet', email: 'east@example.test', password: 'weakpass' });
   await expect(environments.fieldError('password')).toContainText('Password must be 8 to 128 characters');
-  await environments.save();
-  await expect(environments.formError).toHaveText('Password is invalid');
+  await environments.saveRefusedByForm();
+  await expect(environments.fieldError('password')).toContainText('Password must be 8 to 128 characters');
 
   // A custom CA needs a valid address.
   await environments.fill({ password: PASSWORD });
@@ -123,6 +124,14 @@ test('duplicate names, bad input and taken e-mails are shown in the dialog', asy
   await environments.field('ca_choice').selectOption('custom');
   await environments.fill({ ca_server_address: 'not a host' });
   await expect(environments.fieldError('ca_server_address')).toBeVisible();
+  // An address only the server refuses (this machine: no requests to the provider's own host):
+  // the banner says values are invalid, and the field says which.
+  await environments.fill({ ca_server_address: '127.0.0.1' });
+  await expect(environments.fieldError('ca_server_address')).toHaveCount(0);
+  await environments.save();
+  await expect(environments.formError).toHaveText('Some values are not valid: see the marked fields');
+  await expect(environments.fieldError('ca_server_address')).toBeVisible();
+  await snap('environments-ca-address-refused');
   await environments.field('ca_choice').selectOption('own');
 
   await environments.saveAndClose();

@@ -63,7 +63,15 @@ interface CatalogueEntry {
   readonly messageKey: string;
   /** Other statuses the same code is sent with, and the message each one means. */
   readonly variants?: Readonly<Record<number, string>>;
+  /**
+   * A second line that explains the refusal with values the answer's `fields` carry, shown
+   * when every one it names is there (e.g. the hub's allowed ports).
+   */
+  readonly detail?: { readonly key: string; readonly fields: readonly string[] };
 }
+
+/** Error 62/64 carry the hub's control ports as `fields.ports.{from,to}`. */
+const HUB_PORTS_DETAIL = { key: 'errors.hubControlPortsAllowed', fields: ['ports.from', 'ports.to'] } as const;
 
 export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
   [ErrorCode.MISSING_VALUES]: { status: 400, messageKey: 'errors.missingValues' },
@@ -92,8 +100,8 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
   [ErrorCode.DEVICE_IMPORT_INVALID]: { status: 400, messageKey: 'errors.invalidDevicesFile' },
   [ErrorCode.RULE_NAME_EXISTS]: { status: 400, messageKey: 'errors.ruleNameExists' },
   [ErrorCode.RULE_PARAMETERS_EXIST]: { status: 400, messageKey: 'errors.ruleParametersExist' },
-  [ErrorCode.HUB_CONTROL_PORTS_UPDATE]: { status: 400, messageKey: 'errors.hubControlPortsUpdate' },
-  [ErrorCode.HUB_CONTROL_PORTS_ADD]: { status: 400, messageKey: 'errors.hubControlPortsAdd' },
+  [ErrorCode.HUB_CONTROL_PORTS_UPDATE]: { status: 400, messageKey: 'errors.hubControlPortsUpdate', detail: HUB_PORTS_DETAIL },
+  [ErrorCode.HUB_CONTROL_PORTS_ADD]: { status: 400, messageKey: 'errors.hubControlPortsAdd', detail: HUB_PORTS_DETAIL },
   [ErrorCode.VERSION_META_EXISTS]: { status: 400, messageKey: 'errors.versionMetaExists' },
   [ErrorCode.VPN_PROFILE_NAME_EXISTS]: { status: 400, messageKey: 'errors.vpnProfileNameExists' },
   [ErrorCode.DUPLICATE_CUSTOM_KEY]: { status: 400, messageKey: 'errors.customKeys' },
@@ -139,6 +147,29 @@ export function messageKeyFor(status: number, code?: unknown): string {
     return entry.variants?.[status] ?? entry.messageKey;
   }
   return HTTP_ERROR_MESSAGE_KEYS[httpErrorKindFor(status)];
+}
+
+export interface ErrorDetail {
+  readonly key: string;
+  /** The named fields' values, by their last path part (`ports.from` → `from`). */
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+/** The explaining line of an answer, when its code has one and the answer carries its fields. */
+export function errorDetailFor(code: unknown, fields: Readonly<Record<string, unknown>> | undefined): ErrorDetail | null {
+  if (!isErrorCode(code)) return null;
+  const detail = ERROR_CATALOGUE[code].detail;
+  if (!detail || !fields) return null;
+  const params: Record<string, string | number> = {};
+  for (const path of detail.fields) {
+    let value: unknown = fields;
+    for (const part of path.split('.')) {
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') return null;
+    params[path.split('.').at(-1) ?? path] = value;
+  }
+  return { key: detail.key, params };
 }
 
 export function httpErrorKindFor(status: number): HttpErrorKind {

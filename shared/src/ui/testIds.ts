@@ -88,6 +88,7 @@ export const TestId = {
     field: (resource: string, field: string) => `crud-${resource}-field-${field}`,
     fieldError: (resource: string, field: string) => `crud-${resource}-field-${field}-error`,
     formError: (resource: string) => `crud-${resource}-form-error`,
+    formErrorDetail: (resource: string) => `crud-${resource}-form-error-detail`,
     save: (resource: string) => `crud-${resource}-save`,
     cancel: (resource: string) => `crud-${resource}-cancel`,
     deleteAlert: (resource: string) => `crud-${resource}-delete-alert`,

@@ -12,7 +12,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { TestId } from '@halo/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateValues, type CrudScreenDefinition, type FieldDefinition } from './crudDefinition';
 import type { DialogMode } from './crudMachine';
@@ -61,6 +61,15 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
   }
 
   const problems = useMemo(() => validateValues(definition, values, mode), [definition, values, mode]);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  // After a refusal (the server's, or the form's own on Save) the first marked field comes into
+  // view: in a long, scrolled dialog it may be far from the banner.
+  useEffect(() => {
+    if (!formError && !submitted) return;
+    const marked = formRef.current?.querySelector('.crud-field-problem');
+    marked?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [formError, submitted]);
   const prefix = definition.i18nPrefix;
 
   // With `fieldOfPath`, an API problem at `hosts_settings.reorder` marks the field it maps to.
@@ -85,6 +94,12 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
   };
 
   const visibleFields = definition.fields.filter((field) => !field.hidden?.(values, mode));
+  // Problems the server named on a path no visible field shows are listed in the banner.
+  const visibleNames: ReadonlySet<string> = new Set(visibleFields.map((field) => field.name));
+  const unplacedProblems = Object.entries(formError?.paths ?? {}).filter(([path]) => {
+    const field = definition.fieldOfPath?.(path) ?? path.split('.').at(-1) ?? path;
+    return !visibleNames.has(field);
+  });
   const sections = [...new Set(visibleFields.map((field) => field.section).filter((name) => name !== undefined))];
 
   const renderField = (field: FieldDefinition<Values>) => {
@@ -168,6 +183,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
     return (
       <FormGroup
         key={field.name}
+        className={problem ? 'crud-field-problem' : undefined}
         label={field.kind === 'switch' ? undefined : label}
         labelFor={inputId}
         labelInfo={field.required?.(mode) ? '*' : undefined}
@@ -199,6 +215,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
       style={{ width: definition.dialogWidth ?? 500 }}
     >
       <form
+        ref={formRef}
         data-testid={TestId.crud.dialog(resource)}
         noValidate
         onSubmit={(event) => {
@@ -212,6 +229,16 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
               <span data-testid={TestId.crud.formError(resource)}>
                 {t(formError.messageKey, { message: formError.message })}
               </span>
+              {formError.detail && (
+                <div data-testid={TestId.crud.formErrorDetail(resource)}>{t(formError.detail.key, formError.detail.params)}</div>
+              )}
+              {unplacedProblems.length > 0 && (
+                <ul className="crud-form-error-list">
+                  {unplacedProblems.map(([path, problem]) => (
+                    <li key={path}>{fieldErrorText(t, problem, path.split('.').at(-1) ?? path)}</li>
+                  ))}
+                </ul>
+              )}
             </Callout>
           )}
           {visibleFields.filter((field) => field.section === undefined).map(renderField)}

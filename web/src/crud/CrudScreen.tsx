@@ -8,7 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { api } from '../lib/api';
 import { subjectOf, useSessionSelector } from '../lib/session';
 import { ConfirmAlert } from './ConfirmAlert';
-import type { CrudScreenDefinition } from './crudDefinition';
+import { validateValues, type CrudScreenDefinition } from './crudDefinition';
 import { CrudEmptyState } from './CrudEmptyState';
 import { CrudFormDialog } from './CrudFormDialog';
 import { createCrudMachine } from './crudMachine';
@@ -60,6 +60,7 @@ export function CrudScreen<Row, Values>({
         actionSuccessKeys: Object.fromEntries(
           (definition.rowActions ?? []).map((action) => [action.name, action.successKey]),
         ),
+        hasProblems: (values, mode) => Object.keys(validateValues(definition, values, mode)).length > 0,
       },
     ),
   );

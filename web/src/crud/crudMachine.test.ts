@@ -20,19 +20,23 @@ const unusedClient: ResourceClient<Row> = {
   action: () => Promise.reject(new Error('provided in the test')),
 };
 
-const machine = createCrudMachine<Row, Values>(unusedClient, {
+const machineOptions = {
   name: 'groups',
-  rowId: (row) => row.id,
-  emptyValues: () => ({ name: '' }),
-  toValues: (row) => ({ name: row.name }),
-  toPayload: (values) => ({ group: values }),
+  rowId: (row: Row) => row.id,
+  emptyValues: (): Values => ({ name: '' }),
+  toValues: (row: Row): Values => ({ name: row.name }),
+  toPayload: (values: Values) => ({ group: values }),
   successKeys: { added: 'groups.success.added', updated: 'groups.success.updated', deleted: 'groups.success.deleted' },
   actionSuccessKeys: { rename: 'groups.success.updated' },
-});
+};
+const machine = createCrudMachine<Row, Values>(unusedClient, machineOptions);
 
 const duplicate = () => new ApiError(400, { error: ErrorCode.GROUP_NAME_EXISTS, message: 'Group exists' });
 
-function start(options: { save?: (input: SaveInput<Values>) => Promise<void>; firstLoadFails?: boolean } = {}) {
+function start(
+  options: { save?: (input: SaveInput<Values>) => Promise<void>; firstLoadFails?: boolean } = {},
+  from: typeof machine = machine,
+) {
   let rows: Row[] = [
     { id: 1, name: 'north' },
     { id: 2, name: 'south' },
@@ -60,7 +64,7 @@ function start(options: { save?: (input: SaveInput<Values>) => Promise<void>; fi
   const toasts: string[] = [];
   const errors: string[] = [];
   const actor = createActor(
-    machine.provide({
+    from.provide({
       actors: {
         loadList: fromPromise<readonly Row[]>(() => load()),
         saveItem: fromPromise(({ input }: { input: SaveInput<Values> }) => save(input)),
@@ -111,6 +115,24 @@ describe('createCrudMachine', () => {
       formError: null,
     });
     expect(actor.getSnapshot().context.rows).toHaveLength(3);
+  });
+
+  it('does not send values it knows are invalid: the save stays in the dialog and marks it submitted', async () => {
+    const guarded = createCrudMachine<Row, Values>(unusedClient, {
+      ...machineOptions,
+      hasProblems: (values) => values.name.includes(' '),
+    });
+    const { actor, save } = start({}, guarded);
+    await waitFor(actor, loaded);
+    actor.send({ type: 'crud.add' });
+    actor.send({ type: 'crud.change', values: { name: 'has space' } });
+    actor.send({ type: 'crud.save' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    expect(actor.getSnapshot().context.submitted).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+    actor.send({ type: 'crud.change', values: { name: 'no_space' } });
+    actor.send({ type: 'crud.save' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
   });
 
   it('edits the chosen row by its index and sends its id', async () => {

@@ -54,6 +54,11 @@ export interface CrudMachineOptions<Row, Values> {
   /** i18n keys of the success toasts; an action's key is `actions[name]`. */
   readonly successKeys: { readonly added: string; readonly updated: string; readonly deleted: string };
   readonly actionSuccessKeys?: Readonly<Record<string, string>>;
+  /**
+   * Whether the form's values are known to be invalid (the section 5 rules the dialog shows):
+   * such a save shows the fields' own messages and sends nothing.
+   */
+  readonly hasProblems?: (values: Values, mode: DialogMode) => boolean;
 }
 
 /**
@@ -157,7 +162,13 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
           idle: {
             on: {
               'crud.change': { actions: assign({ values: ({ event }) => event.values }) },
-              'crud.save': { target: 'saving', actions: assign({ submitted: true, formError: null }) },
+              'crud.save': [
+                {
+                  guard: ({ context }) => options.hasProblems?.(context.values, context.dialogMode ?? 'add') === true,
+                  actions: assign({ submitted: true, formError: null }),
+                },
+                { target: 'saving', actions: assign({ submitted: true, formError: null }) },
+              ],
             },
           },
           saving: {

@@ -84,11 +84,19 @@ describe('formErrorOf', () => {
       }),
     );
     const formError = await failureOf(client.create({}));
-    expect(formError.messageKey).toBe('errors.missingValues');
+    // Invalid, not missing: the banner does not claim a required field is empty.
+    expect(formError.messageKey).toBe('errors.invalidFields');
     expect(formError.fields).toEqual({
       username: { key: 'validation.invalidCharacters', params: ['username'] },
       email: { key: 'validation.invalid', params: ['email'] },
     });
+  });
+
+  it('keeps "Required fields missing" when the fields are indeed missing', async () => {
+    const { client } = clientAnswering(() =>
+      jsonResponse(400, { error: ErrorCode.MISSING_VALUES, message: 'missing', fields: { 'group.name': 'validation.required' } }),
+    );
+    expect((await failureOf(client.create({}))).messageKey).toBe('errors.missingValues');
   });
 
   it('uses the 404 variants, the forbidden kind and the network failure message', async () => {

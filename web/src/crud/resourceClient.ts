@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorBody } from '@halo/shared';
+import { ApiError, errorDetailFor, ErrorCode, ValidationKey, type ApiErrorBody, type ErrorDetail } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import type { ApiClient, ResponseSchema } from '../lib/api';
 import { errorMessageKey } from '../lib/api';
@@ -75,6 +75,8 @@ export interface FormError {
   readonly fields: Readonly<Record<string, FieldError>>;
   /** The API's field problems by their full dotted path, for forms whose field names differ (`fieldOfPath`). */
   readonly paths?: Readonly<Record<string, FieldError>>;
+  /** A second line explaining the refusal (the catalogue's detail, e.g. the allowed ports). */
+  readonly detail?: ErrorDetail | null;
 }
 
 /** Field the API error code is about, so the dialog can mark it as well as say it. */
@@ -103,16 +105,28 @@ function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<strin
   return fields;
 }
 
-/** Maps any failure of a save to what the dialog shows: the catalogue message plus field problems. */
+/**
+ * Maps any failure of a save to what the dialog shows: the catalogue message plus field
+ * problems. Error 1 with field problems that are not "required" (an invalid character, an
+ * address, a range) says so, instead of "Required fields missing": the fields say what.
+ */
 export function formErrorOf(error: unknown): FormError {
   if (!ApiError.is(error)) return { messageKey: 'errors.general', message: '', fields: {} };
-  const messageKey = errorMessageKey(error);
   const paths: Record<string, FieldError> = {};
   for (const [path, value] of Object.entries(error.body.fields ?? {})) {
     if (typeof value === 'string' && value.startsWith('validation.'))
       paths[path] = { key: value, params: [path.split('.').at(-1) ?? path] };
   }
-  return { messageKey, message: error.body.message, fields: fieldErrorsOf(error.body, messageKey), paths };
+  const invalidNotMissing =
+    error.body.error === ErrorCode.MISSING_VALUES && Object.values(paths).some((problem) => problem.key !== ValidationKey.REQUIRED);
+  const messageKey = invalidNotMissing ? 'errors.invalidFields' : errorMessageKey(error);
+  return {
+    messageKey,
+    message: error.body.message,
+    fields: fieldErrorsOf(error.body, messageKey),
+    paths,
+    detail: errorDetailFor(error.body.error, error.body.fields),
+  };
 }
 
 /** The text of a field problem: rules name the field first, shown as its translated label. */

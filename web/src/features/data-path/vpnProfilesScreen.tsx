@@ -118,8 +118,21 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       section: 'general',
       options: Object.values(LayerType).map((value) => ({ value, labelKey: `dataPath.profiles.layers.layer${value}` })),
     },
-    { name: 'serverAddress', kind: 'text', labelKey: 'dataPath.profiles.fields.serverAddress', section: 'server' },
-    { name: 'serverPort', kind: 'number', labelKey: 'dataPath.profiles.fields.serverPort', section: 'server' },
+    // Required: without them the generated file has no `remote` line and cannot connect.
+    {
+      name: 'serverAddress',
+      kind: 'text',
+      labelKey: 'dataPath.profiles.fields.serverAddress',
+      section: 'server',
+      required: () => true,
+    },
+    {
+      name: 'serverPort',
+      kind: 'number',
+      labelKey: 'dataPath.profiles.fields.serverPort',
+      section: 'server',
+      required: () => true,
+    },
     { name: 'managedIp', kind: 'text', labelKey: 'dataPath.profiles.fields.managedIp', section: 'server' },
     {
       name: 'managedSubnetMask',

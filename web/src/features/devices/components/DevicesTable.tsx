@@ -33,6 +33,8 @@ import {
 /** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */
 const REORDER_INTERVAL_MS = 1000;
 const ROW_HEIGHT = 32;
+/** Room kept for the table's own vertical scroll bar when columns stretch to its width. */
+const SCROLLBAR_ALLOWANCE = 18;
 const NO_SELECTION: never[] = [];
 
 export interface DevicesTableProps {
@@ -73,6 +75,20 @@ interface ColumnSpec {
 }
 
 /**
+ * The columns' widths: each at least its own, and together as wide as the table, the room
+ * left over shared in proportion (no dead space on a wide screen).
+ */
+export function fitColumnWidths(columns: readonly { readonly width: number }[], tableWidth: number): number[] {
+  const natural = columns.reduce((sum, column) => sum + column.width, 0);
+  if (tableWidth <= natural || natural === 0) return columns.map((column) => column.width);
+  const scale = tableWidth / natural;
+  const widths = columns.map((column) => Math.floor(column.width * scale));
+  const rest = tableWidth - widths.reduce((sum, width) => sum + width, 0);
+  if (widths.length > 0) widths[widths.length - 1] = (widths.at(-1) ?? 0) + rest;
+  return widths;
+}
+
+/**
  * One cell's content. It follows its own row, so a live batch re-renders only the cells of the
  * rows it changed that are on screen, never the whole table.
  */
@@ -105,8 +121,19 @@ export function DevicesTable({
   renderActions,
   actionsLabel,
 }: DevicesTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const direction = i18n.dir();
   const [model] = useState(() => new DevicesTableModel());
+  const [tableWidth, setTableWidth] = useState(0);
+  const tableRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    const element = tableRef.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(([entry]) => setTableWidth(Math.floor(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const version = useSyncExternalStore(model.subscribe, model.getVersion);
   const reorderTimer = useRef<number | null>(null);
 
@@ -222,7 +249,7 @@ export function DevicesTable({
       {
         key: 'links',
         labelKey: 'devices.columns.links',
-        width: 70,
+        width: 90,
         render: (row) => <span data-testid={TestId.devices.cell('links', row.id)}>{row.linksText}</span>,
       },
       {
@@ -249,7 +276,7 @@ export function DevicesTable({
       {
         key: 'gnss',
         labelKey: 'devices.columns.gnss',
-        width: 80,
+        width: 120,
         render: (row) => (
           <span data-testid={TestId.devices.cell('gnss', row.id)}>
             {row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
@@ -271,7 +298,16 @@ export function DevicesTable({
     ],
     [t, renderActions],
   );
-  const columnWidths = useMemo(() => columns.map((column) => column.width), [columns]);
+  /**
+   * Blueprint's table places cells by absolute left offsets and does not mirror them: in a
+   * right-to-left language the table itself stays left-to-right and its columns come in
+   * reverse order, so the first column is on the right with its own header above it.
+   */
+  const shownColumns = useMemo(() => (direction === 'rtl' ? [...columns].reverse() : columns), [columns, direction]);
+  const columnWidths = useMemo(
+    () => fitColumnWidths(shownColumns, Math.max(0, tableWidth - SCROLLBAR_ALLOWANCE)),
+    [shownColumns, tableWidth],
+  );
 
   const columnElements = useMemo(() => {
     const toggleSort = (column: DeviceSortColumn) => {
@@ -284,7 +320,7 @@ export function DevicesTable({
         name={column.key === 'actions' ? actionsLabel : t(column.labelKey)}
         nameRenderer={(name) =>
           column.key === 'actions' ? (
-            <span>{name}</span>
+            <span dir={direction}>{name}</span>
           ) : (
             <Button
               variant="minimal"
@@ -299,13 +335,14 @@ export function DevicesTable({
                   : 'double-caret-vertical'
               }
               onClick={() => toggleSort(column.key as DeviceSortColumn)}
+              dir={direction}
               data-testid={TestId.crud.sort('devices', column.key)}
             />
           )
         }
       />
     );
-    return columns.map((column) => (
+    return shownColumns.map((column) => (
       <Column
         key={column.key}
         id={column.key}
@@ -313,18 +350,25 @@ export function DevicesTable({
         cellRenderer={(rowIndex) => {
           const id = model.idAt(rowIndex);
           return (
-            <Cell className="devices-cell">
+            <Cell className="devices-cell" style={{ direction }}>
               {id === undefined ? null : <DeviceCell model={model} id={id} render={column.render} />}
             </Cell>
           );
         }}
       />
     ));
-  }, [columns, sort, onSortChange, actionsLabel, t, model]);
+  }, [shownColumns, sort, onSortChange, actionsLabel, t, model, direction]);
 
   return (
     <div className="devices-table-wrapper">
-      <div className="devices-table" data-testid={TestId.crud.table('devices')} data-version={version}>
+      <div
+        className="devices-table"
+        dir="ltr"
+        ref={tableRef}
+        data-testid={TestId.crud.table('devices')}
+        data-version={version}
+        data-direction={direction}
+      >
         <RowButtonTooltips.Provider value={false}>
           <Table2
             numRows={model.size}

@@ -263,6 +263,7 @@ export const enUS = {
   },
   errors: {
     missingValues: 'Required fields missing',
+    invalidFields: 'Some values are not valid: see the marked fields',
     invalidResetToken: 'Invalid or Expired password reset token used',
     badQueryParameter: 'Bad query parameter',
     invalidToken: 'Invalid token',
@@ -286,6 +287,7 @@ export const enUS = {
     ruleParametersExist: 'Application Rule parameters already exists',
     hubControlPortsUpdate: 'Hub control ports limitation exceeded on rule update',
     hubControlPortsAdd: 'Hub control ports limitation exceeded on rule add',
+    hubControlPortsAllowed: 'The hub accepts control ports {{from}}-{{to}} only.',
     versionMetaExists: 'Device model with same FW already exists',
     vpnProfileNameExists: 'OpenVPN profile name exists',
     customKeys: 'Duplicate or not allowed custom keys',

@@ -258,6 +258,7 @@ export const heIL = {
   },
   errors: {
     missingValues: 'חסרים שדות חובה',
+    invalidFields: 'חלק מהערכים אינם תקינים: ראו את השדות המסומנים',
     invalidResetToken: 'נעשה שימוש באסימון איפוס סיסמה לא תקין או שפג תוקפו',
     badQueryParameter: 'פרמטר שאילתה שגוי',
     invalidToken: 'אסימון לא תקין',
@@ -282,6 +283,7 @@ export const heIL = {
     ruleParametersExist: 'פרמטרי כלל היישום כבר קיימים',
     hubControlPortsUpdate: 'חריגה ממגבלת פורטי הבקרה של הרכזת בעדכון הכלל',
     hubControlPortsAdd: 'חריגה ממגבלת פורטי הבקרה של הרכזת בהוספת הכלל',
+    hubControlPortsAllowed: 'הרכזת מקבלת פורטי בקרה {{from}}-{{to}} בלבד.',
     versionMetaExists: 'דגם התקן עם אותה קושחה כבר קיים',
     vpnProfileNameExists: 'שם פרופיל OpenVPN כבר קיים',
     customKeys: 'מפתחות מותאמים כפולים או אסורים',
