@@ -1,6 +1,7 @@
 import { API_BASE, apiPaths, TestId } from '@halo/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { PeopleApi } from '../fixtures/peopleApi';
+import { setControl } from '../fixtures/controls';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -53,6 +54,18 @@ test('add a client and a server, refuse an overlapping range and a duplicate nam
   await snap('devices-port-overlap');
   await devices.cancel();
 
+  // A new server is proposed a range no other server holds: its defaults save as they are.
+  await devices.openAdd();
+  await devices.fill({ name: 'e2e-server-3', pairing_id: 'E2E-SN-5' });
+  await setControl(devices.field('is_server'), true);
+  await page.getByTestId(TestId.devices.ipAddress(0)).fill('10.1.0.5');
+  const proposed = {
+    from: Number(await page.getByTestId(TestId.devices.portFrom).inputValue()),
+    to: Number(await page.getByTestId(TestId.devices.portTo).inputValue()),
+  };
+  expect(proposed.from > 40100 || proposed.to < 40000).toBe(true);
+  await devices.saveAndClose();
+
   // Error 50: a name already taken.
   await devices.openAdd();
   await devices.fill({ name: 'e2e-client-1', pairing_id: 'E2E-SN-4' });
@@ -62,7 +75,7 @@ test('add a client and a server, refuse an overlapping range and a duplicate nam
 
   // Search finds the two new devices; they are not activated yet.
   await devices.search('e2e-');
-  await expect(devices.visibleCount).toContainText(`2 of 2 devices`);
+  await expect(devices.visibleCount).toContainText(`3 of 3 devices`);
   const serverId = await devices.idOf('e2e-server-1');
   await expect(devices.cell('role', serverId)).toHaveText('Server');
   await expect(devices.cell('connection', serverId)).toHaveText('Non-activated');

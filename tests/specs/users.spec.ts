@@ -1,5 +1,6 @@
 import { Permission, TestId } from '@halo/shared';
 import type { Page } from '@playwright/test';
+import { DataPathApi } from '../fixtures/dataPathApi';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
@@ -191,4 +192,32 @@ test('a non-manager cannot change their own permissions and grants only what the
   await setControl(page.getByTestId(TestId.people.permission('devices', 'view')), true);
   await users.saveAndClose();
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'User updated' })).toBeVisible();
+});
+
+test('a manager grants a user devices; the severity and allowed devices say what they mean', async ({
+  page,
+  crud,
+  request,
+  stack,
+  snap,
+}) => {
+  const arranging = await DataPathApi.login(request, 'admin', stack.adminPassword);
+  const granted = await arranging.createDevice('grant-cam-1');
+  await arranging.createDevice('grant-cam-2');
+  await openUsers(page, stack.adminPassword);
+  const users = crud('users');
+  await users.openAdd();
+  await users.fill({ username: 'grant_tech', password: PASSWORD, email: 'grant-tech@example.test' });
+  await expect(page.getByText('Critical, the default, means critical alerts only')).toBeVisible();
+  await page.getByTestId(TestId.people.allowedDevicesFilter).fill('grant-cam');
+  await setControl(page.getByTestId(TestId.people.allowedDevice(granted)), true);
+  await expect(page.getByTestId(TestId.people.allowedDevices)).toContainText('1 of 2 devices allowed');
+  await page.getByTestId(TestId.people.allowedDevices).scrollIntoViewIfNeeded();
+  await snap('users-allowed-devices');
+  await users.saveAndClose();
+
+  await users.openEdit('grant_tech');
+  await expect(page.getByTestId(TestId.people.allowedDevice(granted))).toBeChecked();
+  await expect(page.getByTestId(TestId.people.allowedDevices)).toContainText('1 of 2 devices allowed');
+  await users.cancel();
 });

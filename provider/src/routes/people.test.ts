@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, SessionEndReason } from '@halo/shared';
+import { clientDevice, createDevice, deviceCall } from '../testing/devices.js';
 import { as, createEnvironment, createUser, STRONG_PASSWORD, type Actor } from '../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../testing/testProvider.js';
 
@@ -66,6 +67,36 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
       user: { username: 'their-op-2', password: STRONG_PASSWORD, email: 'root-operator@example.test', permissions: [50] },
     });
     expect(again.body.error).toBe(ErrorCode.EMAIL_EXISTS);
+  });
+
+  it('grants a user devices of their environment: plain update reaches exactly those', async () => {
+    const granted = await createDevice(provider.api, admin, clientDevice('granted-cam'));
+    const other = await createDevice(provider.api, admin, clientDevice('other-cam'));
+    const sibling = await createEnvironment(provider.api, admin, 'grant-sibling');
+    const foreign = await createDevice(provider.api, sibling, clientDevice('foreign-cam'));
+    const user = (allowed: number[]) => ({
+      user: { username: 'field-tech', password: STRONG_PASSWORD, email: 'tech@example.test', permissions: [50, 52], allowed_devices: allowed },
+    });
+
+    const refused = await send(admin, 'post', '/users', user([granted, foreign]));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ allowed_devices: 'validation.invalid' });
+    expect((await send(admin, 'get', '/users')).body.users.map((row: { username: string }) => row.username)).not.toContain('field-tech');
+
+    const created = await send(admin, 'post', '/users', user([granted, granted]));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.user.allowed_devices).toEqual([granted]);
+    const tech = await as(provider.api, 'field-tech', 'root');
+    const rename = (id: number, name: string) => deviceCall(provider.api, tech, 'put', `/devices/${id}`, { device: clientDevice(name, `SN-${name}`) });
+    expect((await rename(granted, 'granted-cam-2')).status).toBe(200);
+    expect((await rename(other, 'other-cam-2')).status).toBe(403);
+
+    const moved = await send(admin, 'put', `/users/${created.body.id}`, { user: { ...user([other]).user, password: null } });
+    expect(moved.body.user.allowed_devices).toEqual([other]);
+    const listed = (await send(admin, 'get', '/users')).body.users.find((row: { id: number }) => row.id === created.body.id);
+    expect(listed.allowed_devices).toEqual([other]);
+    expect((await rename(other, 'other-cam-3')).status).toBe(200);
+    expect((await rename(granted, 'granted-cam-3')).status).toBe(403);
   });
 
   it('refuses bad environment input with error 1 or 32 and writes nothing', async () => {

@@ -114,6 +114,25 @@ export const DEFAULT_DEVICE_PORTS: Readonly<DevicePorts> = Object.freeze({
   to: DEVICE_PORT_DEFAULT_TO,
 });
 
+/**
+ * A server's control ports must not overlap another server's in its environment (error 52),
+ * so a new server is proposed the widest range left free between the section 9 bounds
+ * (1024-49151 when there is no other server); null when none is left.
+ */
+export function largestFreePortRange(taken: readonly DevicePorts[]): DevicePorts | null {
+  const ranges = [...taken]
+    .filter((range) => range.to >= DEVICE_PORT_DEFAULT_FROM && range.from <= DEVICE_PORT_DEFAULT_TO)
+    .sort((a, b) => a.from - b.from);
+  const gaps: DevicePorts[] = [];
+  let next = DEVICE_PORT_DEFAULT_FROM;
+  for (const range of ranges) {
+    if (range.from - 1 >= next) gaps.push({ from: next, to: range.from - 1 });
+    next = Math.max(next, range.to + 1);
+  }
+  if (DEVICE_PORT_DEFAULT_TO >= next) gaps.push({ from: next, to: DEVICE_PORT_DEFAULT_TO });
+  return gaps.reduce<DevicePorts | null>((best, gap) => (!best || gap.to - gap.from > best.to - best.from ? gap : best), null);
+}
+
 const DevicePortSchema = (field: 'from' | 'to') =>
   numberInput(ValidationKey.PORT_RANGE).superRefine(ruleCheck(validDevicePort, field));
 

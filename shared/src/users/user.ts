@@ -16,8 +16,16 @@ export const UserSchema = z.object({
   severity: z.number().int(),
   is_disabled: z.boolean(),
   two_factor_auth_status: TwoFactorStatusSchema,
+  /**
+   * Devices granted to the user (section 6: plain device update and delete reach these and the
+   * devices the user created). Absent from providers that do not keep them.
+   */
+  allowed_devices: z.array(IdSchema).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** At most this many devices are granted to one user by id (a fleet's worth; groups are for more). */
+export const ALLOWED_DEVICES_MAX = 10_000;
 
 export const PermissionListSchema = z
   .array(z.number().int())
@@ -40,6 +48,12 @@ const UserFieldsSchema = z.strictObject({
   permissions: PermissionListSchema.default([]),
   severity: SeveritySchema.default(DEFAULT_USER_SEVERITY),
   is_disabled: z.boolean().default(false),
+  /** Devices of the user's environment granted to them; absent leaves them as they are. */
+  allowed_devices: z
+    .array(IdSchema)
+    .max(ALLOWED_DEVICES_MAX)
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+    .optional(),
 });
 
 export const UserCreateSchema = z.strictObject({ user: UserFieldsSchema });

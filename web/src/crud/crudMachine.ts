@@ -47,7 +47,8 @@ export interface SaveInput<Values> {
 export interface CrudMachineOptions<Row, Values> {
   readonly name: string;
   readonly rowId: (row: Row) => number | string;
-  readonly emptyValues: () => Values;
+  /** A new item's values; `rows` is the list as loaded, for defaults that depend on it (a free port range). */
+  readonly emptyValues: (rows: readonly Row[]) => Values;
   readonly toValues: (row: Row) => Values;
   /** The request body of a save: `{ user: {...} }`, password null when left empty on edit, ... */
   readonly toPayload: (values: Values, mode: DialogMode) => unknown;
@@ -71,7 +72,7 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
   const closedDialog = () => ({
     dialogMode: null,
     editIndex: -1,
-    values: options.emptyValues(),
+    values: options.emptyValues([]),
     submitted: false,
     formError: null,
   });
@@ -136,7 +137,11 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
           'crud.reload': 'loading',
           'crud.add': {
             target: 'editing',
-            actions: assign({ ...closedDialog(), dialogMode: 'add' as const }),
+            actions: assign(({ context }) => ({
+              ...closedDialog(),
+              dialogMode: 'add' as const,
+              values: options.emptyValues(context.rows),
+            })),
           },
           'crud.edit': {
             target: 'editing',

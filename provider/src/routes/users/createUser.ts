@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import type { ProviderContext } from '../../context.js';
 import { parseBody } from '../../http/parse.js';
 import { scoped } from '../../http/tenancy.js';
+import { assertDevicesOfEnvironment, setGrantedDevices } from '../../store/allowedDevices.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertGrantable } from './grantablePermissions.js';
@@ -17,6 +18,8 @@ export function createUser(context: ProviderContext): RequestHandler {
     assertGrantable(auth, input.permissions);
     await assertUsernameFree(context.db, auth.target.id, input.username);
     await assertEmailFree(context.db, auth.target.id, input.email);
+    const allowedDevices = input.allowed_devices ?? [];
+    await assertDevicesOfEnvironment(context.db, auth.target.id, allowedDevices);
     const passwordHash = await hashPassword(input.password);
     const now = context.now();
     const created = await context.db.transaction().execute(async (trx) => {
@@ -42,6 +45,7 @@ export function createUser(context: ProviderContext): RequestHandler {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await setGrantedDevices(trx, row.id, allowedDevices);
       await writeAudit(
         trx,
         {
@@ -57,6 +61,6 @@ export function createUser(context: ProviderContext): RequestHandler {
       );
       return row;
     });
-    response.status(201).json({ id: created.id, user: userView(created) });
+    response.status(201).json({ id: created.id, user: userView(created, allowedDevices) });
   };
 }

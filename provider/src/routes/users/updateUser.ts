@@ -7,6 +7,7 @@ import type { ProviderContext } from '../../context.js';
 import { forbidden } from '../../http/httpError.js';
 import { parseBody } from '../../http/parse.js';
 import { scoped } from '../../http/tenancy.js';
+import { assertDevicesOfEnvironment, grantedDevicesOf, setGrantedDevices } from '../../store/allowedDevices.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertGrantable } from './grantablePermissions.js';
@@ -31,6 +32,7 @@ export function updateUser(context: ProviderContext): RequestHandler {
     assertGrantable(auth, input.permissions);
     await assertUsernameFree(context.db, existing.environment_id, input.username, existing.id);
     await assertEmailFree(context.db, existing.environment_id, input.email, existing.id);
+    if (input.allowed_devices) await assertDevicesOfEnvironment(context.db, existing.environment_id, input.allowed_devices);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const now = context.now();
     const wasDisabled = existing.is_disabled === 1;
@@ -53,6 +55,7 @@ export function updateUser(context: ProviderContext): RequestHandler {
         .returningAll()
         .executeTakeFirstOrThrow();
       if (passwordHash) await voidResetLinks(trx, existing.id, now);
+      if (input.allowed_devices) await setGrantedDevices(trx, existing.id, input.allowed_devices);
       const action =
         input.is_disabled && !wasDisabled ? AuditAction.DISABLE : !input.is_disabled && wasDisabled ? AuditAction.ENABLE : AuditAction.UPDATE;
       await writeAudit(
@@ -73,6 +76,7 @@ export function updateUser(context: ProviderContext): RequestHandler {
     if (input.is_disabled && !wasDisabled) await endUserSessions(context, existing.id, SessionEndReason.DISABLED);
     else if (permissionsChanged) await endUserSessions(context, existing.id, SessionEndReason.PERMISSIONS_CHANGED);
     else if (passwordHash) await endUserSessions(context, existing.id, SessionEndReason.LOGGED_OUT);
-    response.json({ user: userView(updated) });
+    const granted = await grantedDevicesOf(context.db, [updated.id]);
+    response.json({ user: userView(updated, granted.get(updated.id) ?? []) });
   };
 }

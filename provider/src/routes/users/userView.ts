@@ -3,7 +3,7 @@ import { permissionsOf } from '../../auth/sessions.js';
 import type { UserRow } from '../../store/schema.js';
 
 /** A user as the API shows it: never the password hash or the 2FA secret. */
-export function userView(row: UserRow): User {
+export function userView(row: UserRow, allowedDevices: readonly number[]): User {
   return {
     id: row.id,
     username: row.username,
@@ -16,5 +16,6 @@ export function userView(row: UserRow): User {
     severity: row.severity,
     is_disabled: row.is_disabled === 1,
     two_factor_auth_status: row.two_factor_status as TwoFactorStatus,
+    allowed_devices: [...allowedDevices],
   };
 }

@@ -104,3 +104,15 @@ describe('device form', () => {
     expect(toggleValue([1, 2, 3], 2)).toEqual([1, 3]);
   });
 });
+
+describe('emptyDeviceValues ports', () => {
+  it('proposes the widest range other servers leave free, so a new server does not collide', () => {
+    expect(emptyDeviceValues([]).ports).toEqual({ from: 1024, to: 49151 });
+    const existing = [
+      { is_server: true, ports: { from: 1024, to: 20000 } },
+      { is_server: false, ports: null },
+      { is_server: true, ports: { from: 30000, to: 49151 } },
+    ];
+    expect(emptyDeviceValues(existing).ports).toEqual({ from: 20001, to: 29999 });
+  });
+});

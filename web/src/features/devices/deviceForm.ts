@@ -1,5 +1,6 @@
 import {
   DEFAULT_DEVICE_PORTS,
+  largestFreePortRange,
   DeviceType,
   newDeviceInput,
   upgradePolicyForEdit,
@@ -43,9 +44,14 @@ function policyValues(policy: UpgradePolicy) {
   };
 }
 
-/** A new device (spec section 3): auto-upgrade on, every day and hour, enabled, a client, ports 1024-49151 ready. */
-export function emptyDeviceValues(): DeviceValues {
+/**
+ * A new device (spec section 3): auto-upgrade on, every day and hour, enabled, a client. Its
+ * ports, for when it is made a server, are the widest range the environment's other servers
+ * leave free (1024-49151 when there are none), so the default does not collide (error 52).
+ */
+export function emptyDeviceValues(existing: readonly Pick<Device, 'is_server' | 'ports'>[] = []): DeviceValues {
   const input = newDeviceInput();
+  const taken = existing.flatMap((device) => (device.is_server && device.ports ? [device.ports] : []));
   return {
     name: '',
     pairing_id: '',
@@ -53,7 +59,7 @@ export function emptyDeviceValues(): DeviceValues {
     is_enabled: input.is_enabled ?? true,
     is_server: input.is_server ?? false,
     ip_addresses: [''],
-    ports: { ...DEFAULT_DEVICE_PORTS },
+    ports: { ...(largestFreePortRange(taken) ?? DEFAULT_DEVICE_PORTS) },
     is_auto_upgrade_enabled: true,
     allowed_days: [...UPGRADE_DAYS],
     allowed_hours: [...UPGRADE_HOURS],

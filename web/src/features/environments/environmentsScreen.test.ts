@@ -4,7 +4,7 @@ import { validateValues } from '../../crud';
 import { environmentPayload, environmentsScreen, type EnvironmentValues } from './environmentsScreen';
 
 const values = (overrides: Partial<EnvironmentValues> = {}): EnvironmentValues => ({
-  ...environmentsScreen.emptyValues(),
+  ...environmentsScreen.emptyValues([]),
   environment_name: 'north-fleet',
   username: 'north_admin',
   password: 'Str0ng pass',

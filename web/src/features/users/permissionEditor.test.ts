@@ -44,7 +44,7 @@ describe('permission editor', () => {
     let permissions: number[] = [];
     for (const each of PERMISSION_AREAS) permissions = toggleArea(permissions, each, true);
     const parsed = UserUpdateSchema.safeParse(
-      userPayload({ ...usersScreen.emptyValues(), username: 'a_b', email: 'a@b.co', permissions }, 'edit'),
+      userPayload({ ...usersScreen.emptyValues([]), username: 'a_b', email: 'a@b.co', permissions }, 'edit'),
     );
     expect(parsed.success).toBe(true);
   });
@@ -52,7 +52,7 @@ describe('permission editor', () => {
 
 describe('users screen declaration', () => {
   const values = (overrides: Partial<UserValues>): UserValues => ({
-    ...usersScreen.emptyValues(),
+    ...usersScreen.emptyValues([]),
     username: 'operator_1',
     email: 'op@example.com',
     password: 'Str0ng pass',
@@ -60,7 +60,7 @@ describe('users screen declaration', () => {
   });
 
   it('starts a new user at severity 3, enabled, without permissions', () => {
-    expect(usersScreen.emptyValues()).toMatchObject({ severity: 3, is_disabled: false, permissions: [] });
+    expect(usersScreen.emptyValues([])).toMatchObject({ severity: 3, is_disabled: false, permissions: [] });
   });
 
   it('sends an empty password on edit as null (unchanged), and keeps it on add', () => {

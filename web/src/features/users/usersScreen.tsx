@@ -11,6 +11,7 @@ import {
   type User,
 } from '@halo/shared';
 import { defineCrudScreen, TranslatedTag, twoFactorTag, type ResourceDefinition } from '../../crud';
+import { AllowedDevicesPicker } from './components/AllowedDevicesPicker';
 import { PermissionEditor } from './components/PermissionEditor';
 
 export interface UserValues {
@@ -24,6 +25,8 @@ export interface UserValues {
   readonly permissions: readonly number[];
   readonly severity: number;
   readonly is_disabled: boolean;
+  /** Devices granted to the user (section 6). */
+  readonly allowed_devices: readonly number[];
 }
 
 export const usersResource: ResourceDefinition<User> = {
@@ -47,6 +50,7 @@ export function userPayload(values: UserValues, mode: 'add' | 'edit') {
       permissions: [...values.permissions],
       severity: values.severity,
       is_disabled: values.is_disabled,
+      allowed_devices: [...values.allowed_devices],
     },
   };
 }
@@ -116,6 +120,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
       name: 'severity',
       kind: 'select',
       labelKey: 'users.fields.severity',
+      helperKey: 'users.help.severity',
       options: SEVERITY_NAMES.map((name, value) => ({ value, labelKey: `users.severity.${name}` })),
     },
     { name: 'is_disabled', kind: 'switch', labelKey: 'users.fields.disabled' },
@@ -129,6 +134,19 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
           value={values.permissions}
           disabled={disabled}
           onChange={(permissions) => onChange({ ...values, permissions })}
+        />
+      ),
+    },
+    {
+      name: 'allowed_devices',
+      kind: 'custom',
+      labelKey: 'users.fields.allowedDevices',
+      helperKey: 'users.help.allowedDevices',
+      render: ({ values, onChange, disabled }) => (
+        <AllowedDevicesPicker
+          value={values.allowed_devices}
+          disabled={disabled}
+          onChange={(allowed_devices) => onChange({ ...values, allowed_devices })}
         />
       ),
     },
@@ -160,6 +178,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
     permissions: [],
     severity: DEFAULT_USER_SEVERITY,
     is_disabled: false,
+    allowed_devices: [],
   }),
   toValues: (row) => ({
     id: row.id,
@@ -171,6 +190,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
     permissions: row.permissions,
     severity: row.severity,
     is_disabled: row.is_disabled,
+    allowed_devices: row.allowed_devices ?? [],
   }),
   toPayload: userPayload,
   validationSchema: (mode) => (mode === 'add' ? UserCreateSchema : UserUpdateSchema),

@@ -433,6 +433,21 @@ export const enUS = {
       severity: 'Severity',
       disabled: 'Disabled',
       permissions: 'Permissions',
+      allowedDevices: 'Allowed devices',
+    },
+    help: {
+      severity:
+        'The least severe alerts this user is notified of. Critical, the default, means critical alerts only; Normal means every alert.',
+      allowedDevices:
+        'With plain device update or delete (52, 54) the user acts on these devices and on those they create; the all-variants (53, 55) reach every device.',
+    },
+    allowedDevices: {
+      filter: 'Filter devices by name or serial',
+      count_one: '{{count}} of {{total}} devices allowed',
+      count_other: '{{count}} of {{total}} devices allowed',
+      none: 'No device matches',
+      more: '{{count}} more: filter to find them',
+      notVisible: 'You cannot view devices, so you cannot grant them.',
     },
     severity: { normal: 'Normal', minor: 'Minor', major: 'Major', critical: 'Critical' },
     actions: {
