@@ -158,8 +158,9 @@ describe('DataPathPage', () => {
       'Edit application rule',
     );
     fireEvent.click(screen.getByTestId(TestId.crud.save('applicationRules')));
+    // The hosts are invalid, not missing: the banner does not say a required field is empty.
     expect((await screen.findByTestId(TestId.crud.formError('applicationRules'))).textContent).toBe(
-      'Required fields missing',
+      'Some values are not valid: see the marked fields',
     );
     expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hosts')).textContent).toBe('Hosts is invalid');
   });
