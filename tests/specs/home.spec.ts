@@ -24,12 +24,30 @@ test('counts by status add up to the fleet, problems come first and a count open
   expect(Math.abs(byConnection.reduce((sum, count) => sum + count, 0) - SIMULATED_DEVICES)).toBeLessThanOrEqual(2);
   await expect(home.problems.or(home.noProblems)).toBeVisible();
   if (await home.problems.isVisible()) {
-    const kinds = await home.problems.locator('li .bp6-tag').allInnerTexts();
-    const order = ['Not connected', 'Main application offline', 'Links down'];
-    const ranks = kinds.map((kind) => order.indexOf(kind));
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // Worst first: critical before major before minor; each says what is wrong.
+    const severities = await home.problems.locator('li[data-severity]').evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-severity') ?? ''),
+    );
+    const rank = ['critical', 'major', 'minor'];
+    expect(severities.map((severity) => rank.indexOf(severity))).toEqual(
+      severities.map((severity) => rank.indexOf(severity)).sort((a, b) => a - b),
+    );
+    expect(severities).not.toContain('');
+    // Only real problems: far fewer than the fleet (some links down alone is not one).
+    expect(severities.length).toBeLessThan(SIMULATED_DEVICES / 2);
   }
   await snap('home-fleet');
+
+  // A problem opens its device in Devices, found by name.
+  if (await home.problems.isVisible()) {
+    const first = home.problems.locator('li[data-severity] a').first();
+    const name = await first.innerText();
+    await first.click();
+    await expect(page).toHaveURL(/\/config\/devices$/);
+    await expect(devices.searchBox).toHaveValue(name);
+    await expect(devices.nameCell(name)).toBeVisible();
+    await page.goBack();
+  }
 
   await home.count('connected').click();
   await expect(page).toHaveURL(/\/config\/devices\?status=connected$/);
@@ -57,6 +75,14 @@ test('a manager issues a wall display from Home, sees its address once, and revo
   await snap('home-wall-display-issued');
 
   await row.locator('[data-testid^="home-wall-display-revoke-"]').click();
+  // Revoking asks first: cancel keeps the display, confirm disconnects it.
+  const confirm = page.getByTestId(TestId.home.wallDisplayRevokeConfirm);
+  await expect(confirm).toContainText('Disconnect the wall display Lobby wall?');
+  await snap('home-wall-display-revoke-confirm');
+  await page.locator('.bp6-alert').filter({ has: confirm }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.locator('[data-testid^="home-wall-display-revoke-"]').click();
+  await page.locator('.bp6-alert').filter({ has: confirm }).getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toHaveCount(0);
   await expect(home.displayUrl).toHaveCount(0);
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'Wall display revoked' })).toBeVisible();

@@ -45,6 +45,25 @@ test('a wall display stays live past the idle time-out and ends when a manager r
   await expect(page.getByTestId(TestId.wall.dataAge)).toHaveCount(0);
   await snap('wall-live');
 
+  // One screen, no scrolling, on a 1080p and a 4K display alike.
+  const overflow = () =>
+    page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      const wall = document.querySelector('.halo-wall')?.getBoundingClientRect();
+      return { scroll: root.scrollHeight - window.innerHeight, bottom: (wall?.bottom ?? 0) - window.innerHeight };
+    });
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 3840, height: 2160 },
+  ]) {
+    await page.setViewportSize(size);
+    const { scroll, bottom } = await overflow();
+    expect({ size, scroll: Math.max(0, scroll), bottom: Math.max(0, bottom) }).toEqual({ size, scroll: 0, bottom: 0 });
+    await expect(page.getByTestId(TestId.wall.count('total'))).toBeInViewport();
+  }
+  await snap('wall-4k');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+
   // Nobody touches it for longer than the idle time-out: still live.
   await page.waitForTimeout(IDLE_MS + 3000);
   await expect(page.getByTestId(TestId.wall.message)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatServerClock, ServerClockResponseSchema, serverNow } from './serverClock.js';
+import { formatServerClock, formatTimeOfDay, formatTimestamp, ServerClockResponseSchema, serverNow } from './serverClock.js';
 
 describe('formatServerClock', () => {
   it("formats as 'D MMM, YYYY HH:mm:ss (UTC)' without a leading zero on the day", () => {
@@ -31,5 +31,14 @@ describe('ServerClockResponseSchema', () => {
     expect(ServerClockResponseSchema.safeParse({ server_clock: '2024-01-01T12:00:00Z' }).success).toBe(true);
     expect(ServerClockResponseSchema.safeParse({ server_clock: '2024-01-01T12:00:00+02:00' }).success).toBe(true);
     expect(ServerClockResponseSchema.safeParse({ server_clock: 'yesterday' }).success).toBe(false);
+  });
+});
+
+describe('formatTimestamp and formatTimeOfDay', () => {
+  it('write API timestamps the way the clock is written', () => {
+    expect(formatTimestamp('2026-11-24T09:05:07.123Z')).toBe('24 Nov, 2026 09:05:07 (UTC)');
+    expect(formatTimestamp(null)).toBe('-');
+    expect(formatTimestamp('not a date')).toBe('-');
+    expect(formatTimeOfDay('2026-11-24T09:05:07Z')).toBe('09:05:07');
   });
 });

@@ -24,3 +24,20 @@ export function formatServerClock(epochMs: number): string {
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} (UTC)`
   );
 }
+
+/**
+ * Every date and time the console shows is written like the server clock (section 4: 'D MMM,
+ * YYYY HH:mm:ss (UTC)'); an ISO timestamp from the API goes through here. Unreadable input is '-'.
+ */
+export function formatTimestamp(iso: string | null | undefined): string {
+  const epochMs = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(epochMs) ? '-' : formatServerClock(epochMs);
+}
+
+/** The time of day of a timestamp, 'HH:mm:ss' in UTC, for compact lists under a UTC clock. */
+export function formatTimeOfDay(iso: string): string {
+  const epochMs = Date.parse(iso);
+  if (Number.isNaN(epochMs)) return '-';
+  const date = new Date(epochMs);
+  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}

@@ -189,6 +189,7 @@ export const TestId = {
     wallDisplayCopy: 'home-wall-display-copy',
     wallDisplayRow: (key: string | number) => `home-wall-display-${key}`,
     wallDisplayRevoke: (key: string | number) => `home-wall-display-revoke-${key}`,
+    wallDisplayRevokeConfirm: 'home-wall-display-revoke-confirm',
     wallDisplayError: 'home-wall-display-error',
   },
 } as const;

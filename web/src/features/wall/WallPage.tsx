@@ -7,13 +7,14 @@ import {
   TestId,
   THEME_COLORS,
   formatServerClock,
+  formatTimeOfDay,
   serverNow,
   type LiveSystemLogEntry,
 } from '@halo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { summarizeFleet, type FleetView } from '../../lib/fleet';
+import { describeProblem, summarizeFleet, type FleetView } from '../../lib/fleet';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
 import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
@@ -92,7 +93,7 @@ function WallBoard({
   const alerts = useObservableValue(connection.feed.alerts$, EMPTY_ALERTS);
   const feedState = useObservableValue(connection.feed.state$, { kind: 'connecting' } as const);
   const now = useNow(CLOCK_TICK_MS);
-  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values()), [view]);
+  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values(), alerts), [view, alerts]);
 
   // Fresh while the socket and the upstream are live; otherwise how old the last good data is.
   const live = connection.staleSince === null && feedState.kind === 'live';
@@ -147,12 +148,24 @@ function WallBoard({
             </p>
           ) : (
             <ol className="halo-wall__list" data-testid={TestId.wall.problems}>
-              {problems.slice(0, PROBLEM_ROWS).map(({ device, kind }) => (
-                <li key={device.id} className={`halo-wall__problem halo-wall__problem--${kind}`}>
-                  <span className="halo-wall__device">{device.name}</span>
-                  <span className="halo-wall__kind">{t(`wall.problem.${kind}`)}</span>
-                </li>
-              ))}
+              {problems.slice(0, PROBLEM_ROWS).map((problem) => {
+                const { label, detail } = describeProblem(t, problem);
+                const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
+                return (
+                  <li
+                    key={problem.device.id}
+                    className="halo-wall__problem"
+                    style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
+                    data-severity={severity}
+                  >
+                    <span className="halo-wall__device">{problem.device.name}</span>
+                    <span className="halo-wall__kind" style={{ color: SEVERITY_COLORS[severity] }}>
+                      {label}
+                    </span>
+                    {detail && <span className="halo-wall__alert-text">{detail}</span>}
+                  </li>
+                );
+              })}
               {problems.length > PROBLEM_ROWS && (
                 <li className="halo-wall__more">
                   {t('wall.problems.more', { count: problems.length - PROBLEM_ROWS })}
@@ -175,7 +188,7 @@ function WallBoard({
                     className="halo-wall__alert"
                     style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
                   >
-                    <span className="halo-wall__alert-time">{alert.log_time.slice(11, 19)}</span>
+                    <span className="halo-wall__alert-time">{formatTimeOfDay(alert.log_time)}</span>
                     <span className="halo-wall__device">{alert.device_name ?? '-'}</span>
                     <span className="halo-wall__alert-text">{alert.description}</span>
                   </li>

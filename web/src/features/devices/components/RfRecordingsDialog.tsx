@@ -9,7 +9,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { apiPaths, RfRecordingListResponseSchema, TestId, type Device, type RfRecording } from '@halo/shared';
+import { apiPaths, formatTimestamp, RfRecordingListResponseSchema, TestId, type Device, type RfRecording } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageKey } from '../../../lib/api';
@@ -121,8 +121,8 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
               </td>
               <td>{recording.device_name}</td>
               <td>{recording.serial}</td>
-              <td>{recording.start_time}</td>
-              <td>{recording.end_time ?? '-'}</td>
+              <td>{formatTimestamp(recording.start_time)}</td>
+              <td>{formatTimestamp(recording.end_time)}</td>
               <td className="devices-rf-uuid">{recording.report_uuid}</td>
             </tr>
           ))}

@@ -1,10 +1,19 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
-import { ROUTES, SEVERITY_COLORS, SEVERITY_NAMES, TestId, THEME_COLORS, type LiveSystemLogEntry } from '@halo/shared';
+import {
+  formatTimeOfDay,
+  ROUTES,
+  SEVERITY_COLORS,
+  SEVERITY_NAMES,
+  TestId,
+  THEME_COLORS,
+  type LiveSystemLogEntry,
+} from '@halo/shared';
+import type { ListSearchNavigationState } from '../../../crud';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { throttleTime, asyncScheduler } from 'rxjs';
-import { summarizeFleet, type ChannelFleet, type FleetView } from '../../../lib/fleet';
+import { describeProblem, summarizeFleet, type ChannelFleet, type FleetProblem, type FleetView } from '../../../lib/fleet';
 import { useObservableValue } from '../../../lib/realtime';
 import { countTiles, type CountTile } from '../homeFleet';
 
@@ -25,7 +34,7 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
   );
   const view = useObservableValue(view$, EMPTY_VIEW);
   const alerts = useObservableValue(fleet.alerts$, EMPTY_ALERTS);
-  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values()), [view]);
+  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values(), alerts), [view, alerts]);
   const tiles = countTiles({ online: THEME_COLORS.online, offline: THEME_COLORS.offline, muted: MUTED });
   const waiting = view.updatedAt === null;
 
@@ -66,13 +75,8 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
           </p>
         ) : (
           <ol className="home-list" data-testid={TestId.home.problems}>
-            {problems.slice(0, PROBLEM_ROWS).map(({ device, kind }) => (
-              <li key={device.id} className="home-list-item" data-testid={TestId.home.problem(device.id)}>
-                <span className="home-list-name">{device.name}</span>
-                <Tag minimal intent={kind === 'notConnected' ? 'danger' : 'warning'}>
-                  {t(`home.problems.${kind}`)}
-                </Tag>
-              </li>
+            {problems.slice(0, PROBLEM_ROWS).map((problem) => (
+              <ProblemItem key={problem.device.id} problem={problem} />
             ))}
             {problems.length > PROBLEM_ROWS && (
               <li className="home-list-more bp6-text-muted">
@@ -97,7 +101,7 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
                   style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
                   data-severity={severity}
                 >
-                  <span className="home-alert-time">{alert.log_time.slice(11, 19)}</span>
+                  <span className="home-alert-time">{formatTimeOfDay(alert.log_time)}</span>
                   <span className="home-list-name">{alert.device_name ?? '-'}</span>
                   <span className="home-alert-text">{alert.description}</span>
                 </li>
@@ -107,5 +111,35 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
         )}
       </Card>
     </>
+  );
+}
+
+/** One device that needs attention: its name opens it in Devices; the tag and text say what is wrong. */
+function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
+  const { t } = useTranslation();
+  const { label, detail } = describeProblem(t, problem);
+  const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
+  const opening: ListSearchNavigationState = { listSearch: problem.device.name };
+  return (
+    <li
+      className="home-list-item home-problem"
+      style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
+      data-severity={severity}
+      data-kind={problem.kind}
+      data-testid={TestId.home.problem(problem.device.id)}
+    >
+      <Link
+        className="home-list-name"
+        to={ROUTES.devices}
+        state={opening}
+        title={t('fleetProblem.open', { name: problem.device.name })}
+      >
+        {problem.device.name}
+      </Link>
+      <Tag minimal style={{ color: SEVERITY_COLORS[severity] }}>
+        {label}
+      </Tag>
+      {detail && <span className="home-alert-text">{detail}</span>}
+    </li>
   );
 }

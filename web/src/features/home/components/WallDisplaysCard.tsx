@@ -1,7 +1,8 @@
 import { Button, Callout, Card, ControlGroup, Elevation, H4, InputGroup, Tooltip } from '@blueprintjs/core';
-import { COPY_SNACKBAR_TIMEOUT_MS, TestId } from '@halo/shared';
+import { COPY_SNACKBAR_TIMEOUT_MS, formatTimestamp, TestId } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAlert } from '../../../crud';
 import { errorMessageKey } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { wallDisplaysApi, type IssuedWallDisplay, type WallDisplay } from '../wallDisplaysApi';
@@ -29,6 +30,8 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [listVersion, setListVersion] = useState(0);
+  /** The display a manager asked to revoke, until they confirm or cancel. */
+  const [revoking, setRevoking] = useState<WallDisplay | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -66,7 +69,7 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
       await wallDisplaysApi.revoke(environmentId, display.id);
       if (issued?.id === display.id) setIssued(null);
       notifySuccess(t('home.wallDisplays.revoked'));
-    });
+    }).finally(() => setRevoking(null));
 
   return (
     <Card elevation={Elevation.ONE} className="home-card home-wall-displays" data-testid={TestId.home.wallDisplays}>
@@ -129,7 +132,7 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
             <li key={display.id} className="home-list-item" data-testid={TestId.home.wallDisplayRow(display.id)}>
               <span className="home-list-name">{display.label}</span>
               <span className="bp6-text-muted">
-                {t('home.wallDisplays.lastSeen', { time: display.last_seen_at.replace('T', ' ').slice(0, 19) })}
+                {t('home.wallDisplays.lastSeen', { time: formatTimestamp(display.last_seen_at) })}
               </span>
               <Tooltip content={t('home.wallDisplays.revoke')}>
                 <Button
@@ -138,7 +141,7 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
                   icon="disable"
                   aria-label={t('home.wallDisplays.revoke')}
                   disabled={busy}
-                  onClick={() => void revoke(display)}
+                  onClick={() => setRevoking(display)}
                   data-testid={TestId.home.wallDisplayRevoke(display.id)}
                 />
               </Tooltip>
@@ -146,6 +149,21 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
           ))}
         </ul>
       )}
+      <ConfirmAlert
+        isOpen={revoking !== null}
+        busy={busy}
+        icon="disable"
+        intent="danger"
+        confirmText={t('home.wallDisplays.revoke')}
+        cancelText={t('crud.actions.cancel')}
+        testId={TestId.home.wallDisplayRevokeConfirm}
+        onConfirm={() => {
+          if (revoking) void revoke(revoking);
+        }}
+        onCancel={() => setRevoking(null)}
+      >
+        {t('home.wallDisplays.revokeConfirm', { label: revoking?.label ?? '' })}
+      </ConfirmAlert>
     </Card>
   );
 }

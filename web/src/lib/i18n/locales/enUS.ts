@@ -21,11 +21,6 @@ export const enUS = {
       more_one: 'and {{count}} more',
       more_other: 'and {{count}} more',
     },
-    problem: {
-      notConnected: 'Not connected',
-      mainAppOffline: 'Application offline',
-      linksDegraded: 'Links down',
-    },
     alerts: { title: 'Latest alerts', none: 'No alerts since this display opened' },
     age: {
       unknown: 'Waiting for data',
@@ -140,9 +135,6 @@ export const enUS = {
       title: 'Problems first',
       none: 'No device needs attention',
       more: 'and {{count}} more',
-      notConnected: 'Not connected',
-      mainAppOffline: 'Main application offline',
-      linksDegraded: 'Links down',
     },
     alerts: { title: 'Latest alerts', none: 'No alerts since you opened the console' },
     wall: { title: 'NOC wall', description: 'Full-screen fleet status for a wall display.', open: 'Open the NOC wall' },
@@ -155,6 +147,7 @@ export const enUS = {
       copy: 'Copy address',
       copied: 'Copied',
       revoke: 'Revoke',
+      revokeConfirm: 'Disconnect the wall display {{label}}? The screen stops showing the fleet at once and needs a new address to connect again.',
       empty: 'No wall displays',
       lastSeen: 'Last seen {{time}}',
       revoked: 'Wall display revoked',
@@ -260,6 +253,16 @@ export const enUS = {
       activatedSuccess: 'Two-factor authentication activated',
       deactivatedSuccess: 'Two-factor authentication deactivated',
     },
+  },
+  fleetProblem: {
+    kind: {
+      notConnected: 'Not connected',
+      mainAppOffline: 'Main application offline',
+      allLinksDown: 'All links down',
+      alert: 'Threshold alert',
+    },
+    detail: { links: '{{online}}/{{total}} links online' },
+    open: 'Open {{name}} in Devices',
   },
   errors: {
     missingValues: 'Required fields missing',

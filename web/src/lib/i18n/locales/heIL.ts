@@ -18,11 +18,6 @@ export const heIL = {
       more_one: 'ועוד {{count}}',
       more_other: 'ועוד {{count}}',
     },
-    problem: {
-      notConnected: 'לא מחובר',
-      mainAppOffline: 'יישום לא פעיל',
-      linksDegraded: 'קישורים למטה',
-    },
     alerts: { title: 'התראות אחרונות', none: 'אין התראות מאז שהתצוגה נפתחה' },
     age: {
       unknown: 'ממתין לנתונים',
@@ -137,9 +132,6 @@ export const heIL = {
       title: 'בעיות תחילה',
       none: 'אין התקן שדורש תשומת לב',
       more: 'ועוד {{count}}',
-      notConnected: 'לא מחובר',
-      mainAppOffline: 'היישום הראשי לא פעיל',
-      linksDegraded: 'קישורים מנותקים',
     },
     alerts: { title: 'התראות אחרונות', none: 'אין התראות מאז שנפתחה הקונסולה' },
     wall: { title: 'קיר NOC', description: 'מצב הצי במסך מלא לתצוגת קיר.', open: 'פתיחת קיר ה-NOC' },
@@ -152,6 +144,7 @@ export const heIL = {
       copy: 'העתקת הכתובת',
       copied: 'הועתק',
       revoke: 'ביטול',
+      revokeConfirm: 'לנתק את תצוגת הקיר {{label}}? המסך יפסיק מיד להציג את הצי ויזדקק לכתובת חדשה כדי להתחבר שוב.',
       empty: 'אין תצוגות קיר',
       lastSeen: 'נראתה לאחרונה {{time}}',
       revoked: 'תצוגת הקיר בוטלה',
@@ -255,6 +248,16 @@ export const heIL = {
       activatedSuccess: 'אימות דו-שלבי הופעל',
       deactivatedSuccess: 'אימות דו-שלבי בוטל',
     },
+  },
+  fleetProblem: {
+    kind: {
+      notConnected: 'לא מחובר',
+      mainAppOffline: 'היישום הראשי לא פעיל',
+      allLinksDown: 'כל הקישורים למטה',
+      alert: 'התראת סף',
+    },
+    detail: { links: '{{online}}/{{total}} קישורים פעילים' },
+    open: 'פתיחת {{name}} בהתקנים',
   },
   errors: {
     missingValues: 'חסרים שדות חובה',
