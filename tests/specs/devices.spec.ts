@@ -180,6 +180,15 @@ test('the DroneCommX panel shows a drone live: links per interface kind and its 
     await expect(page.getByTestId(TestId.devices.panelLinks(kind))).toBeVisible();
   }
   await expect(page.getByTestId(TestId.devices.panelLocation)).toBeVisible();
+  // With the panel beside it the table shrinks its columns: the row's actions stay whole in view.
+  await page.mouse.move(700, 700);
+  await expect
+    .poll(async () => {
+      const table = await devices.table.boundingBox();
+      const actions = await panelButton.locator('xpath=ancestor::span[contains(@class,"devices-actions")]').boundingBox();
+      return table && actions ? actions.x >= table.x && actions.x + actions.width <= table.x + table.width : false;
+    })
+    .toBe(true);
   await snap('devices-dronecommx-panel');
   await page.getByTestId(TestId.devices.panelClose).click();
   await expect(panel).toHaveCount(0);

@@ -90,6 +90,13 @@ describe('the /live handshake', () => {
     await connected(connect({ token: TOKEN_A }, { origin: 'https://console.example' }));
   });
 
+  it('with no public URL set, refuses another site’s page and accepts its own host', async () => {
+    const { connect, url } = await gatewayWith();
+    const foreign = await refusal(connect({ token: TOKEN_A }, { origin: 'https://evil.example' }));
+    expect(foreign.message).toBe('forbidden');
+    await connected(connect({ token: TOKEN_A }, { origin: url }));
+  });
+
   it('accepts the same origin as the Host it was reached at', async () => {
     const { connect, url } = await gatewayWith({ publicUrl: 'https://console.example' });
     await connected(connect({ token: TOKEN_A }, { origin: url }));

@@ -97,6 +97,21 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     expect(listed.allowed_devices).toEqual([other]);
     expect((await rename(other, 'other-cam-3')).status).toBe(200);
     expect((await rename(granted, 'granted-cam-3')).status).toBe(403);
+
+    // A lesser user hands out only devices they may act on themselves.
+    await createUser(provider.api, admin, 'lead', [30, 31, 32, 50, 51, 52]);
+    await send(admin, 'put', `/users/${created.body.id}`, { user: { ...user([other]).user, password: null } });
+    const lead = await as(provider.api, 'lead', 'root');
+    const leadGrant = (allowed: number[]) =>
+      send(lead, 'post', '/users', {
+        user: { username: `sub-${allowed.join('-') || 'none'}`, password: STRONG_PASSWORD, email: `sub${allowed.join('')}@example.test`, permissions: [50], allowed_devices: allowed },
+      });
+    expect((await leadGrant([granted])).status).toBe(403);
+    const leadsOwn = await createDevice(provider.api, lead, clientDevice('leads-cam'));
+    expect((await leadGrant([leadsOwn])).status).toBe(201);
+    // Editing a user keeps grants the editor could not make.
+    const kept = await send(lead, 'put', `/users/${created.body.id}`, { user: { ...user([other]).user, permissions: [50], password: null } });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
   });
 
   it('refuses bad environment input with error 1 or 32 and writes nothing', async () => {

@@ -7,7 +7,7 @@ import { scoped } from '../../http/tenancy.js';
 import { assertDevicesOfEnvironment, setGrantedDevices } from '../../store/allowedDevices.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
-import { assertGrantable } from './grantablePermissions.js';
+import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
 import { userView } from './userView.js';
 
 /** POST config/{env}/users: errors 30 (username), 31 (e-mail), 32 (password). */
@@ -20,6 +20,7 @@ export function createUser(context: ProviderContext): RequestHandler {
     await assertEmailFree(context.db, auth.target.id, input.email);
     const allowedDevices = input.allowed_devices ?? [];
     await assertDevicesOfEnvironment(context.db, auth.target.id, allowedDevices);
+    await assertDevicesGrantable(context.db, auth, allowedDevices);
     const passwordHash = await hashPassword(input.password);
     const now = context.now();
     const created = await context.db.transaction().execute(async (trx) => {

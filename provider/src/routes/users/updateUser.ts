@@ -10,7 +10,7 @@ import { scoped } from '../../http/tenancy.js';
 import { assertDevicesOfEnvironment, grantedDevicesOf, setGrantedDevices } from '../../store/allowedDevices.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
-import { assertGrantable } from './grantablePermissions.js';
+import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
 import { reachableUser } from './reachableUser.js';
 import { userView } from './userView.js';
 
@@ -32,7 +32,11 @@ export function updateUser(context: ProviderContext): RequestHandler {
     assertGrantable(auth, input.permissions);
     await assertUsernameFree(context.db, existing.environment_id, input.username, existing.id);
     await assertEmailFree(context.db, existing.environment_id, input.email, existing.id);
-    if (input.allowed_devices) await assertDevicesOfEnvironment(context.db, existing.environment_id, input.allowed_devices);
+    if (input.allowed_devices) {
+      await assertDevicesOfEnvironment(context.db, existing.environment_id, input.allowed_devices);
+      const granted = await grantedDevicesOf(context.db, [existing.id]);
+      await assertDevicesGrantable(context.db, auth, input.allowed_devices, granted.get(existing.id));
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const now = context.now();
     const wasDisabled = existing.is_disabled === 1;

@@ -71,20 +71,35 @@ interface ColumnSpec {
   readonly key: DeviceSortColumn | 'actions';
   readonly labelKey: string;
   readonly width: number;
+  /** Keeps its width when the table is narrow (fitColumnWidths). */
+  readonly fixed?: boolean;
   readonly render: (row: DeviceRow) => ReactNode;
 }
 
+/** Columns shrink (their text truncates) down to this share of their width before the table scrolls. */
+const MIN_COLUMN_SCALE = 0.5;
+const MIN_COLUMN_WIDTH = 56;
+
 /**
- * The columns' widths: each at least its own, and together as wide as the table, the room
- * left over shared in proportion (no dead space on a wide screen).
+ * The columns' widths for a table this wide: on a wide screen the room left over is shared in
+ * proportion (no dead space); on a narrow one (a side panel open) the columns shrink, down to
+ * half their width, before the table scrolls. A `fixed` column (the actions) keeps its width,
+ * so its buttons stay whole.
  */
-export function fitColumnWidths(columns: readonly { readonly width: number }[], tableWidth: number): number[] {
-  const natural = columns.reduce((sum, column) => sum + column.width, 0);
-  if (tableWidth <= natural || natural === 0) return columns.map((column) => column.width);
-  const scale = tableWidth / natural;
-  const widths = columns.map((column) => Math.floor(column.width * scale));
+export function fitColumnWidths(
+  columns: readonly { readonly width: number; readonly fixed?: boolean }[],
+  tableWidth: number,
+): number[] {
+  const fixed = columns.reduce((sum, column) => sum + (column.fixed ? column.width : 0), 0);
+  const scalable = columns.reduce((sum, column) => sum + (column.fixed ? 0 : column.width), 0);
+  if (tableWidth <= 0 || scalable === 0) return columns.map((column) => column.width);
+  const scale = Math.max(MIN_COLUMN_SCALE, (tableWidth - fixed) / scalable);
+  const widths = columns.map((column) =>
+    column.fixed ? column.width : Math.max(MIN_COLUMN_WIDTH, Math.floor(column.width * scale)),
+  );
   const rest = tableWidth - widths.reduce((sum, width) => sum + width, 0);
-  if (widths.length > 0) widths[widths.length - 1] = (widths.at(-1) ?? 0) + rest;
+  const last = columns.findLastIndex((column) => !column.fixed);
+  if (rest > 0 && last >= 0) widths[last] = (widths[last] ?? 0) + rest;
   return widths;
 }
 
@@ -293,6 +308,7 @@ export function DevicesTable({
         key: 'actions',
         labelKey: 'crud.list.actions',
         width: 140,
+        fixed: true,
         render: (row) => <span className="devices-actions">{renderActions(row.device)}</span>,
       },
     ],
