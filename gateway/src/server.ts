@@ -22,6 +22,7 @@ import { repeat } from './repeat.js';
 import { securityHeaders } from './securityHeaders.js';
 import { UpstreamClient, type UpstreamTarget } from './upstream/upstreamClient.js';
 import { UpstreamStatusTracker } from './upstream/upstreamStatus.js';
+import { createApiReference } from './web/apiReference.js';
 import { createWebApp } from './web/webApp.js';
 
 /** The built web app, relative to this file in both src/ and dist/. */
@@ -104,6 +105,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     response.type('text/plain; version=0.0.4').send(metrics.registry.render());
   });
 
+  app.use(createApiReference());
   app.use(
     API_BASE,
     ...createRateLimits({

@@ -26,8 +26,14 @@ const EnvironmentSchema = z.object({
   HALO_SECRET_KEY: optionalText,
   /** Private networks (CIDR, comma separated) where custom CA services may be; none by default. */
   HALO_CA_ALLOWED_NETWORKS: optionalText,
+  HALO_CHECK_ANSWERS: z.enum(['0', '1']).default('0'),
   HALO_SIM_DEVICES: z.coerce.number().int().min(0).max(100_000).default(200),
-  HALO_SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(1),
+  HALO_SIM_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(1),
   // One tick per second at most.
   HALO_SIM_TICK_MS: z.coerce.number().int().min(1000).default(1000),
   HALO_SIM_CHANGE_FRACTION: z.coerce.number().min(0).max(1).default(0.02),
@@ -49,6 +55,8 @@ export interface ProviderConfig {
   readonly secretKey: string | undefined;
   /** Where custom CA services may be called (HALO_CA_ALLOWED_NETWORKS). */
   readonly caNetworks: CaNetworkPolicy;
+  /** Check every answer against the shared contract before sending it (tests; a mismatch is a 500). */
+  readonly checkAnswers: boolean;
   readonly simulator: SimulatorConfig;
 }
 
@@ -82,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     sessionIdleMs: values.HALO_SESSION_IDLE_MS,
     secretKey: values.HALO_SECRET_KEY,
     caNetworks: { allowedNetworks: parseAllowedNetworks(values.HALO_CA_ALLOWED_NETWORKS) },
+    checkAnswers: values.HALO_CHECK_ANSWERS === '1',
     simulator: {
       devices: values.HALO_SIM_DEVICES,
       seed: values.HALO_SIM_SEED,

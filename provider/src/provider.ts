@@ -25,7 +25,8 @@ export async function startProvider(
       db: store.db,
       config,
       secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
-      mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, dataDir: config.dataDir }),
+      mailer:
+        options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, dataDir: config.dataDir }),
       now: options.now ?? Date.now,
     };
     const { generatedPassword } = await bootstrapRootEnvironment(context);

@@ -15,7 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
-import { patchDeviceLiveState } from '@halo/shared';
+import { apiPaths, patchDeviceLiveState } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
 const EVENT = {
@@ -289,7 +289,7 @@ function verify(devices) {
 // ---- clients polling the REST API themselves -----------------------------------------------
 
 async function restPoll({ apiURL, count, intervalMs, windowMs, cursor, timeoutMs }) {
-  const path = `${apiURL}/config/${environmentId}/devices/devices_state`;
+  const path = `${apiURL}${apiPaths.devices.devicesState(environmentId)}`;
   const restLatency = new Uint32Array(LATENCY_BUCKETS);
   let sent = 0;
   let answered = 0;

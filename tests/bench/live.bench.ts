@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { LIVE_NAMESPACE, type DeviceLiveState } from '@halo/shared';
+import { apiPaths, LIVE_NAMESPACE, type DeviceLiveState } from '@halo/shared';
 import { test } from '@playwright/test';
 import { login, sleep, upstreamDevices, type Session } from '../fixtures/liveClient';
 import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
@@ -110,7 +110,8 @@ class LoadThread {
 
 function mergeLatency(histograms: Uint32Array[]): Uint32Array {
   const merged = new Uint32Array(histograms[0]?.length ?? 1);
-  for (const histogram of histograms) for (let index = 0; index < histogram.length; index += 1) merged[index]! += histogram[index]!;
+  for (const histogram of histograms)
+    for (let index = 0; index < histogram.length; index += 1) merged[index]! += histogram[index]!;
   return merged;
 }
 
@@ -175,7 +176,10 @@ function histogramQuantile(before: Samples, after: Samples, name: string, q: num
     if (!key.startsWith(`${name}_bucket{`) || !labels.every((label) => key.includes(label))) continue;
     const le = /le="([^"]+)"/.exec(key)?.[1];
     if (le === undefined) continue;
-    buckets.push({ le: le === '+Inf' ? Infinity : Number(le), count: delta(before, after, `${name}_bucket`, ...labels, `le="${le}"`) });
+    buckets.push({
+      le: le === '+Inf' ? Infinity : Number(le),
+      count: delta(before, after, `${name}_bucket`, ...labels, `le="${le}"`),
+    });
   }
   // Summed over label sets that match, per bound.
   const byBound = new Map<number, number>();
@@ -264,7 +268,8 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
     // The fleet is created after the API answers: wait for it to be all there.
     const providerSession = await login(provider.url, provider.adminPassword);
     const fleetDeadline = Date.now() + 120_000;
-    while ((await upstreamDevices(provider.apiURL, providerSession)).size < DEVICES && Date.now() < fleetDeadline) await sleep(1000);
+    while ((await upstreamDevices(provider.apiURL, providerSession)).size < DEVICES && Date.now() < fleetDeadline)
+      await sleep(1000);
     log(`provider up with ${DEVICES} simulated devices (${CHANGE_FRACTION * 100}% changing per second)`);
 
     gateway = await startGateway(provider.apiURL, {
@@ -292,7 +297,9 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
     const onePolls = pollFigures(before, after);
     const oneFanoutP99 = histogramQuantile(before, after, 'halo_gateway_fanout_duration_seconds', 0.99) * 1000;
     const oneFanoutP50 = histogramQuantile(before, after, 'halo_gateway_fanout_duration_seconds', 0.5) * 1000;
-    log(`1 client: ${onePolls.cycles} cycles, ${onePolls.pollerRequests} poller requests, ${oneStats.totals.deltas} deltas`);
+    log(
+      `1 client: ${onePolls.cycles} cycles, ${onePolls.pollerRequests} poller requests, ${oneStats.totals.deltas} deltas`,
+    );
     const rssBaseline = await steadyRss(gatewayPid);
 
     // -- K socket clients -----------------------------------------------------------------------
@@ -322,8 +329,10 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
     const manyPolls = pollFigures(before, after);
     const manyFanoutP99 = histogramQuantile(before, after, 'halo_gateway_fanout_duration_seconds', 0.99) * 1000;
     const manyFanoutP50 = histogramQuantile(before, after, 'halo_gateway_fanout_duration_seconds', 0.5) * 1000;
-    const pollP50 = histogramQuantile(before, after, 'halo_gateway_poll_duration_seconds', 0.5, ['kind="incremental"']) * 1000;
-    const pollP99 = histogramQuantile(before, after, 'halo_gateway_poll_duration_seconds', 0.99, ['kind="incremental"']) * 1000;
+    const pollP50 =
+      histogramQuantile(before, after, 'halo_gateway_poll_duration_seconds', 0.5, ['kind="incremental"']) * 1000;
+    const pollP99 =
+      histogramQuantile(before, after, 'halo_gateway_poll_duration_seconds', 0.99, ['kind="incremental"']) * 1000;
     const slowDrops = delta(new Map(), after, 'halo_gateway_slow_consumer_drops_total');
     const slowDisconnects = delta(new Map(), after, 'halo_gateway_slow_consumer_disconnects_total');
     const snapshotsSent = delta(new Map(), after, 'halo_gateway_snapshots_sent_total');
@@ -337,14 +346,19 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
       { snapshots: 0, deltas: 0, duplicates: 0, gaps: 0, changedDevices: 0, bytes: 0, refusals: 0 },
     );
     const firstClient = manyStats[0]?.first ?? null;
-    log(`${CLIENTS} clients: ${manyPolls.cycles} cycles, ${manyPolls.pollerRequests} poller requests, ${manyTotals.deltas} deltas`);
+    log(
+      `${CLIENTS} clients: ${manyPolls.cycles} cycles, ${manyPolls.pollerRequests} poller requests, ${manyTotals.deltas} deltas`,
+    );
 
     // -- K clients polling the REST API themselves ----------------------------------------------
     // Last before the check: it overloads the provider, whose backlog the restart below clears.
     const cursorAnswer = (await (
-      await fetch(`${provider.apiURL}/config/${session.environmentId}/devices/devices_state?state=1&cursor=0&devices=`, {
-        headers: { authorization: `Bearer ${session.token}` },
-      })
+      await fetch(
+        `${provider.apiURL}${apiPaths.devices.devicesState(session.environmentId)}?state=1&cursor=0&devices=`,
+        {
+          headers: { authorization: `Bearer ${session.token}` },
+        },
+      )
     ).json()) as { cursor: number };
     const restRuns = await Promise.all(
       threads.map((thread, index) =>
@@ -370,14 +384,21 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
       latency: mergeLatency(restRuns.map((run) => run.latency)),
     };
     const restCycles = REST_WINDOW_MS / POLL_MS;
-    log(`REST: ${CLIENTS} pollers sent ${rest.sent} requests in ${rest.ms} ms (${rest.answered} answered, ${rest.failed} failed, ${rest.timedOut} timed out after 5 s)`);
+    log(
+      `REST: ${CLIENTS} pollers sent ${rest.sent} requests in ${rest.ms} ms (${rest.answered} answered, ${rest.failed} failed, ${rest.timedOut} timed out after 5 s)`,
+    );
 
     // -- lost or duplicated updates: stop the changes, let everyone catch up, compare ------------
     // The provider restarts on the same port and data without its simulator: the fleet stays
     // as it is, so the upstream's full devices_state is a fixed answer to compare with.
     const quiesceStarted = Date.now();
     await provider.restart({ HALO_SIM_DEVICES: '0' });
-    const pollsAfterRestart = delta(new Map(), await scrape(gateway.baseURL), 'halo_gateway_polls_total', 'result="ok"');
+    const pollsAfterRestart = delta(
+      new Map(),
+      await scrape(gateway.baseURL),
+      'halo_gateway_polls_total',
+      'result="ok"',
+    );
     const caughtUpDeadline = Date.now() + 30_000;
     while (Date.now() < caughtUpDeadline) {
       const ok = delta(new Map(), await scrape(gateway.baseURL), 'halo_gateway_polls_total', 'result="ok"');
@@ -396,7 +417,9 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
     const lost = verifications.reduce((sum, result) => sum + result.mismatched, 0);
     const clientsOff = verifications.reduce((sum, result) => sum + result.clientsOff, 0);
     const verifiedClients = verifications.reduce((sum, result) => sum + result.clients, 0);
-    log(`verification after ${Date.now() - quiesceStarted} ms: ${lost} mismatched (client, device) pairs on ${clientsOff} clients`);
+    log(
+      `verification after ${Date.now() - quiesceStarted} ms: ${lost} mismatched (client, device) pairs on ${clientsOff} clients`,
+    );
 
     // -- the table ---------------------------------------------------------------------------------
     const oneLatencyP50 = histogramPercentile(oneStats.latency, 50);
@@ -405,9 +428,9 @@ test('live: polls, latency, bytes, memory and lost updates with 1 and 2,000 clie
     const manyLatencyP99 = histogramPercentile(manyLatency, 99);
     const perCycle = (figures: PollFigures) => figures.pollerRequests / Math.max(1, figures.cycles);
     const sources = (figures: PollFigures) =>
-      POLLER_SOURCES.map((source) => `${source} ${fmt((figures.bySource[source] ?? 0) / Math.max(1, figures.cycles), 2)}`).join(
-        ', ',
-      );
+      POLLER_SOURCES.map(
+        (source) => `${source} ${fmt((figures.bySource[source] ?? 0) / Math.max(1, figures.cycles), 2)}`,
+      ).join(', ');
     const oneBytesPerDevice = (oneStats.first?.bytes ?? 0) / Math.max(1, oneStats.first?.changedDevices ?? 0);
     const manyBytesPerDevice = (firstClient?.bytes ?? 0) / Math.max(1, firstClient?.changedDevices ?? 0);
     const perClient = (rssLoaded - rssBaseline) / Math.max(1, CLIENTS - 1);

@@ -26,6 +26,11 @@ describe('isAllowedOrigin', () => {
     expect(isAllowedOrigin('https://anything.example', 'gw:8080', unset)).toBe(false);
     expect(isAllowedOrigin('http://localhost:8080', 'localhost:8080', unset)).toBe(true);
     expect(isAllowedOrigin('http://localhost:5173', 'localhost:8080', unset)).toBe(false);
-    expect(isAllowedOrigin('https://ops.example', 'gw:8080', { publicUrl: undefined, allowedOrigins: ['https://ops.example'] })).toBe(true);
+    expect(
+      isAllowedOrigin('https://ops.example', 'gw:8080', {
+        publicUrl: undefined,
+        allowedOrigins: ['https://ops.example'],
+      }),
+    ).toBe(true);
   });
 });

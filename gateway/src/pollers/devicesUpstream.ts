@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  API,
   apiPaths,
   compactDeviceLiveState,
   DeviceLiveStateSchema,
@@ -42,14 +43,13 @@ export interface DevicesStateAnswer {
 /** The most ids one device_status call carries. */
 export const DEVICE_STATUS_CHUNK = 500;
 
-const DevicesStateBodySchema = z.object({
-  devices_state: z.array(z.unknown()),
-  removed: z.array(z.number().int()).optional(),
-  cursor: z.number().int().nullable().optional(),
-  incremental: z.boolean().optional(),
-});
-const DeviceStatusBodySchema = z.object({ device_status: z.array(z.unknown()) });
-const SystemLogsBodySchema = z.object({ system_logs: z.array(z.unknown()) });
+/**
+ * The contract's answers with their lists left unparsed: each entry is parsed on its own, so
+ * one entry that does not fit is counted and left out instead of failing the whole answer.
+ */
+const DevicesStateBodySchema = API.devices.devicesState.answer.extend({ devices_state: z.array(z.unknown()) });
+const DeviceStatusBodySchema = API.devices.deviceStatus.answer.extend({ device_status: z.array(z.unknown()) });
+const SystemLogsBodySchema = API.logs.systemLogs.answer.extend({ system_logs: z.array(z.unknown()) });
 
 type Source = 'devices_state' | 'device_status' | 'system_logs' | 'access';
 

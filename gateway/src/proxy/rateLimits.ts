@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { apiErrorBody, HttpErrorKind } from '@halo/shared';
+import { apiErrorBody, HttpErrorKind, isAuthenticationPath } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
 
 export interface RateLimitOptions {
@@ -11,8 +11,8 @@ export interface RateLimitOptions {
 
 const WINDOW_MS = 60_000;
 
-/** Requests under /api/v1/auth (paths relative to the API mount point). */
-const isAuthPath = (request: Request) => request.path === '/auth' || request.path.startsWith('/auth/');
+/** Sign-in, reset and 2FA verification calls (paths relative to the API mount point). */
+const isAuthPath = (request: Request) => isAuthenticationPath(request.path);
 
 /**
  * Per client address: a tight limit on /api/v1/auth/* (password guessing, mail flooding) and a

@@ -3,7 +3,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import {
+  API,
   API_BASE,
+  CONFIG_PREFIX,
+  expressPathOf,
+  type EndpointSpec,
   apiErrorBody,
   can,
   ErrorCode,
@@ -16,6 +20,9 @@ import {
   type SessionEndReason,
 } from '@halo/shared';
 import type { LiveSystemLogEntry } from '../pollers/devicesUpstream.js';
+
+/** An environment's call relative to where its calls are mounted: `/devices/devices_state`. */
+const underConfig = (endpoint: EndpointSpec) => endpoint.path.slice(CONFIG_PREFIX.length);
 
 export interface FakeSession {
   userId: number;
@@ -183,7 +190,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     response.json({ status: 'ok' });
   });
   const api = express.Router();
-  api.get('/auth/session', (request, response) => {
+  api.get(expressPathOf(API.auth.session), (request, response) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     state.sessionCalls.set(token, (state.sessionCalls.get(token) ?? 0) + 1);
     if (state.dropConnections) {
@@ -200,7 +207,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     }
     response.json(loginResponseFor(token, session));
   });
-  api.get('/server_clock', (request, response) => {
+  api.get(expressPathOf(API.system.serverClock), (request, response) => {
     if (state.dropConnections) {
       request.socket.destroy();
       return;
@@ -256,7 +263,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Environment not found'));
       return;
     }
-    const needed = request.path.startsWith('/system_logs') ? 'logs.view' : 'devices.view';
+    const needed = request.path.startsWith(underConfig(API.logs.systemLogs)) ? 'logs.view' : 'devices.view';
     if (fleet.refusedTokens.has(token) || !can(loginResponseFor(token, session), needed)) {
       response.status(403).json(apiErrorBody(HttpErrorKind.FORBIDDEN, 'Forbidden'));
       return;
@@ -266,7 +273,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   });
   const environmentOf = (request: express.Request) => (request as unknown as { environmentId: number }).environmentId;
   const ids = (raw: unknown) => (typeof raw === 'string' ? raw.split(',').filter(Boolean).map(Number) : undefined);
-  config.get('/devices/devices_state', (request, response) => {
+  config.get(underConfig(API.devices.devicesState), (request, response) => {
     const environmentId = environmentOf(request);
     const cursor = request.query.cursor === undefined ? null : Number(request.query.cursor);
     const only = ids(request.query.devices);
@@ -288,7 +295,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       incremental,
     });
   });
-  config.get('/devices/device_status', (request, response) => {
+  config.get(underConfig(API.devices.deviceStatus), (request, response) => {
     const wanted = ids(request.query.devices) ?? [];
     if (wanted.length > 500) {
       response.status(400).json(apiErrorBody(HttpErrorKind.GENERAL, 'Too many devices'));
@@ -307,7 +314,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     });
     response.json({ device_status: entries });
   });
-  config.get('/system_logs', (request, response) => {
+  config.get(underConfig(API.logs.systemLogs), (request, response) => {
     if (!fleet.logsAvailable) {
       response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Not found'));
       return;
@@ -331,7 +338,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       .map(({ environmentId: _environmentId, ...entry }) => entry);
     response.json({ system_logs: entries });
   });
-  app.use(`${API_BASE}/config/:environmentId`, config);
+  app.use(`${API_BASE}${expressPathOf({ path: CONFIG_PREFIX })}`, config);
 
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -27,7 +27,11 @@ export const PASSWORD_ATTEMPTS: AttemptPolicy = {
   countdownFrom: LOGIN_MAX_ATTEMPTS - 2,
 };
 
-export const OTP_ATTEMPTS: AttemptPolicy = { maxFailures: OTP_MAX_FAILURES, lockMs: OTP_LOCK_MS, countdownFrom: OTP_MAX_FAILURES };
+export const OTP_ATTEMPTS: AttemptPolicy = {
+  maxFailures: OTP_MAX_FAILURES,
+  lockMs: OTP_LOCK_MS,
+  countdownFrom: OTP_MAX_FAILURES,
+};
 
 /**
  * A password counter's key: environment, username and source address, whether or not such
@@ -40,14 +44,17 @@ export function loginAttemptKey(environmentName: string, username: string, sourc
 /** A user's one-time code counter. */
 export const otpAttemptKey = (userId: number) => `otp\u001f${userId}`;
 
-export type AttemptVerdict =
-  | { readonly kind: 'locked'; readonly retryAfterMs: number }
-  | { readonly kind: 'open' };
+export type AttemptVerdict = { readonly kind: 'locked'; readonly retryAfterMs: number } | { readonly kind: 'open' };
 
 export async function checkLock(context: ProviderContext, key: string): Promise<AttemptVerdict> {
-  const row = await context.db.selectFrom('login_attempts').selectAll().where('attempt_key', '=', key).executeTakeFirst();
+  const row = await context.db
+    .selectFrom('login_attempts')
+    .selectAll()
+    .where('attempt_key', '=', key)
+    .executeTakeFirst();
   const now = context.now();
-  if (row?.locked_until != null && row.locked_until > now) return { kind: 'locked', retryAfterMs: row.locked_until - now };
+  if (row?.locked_until != null && row.locked_until > now)
+    return { kind: 'locked', retryAfterMs: row.locked_until - now };
   return { kind: 'open' };
 }
 
@@ -56,7 +63,11 @@ export type FailureOutcome =
   | { readonly kind: 'countdown'; readonly remaining: number }
   | { readonly kind: 'locked'; readonly retryAfterMs: number };
 
-export async function recordFailure(context: ProviderContext, key: string, policy: AttemptPolicy): Promise<FailureOutcome> {
+export async function recordFailure(
+  context: ProviderContext,
+  key: string,
+  policy: AttemptPolicy,
+): Promise<FailureOutcome> {
   const now = context.now();
   return context.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('login_attempts').selectAll().where('attempt_key', '=', key).executeTakeFirst();

@@ -69,21 +69,31 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
   it("the gateway's background polls (X-Halo-Background: 1) do not count as activity", async () => {
     const { authorization } = await loginAs(provider.api);
     provider.clock.now += IDLE_MS - 1000;
-    await provider.api.get('/api/v1/versions').set('Authorization', authorization).set('X-Halo-Background', '1').expect(200);
+    await provider.api
+      .get('/api/v1/versions')
+      .set('Authorization', authorization)
+      .set('X-Halo-Background', '1')
+      .expect(200);
     provider.clock.now += 2000;
     expect((await session(authorization)).body.fields.reason).toBe(SessionEndReason.EXPIRED);
   });
 
   it('disabling a user ends their session at once', async () => {
     const { authorization } = await loginAs(provider.api);
-    await provider.provider.context.db.updateTable('users').set({ is_disabled: 1 }).where('username', '=', 'admin').execute();
+    await provider.provider.context.db
+      .updateTable('users')
+      .set({ is_disabled: 1 })
+      .where('username', '=', 'admin')
+      .execute();
     const response = await versions(authorization);
     expect(response.status).toBe(401);
     expect(response.body.fields.reason).toBe(SessionEndReason.DISABLED);
   });
 
   it('writes audit entries for login, failed login and logout', async () => {
-    await provider.api.post('/api/v1/auth/login').send({ username: 'admin', password: 'Wrong-Passw0rd!', environment_name: 'root' });
+    await provider.api
+      .post('/api/v1/auth/login')
+      .send({ username: 'admin', password: 'Wrong-Passw0rd!', environment_name: 'root' });
     const { authorization } = await loginAs(provider.api);
     await provider.api.post('/api/v1/auth/logout').set('Authorization', authorization).expect(200);
     const names = (

@@ -1,8 +1,15 @@
 import { AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
-import { badRequest } from '../http/httpError.js';
+import { refuse } from '../http/httpError.js';
 import type { UserRow } from '../store/schema.js';
-import { checkLock, clearFailures, lockedMessage, OTP_ATTEMPTS, otpAttemptKey, recordFailure } from './loginAttempts.js';
+import {
+  checkLock,
+  clearFailures,
+  lockedMessage,
+  OTP_ATTEMPTS,
+  otpAttemptKey,
+  recordFailure,
+} from './loginAttempts.js';
 import { auditSecurityEvent } from './sessions.js';
 import { matchingStep } from './totp.js';
 
@@ -24,7 +31,8 @@ export async function consumeOtp(context: ProviderContext, user: UserRow, code: 
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export type OtpVerdict = { readonly kind: 'accepted' } | { readonly kind: 'wrong' } | { readonly kind: 'locked'; readonly message: string };
+export type OtpVerdict =
+  { readonly kind: 'accepted' } | { readonly kind: 'wrong' } | { readonly kind: 'locked'; readonly message: string };
 
 /**
  * The one way a one-time code is checked (verify, activate, deactivate): wrong codes count
@@ -45,14 +53,19 @@ export async function checkOtp(context: ProviderContext, user: UserRow, code: st
   return { kind: 'locked', message: lockedMessage(outcome.retryAfterMs) };
 }
 
-export const invalidOtp = () => badRequest(ErrorCode.TWO_FACTOR_INVALID_OTP, 'Invalid OTP');
-export const twoFactorNotActive = () => badRequest(ErrorCode.TWO_FACTOR_NOT_ACTIVE, '2FA not active');
+export const invalidOtp = () => refuse(ErrorCode.TWO_FACTOR_INVALID_OTP);
+export const twoFactorNotActive = () => refuse(ErrorCode.TWO_FACTOR_NOT_ACTIVE);
 
 /** Back to inactive, secret dropped: used by deactivation and by a parent manager's reset. */
 export async function resetTwoFactor(context: ProviderContext, userId: number): Promise<void> {
   await context.db
     .updateTable('users')
-    .set({ two_factor_status: TwoFactorStatus.INACTIVE, two_factor_secret: null, two_factor_last_step: null, updated_at: context.now() })
+    .set({
+      two_factor_status: TwoFactorStatus.INACTIVE,
+      two_factor_secret: null,
+      two_factor_last_step: null,
+      updated_at: context.now(),
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -7,7 +7,9 @@ import { outboxDir } from '../mail/mailer.js';
 const directory = outboxDir(resolve(process.env.HALO_DATA_DIR || './data'));
 let names: string[] = [];
 try {
-  names = readdirSync(directory).filter((name) => name.endsWith('.json')).sort();
+  names = readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 } catch {
   // no outbox yet
 }
@@ -16,6 +18,8 @@ if (names.length === 0) {
 } else {
   for (const name of names) {
     const message = JSON.parse(readFileSync(join(directory, name), 'utf8')) as Record<string, string>;
-    console.log(`--- ${name}\nDate: ${message.date}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
+    console.log(
+      `--- ${name}\nDate: ${message.date}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`,
+    );
   }
 }

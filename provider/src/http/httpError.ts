@@ -1,4 +1,11 @@
-import { apiErrorBody, ErrorCode, HttpErrorKind, type ApiErrorBody } from '@halo/shared';
+import {
+  apiErrorBody,
+  HTTP_ERRORS,
+  outcomeOf,
+  type ApiErrorBody,
+  type ErrorCode,
+  type HttpErrorKind,
+} from '@halo/shared';
 
 /** An answer in the spec's error format, thrown by handlers and rendered by one middleware. */
 export class HttpError extends Error {
@@ -11,19 +18,30 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string, fields?: Record<string, unknown>) =>
-  new HttpError(400, apiErrorBody(code, message, fields));
+export interface RefusalOptions {
+  /** A message that says more than the catalogue's own. */
+  readonly message?: string;
+  /** A status the code is also sent with (its catalogue variant), e.g. 404 for "ID not found". */
+  readonly status?: number;
+}
 
-export const missingValues = (message = 'Required fields missing', fields?: Record<string, unknown>) =>
-  badRequest(ErrorCode.MISSING_VALUES, message, fields);
+/**
+ * A refusal with a section 8 code: the status and message come from the shared catalogue,
+ * so no handler spells them; `fields` carries what the form marks.
+ */
+export function refuse(code: ErrorCode, fields?: Record<string, unknown>, options: RefusalOptions = {}): HttpError {
+  const outcome = outcomeOf(code, options.status);
+  return new HttpError(outcome.status, apiErrorBody(code, options.message ?? outcome.message, fields));
+}
 
-export const unauthorized = (reason?: string) =>
-  new HttpError(
-    401,
-    apiErrorBody(HttpErrorKind.UNAUTHORIZED, 'Authentication required', reason ? { reason } : undefined),
-  );
+/** A refusal without a numeric code (403, 404, 500 ...), its status and message from the catalogue. */
+export function refuseAs(kind: HttpErrorKind, message?: string, fields?: Record<string, unknown>): HttpError {
+  const outcome = HTTP_ERRORS[kind];
+  return new HttpError(outcome.status, apiErrorBody(kind, message ?? outcome.message, fields));
+}
 
-export const forbidden = (message = 'Insufficient permission level') =>
-  new HttpError(403, apiErrorBody(HttpErrorKind.FORBIDDEN, message));
+export const unauthorized = (reason?: string) => refuseAs('unauthorized', undefined, reason ? { reason } : undefined);
 
-export const notFound = (message = 'Not found') => new HttpError(404, apiErrorBody(HttpErrorKind.NOT_FOUND, message));
+export const forbidden = (message?: string) => refuseAs('forbidden', message);
+
+export const notFound = (message?: string) => refuseAs('notFound', message);

@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCode, issueProblem } from '@halo/shared';
-import { badRequest, missingValues } from './httpError.js';
-
-const PASSWORD_NOT_VALID_MESSAGE =
-  'Password is invalid: 8 to 128 characters with an upper-case letter, a lower-case letter, a digit and a special character';
+import { refuse } from './httpError.js';
 
 /**
  * Each refused field by dotted path with the section 5 key of its problem
@@ -27,8 +24,8 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
     const onlyPassword = result.error.issues.every(
       (issue) => issue.path.at(-1) === 'password' && issue.message === 'validation.password',
     );
-    if (onlyPassword) throw badRequest(ErrorCode.PASSWORD_NOT_VALID, PASSWORD_NOT_VALID_MESSAGE, fields);
-    throw missingValues('Required fields missing or invalid', fields);
+    if (onlyPassword) throw refuse(ErrorCode.PASSWORD_NOT_VALID, fields);
+    throw refuse(ErrorCode.MISSING_VALUES, fields, { message: 'Required fields missing or invalid' });
   }
   return result.data;
 }
@@ -36,6 +33,13 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
 /** Parses query parameters; anything else is error 3. */
 export function parseQuery<Schema extends z.ZodType>(schema: Schema, query: unknown): z.output<Schema> {
   const result = schema.safeParse(query);
-  if (!result.success) throw badRequest(ErrorCode.BAD_QUERY_PARAMETER, 'Bad query parameter', describe(result.error));
+  if (!result.success) throw refuse(ErrorCode.BAD_QUERY_PARAMETER, describe(result.error));
+  return result.data;
+}
+
+/** Parses a path parameter that is not an id (a reset token); anything else is error 1. */
+export function parseParam(schema: z.ZodType, raw: unknown): unknown {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw refuse(ErrorCode.MISSING_VALUES, describe(result.error));
   return result.data;
 }

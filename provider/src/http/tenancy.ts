@@ -1,18 +1,17 @@
 import type { Request, RequestHandler } from 'express';
-import { apiErrorBody, can, ErrorCode, IdParamSchema, type Capability, type Subject } from '@halo/shared';
+import { can, ErrorCode, HttpErrorKind, IdParamSchema, type Capability, type Subject } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { authenticated, sessionAuthority, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import type { Database, EnvironmentRow } from '../store/schema.js';
-import { forbidden, HttpError } from './httpError.js';
+import { refuse, refuseAs } from './httpError.js';
 
 /** Environment trees are shallow; this bounds a walk even if data were ever cyclic. */
 const MAX_DEPTH = 64;
 
-export const environmentNotFound = () =>
-  new HttpError(404, apiErrorBody(ErrorCode.INVALID_TOKEN, 'Environment not found'));
-export const idNotFound = () => new HttpError(404, apiErrorBody(ErrorCode.INVALID_ID, 'ID not found'));
-export const invalidId = () => new HttpError(400, apiErrorBody(ErrorCode.INVALID_ID, 'Invalid id'));
+export const environmentNotFound = () => refuse(ErrorCode.INVALID_TOKEN, undefined, { status: 404 });
+export const idNotFound = () => refuse(ErrorCode.INVALID_ID, undefined, { status: 404 });
+export const invalidId = () => refuse(ErrorCode.INVALID_ID);
 
 export function parseId(raw: unknown): number {
   const parsed = IdParamSchema.safeParse(raw);
@@ -40,7 +39,12 @@ export async function descendantsOf(db: Kysely<Database>, root: number): Promise
   const found: EnvironmentRow[] = [];
   let frontier = [root];
   for (let depth = 0; frontier.length > 0 && depth < MAX_DEPTH; depth += 1) {
-    const children = await db.selectFrom('environments').selectAll().where('parent_id', 'in', frontier).orderBy('id').execute();
+    const children = await db
+      .selectFrom('environments')
+      .selectAll()
+      .where('parent_id', 'in', frontier)
+      .orderBy('id')
+      .execute();
     found.push(...children);
     frontier = children.map((child) => child.id);
   }
@@ -76,7 +80,11 @@ export function environmentScope(context: ProviderContext): RequestHandler {
     try {
       const auth = authenticated(request);
       const environmentId = parseId(request.params.environmentId);
-      const target = await context.db.selectFrom('environments').selectAll().where('id', '=', environmentId).executeTakeFirst();
+      const target = await context.db
+        .selectFrom('environments')
+        .selectAll()
+        .where('id', '=', environmentId)
+        .executeTakeFirst();
       if (!target || !(await isSameOrDescendant(context.db, auth.environment.id, target.id))) {
         throw environmentNotFound();
       }
@@ -88,9 +96,9 @@ export function environmentScope(context: ProviderContext): RequestHandler {
   };
 }
 
-/** The section 6 permission a call needs, asked through the one shared `can()`. */
-export function allow(capability: Capability): RequestHandler {
+/** The section 6 permission a call needs, asked through the one shared `can()`; without it, `refusal`. */
+export function allow(capability: Capability, refusal: HttpErrorKind = HttpErrorKind.FORBIDDEN): RequestHandler {
   return (request, _response, next) => {
-    next(can(subjectOf(authenticated(request)), capability) ? undefined : forbidden());
+    next(can(subjectOf(authenticated(request)), capability) ? undefined : refuseAs(refusal));
   };
 }

@@ -1,9 +1,13 @@
 import type { MailMessage } from './mailer.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export function passwordResetMail(options: { to: string; username: string; link: string; validMinutes: number }): MailMessage {
+export function passwordResetMail(options: {
+  to: string;
+  username: string;
+  link: string;
+  validMinutes: number;
+}): MailMessage {
   const { to, username, link, validMinutes } = options;
   return {
     to,

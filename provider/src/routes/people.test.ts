@@ -16,7 +16,10 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
   });
 
   const send = (actor: Actor, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
-    const request = provider.api[method](`/api/v1/config/${actor.environmentId}${path}`).set('Authorization', actor.authorization);
+    const request = provider.api[method](`/api/v1/config/${actor.environmentId}${path}`).set(
+      'Authorization',
+      actor.authorization,
+    );
     return body ? request.send(body) : request;
   };
 
@@ -64,7 +67,12 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     });
     expect(reused.status, JSON.stringify(reused.body)).toBe(201);
     const again = await send(sibling, 'post', '/users', {
-      user: { username: 'their-op-2', password: STRONG_PASSWORD, email: 'root-operator@example.test', permissions: [50] },
+      user: {
+        username: 'their-op-2',
+        password: STRONG_PASSWORD,
+        email: 'root-operator@example.test',
+        permissions: [50],
+      },
     });
     expect(again.body.error).toBe(ErrorCode.EMAIL_EXISTS);
   });
@@ -75,25 +83,38 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     const sibling = await createEnvironment(provider.api, admin, 'grant-sibling');
     const foreign = await createDevice(provider.api, sibling, clientDevice('foreign-cam'));
     const user = (allowed: number[]) => ({
-      user: { username: 'field-tech', password: STRONG_PASSWORD, email: 'tech@example.test', permissions: [50, 52], allowed_devices: allowed },
+      user: {
+        username: 'field-tech',
+        password: STRONG_PASSWORD,
+        email: 'tech@example.test',
+        permissions: [50, 52],
+        allowed_devices: allowed,
+      },
     });
 
     const refused = await send(admin, 'post', '/users', user([granted, foreign]));
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ allowed_devices: 'validation.invalid' });
-    expect((await send(admin, 'get', '/users')).body.users.map((row: { username: string }) => row.username)).not.toContain('field-tech');
+    expect(
+      (await send(admin, 'get', '/users')).body.users.map((row: { username: string }) => row.username),
+    ).not.toContain('field-tech');
 
     const created = await send(admin, 'post', '/users', user([granted, granted]));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.user.allowed_devices).toEqual([granted]);
     const tech = await as(provider.api, 'field-tech', 'root');
-    const rename = (id: number, name: string) => deviceCall(provider.api, tech, 'put', `/devices/${id}`, { device: clientDevice(name, `SN-${name}`) });
+    const rename = (id: number, name: string) =>
+      deviceCall(provider.api, tech, 'put', `/devices/${id}`, { device: clientDevice(name, `SN-${name}`) });
     expect((await rename(granted, 'granted-cam-2')).status).toBe(200);
     expect((await rename(other, 'other-cam-2')).status).toBe(403);
 
-    const moved = await send(admin, 'put', `/users/${created.body.id}`, { user: { ...user([other]).user, password: null } });
+    const moved = await send(admin, 'put', `/users/${created.body.id}`, {
+      user: { ...user([other]).user, password: null },
+    });
     expect(moved.body.user.allowed_devices).toEqual([other]);
-    const listed = (await send(admin, 'get', '/users')).body.users.find((row: { id: number }) => row.id === created.body.id);
+    const listed = (await send(admin, 'get', '/users')).body.users.find(
+      (row: { id: number }) => row.id === created.body.id,
+    );
     expect(listed.allowed_devices).toEqual([other]);
     expect((await rename(other, 'other-cam-3')).status).toBe(200);
     expect((await rename(granted, 'granted-cam-3')).status).toBe(403);
@@ -104,13 +125,21 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     const lead = await as(provider.api, 'lead', 'root');
     const leadGrant = (allowed: number[]) =>
       send(lead, 'post', '/users', {
-        user: { username: `sub-${allowed.join('-') || 'none'}`, password: STRONG_PASSWORD, email: `sub${allowed.join('')}@example.test`, permissions: [50], allowed_devices: allowed },
+        user: {
+          username: `sub-${allowed.join('-') || 'none'}`,
+          password: STRONG_PASSWORD,
+          email: `sub${allowed.join('')}@example.test`,
+          permissions: [50],
+          allowed_devices: allowed,
+        },
       });
     expect((await leadGrant([granted])).status).toBe(403);
     const leadsOwn = await createDevice(provider.api, lead, clientDevice('leads-cam'));
     expect((await leadGrant([leadsOwn])).status).toBe(201);
     // Editing a user keeps grants the editor could not make.
-    const kept = await send(lead, 'put', `/users/${created.body.id}`, { user: { ...user([other]).user, permissions: [50], password: null } });
+    const kept = await send(lead, 'put', `/users/${created.body.id}`, {
+      user: { ...user([other]).user, permissions: [50], password: null },
+    });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
   });
 
@@ -122,8 +151,14 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
       { environment_name: 'ok-name', username: 'u1', password: STRONG_PASSWORD, email: 'not-an-email' },
       { environment_name: 'ok-name', username: 'u1', password: STRONG_PASSWORD, email: 'a@b.test', extra: true },
     ];
-    for (const body of bad) expect((await send(admin, 'post', '/environments', body)).body.error).toBe(ErrorCode.MISSING_VALUES);
-    const weak = await send(admin, 'post', '/environments', { environment_name: 'ok-name', username: 'u1', password: 'weakpassword', email: 'a@b.test' });
+    for (const body of bad)
+      expect((await send(admin, 'post', '/environments', body)).body.error).toBe(ErrorCode.MISSING_VALUES);
+    const weak = await send(admin, 'post', '/environments', {
+      environment_name: 'ok-name',
+      username: 'u1',
+      password: 'weakpassword',
+      email: 'a@b.test',
+    });
     expect(weak.body.error).toBe(ErrorCode.PASSWORD_NOT_VALID);
     expect((await send(admin, 'get', '/environments')).body.environments.length).toBe(before);
   });
@@ -132,37 +167,58 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     const id = await createUser(provider.api, admin, 'operator', [20, 30]);
     const base = { username: 'operator', password: STRONG_PASSWORD, email: 'second@example.test' };
     expect((await send(admin, 'post', '/users', { user: base })).body.error).toBe(ErrorCode.USERNAME_EXISTS);
-    expect((await send(admin, 'post', '/users', { user: { ...base, username: 'op2', email: 'OPERATOR@example.test' } })).body.error).toBe(
-      ErrorCode.EMAIL_EXISTS,
-    );
-    expect((await send(admin, 'post', '/users', { user: { ...base, username: 'op2', password: 'Short1!' } })).body.error).toBe(
-      ErrorCode.PASSWORD_NOT_VALID,
-    );
-    expect((await send(admin, 'post', '/users', { user: { ...base, username: 'op2', permissions: [999] } })).body.error).toBe(
-      ErrorCode.MISSING_VALUES,
-    );
+    expect(
+      (await send(admin, 'post', '/users', { user: { ...base, username: 'op2', email: 'OPERATOR@example.test' } })).body
+        .error,
+    ).toBe(ErrorCode.EMAIL_EXISTS);
+    expect(
+      (await send(admin, 'post', '/users', { user: { ...base, username: 'op2', password: 'Short1!' } })).body.error,
+    ).toBe(ErrorCode.PASSWORD_NOT_VALID);
+    expect(
+      (await send(admin, 'post', '/users', { user: { ...base, username: 'op2', permissions: [999] } })).body.error,
+    ).toBe(ErrorCode.MISSING_VALUES);
 
     const listed = await send(admin, 'get', '/users');
     const operator = listed.body.users.find((user: { id: number }) => user.id === id);
-    expect(operator).toMatchObject({ username: 'operator', severity: 3, is_disabled: false, permissions: [20, 30], two_factor_auth_status: 1 });
+    expect(operator).toMatchObject({
+      username: 'operator',
+      severity: 3,
+      is_disabled: false,
+      permissions: [20, 30],
+      two_factor_auth_status: 1,
+    });
     expect(JSON.stringify(listed.body)).not.toMatch(/password|secret/);
 
     const managerId = listed.body.users.find((user: { environment_manager: boolean }) => user.environment_manager).id;
-    const edit = await send(admin, 'put', `/users/${managerId}`, { user: { username: 'admin', email: 'x@example.test', permissions: [] } });
+    const edit = await send(admin, 'put', `/users/${managerId}`, {
+      user: { username: 'admin', email: 'x@example.test', permissions: [] },
+    });
     expect(edit.status).toBe(403);
     expect((await send(admin, 'delete', `/users/${managerId}`)).status).toBe(403);
 
     // Password null: unchanged.
-    await send(admin, 'put', `/users/${id}`, { user: { username: 'operator', email: 'operator@example.test', password: null, permissions: [20, 30], severity: 1 } }).expect(200);
+    await send(admin, 'put', `/users/${id}`, {
+      user: {
+        username: 'operator',
+        email: 'operator@example.test',
+        password: null,
+        permissions: [20, 30],
+        severity: 1,
+      },
+    }).expect(200);
     await as(provider.api, 'operator', 'root');
   });
 
   it('a non-manager cannot grant permissions they do not hold', async () => {
     await createUser(provider.api, admin, 'hr', [30, 31]);
     const hr = await as(provider.api, 'hr', 'root');
-    const escalate = await send(hr, 'post', '/users', { user: { username: 'crony', password: STRONG_PASSWORD, email: 'crony@example.test', permissions: [20, 21] } });
+    const escalate = await send(hr, 'post', '/users', {
+      user: { username: 'crony', password: STRONG_PASSWORD, email: 'crony@example.test', permissions: [20, 21] },
+    });
     expect(escalate.status).toBe(403);
-    await send(hr, 'post', '/users', { user: { username: 'crony', password: STRONG_PASSWORD, email: 'crony@example.test', permissions: [30] } }).expect(201);
+    await send(hr, 'post', '/users', {
+      user: { username: 'crony', password: STRONG_PASSWORD, email: 'crony@example.test', permissions: [30] },
+    }).expect(201);
   });
 
   it('disabling a user ends their session at once; changing permissions ends it too', async () => {
@@ -174,7 +230,9 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     expect(after.body.fields.reason).toBe(SessionEndReason.DISABLED);
     await send(admin, 'put', `/users/${id}`, { user: { ...body, is_disabled: false } }).expect(200);
     const again = await as(provider.api, 'viewer', 'root');
-    await send(admin, 'put', `/users/${id}`, { user: { ...body, is_disabled: false, permissions: [20, 30] } }).expect(200);
+    await send(admin, 'put', `/users/${id}`, { user: { ...body, is_disabled: false, permissions: [20, 30] } }).expect(
+      200,
+    );
     const changed = await provider.api.get('/api/v1/auth/session').set('Authorization', again.authorization);
     expect(changed.body.fields.reason).toBe(SessionEndReason.PERMISSIONS_CHANGED);
   });
@@ -182,7 +240,9 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
   it('manages groups with error 40 for a duplicate name', async () => {
     const created = await send(admin, 'post', '/groups', { group: { name: 'night-shift' } });
     expect(created.status).toBe(201);
-    expect((await send(admin, 'post', '/groups', { group: { name: 'Night-Shift' } })).body.error).toBe(ErrorCode.GROUP_NAME_EXISTS);
+    expect((await send(admin, 'post', '/groups', { group: { name: 'Night-Shift' } })).body.error).toBe(
+      ErrorCode.GROUP_NAME_EXISTS,
+    );
     await send(admin, 'post', '/groups', { group: { name: 'day-shift' } }).expect(201);
     expect((await send(admin, 'put', `/groups/${created.body.id}`, { group: { name: 'day-shift' } })).body.error).toBe(
       ErrorCode.GROUP_NAME_EXISTS,
@@ -190,12 +250,18 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
     expect((await send(admin, 'put', '/groups/abc', { group: { name: 'x' } })).body.error).toBe(ErrorCode.INVALID_ID);
     expect((await send(admin, 'delete', '/groups/99999')).status).toBe(404);
     await send(admin, 'delete', `/groups/${created.body.id}`).expect(200);
-    expect((await send(admin, 'get', '/groups')).body.groups.map((group: { name: string }) => group.name)).toEqual(['day-shift']);
+    expect((await send(admin, 'get', '/groups')).body.groups.map((group: { name: string }) => group.name)).toEqual([
+      'day-shift',
+    ]);
   });
 
   it("a parent manager resets a sub-environment manager's and a user's 2FA; an ordinary user cannot", async () => {
     const child = await createEnvironment(provider.api, admin, 'two-factor-child');
-    await provider.provider.context.db.updateTable('users').set({ two_factor_status: 3 }).where('username', '=', 'two-factor-child-manager').execute();
+    await provider.provider.context.db
+      .updateTable('users')
+      .set({ two_factor_status: 3 })
+      .where('username', '=', 'two-factor-child-manager')
+      .execute();
     await send(admin, 'post', `/environments/${child.id}/2fa/deactivate`).expect(200);
     const listed = await send(admin, 'get', '/environments');
     expect(listed.body.environments[0].two_factor_auth_status).toBe(1);
@@ -206,10 +272,16 @@ describe.each(DIALECTS)('environments, users and groups on %s', (dialect) => {
 
   it('records an audit entry for each change', async () => {
     const id = await createUser(provider.api, admin, 'audited', []);
-    await send(admin, 'put', `/users/${id}`, { user: { username: 'audited', email: 'audited@example.test', permissions: [], is_disabled: true } });
+    await send(admin, 'put', `/users/${id}`, {
+      user: { username: 'audited', email: 'audited@example.test', permissions: [], is_disabled: true },
+    });
     await send(admin, 'delete', `/users/${id}`);
     await send(admin, 'post', '/groups', { group: { name: 'g1' } });
-    const rows = await provider.provider.context.db.selectFrom('user_audits').select(['resource', 'action', 'name']).orderBy('id').execute();
+    const rows = await provider.provider.context.db
+      .selectFrom('user_audits')
+      .select(['resource', 'action', 'name'])
+      .orderBy('id')
+      .execute();
     expect(rows.slice(-4)).toEqual([
       { resource: 'user', action: 'create', name: 'audited' },
       { resource: 'user', action: 'disable', name: 'audited' },

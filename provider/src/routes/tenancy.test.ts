@@ -20,19 +20,34 @@ interface Ids {
 }
 
 const CONFIG_CALLS: readonly ConfigCall[] = [
-  { name: 'list environments', method: 'get', path: (ids) => `/config/${ids.environment}/environments`, permission: Permission.ENVIRONMENTS_VIEW },
+  {
+    name: 'list environments',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/environments`,
+    permission: Permission.ENVIRONMENTS_VIEW,
+  },
   {
     name: 'create environment',
     method: 'post',
     path: (ids) => `/config/${ids.environment}/environments`,
-    body: (unique) => ({ environment_name: `env-${unique}`, username: `mgr-${unique}`, password: STRONG_PASSWORD, email: `${unique}@env.test` }),
+    body: (unique) => ({
+      environment_name: `env-${unique}`,
+      username: `mgr-${unique}`,
+      password: STRONG_PASSWORD,
+      email: `${unique}@env.test`,
+    }),
     permission: Permission.ENVIRONMENTS_ADD,
   },
   {
     name: 'update environment',
     method: 'put',
     path: (ids) => `/config/${ids.environment}/environments/${ids.childEnvironment}`,
-    body: (unique) => ({ environment_name: `renamed-${unique}`, username: `child-mgr-${unique}`, email: `child-${unique}@env.test`, password: null }),
+    body: (unique) => ({
+      environment_name: `renamed-${unique}`,
+      username: `child-mgr-${unique}`,
+      email: `child-${unique}@env.test`,
+      password: null,
+    }),
     permission: Permission.ENVIRONMENTS_UPDATE,
   },
   {
@@ -41,23 +56,42 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     path: (ids) => `/config/${ids.environment}/environments/${ids.childEnvironment}/2fa/deactivate`,
     permission: null,
   },
-  { name: 'list users', method: 'get', path: (ids) => `/config/${ids.environment}/users`, permission: Permission.USERS_VIEW },
+  {
+    name: 'list users',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/users`,
+    permission: Permission.USERS_VIEW,
+  },
   {
     name: 'create user',
     method: 'post',
     path: (ids) => `/config/${ids.environment}/users`,
-    body: (unique) => ({ user: { username: `user-${unique}`, password: STRONG_PASSWORD, email: `${unique}@user.test` } }),
+    body: (unique) => ({
+      user: { username: `user-${unique}`, password: STRONG_PASSWORD, email: `${unique}@user.test` },
+    }),
     permission: Permission.USERS_ADD,
   },
   {
     name: 'update user',
     method: 'put',
     path: (ids) => `/config/${ids.environment}/users/${ids.user}`,
-    body: (unique) => ({ user: { username: `target-${unique}`, password: null, email: `target-${unique}@user.test`, permissions: [] } }),
+    body: (unique) => ({
+      user: { username: `target-${unique}`, password: null, email: `target-${unique}@user.test`, permissions: [] },
+    }),
     permission: Permission.USERS_UPDATE,
   },
-  { name: 'deactivate user 2FA', method: 'post', path: (ids) => `/config/${ids.environment}/users/${ids.user}/2fa/deactivate`, permission: null },
-  { name: 'list groups', method: 'get', path: (ids) => `/config/${ids.environment}/groups`, permission: Permission.USERS_VIEW },
+  {
+    name: 'deactivate user 2FA',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/users/${ids.user}/2fa/deactivate`,
+    permission: null,
+  },
+  {
+    name: 'list groups',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/groups`,
+    permission: Permission.USERS_VIEW,
+  },
   {
     name: 'create group',
     method: 'post',
@@ -72,15 +106,30 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     body: (unique) => ({ group: { name: `group-renamed-${unique}` } }),
     permission: Permission.USERS_UPDATE,
   },
-  { name: 'list satcom messages', method: 'get', path: (ids) => `/config/${ids.environment}/satcom_messages`, permission: Permission.MESSAGING_LOG_VIEW },
+  {
+    name: 'list satcom messages',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/satcom_messages`,
+    permission: Permission.MESSAGING_LOG_VIEW,
+  },
   {
     name: 'devices connectivity of a sub-environment',
     method: 'get',
     path: (ids) => `/config/${ids.environment}/devices_connectivity?sub_environment_id=${ids.childEnvironment}`,
     permission: Permission.ADMIN_VIEW,
   },
-  { name: 'delete group', method: 'delete', path: (ids) => `/config/${ids.environment}/groups/${ids.group}`, permission: Permission.USERS_DELETE },
-  { name: 'delete user', method: 'delete', path: (ids) => `/config/${ids.environment}/users/${ids.user}`, permission: Permission.USERS_DELETE },
+  {
+    name: 'delete group',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/groups/${ids.group}`,
+    permission: Permission.USERS_DELETE,
+  },
+  {
+    name: 'delete user',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/users/${ids.user}`,
+    permission: Permission.USERS_DELETE,
+  },
   {
     name: 'delete environment',
     method: 'delete',
@@ -125,7 +174,11 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
     const db = provider.provider.context.db;
     return JSON.stringify([
       await db.selectFrom('environments').selectAll().orderBy('id').execute(),
-      await db.selectFrom('users').select(['id', 'username', 'email', 'permissions', 'is_disabled', 'two_factor_status']).orderBy('id').execute(),
+      await db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'permissions', 'is_disabled', 'two_factor_status'])
+        .orderBy('id')
+        .execute(),
       await db.selectFrom('groups').selectAll().orderBy('id').execute(),
     ]);
   }
@@ -165,19 +218,28 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
     }
   }, 60_000);
 
-  it.each(PEOPLE_PERMISSIONS)('permission %i opens exactly its calls', async (permission) => {
-    const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);
-    const username = `holder-${permission}-${unique()}`;
-    await createUser(provider.api, manager, username, [permission]);
-    const holder = await as(provider.api, username, (await provider.api.get('/api/v1/auth/session').set('Authorization', manager.authorization)).body.environment_name);
-    for (const spec of CONFIG_CALLS) {
-      const ids = await fixture(manager, manager.environmentId);
-      const response = await call(holder, spec, ids);
-      if (spec.permission === permission) {
-        expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
-      } else {
-        expect(response.status, spec.name).toBe(403);
+  it.each(PEOPLE_PERMISSIONS)(
+    'permission %i opens exactly its calls',
+    async (permission) => {
+      const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);
+      const username = `holder-${permission}-${unique()}`;
+      await createUser(provider.api, manager, username, [permission]);
+      const holder = await as(
+        provider.api,
+        username,
+        (await provider.api.get('/api/v1/auth/session').set('Authorization', manager.authorization)).body
+          .environment_name,
+      );
+      for (const spec of CONFIG_CALLS) {
+        const ids = await fixture(manager, manager.environmentId);
+        const response = await call(holder, spec, ids);
+        if (spec.permission === permission) {
+          expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+        } else {
+          expect(response.status, spec.name).toBe(403);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

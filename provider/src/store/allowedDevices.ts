@@ -1,6 +1,6 @@
-import { ValidationKey } from '@halo/shared';
+import { ErrorCode, ValidationKey } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { missingValues } from '../http/httpError.js';
+import { refuse } from '../http/httpError.js';
 import type { Database } from './schema.js';
 
 /** Device ids a user may act on (login entities.devices): their allowed list plus the devices they created. */
@@ -11,16 +11,28 @@ export async function allowedDeviceIds(db: Kysely<Database>, userId: number): Pr
 }
 
 /** The devices granted to each of these users (their allowed lists, not what they created). */
-export async function grantedDevicesOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function grantedDevicesOf(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const granted = new Map<number, number[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return granted;
-  const rows = await db.selectFrom('user_devices').select(['user_id', 'device_id']).where('user_id', 'in', [...userIds]).orderBy('device_id').execute();
+  const rows = await db
+    .selectFrom('user_devices')
+    .select(['user_id', 'device_id'])
+    .where('user_id', 'in', [...userIds])
+    .orderBy('device_id')
+    .execute();
   for (const row of rows) granted.get(row.user_id)?.push(row.device_id);
   return granted;
 }
 
 /** Every id must name a device of the user's environment, or nothing is written (error 1 on the field). */
-export async function assertDevicesOfEnvironment(db: Kysely<Database>, environmentId: number, deviceIds: readonly number[]): Promise<void> {
+export async function assertDevicesOfEnvironment(
+  db: Kysely<Database>,
+  environmentId: number,
+  deviceIds: readonly number[],
+): Promise<void> {
   if (deviceIds.length === 0) return;
   const found = await db
     .selectFrom('devices')
@@ -29,12 +41,20 @@ export async function assertDevicesOfEnvironment(db: Kysely<Database>, environme
     .where('id', 'in', [...deviceIds])
     .executeTakeFirstOrThrow();
   if (Number(found.count) !== deviceIds.length) {
-    throw missingValues('Allowed devices must be devices of the user\'s environment', { allowed_devices: ValidationKey.INVALID });
+    throw refuse(
+      ErrorCode.MISSING_VALUES,
+      { allowed_devices: ValidationKey.INVALID },
+      { message: "Allowed devices must be devices of the user's environment" },
+    );
   }
 }
 
 /** Replaces a user's granted devices (in the caller's transaction). */
-export async function setGrantedDevices(db: Kysely<Database>, userId: number, deviceIds: readonly number[]): Promise<void> {
+export async function setGrantedDevices(
+  db: Kysely<Database>,
+  userId: number,
+  deviceIds: readonly number[],
+): Promise<void> {
   await db.deleteFrom('user_devices').where('user_id', '=', userId).execute();
   for (let start = 0; start < deviceIds.length; start += 500) {
     await db

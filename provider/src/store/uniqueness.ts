@@ -1,6 +1,6 @@
 import { ErrorCode } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { badRequest } from '../http/httpError.js';
+import { refuse } from '../http/httpError.js';
 import type { Database } from './schema.js';
 
 /** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
@@ -22,17 +22,25 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 /** Environment names are unique across the whole installation (login asks for one). */
 export async function environmentNameExists(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('environments').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let query = db
+    .selectFrom('environments')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
-environmentNameExists.error = () => badRequest(ErrorCode.ENV_NAME_EXISTS, 'Environment with given name already exists');
+environmentNameExists.error = () => refuse(ErrorCode.ENV_NAME_EXISTS);
 
 /**
  * E-mail addresses are unique among an environment's users. A reset request for an address
  * mails every account that has it, each link naming its own user.
  */
-export async function assertEmailFree(db: Kysely<Database>, environmentId: number, email: string | null | undefined, exceptUserId?: number) {
+export async function assertEmailFree(
+  db: Kysely<Database>,
+  environmentId: number,
+  email: string | null | undefined,
+  exceptUserId?: number,
+) {
   if (!email) return;
   let query = db
     .selectFrom('users')
@@ -40,15 +48,20 @@ export async function assertEmailFree(db: Kysely<Database>, environmentId: numbe
     .where('environment_id', '=', environmentId)
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
   if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
-  if (await query.executeTakeFirst()) throw badRequest(ErrorCode.EMAIL_EXISTS, 'User with given email already exists');
+  if (await query.executeTakeFirst()) throw refuse(ErrorCode.EMAIL_EXISTS);
 }
 
-export async function assertUsernameFree(db: Kysely<Database>, environmentId: number, username: string, exceptUserId?: number) {
+export async function assertUsernameFree(
+  db: Kysely<Database>,
+  environmentId: number,
+  username: string,
+  exceptUserId?: number,
+) {
   let query = db
     .selectFrom('users')
     .select('id')
     .where('environment_id', '=', environmentId)
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
   if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
-  if (await query.executeTakeFirst()) throw badRequest(ErrorCode.USERNAME_EXISTS, 'User with given username already exists');
+  if (await query.executeTakeFirst()) throw refuse(ErrorCode.USERNAME_EXISTS);
 }

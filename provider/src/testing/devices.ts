@@ -1,3 +1,4 @@
+import { API_BASE, apiPaths, environmentPath } from '@halo/shared';
 import { expect } from 'vitest';
 import type { Actor } from './people.js';
 import type { TestProvider } from './testProvider.js';
@@ -22,7 +23,10 @@ export function deviceCall(
   body?: object,
   environmentId = actor.environmentId,
 ) {
-  const request = api[method](`/api/v1/config/${environmentId}${path}`).set('Authorization', actor.authorization);
+  const request = api[method](`${API_BASE}${environmentPath(environmentId, path)}`).set(
+    'Authorization',
+    actor.authorization,
+  );
   return body ? request.send(body) : request;
 }
 
@@ -32,7 +36,10 @@ export async function createDevice(
   device: object,
   environmentId = actor.environmentId,
 ): Promise<number> {
-  const response = await deviceCall(api, actor, 'post', '/devices', { device }, environmentId);
+  const response = await api
+    .post(`${API_BASE}${apiPaths.devices.list(environmentId)}`)
+    .set('Authorization', actor.authorization)
+    .send({ device });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return Number(response.body.id);
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_BASE, apiPaths } from '@halo/shared';
 import pg from 'pg';
 import supertest from 'supertest';
 import { createProviderApp } from '../app.js';
@@ -43,6 +44,7 @@ export async function startTestProvider(
     HALO_ADMIN_EMAIL: 'admin@example.test',
     HALO_PUBLIC_URL: 'http://console.example.test',
     DATABASE_URL: dialect === 'postgres' ? TEST_POSTGRES_URL : '',
+    HALO_CHECK_ANSWERS: '1',
     ...env,
   });
   const clock = { now: Date.UTC(2026, 10, 23, 12, 0, 0) };
@@ -83,9 +85,12 @@ export async function loginAs(
   environmentName = 'root',
 ) {
   const response = await api
-    .post('/api/v1/auth/login')
+    .post(`${API_BASE}${apiPaths.auth.login}`)
     .send({ username, password, environment_name: environmentName })
     .expect(200);
   const body = response.body as { token: { access_token: string; token_type: string } };
-  return { body: response.body as Record<string, unknown>, authorization: `${body.token.token_type} ${body.token.access_token}` };
+  return {
+    body: response.body as Record<string, unknown>,
+    authorization: `${body.token.token_type} ${body.token.access_token}`,
+  };
 }

@@ -1,1 +1,4 @@
 export * from './paths.js';
+export * from './endpoint.js';
+export * from './contract.js';
+export * from './openApi.js';

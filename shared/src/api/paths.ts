@@ -1,86 +1,84 @@
-/**
- * API paths of spec section 7, relative to API_BASE. Config calls live under
- * config/{environment_id}; auth, 2FA, versions and the server clock do not.
- */
+import { API } from './contract.js';
+import { pathOf, type EndpointSpec } from './endpoint.js';
+
+/** Where the API is mounted; every endpoint's path is relative to it. */
 export const API_BASE = '/api/v1';
 
 type Id = number | string;
-const config = (environmentId: Id, rest: string) => `/config/${environmentId}${rest}`;
+const at = (endpoint: EndpointSpec) => pathOf(endpoint);
+const inEnvironment = (endpoint: EndpointSpec) => (environmentId: Id) => pathOf(endpoint, { environmentId });
+const itemIn = (endpoint: EndpointSpec) => (environmentId: Id, id: Id) => pathOf(endpoint, { environmentId, id });
 
+/**
+ * Concrete paths of the contract's endpoints (`API` in contract.ts), for callers that build a
+ * URL themselves (the gateway's pollers, tests). Each one is the endpoint's own template filled
+ * in: no path is spelled here.
+ */
 export const apiPaths = {
   auth: {
-    login: '/auth/login',
-    logout: '/auth/logout',
-    forgot: '/auth/forgot',
-    reset: '/auth/reset',
-    checkToken: (token: string) => `/auth/check_token/${encodeURIComponent(token)}`,
-    verifyTwoFactor: '/auth/2fa/verify',
+    login: at(API.auth.login),
+    logout: at(API.auth.logout),
+    forgot: at(API.auth.forgot),
+    reset: at(API.auth.reset),
+    checkToken: (token: string) => pathOf(API.auth.checkToken, { token }),
+    verifyTwoFactor: at(API.auth.verifyTwoFactor),
     /** Session check used by the gateway; it does not count as user activity. */
-    session: '/auth/session',
+    session: at(API.auth.session),
   },
   twoFactor: {
-    setup: '/2fa',
-    activate: '/2fa/activate',
-    deactivate: '/2fa/deactivate',
+    setup: at(API.twoFactor.setup),
+    activate: at(API.twoFactor.activate),
+    deactivate: at(API.twoFactor.deactivate),
   },
-  versions: '/versions',
-  serverClock: '/server_clock',
+  versions: at(API.system.versions),
+  serverClock: at(API.system.serverClock),
   environments: {
-    list: (environmentId: Id) => config(environmentId, '/environments'),
-    item: (environmentId: Id, id: Id) => config(environmentId, `/environments/${id}`),
-    deactivateTwoFactor: (environmentId: Id, id: Id) => config(environmentId, `/environments/${id}/2fa/deactivate`),
+    list: inEnvironment(API.environments.list),
+    item: itemIn(API.environments.update),
+    deactivateTwoFactor: itemIn(API.environments.deactivateTwoFactor),
   },
   users: {
-    list: (environmentId: Id) => config(environmentId, '/users'),
-    item: (environmentId: Id, id: Id) => config(environmentId, `/users/${id}`),
-    deactivateTwoFactor: (environmentId: Id, id: Id) => config(environmentId, `/users/${id}/2fa/deactivate`),
+    list: inEnvironment(API.users.list),
+    item: itemIn(API.users.update),
+    deactivateTwoFactor: itemIn(API.users.deactivateTwoFactor),
   },
   groups: {
-    list: (environmentId: Id) => config(environmentId, '/groups'),
-    item: (environmentId: Id, id: Id) => config(environmentId, `/groups/${id}`),
+    list: inEnvironment(API.groups.list),
+    item: itemIn(API.groups.update),
   },
   devices: {
-    list: (environmentId: Id) => config(environmentId, '/devices'),
-    item: (environmentId: Id, id: Id) => config(environmentId, `/devices/${id}`),
-    dataLinksAvailability: (environmentId: Id) => config(environmentId, '/devices/data_links_availability'),
-    dataLinksInfo: (environmentId: Id) => config(environmentId, '/devices/data_links_info'),
-    deviceStatus: (environmentId: Id) => config(environmentId, '/devices/device_status'),
-    devicesState: (environmentId: Id) => config(environmentId, '/devices/devices_state'),
-    locations: (environmentId: Id) => config(environmentId, '/devices/locations'),
-    import: (environmentId: Id) => config(environmentId, '/devices/import'),
+    list: inEnvironment(API.devices.list),
+    item: itemIn(API.devices.update),
+    dataLinksAvailability: inEnvironment(API.devices.dataLinksAvailability),
+    dataLinksInfo: inEnvironment(API.devices.dataLinksInfo),
+    deviceStatus: inEnvironment(API.devices.deviceStatus),
+    devicesState: inEnvironment(API.devices.devicesState),
+    locations: inEnvironment(API.devices.locations),
+    import: inEnvironment(API.devices.import),
   },
   rfRecordings: {
-    list: (environmentId: Id) => config(environmentId, '/rf_data_recordings'),
-    download: (environmentId: Id) => config(environmentId, '/rf_data_recordings_download'),
+    list: inEnvironment(API.rfRecordings.list),
+    download: inEnvironment(API.rfRecordings.download),
   },
   applicationRules: {
-    list: (environmentId: Id) => config(environmentId, '/application_rules'),
-    item: (environmentId: Id, id: Id) => config(environmentId, `/application_rules/${id}`),
+    list: inEnvironment(API.applicationRules.list),
+    item: itemIn(API.applicationRules.update),
   },
   vpn: {
-    certificates: (environmentId: Id) => config(environmentId, '/vpn_certificates'),
-    profiles: (environmentId: Id) => config(environmentId, '/apps/openvpn/profiles'),
-    profile: (environmentId: Id, id: Id) => config(environmentId, `/apps/openvpn/profiles/${id}`),
+    certificates: inEnvironment(API.vpn.generateCertificate),
+    profiles: inEnvironment(API.vpn.profiles),
+    profile: itemIn(API.vpn.updateProfile),
   },
   admin: {
-    thresholds: (environmentId: Id) => config(environmentId, '/thresholds'),
-    thresholdsMetadata: (environmentId: Id) => config(environmentId, '/thresholds_metadata'),
-    /** PUT uses the parent environment id. */
-    threshold: (parentEnvironmentId: Id, id: Id) => config(parentEnvironmentId, `/thresholds/${id}`),
-    versionsDefinition: (environmentId: Id) => config(environmentId, '/admin/versions_definition'),
-    versionDefinition: (environmentId: Id, id: Id) => config(environmentId, `/admin/versions_definition/${id}`),
-    devicesConnectivity: (environmentId: Id) => config(environmentId, '/devices_connectivity'),
-    satcomMessages: (environmentId: Id) => config(environmentId, '/satcom_messages'),
-    satcomTarget: (environmentId: Id) => config(environmentId, '/satcom_target'),
+    devicesConnectivity: inEnvironment(API.usage.devicesConnectivity),
+    satcomMessages: inEnvironment(API.logs.satcomMessages),
   },
-  /** Read-only sessions for unattended NOC wall displays, issued and revoked by a manager. */
   wallDisplays: {
-    list: (environmentId: Id) => config(environmentId, '/wall_displays'),
-    item: (environmentId: Id, id: Id) => config(environmentId, `/wall_displays/${id}`),
+    list: inEnvironment(API.wallDisplays.list),
+    item: itemIn(API.wallDisplays.revoke),
   },
   logs: {
-    userAudits: (environmentId: Id) => config(environmentId, '/user_audits'),
-    systemLogs: (environmentId: Id) => config(environmentId, '/system_logs'),
+    systemLogs: inEnvironment(API.logs.systemLogs),
   },
 } as const;
 

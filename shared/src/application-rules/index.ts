@@ -1,1 +1,2 @@
 export * from './applicationRule.js';
+export * from './applicationRulesApi.js';

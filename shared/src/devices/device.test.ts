@@ -239,9 +239,25 @@ describe('largestFreePortRange', () => {
   it('proposes the widest gap left by other servers, never overlapping them', () => {
     expect(largestFreePortRange([{ from: 1024, to: 49151 }])).toBeNull();
     expect(largestFreePortRange([{ from: 5000, to: 6000 }])).toEqual({ from: 6001, to: 49151 });
-    expect(largestFreePortRange([{ from: 1024, to: 30000 }, { from: 40000, to: 40010 }])).toEqual({ from: 30001, to: 39999 });
-    expect(largestFreePortRange([{ from: 20000, to: 49151 }, { from: 1024, to: 1100 }])).toEqual({ from: 1101, to: 19999 });
+    expect(
+      largestFreePortRange([
+        { from: 1024, to: 30000 },
+        { from: 40000, to: 40010 },
+      ]),
+    ).toEqual({ from: 30001, to: 39999 });
+    expect(
+      largestFreePortRange([
+        { from: 20000, to: 49151 },
+        { from: 1024, to: 1100 },
+      ]),
+    ).toEqual({ from: 1101, to: 19999 });
     // Overlapping and out-of-bounds ranges of others are merged and clipped.
-    expect(largestFreePortRange([{ from: 1000, to: 2000 }, { from: 1500, to: 45000 }, { from: 60000, to: 61000 }])).toEqual({ from: 45001, to: 49151 });
+    expect(
+      largestFreePortRange([
+        { from: 1000, to: 2000 },
+        { from: 1500, to: 45000 },
+        { from: 60000, to: 61000 },
+      ]),
+    ).toEqual({ from: 45001, to: 49151 });
   });
 });

@@ -130,7 +130,10 @@ export function largestFreePortRange(taken: readonly DevicePorts[]): DevicePorts
     next = Math.max(next, range.to + 1);
   }
   if (DEVICE_PORT_DEFAULT_TO >= next) gaps.push({ from: next, to: DEVICE_PORT_DEFAULT_TO });
-  return gaps.reduce<DevicePorts | null>((best, gap) => (!best || gap.to - gap.from > best.to - best.from ? gap : best), null);
+  return gaps.reduce<DevicePorts | null>(
+    (best, gap) => (!best || gap.to - gap.from > best.to - best.from ? gap : best),
+    null,
+  );
 }
 
 const DevicePortSchema = (field: 'from' | 'to') =>

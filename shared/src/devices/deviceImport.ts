@@ -23,10 +23,20 @@ export const DeviceImportReportRowSchema = z.object({
   success: z.boolean(),
   /** i18n key or server message of the failure; null on success. */
   error: z.string().nullable(),
+  /** The CSV line of the record (the header is line 1). */
+  row: z.number().int().optional(),
+  /** The field at fault, when one is. */
+  field: z.string().nullable().optional(),
+  /** The created device's id. */
+  id: z.number().int().optional(),
 });
 export type DeviceImportReportRow = z.infer<typeof DeviceImportReportRowSchema>;
 
-export const DeviceImportResponseSchema = z.object({ report: z.array(DeviceImportReportRowSchema) });
+export const DeviceImportResponseSchema = z.object({
+  report: z.array(DeviceImportReportRowSchema),
+  imported: z.number().int().min(0).optional(),
+  failed: z.number().int().min(0).optional(),
+});
 export type DeviceImportResponse = z.infer<typeof DeviceImportResponseSchema>;
 
 /** A CSV upload is recognised by its name or type; anything else is 'validation.invalidFileType'. */

@@ -1,1 +1,2 @@
 export * from './environment.js';
+export * from './environmentsApi.js';

@@ -56,13 +56,20 @@ export const HttpErrorKind = {
 } as const;
 export type HttpErrorKind = (typeof HttpErrorKind)[keyof typeof HttpErrorKind];
 
-interface CatalogueEntry {
-  /** HTTP status the code is normally sent with. */
-  readonly status: number;
+interface Outcome {
   /** i18n key of the message the user reads. */
   readonly messageKey: string;
-  /** Other statuses the same code is sent with, and the message each one means. */
-  readonly variants?: Readonly<Record<number, string>>;
+  /** The English message the API answers with unless a call says more. */
+  readonly message: string;
+}
+
+interface CatalogueEntry extends Outcome {
+  /** HTTP status the code is normally sent with. */
+  readonly status: number;
+  /** The form field the code is about, so a dialog can mark it as well as say it. */
+  readonly field?: string;
+  /** Other statuses the same code is sent with, and what each one means. */
+  readonly variants?: Readonly<Record<number, Outcome>>;
   /**
    * A second line that explains the refusal with values the answer's `fields` carry, shown
    * when every one it names is there (e.g. the hub's allowed ports).
@@ -72,64 +79,220 @@ interface CatalogueEntry {
 
 /** Error 62/64 carry the hub's control ports as `fields.ports.{from,to}`. */
 const HUB_PORTS_DETAIL = { key: 'errors.hubControlPortsAllowed', fields: ['ports.from', 'ports.to'] } as const;
+const HUB_PORTS_MESSAGE = 'Hub control ports limitation';
+const CUSTOM_KEYS_MESSAGE = 'Duplicate or not allowed custom keys';
 
+/** Each code once: its status, what the user reads, what the API says and the field it concerns. */
 export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
-  [ErrorCode.MISSING_VALUES]: { status: 400, messageKey: 'errors.missingValues' },
-  [ErrorCode.FORGOT_RESET]: { status: 400, messageKey: 'errors.invalidResetToken' },
-  [ErrorCode.BAD_QUERY_PARAMETER]: { status: 400, messageKey: 'errors.badQueryParameter' },
+  [ErrorCode.MISSING_VALUES]: { status: 400, messageKey: 'errors.missingValues', message: 'Required fields missing' },
+  [ErrorCode.FORGOT_RESET]: {
+    status: 400,
+    messageKey: 'errors.invalidResetToken',
+    message: 'Invalid or Expired password reset token used',
+  },
+  [ErrorCode.BAD_QUERY_PARAMETER]: {
+    status: 400,
+    messageKey: 'errors.badQueryParameter',
+    message: 'Bad query parameter',
+  },
   [ErrorCode.INVALID_TOKEN]: {
     status: 400,
     messageKey: 'errors.invalidToken',
-    variants: { 404: 'errors.environmentNotFound' },
+    message: 'Invalid token',
+    variants: { 404: { messageKey: 'errors.environmentNotFound', message: 'Environment not found' } },
   },
   [ErrorCode.INVALID_ID]: {
     status: 400,
     messageKey: 'errors.invalidId',
-    variants: { 404: 'errors.idNotFound' },
+    message: 'Invalid id',
+    variants: { 404: { messageKey: 'errors.idNotFound', message: 'ID not found' } },
   },
-  [ErrorCode.LOGIN_LOCKED]: { status: 400, messageKey: 'errors.incorrectCredentialsAttempts' },
-  [ErrorCode.ENV_NAME_EXISTS]: { status: 400, messageKey: 'errors.envNameExists' },
-  [ErrorCode.USERNAME_EXISTS]: { status: 400, messageKey: 'errors.usernameExists' },
-  [ErrorCode.EMAIL_EXISTS]: { status: 400, messageKey: 'errors.emailExists' },
-  [ErrorCode.PASSWORD_NOT_VALID]: { status: 400, messageKey: 'errors.passwordNotValid' },
-  [ErrorCode.LOGIN_REFUSED]: { status: 400, messageKey: 'errors.serverMessage' },
-  [ErrorCode.GROUP_NAME_EXISTS]: { status: 400, messageKey: 'errors.groupNameExists' },
-  [ErrorCode.DEVICE_NAME_EXISTS]: { status: 400, messageKey: 'errors.deviceNameExists' },
-  [ErrorCode.DEVICE_PARAMETERS_EXIST]: { status: 400, messageKey: 'errors.deviceParametersExist' },
-  [ErrorCode.DEVICE_PORT_RANGE_OVERLAP]: { status: 400, messageKey: 'errors.devicePortRangeOverlap' },
-  [ErrorCode.DEVICE_IMPORT_INVALID]: { status: 400, messageKey: 'errors.invalidDevicesFile' },
-  [ErrorCode.RULE_NAME_EXISTS]: { status: 400, messageKey: 'errors.ruleNameExists' },
-  [ErrorCode.RULE_PARAMETERS_EXIST]: { status: 400, messageKey: 'errors.ruleParametersExist' },
-  [ErrorCode.HUB_CONTROL_PORTS_UPDATE]: { status: 400, messageKey: 'errors.hubControlPortsUpdate', detail: HUB_PORTS_DETAIL },
-  [ErrorCode.HUB_CONTROL_PORTS_ADD]: { status: 400, messageKey: 'errors.hubControlPortsAdd', detail: HUB_PORTS_DETAIL },
-  [ErrorCode.VERSION_META_EXISTS]: { status: 400, messageKey: 'errors.versionMetaExists' },
-  [ErrorCode.VPN_PROFILE_NAME_EXISTS]: { status: 400, messageKey: 'errors.vpnProfileNameExists' },
-  [ErrorCode.DUPLICATE_CUSTOM_KEY]: { status: 400, messageKey: 'errors.customKeys' },
-  [ErrorCode.CUSTOM_KEY_NOT_ALLOWED]: { status: 400, messageKey: 'errors.customKeys' },
-  [ErrorCode.PRIVATE_PROFILE_CERTIFICATE]: { status: 400, messageKey: 'errors.privateProfileCertificate' },
-  [ErrorCode.RF_RECORDING_DOWNLOAD]: { status: 400, messageKey: 'errors.rfRecordingDownload' },
-  [ErrorCode.TWO_FACTOR_ALREADY_ACTIVE]: { status: 400, messageKey: 'errors.twoFactorAlreadyActive' },
-  [ErrorCode.TWO_FACTOR_INVALID_OTP]: { status: 400, messageKey: 'errors.twoFactorInvalidOtp' },
-  [ErrorCode.TWO_FACTOR_NOT_INITIATED]: { status: 400, messageKey: 'errors.twoFactorNotInitiated' },
-  [ErrorCode.TWO_FACTOR_NOT_ACTIVE]: { status: 400, messageKey: 'errors.twoFactorNotActive' },
-  [ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE]: { status: 400, messageKey: 'errors.twoFactorDeactivateFailure' },
+  [ErrorCode.LOGIN_LOCKED]: {
+    status: 400,
+    messageKey: 'errors.incorrectCredentialsAttempts',
+    message: 'Incorrect username or password',
+  },
+  [ErrorCode.ENV_NAME_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.envNameExists',
+    message: 'Environment with given name already exists',
+    field: 'environment_name',
+  },
+  [ErrorCode.USERNAME_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.usernameExists',
+    message: 'User with given username already exists',
+    field: 'username',
+  },
+  [ErrorCode.EMAIL_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.emailExists',
+    message: 'User with given email already exists',
+    field: 'email',
+  },
+  [ErrorCode.PASSWORD_NOT_VALID]: {
+    status: 400,
+    messageKey: 'errors.passwordNotValid',
+    message:
+      'Password is invalid: 8 to 128 characters with an upper-case letter, a lower-case letter, a digit and a special character',
+    field: 'password',
+  },
+  [ErrorCode.LOGIN_REFUSED]: { status: 400, messageKey: 'errors.serverMessage', message: 'Login refused' },
+  [ErrorCode.GROUP_NAME_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.groupNameExists',
+    message: 'Group with given name already exists',
+    field: 'name',
+  },
+  [ErrorCode.DEVICE_NAME_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.deviceNameExists',
+    message: 'Device name already exists',
+    field: 'name',
+  },
+  [ErrorCode.DEVICE_PARAMETERS_EXIST]: {
+    status: 400,
+    messageKey: 'errors.deviceParametersExist',
+    message: 'Device parameters already exists',
+    field: 'pairing_id',
+  },
+  [ErrorCode.DEVICE_PORT_RANGE_OVERLAP]: {
+    status: 400,
+    messageKey: 'errors.devicePortRangeOverlap',
+    message: 'Device port range overlaps with other device',
+    field: 'ports',
+  },
+  [ErrorCode.DEVICE_IMPORT_INVALID]: {
+    status: 400,
+    messageKey: 'errors.invalidDevicesFile',
+    message: 'Invalid devices records file',
+  },
+  [ErrorCode.RULE_NAME_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.ruleNameExists',
+    message: 'Application Rule name already exists',
+    field: 'name',
+  },
+  [ErrorCode.RULE_PARAMETERS_EXIST]: {
+    status: 400,
+    messageKey: 'errors.ruleParametersExist',
+    message: 'Application Rule parameters already exists',
+  },
+  [ErrorCode.HUB_CONTROL_PORTS_UPDATE]: {
+    status: 400,
+    messageKey: 'errors.hubControlPortsUpdate',
+    message: HUB_PORTS_MESSAGE,
+    detail: HUB_PORTS_DETAIL,
+  },
+  [ErrorCode.HUB_CONTROL_PORTS_ADD]: {
+    status: 400,
+    messageKey: 'errors.hubControlPortsAdd',
+    message: HUB_PORTS_MESSAGE,
+    detail: HUB_PORTS_DETAIL,
+  },
+  [ErrorCode.VERSION_META_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.versionMetaExists',
+    message: 'Device model with same FW already exists',
+  },
+  [ErrorCode.VPN_PROFILE_NAME_EXISTS]: {
+    status: 400,
+    messageKey: 'errors.vpnProfileNameExists',
+    message: 'OpenVPN profile name exists',
+    field: 'name',
+  },
+  [ErrorCode.DUPLICATE_CUSTOM_KEY]: { status: 400, messageKey: 'errors.customKeys', message: CUSTOM_KEYS_MESSAGE },
+  [ErrorCode.CUSTOM_KEY_NOT_ALLOWED]: { status: 400, messageKey: 'errors.customKeys', message: CUSTOM_KEYS_MESSAGE },
+  [ErrorCode.PRIVATE_PROFILE_CERTIFICATE]: {
+    status: 400,
+    messageKey: 'errors.privateProfileCertificate',
+    message: 'Certificates cannot be generated for a private profile',
+  },
+  [ErrorCode.RF_RECORDING_DOWNLOAD]: {
+    status: 400,
+    messageKey: 'errors.rfRecordingDownload',
+    message: 'RF recording link broken or download failed',
+  },
+  [ErrorCode.TWO_FACTOR_ALREADY_ACTIVE]: {
+    status: 400,
+    messageKey: 'errors.twoFactorAlreadyActive',
+    message: '2FA already active',
+  },
+  [ErrorCode.TWO_FACTOR_INVALID_OTP]: { status: 400, messageKey: 'errors.twoFactorInvalidOtp', message: 'Invalid OTP' },
+  [ErrorCode.TWO_FACTOR_NOT_INITIATED]: {
+    status: 400,
+    messageKey: 'errors.twoFactorNotInitiated',
+    message: '2FA not initiated',
+  },
+  [ErrorCode.TWO_FACTOR_NOT_ACTIVE]: {
+    status: 400,
+    messageKey: 'errors.twoFactorNotActive',
+    message: '2FA not active',
+  },
+  [ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE]: {
+    status: 400,
+    messageKey: 'errors.twoFactorDeactivateFailure',
+    message: '2FA deactivate failure',
+  },
+};
+
+interface HttpOutcome extends Outcome {
+  readonly status: number;
+}
+
+/** HTTP-level outcomes that carry no numeric code: status, what the user reads, what the API says. */
+export const HTTP_ERRORS: Readonly<Record<HttpErrorKind, HttpOutcome>> = {
+  unauthorized: { status: 401, messageKey: 'errors.unauthorized', message: 'Authentication required' },
+  forbidden: { status: 403, messageKey: 'errors.insufficientPermission', message: 'Insufficient permission level' },
+  deviceUpdateForbidden: {
+    status: 403,
+    messageKey: 'errors.deviceUpdateForbidden',
+    message: 'You are not permitted to update this device',
+  },
+  deviceDeleteForbidden: {
+    status: 403,
+    messageKey: 'errors.deviceDeleteForbidden',
+    message: 'You are not permitted to delete this device',
+  },
+  insufficientPermission: {
+    status: 403,
+    messageKey: 'errors.insufficientPermission',
+    message: 'Insufficient permission level',
+  },
+  notFound: { status: 404, messageKey: 'errors.idNotFound', message: 'Not found' },
+  internal: { status: 500, messageKey: 'errors.internal', message: 'Internal Server Error' },
+  serviceUnavailable: { status: 503, messageKey: 'errors.serviceUnavailable', message: 'Service unavailable' },
+  general: { status: 400, messageKey: 'errors.general', message: 'Something went wrong' },
+  loginFailed: { status: 400, messageKey: 'errors.loginFailed', message: 'Login failed' },
+  vpnGenerateFailed: {
+    status: 500,
+    messageKey: 'errors.vpnGenerateFailed',
+    message: 'Certificate generation failed, verify service availability',
+  },
+  tooManyRequests: { status: 429, messageKey: 'errors.tooManyRequests', message: 'Too many requests' },
 };
 
 /** Message keys of HTTP-level outcomes that carry no numeric code. */
-export const HTTP_ERROR_MESSAGE_KEYS: Readonly<Record<HttpErrorKind, string>> = {
-  unauthorized: 'errors.unauthorized',
-  forbidden: 'errors.insufficientPermission',
-  deviceUpdateForbidden: 'errors.deviceUpdateForbidden',
-  deviceDeleteForbidden: 'errors.deviceDeleteForbidden',
-  insufficientPermission: 'errors.insufficientPermission',
-  notFound: 'errors.idNotFound',
-  internal: 'errors.internal',
-  serviceUnavailable: 'errors.serviceUnavailable',
-  general: 'errors.general',
-  loginFailed: 'errors.loginFailed',
-  vpnGenerateFailed: 'errors.vpnGenerateFailed',
-  tooManyRequests: 'errors.tooManyRequests',
-};
+export const HTTP_ERROR_MESSAGE_KEYS: Readonly<Record<HttpErrorKind, string>> = Object.fromEntries(
+  Object.entries(HTTP_ERRORS).map(([kind, outcome]) => [kind, outcome.messageKey]),
+) as Record<HttpErrorKind, string>;
+
+/** The form field an error code concerns, if any. */
+export function fieldOfErrorCode(code: unknown): string | undefined {
+  return isErrorCode(code) ? ERROR_CATALOGUE[code].field : undefined;
+}
+
+/** The outcome a code means with the status it came with (its variant, or the code's own). */
+export function outcomeOf(
+  code: ErrorCode,
+  status = ERROR_CATALOGUE[code].status,
+): Outcome & { readonly status: number } {
+  const entry = ERROR_CATALOGUE[code];
+  const variant = entry.variants?.[status];
+  return variant
+    ? { ...variant, status }
+    : { messageKey: entry.messageKey, message: entry.message, status: entry.status };
+}
 
 const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(ErrorCode));
 
@@ -143,8 +306,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  */
 export function messageKeyFor(status: number, code?: unknown): string {
   if (isErrorCode(code)) {
-    const entry = ERROR_CATALOGUE[code];
-    return entry.variants?.[status] ?? entry.messageKey;
+    return outcomeOf(code, status).messageKey;
   }
   return HTTP_ERROR_MESSAGE_KEYS[httpErrorKindFor(status)];
 }
@@ -156,7 +318,10 @@ export interface ErrorDetail {
 }
 
 /** The explaining line of an answer, when its code has one and the answer carries its fields. */
-export function errorDetailFor(code: unknown, fields: Readonly<Record<string, unknown>> | undefined): ErrorDetail | null {
+export function errorDetailFor(
+  code: unknown,
+  fields: Readonly<Record<string, unknown>> | undefined,
+): ErrorDetail | null {
   if (!isErrorCode(code)) return null;
   const detail = ERROR_CATALOGUE[code].detail;
   if (!detail || !fields) return null;

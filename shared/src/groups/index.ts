@@ -1,1 +1,2 @@
 export * from './group.js';
+export * from './groupsApi.js';

@@ -2,3 +2,4 @@ export * from './messagingLog.js';
 export * from './systemLog.js';
 export * from './userAudit.js';
 export * from './logPaging.js';
+export * from './logsApi.js';

@@ -86,7 +86,9 @@ describe('can', () => {
 
   it('lets only OpenVPN profiles add (101) generate a certificate: a view-only user cannot mint credentials', () => {
     expect(can(user([Permission.OPENVPN_PROFILE_VIEW]), 'vpnCertificates.generate')).toBe(false);
-    expect(can(user([Permission.OPENVPN_PROFILE_VIEW, Permission.OPENVPN_PROFILE_UPDATE]), 'vpnCertificates.generate')).toBe(false);
+    expect(
+      can(user([Permission.OPENVPN_PROFILE_VIEW, Permission.OPENVPN_PROFILE_UPDATE]), 'vpnCertificates.generate'),
+    ).toBe(false);
     expect(can(user([Permission.OPENVPN_PROFILE_ADD]), 'vpnCertificates.generate')).toBe(true);
   });
 

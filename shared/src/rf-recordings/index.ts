@@ -1,1 +1,2 @@
 export * from './rfRecording.js';
+export * from './rfRecordingsApi.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fileNameFromContentDisposition,
   RfRecordingDownloadRequestSchema,
   RfRecordingListResponseSchema,
   RfRecordingQuerySchema,
@@ -43,18 +42,5 @@ describe('RF recording list', () => {
       end_time: null,
     };
     expect(RfRecordingListResponseSchema.safeParse({ rf_recordings: [row] }).success).toBe(true);
-  });
-});
-
-describe('fileNameFromContentDisposition', () => {
-  it('reads quoted, plain and encoded file names', () => {
-    expect(fileNameFromContentDisposition('attachment; filename="rf 1.zip"')).toBe('rf 1.zip');
-    expect(fileNameFromContentDisposition('attachment; filename=rf.zip')).toBe('rf.zip');
-    expect(fileNameFromContentDisposition("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.zip")).toBe('résumé.zip');
-  });
-
-  it('answers null without a name', () => {
-    expect(fileNameFromContentDisposition('attachment')).toBeNull();
-    expect(fileNameFromContentDisposition(null)).toBeNull();
   });
 });

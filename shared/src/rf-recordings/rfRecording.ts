@@ -31,19 +31,3 @@ export const RfRecordingDownloadRequestSchema = z.strictObject({
   device_id: IdSchema,
 });
 export type RfRecordingDownloadRequest = z.infer<typeof RfRecordingDownloadRequestSchema>;
-
-/** The file name of a download from its content-disposition header, or null. */
-export function fileNameFromContentDisposition(header: string | null | undefined): string | null {
-  if (!header) return null;
-  const encoded = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall through to the plain filename parameter.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  const name = plain?.[2] ?? plain?.[1]?.trim();
-  return name ? name : null;
-}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatServerClock, formatTimeOfDay, formatTimestamp, ServerClockResponseSchema, serverNow } from './serverClock.js';
+import {
+  formatServerClock,
+  formatTimeOfDay,
+  formatTimestamp,
+  ServerClockResponseSchema,
+  serverNow,
+} from './serverClock.js';
 
 describe('formatServerClock', () => {
   it("formats as 'D MMM, YYYY HH:mm:ss (UTC)' without a leading zero on the day", () => {

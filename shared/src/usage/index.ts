@@ -1,1 +1,2 @@
 export * from './connectivityData.js';
+export * from './usageApi.js';

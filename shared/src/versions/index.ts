@@ -1,1 +1,2 @@
 export * from './versions.js';
+export * from './systemApi.js';

@@ -1,2 +1,3 @@
 export * from './openVpnProfile.js';
 export * from './vpnCertificate.js';
+export * from './vpnApi.js';

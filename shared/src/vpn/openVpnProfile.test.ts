@@ -39,7 +39,10 @@ describe('OpenVpnProfileInputSchema', () => {
   });
 
   it('sends empty optional sections as null', () => {
-    const parsed = OpenVpnProfileInputSchema.parse({ name: 'bare', server_config: { server_address: 'vpn.example.com', port: 1194 } });
+    const parsed = OpenVpnProfileInputSchema.parse({
+      name: 'bare',
+      server_config: { server_address: 'vpn.example.com', port: 1194 },
+    });
     expect(parsed.general_config).toBeNull();
     expect(parsed.advanced_config).toBeNull();
   });
@@ -52,14 +55,46 @@ describe('OpenVpnProfileInputSchema', () => {
   });
 
   it.each([
-    ['a newline in a custom value', { custom_fields: [{ key_name: 'verb', key_value: '3\nscript-security 2' }] }, 'advanced_config.custom_fields.0.key_value'],
-    ['a carriage return in a custom value', { custom_fields: [{ key_name: 'verb', key_value: '3\rup x' }] }, 'advanced_config.custom_fields.0.key_value'],
-    ['a NUL in a custom value', { custom_fields: [{ key_name: 'verb', key_value: '3\u0000' }] }, 'advanced_config.custom_fields.0.key_value'],
-    ['a line separator in a custom value', { custom_fields: [{ key_name: 'verb', key_value: '3\u2028up x' }] }, 'advanced_config.custom_fields.0.key_value'],
-    ['a newline in a custom key', { custom_fields: [{ key_name: 'verb\nup', key_value: '3' }] }, 'advanced_config.custom_fields.0.key_name'],
-    ['a newline in the static username', { auth_user_pass: { type: 'static', username: 'ops\nscript-security 2', password: 'secret' } }, 'advanced_config.auth_user_pass.username'],
-    ['a tab in the static password', { auth_user_pass: { type: 'static', username: 'ops', password: 'a\tb' } }, 'advanced_config.auth_user_pass.password'],
-    ['a closing tag as the static username', { auth_user_pass: { type: 'static', username: '</auth-user-pass>', password: 'secret' } }, 'advanced_config.auth_user_pass.username'],
+    [
+      'a newline in a custom value',
+      { custom_fields: [{ key_name: 'verb', key_value: '3\nscript-security 2' }] },
+      'advanced_config.custom_fields.0.key_value',
+    ],
+    [
+      'a carriage return in a custom value',
+      { custom_fields: [{ key_name: 'verb', key_value: '3\rup x' }] },
+      'advanced_config.custom_fields.0.key_value',
+    ],
+    [
+      'a NUL in a custom value',
+      { custom_fields: [{ key_name: 'verb', key_value: '3\u0000' }] },
+      'advanced_config.custom_fields.0.key_value',
+    ],
+    [
+      'a line separator in a custom value',
+      { custom_fields: [{ key_name: 'verb', key_value: '3\u2028up x' }] },
+      'advanced_config.custom_fields.0.key_value',
+    ],
+    [
+      'a newline in a custom key',
+      { custom_fields: [{ key_name: 'verb\nup', key_value: '3' }] },
+      'advanced_config.custom_fields.0.key_name',
+    ],
+    [
+      'a newline in the static username',
+      { auth_user_pass: { type: 'static', username: 'ops\nscript-security 2', password: 'secret' } },
+      'advanced_config.auth_user_pass.username',
+    ],
+    [
+      'a tab in the static password',
+      { auth_user_pass: { type: 'static', username: 'ops', password: 'a\tb' } },
+      'advanced_config.auth_user_pass.password',
+    ],
+    [
+      'a closing tag as the static username',
+      { auth_user_pass: { type: 'static', username: '</auth-user-pass>', password: 'secret' } },
+      'advanced_config.auth_user_pass.username',
+    ],
   ])('refuses %s with invalid characters on its field', (_label, advanced, path) => {
     const result = OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: advanced });
     expect(result.success).toBe(false);

@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_ENCRYPTION_TYPE, DEFAULT_LAYER_TYPE } from '../constants/constants.js';
 import { AuthDigest, AuthUserPassType, CompressionType, EncryptionType, LayerType } from '../constants/enums.js';
-import { noControlCharacters, ValidationKey, validHostAddress, validInlineLine, validIpv4, validSubnetMask } from '../validation/rules.js';
+import {
+  noControlCharacters,
+  ValidationKey,
+  validHostAddress,
+  validInlineLine,
+  validIpv4,
+  validSubnetMask,
+} from '../validation/rules.js';
 import { ruleCheck } from '../validation/zodRules.js';
 
 const literalUnion = <T extends number>(values: readonly T[]) =>
@@ -65,8 +72,18 @@ export type AuthUserPass = z.infer<typeof AuthUserPassSchema>;
 export const AuthUserPassInputSchema = z
   .strictObject({
     type: z.enum(AuthUserPassType, { error: ValidationKey.INVALID }),
-    username: z.string().max(128, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(validInlineLine, 'username')).nullable().optional(),
-    password: z.string().max(128, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(validInlineLine, 'password')).nullable().optional(),
+    username: z
+      .string()
+      .max(128, ValidationKey.MAX_LENGTH)
+      .superRefine(ruleCheck(validInlineLine, 'username'))
+      .nullable()
+      .optional(),
+    password: z
+      .string()
+      .max(128, ValidationKey.MAX_LENGTH)
+      .superRefine(ruleCheck(validInlineLine, 'password'))
+      .nullable()
+      .optional(),
   })
   .superRefine((value, context) => {
     if (value.type !== 'static') return;
@@ -94,8 +111,16 @@ const CUSTOM_KEY_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
  * directive in the generated file (the key's own pattern is checked with error 83).
  */
 export const CustomFieldInputSchema = z.strictObject({
-  key_name: z.string().max(64, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(noControlCharacters, 'key_name')).transform((value) => value.trim()),
-  key_value: z.string().max(1024, ValidationKey.MAX_LENGTH).superRefine(ruleCheck(noControlCharacters, 'key_value')).transform((value) => value.trim()),
+  key_name: z
+    .string()
+    .max(64, ValidationKey.MAX_LENGTH)
+    .superRefine(ruleCheck(noControlCharacters, 'key_name'))
+    .transform((value) => value.trim()),
+  key_value: z
+    .string()
+    .max(1024, ValidationKey.MAX_LENGTH)
+    .superRefine(ruleCheck(noControlCharacters, 'key_value'))
+    .transform((value) => value.trim()),
 });
 
 /**

@@ -1,1 +1,2 @@
 export * from './wallDisplay.js';
+export * from './wallDisplaysApi.js';

@@ -230,7 +230,9 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
                 {t(formError.messageKey, { message: formError.message })}
               </span>
               {formError.detail && (
-                <div data-testid={TestId.crud.formErrorDetail(resource)}>{t(formError.detail.key, formError.detail.params)}</div>
+                <div data-testid={TestId.crud.formErrorDetail(resource)}>
+                  {t(formError.detail.key, formError.detail.params)}
+                </div>
               )}
               {unplacedProblems.length > 0 && (
                 <ul className="crud-form-error-list">

@@ -20,7 +20,7 @@ export { CrudScreen } from './CrudScreen';
 export { CrudTable, RowButton, RowButtonTooltips } from './CrudTable';
 export { clearListSearch, isListSearchNavigationState, listSearch, setListSearch } from './listSearchStore';
 export type { ListSearchNavigationState, SearchableList } from './listSearchStore';
-export { createResourceClient, fieldErrorText, formErrorOf } from './resourceClient';
+export { createResourceClient, defineResource, fieldErrorText, formErrorOf } from './resourceClient';
 export type { FieldError, FormError, ResourceClient, ResourceDefinition } from './resourceClient';
 export { TranslatedTag, twoFactorTag } from './TranslatedTag';
 export type { TranslatedTagProps } from './TranslatedTag';

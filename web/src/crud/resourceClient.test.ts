@@ -1,16 +1,24 @@
-import { apiPaths, ErrorCode, GroupListResponseSchema, type Group } from '@halo/shared';
+import { API, defineEndpoint, ErrorCode, OkResponseSchema, type Group } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../lib/api/apiClient';
-import { createResourceClient, formErrorOf, type ResourceDefinition } from './resourceClient';
+import { createResourceClient, defineResource, formErrorOf, type ResourceDefinition } from './resourceClient';
 
-const groups: ResourceDefinition<Group> = {
+/** A row action the contract does not have, declared here for the test alone. */
+const archiveGroup = defineEndpoint({
+  method: 'POST',
+  path: '/config/{environmentId}/groups/{id}/archive',
+  summary: 'Archive a group (test only)',
+  tag: 'Groups',
+  access: 'user',
+  answer: OkResponseSchema,
+});
+
+const groups: ResourceDefinition<Group> = defineResource({
   name: 'groups',
-  listPath: apiPaths.groups.list,
-  itemPath: apiPaths.groups.item,
-  listSchema: GroupListResponseSchema,
-  rowsOf: (answer) => GroupListResponseSchema.parse(answer).groups,
-  actionPaths: { archive: (environmentId, id) => `/config/${environmentId}/groups/${id}/archive` },
-};
+  endpoints: { list: API.groups.list, create: API.groups.create, update: API.groups.update, remove: API.groups.remove },
+  rowsOf: (answer) => answer.groups,
+  actions: { archive: archiveGroup },
+});
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -94,7 +102,11 @@ describe('formErrorOf', () => {
 
   it('keeps "Required fields missing" when the fields are indeed missing', async () => {
     const { client } = clientAnswering(() =>
-      jsonResponse(400, { error: ErrorCode.MISSING_VALUES, message: 'missing', fields: { 'group.name': 'validation.required' } }),
+      jsonResponse(400, {
+        error: ErrorCode.MISSING_VALUES,
+        message: 'missing',
+        fields: { 'group.name': 'validation.required' },
+      }),
     );
     expect((await failureOf(client.create({}))).messageKey).toBe('errors.missingValues');
   });

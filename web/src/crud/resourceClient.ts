@@ -1,24 +1,43 @@
-import { ApiError, errorDetailFor, ErrorCode, ValidationKey, type ApiErrorBody, type ErrorDetail } from '@halo/shared';
+import {
+  ApiError,
+  errorDetailFor,
+  ErrorCode,
+  fieldOfErrorCode,
+  ValidationKey,
+  type ApiErrorBody,
+  type EndpointAnswer,
+  type EndpointSpec,
+  type ErrorDetail,
+} from '@halo/shared';
 import type { TFunction } from 'i18next';
-import type { ApiClient, ResponseSchema } from '../lib/api';
+import type { ApiClient } from '../lib/api';
 import { errorMessageKey } from '../lib/api';
 
 type Id = number | string;
 
 /**
- * What the kit needs to know about one API resource: where it lives and how its list answer
- * is parsed. Paths come from `apiPaths`; the list schema is the shared `XListResponseSchema`.
+ * What the kit needs to know about one API resource: its endpoints in the shared contract and
+ * how its list answer's rows are picked out (`{ users: [...] }` → rows).
  */
-export interface ResourceDefinition<Row> {
+export interface ResourceDefinition<Row, List extends EndpointSpec = EndpointSpec> {
   /** Names the resource in test ids, i18n keys and the search store: `users`, `devices`. */
   readonly name: string;
-  readonly listPath: (environmentId: Id) => string;
-  readonly itemPath: (environmentId: Id, id: Id) => string;
-  /** Parses the list answer and picks its rows out (`{ users: [...] }` → rows). */
-  readonly listSchema: ResponseSchema<Record<string, unknown>>;
-  readonly rowsOf: (answer: Record<string, unknown>) => readonly Row[];
+  readonly endpoints: {
+    readonly list: List;
+    readonly create: EndpointSpec;
+    readonly update: EndpointSpec;
+    readonly remove: EndpointSpec;
+  };
+  rowsOf(answer: EndpointAnswer<List>): readonly Row[];
   /** Extra per-row calls (POST), e.g. `deactivateTwoFactor`. */
-  readonly actionPaths?: Readonly<Record<string, (environmentId: Id, id: Id) => string>>;
+  readonly actions?: Readonly<Record<string, EndpointSpec>>;
+}
+
+/** Declares a resource with its list answer's type inferred from the list endpoint. */
+export function defineResource<Row, List extends EndpointSpec>(
+  definition: ResourceDefinition<Row, List>,
+): ResourceDefinition<Row, List> {
+  return definition;
 }
 
 /** The one data contract of every CRUD screen (react-admin style). */
@@ -30,34 +49,39 @@ export interface ResourceClient<Row> {
   action(name: string, id: Id): Promise<void>;
 }
 
-/** A resource client bound to the current environment: every call is config/{environment_id}/... */
+/**
+ * A resource client bound to the current environment: every call is config/{environment_id}/...
+ * Writes do not read their answers: the screen reloads the list after a save.
+ */
 export function createResourceClient<Row>(
-  api: Pick<ApiClient, 'request'>,
+  api: Pick<ApiClient, 'call'>,
   definition: ResourceDefinition<Row>,
   environmentId: () => Id,
 ): ResourceClient<Row> {
+  const { endpoints } = definition;
+  // Payloads come from the screen's own form mapping; the contract checks them on the server.
+  const write = (endpoint: EndpointSpec, input: object) => api.call(endpoint, input as never, { discardAnswer: true });
   return {
     async list(signal) {
-      const answer = await api.request('GET', definition.listPath(environmentId()), {
-        schema: definition.listSchema,
+      const answer = await api.call(endpoints.list, { params: { environmentId: environmentId() } } as never, {
         signal,
       });
-      return definition.rowsOf(answer);
+      return definition.rowsOf(answer as never);
     },
     async create(payload) {
-      await api.request('POST', definition.listPath(environmentId()), { body: payload });
+      await write(endpoints.create, { params: { environmentId: environmentId() }, body: payload });
     },
     async update(id, payload) {
-      await api.request('PUT', definition.itemPath(environmentId(), id), { body: payload });
+      await write(endpoints.update, { params: { environmentId: environmentId(), id }, body: payload });
     },
     async remove(id) {
-      await api.request('DELETE', definition.itemPath(environmentId(), id));
+      await write(endpoints.remove, { params: { environmentId: environmentId(), id } });
     },
     async action(name, id) {
-      const path = definition.actionPaths?.[name];
+      const endpoint = definition.actions?.[name];
       // A screen asking for an action its resource does not declare is a programming mistake.
-      if (!path) throw new Error(`Unknown action ${name} of ${definition.name}`);
-      await api.request('POST', path(environmentId(), id), { body: {} });
+      if (!endpoint) throw new Error(`Unknown action ${name} of ${definition.name}`);
+      await write(endpoint, { params: { environmentId: environmentId(), id }, body: {} });
     },
   };
 }
@@ -79,18 +103,6 @@ export interface FormError {
   readonly detail?: ErrorDetail | null;
 }
 
-/** Field the API error code is about, so the dialog can mark it as well as say it. */
-const CODE_FIELDS: Readonly<Record<number, string>> = {
-  20: 'environment_name',
-  30: 'username',
-  31: 'email',
-  32: 'password',
-  40: 'name',
-  50: 'name',
-  51: 'pairing_id',
-  52: 'ports',
-};
-
 function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<string, FieldError> {
   const fields: Record<string, FieldError> = {};
   for (const [path, value] of Object.entries(body.fields ?? {})) {
@@ -98,10 +110,9 @@ function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<strin
     const field = path.split('.').at(-1) ?? path;
     if (typeof value === 'string' && value.startsWith('validation.')) fields[field] = { key: value, params: [field] };
   }
-  if (typeof body.error === 'number') {
-    const field = CODE_FIELDS[body.error];
-    if (field && !fields[field]) fields[field] = { key: codeMessageKey, params: [] };
-  }
+  // The field the code is about (the shared catalogue's), so the dialog can mark it as well as say it.
+  const field = fieldOfErrorCode(body.error);
+  if (field && !fields[field]) fields[field] = { key: codeMessageKey, params: [] };
   return fields;
 }
 
@@ -118,7 +129,8 @@ export function formErrorOf(error: unknown): FormError {
       paths[path] = { key: value, params: [path.split('.').at(-1) ?? path] };
   }
   const invalidNotMissing =
-    error.body.error === ErrorCode.MISSING_VALUES && Object.values(paths).some((problem) => problem.key !== ValidationKey.REQUIRED);
+    error.body.error === ErrorCode.MISSING_VALUES &&
+    Object.values(paths).some((problem) => problem.key !== ValidationKey.REQUIRED);
   const messageKey = invalidNotMissing ? 'errors.invalidFields' : errorMessageKey(error);
   return {
     messageKey,

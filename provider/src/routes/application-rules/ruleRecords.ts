@@ -8,7 +8,7 @@ import {
   type RuleHub,
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { badRequest, missingValues } from '../../http/httpError.js';
+import { refuse } from '../../http/httpError.js';
 import type { ApplicationRuleRow, ApplicationRulesTable } from '../../store/dataPathTables.js';
 import type { Database } from '../../store/schema.js';
 
@@ -21,7 +21,11 @@ interface DeviceSummary {
   readonly port_to: number | null;
 }
 
-export async function devicesOf(db: Kysely<Database>, environmentId: number, ids: readonly number[]): Promise<Map<number, DeviceSummary>> {
+export async function devicesOf(
+  db: Kysely<Database>,
+  environmentId: number,
+  ids: readonly number[],
+): Promise<Map<number, DeviceSummary>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('devices')
@@ -40,7 +44,11 @@ export function ruleView(row: ApplicationRuleRow, devices: ReadonlyMap<number, D
   const hosts_list: ApplicationRule['hosts_list'] = {};
   for (const id of hostIds) {
     const device = devices.get(id);
-    hosts_list[String(id)] = { device_id: id, name: device?.name ?? `#${id}`, ...(device ? { pairing_id: device.pairing_id } : {}) };
+    hosts_list[String(id)] = {
+      device_id: id,
+      name: device?.name ?? `#${id}`,
+      ...(device ? { pairing_id: device.pairing_id } : {}),
+    };
   }
   return {
     id: row.id,
@@ -93,14 +101,23 @@ export async function assertRuleFits(
   mode: { readonly kind: 'add' } | { readonly kind: 'update'; readonly id: number },
 ): Promise<void> {
   const exceptId = mode.kind === 'update' ? mode.id : undefined;
-  const devices = await devicesOf(db, environmentId, [...input.hosts_list, ...input.hubs_list.map((hub) => hub.device_id)]);
+  const devices = await devicesOf(db, environmentId, [
+    ...input.hosts_list,
+    ...input.hubs_list.map((hub) => hub.device_id),
+  ]);
   const badHosts = input.hosts_list.filter((id) => devices.get(id)?.is_server !== 0);
-  const badHubs = input.hubs_list.filter((hub) => devices.get(hub.device_id)?.is_server !== 1).map((hub) => hub.device_id);
+  const badHubs = input.hubs_list
+    .filter((hub) => devices.get(hub.device_id)?.is_server !== 1)
+    .map((hub) => hub.device_id);
   if (badHosts.length > 0 || badHubs.length > 0) {
-    throw missingValues('Hosts must be client devices and hubs server devices of this environment', {
-      ...(badHosts.length ? { hosts_list: 'validation.invalid' } : {}),
-      ...(badHubs.length ? { hubs_list: 'validation.invalid' } : {}),
-    });
+    throw refuse(
+      ErrorCode.MISSING_VALUES,
+      {
+        ...(badHosts.length ? { hosts_list: 'validation.invalid' } : {}),
+        ...(badHubs.length ? { hubs_list: 'validation.invalid' } : {}),
+      },
+      { message: 'Hosts must be client devices and hubs server devices of this environment' },
+    );
   }
   if (input.profile_id !== null && input.profile_id !== undefined) {
     const profile = await db
@@ -109,7 +126,8 @@ export async function assertRuleFits(
       .where('id', '=', input.profile_id)
       .where('environment_id', '=', environmentId)
       .executeTakeFirst();
-    if (!profile) throw missingValues('Unknown VPN profile', { profile_id: 'validation.invalid' });
+    if (!profile)
+      throw refuse(ErrorCode.MISSING_VALUES, { profile_id: 'validation.invalid' }, { message: 'Unknown VPN profile' });
   }
   const others = await db
     .selectFrom('application_rules')
@@ -118,7 +136,7 @@ export async function assertRuleFits(
     .execute();
   const siblings = others.filter((rule) => rule.id !== exceptId);
   if (siblings.some((rule) => rule.name.toLowerCase() === input.name.toLowerCase())) {
-    throw badRequest(ErrorCode.RULE_NAME_EXISTS, 'Application Rule name already exists');
+    throw refuse(ErrorCode.RULE_NAME_EXISTS);
   }
   const hostsKey = [...input.hosts_list].sort((a, b) => a - b).join(',');
   const primary = input.hubs_list[0]?.device_id;
@@ -127,7 +145,7 @@ export async function assertRuleFits(
     const hubs = JSON.parse(rule.hubs) as RuleHub[];
     return hosts === hostsKey && hubs[0]?.device_id === primary;
   });
-  if (sameParameters) throw badRequest(ErrorCode.RULE_PARAMETERS_EXIST, 'Application Rule parameters already exists');
+  if (sameParameters) throw refuse(ErrorCode.RULE_PARAMETERS_EXIST);
   const port = input.hub_endpoint_info?.port;
   if (port !== undefined) {
     for (const hub of input.hubs_list) {
@@ -136,11 +154,31 @@ export async function assertRuleFits(
       const to = device?.port_to ?? null;
       if (device && from !== null && to !== null && (port < from || port > to)) {
         const code = mode.kind === 'add' ? ErrorCode.HUB_CONTROL_PORTS_ADD : ErrorCode.HUB_CONTROL_PORTS_UPDATE;
-        throw badRequest(code, `Hub control ports limitation: port ${port} is outside ${device.name}'s control ports ${from}-${to}`, {
-          hub_device_id: device.id,
-          ports: { from, to },
-        });
+        throw refuse(
+          code,
+          { hub_device_id: device.id, ports: { from, to } },
+          {
+            message: `Hub control ports limitation: port ${port} is outside ${device.name}'s control ports ${from}-${to}`,
+          },
+        );
       }
     }
   }
+}
+
+/** Rules as answered, their hosts and hubs named from one lookup of the environment's devices. */
+export async function ruleViewsOf(db: Kysely<Database>, environmentId: number, rows: readonly ApplicationRuleRow[]) {
+  const ids = rows.flatMap((row) => [
+    ...(JSON.parse(row.hosts) as number[]),
+    ...(JSON.parse(row.hubs) as RuleHub[]).map((hub) => hub.device_id),
+  ]);
+  const devices = await devicesOf(db, environmentId, [...new Set(ids)]);
+  return rows.map((row) => ruleView(row, devices));
+}
+
+/** One rule as answered. */
+export async function ruleViewOf(db: Kysely<Database>, environmentId: number, row: ApplicationRuleRow) {
+  const [view] = await ruleViewsOf(db, environmentId, [row]);
+  if (!view) throw new Error(`rule ${row.id} has no view`);
+  return view;
 }

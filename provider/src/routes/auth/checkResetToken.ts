@@ -1,12 +1,9 @@
-import type { RequestHandler } from 'express';
+import { API } from '@halo/shared';
 import { liveResetRequest } from '../../auth/passwordResets.js';
-import type { ProviderContext } from '../../context.js';
+import { route } from '../../http/endpointRoute.js';
 
 /** POST /auth/check_token/{token}: whether a reset link can still be used. */
-export function checkResetToken(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const token = String(request.params.token ?? '');
-    const reset = await liveResetRequest(context, token);
-    response.json({ valid: true, username: reset.username });
-  };
-}
+export const checkResetToken = route(API.auth.checkToken, (context) => async ({ params: { token } }) => {
+  const reset = await liveResetRequest(context, token);
+  return { valid: true, username: reset.username };
+});

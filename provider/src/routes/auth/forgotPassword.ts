@@ -1,43 +1,38 @@
-import type { RequestHandler } from 'express';
-import { ForgotPasswordRequestSchema, PASSWORD_RESET_TOKEN_TTL_MS } from '@halo/shared';
+import { API, PASSWORD_RESET_TOKEN_TTL_MS } from '@halo/shared';
 import { newToken } from '../../auth/tokens.js';
-import type { ProviderContext } from '../../context.js';
-import { parseBody } from '../../http/parse.js';
+import { route } from '../../http/endpointRoute.js';
 import { passwordResetMail } from '../../mail/passwordResetMail.js';
 
 /**
  * POST /auth/forgot: mails a single-use reset link to every enabled user with the address.
  * The answer is the same whether or not anyone has it, and nothing is sent when nobody does.
  */
-export function forgotPassword(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const { email } = parseBody(ForgotPasswordRequestSchema, request.body);
-    const users = await context.db
-      .selectFrom('users')
-      .select(['id', 'username', 'email'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-      .where('is_disabled', '=', 0)
+export const forgotPassword = route(API.auth.forgot, (context) => async ({ body: { email } }) => {
+  const users = await context.db
+    .selectFrom('users')
+    .select(['id', 'username', 'email'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where('is_disabled', '=', 0)
+    .execute();
+  const now = context.now();
+  for (const user of users) {
+    const { token, hash } = newToken();
+    await context.db
+      .insertInto('password_resets')
+      .values({ token_hash: hash, user_id: user.id, expires_at: now + PASSWORD_RESET_TOKEN_TTL_MS, created_at: now })
       .execute();
-    const now = context.now();
-    for (const user of users) {
-      const { token, hash } = newToken();
-      await context.db
-        .insertInto('password_resets')
-        .values({ token_hash: hash, user_id: user.id, expires_at: now + PASSWORD_RESET_TOKEN_TTL_MS, created_at: now })
-        .execute();
-      const mail = passwordResetMail({
-        to: user.email ?? email,
-        username: user.username,
-        link: `${context.config.publicUrl}/reset/${token}`,
-        validMinutes: Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000),
-      });
-      try {
-        await context.mailer.send(mail);
-      } catch (error) {
-        // The answer must not differ; the operator sees the failure in the log.
-        console.error('[provider] password reset mail failed:', error instanceof Error ? error.message : error);
-      }
+    const mail = passwordResetMail({
+      to: user.email ?? email,
+      username: user.username,
+      link: `${context.config.publicUrl}/reset/${token}`,
+      validMinutes: Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000),
+    });
+    try {
+      await context.mailer.send(mail);
+    } catch (error) {
+      // The answer must not differ; the operator sees the failure in the log.
+      console.error('[provider] password reset mail failed:', error instanceof Error ? error.message : error);
     }
-    response.json({ ok: true, message: 'If an account has this address, an e-mail with instructions was sent.' });
-  };
-}
+  }
+  return { ok: true, message: 'If an account has this address, an e-mail with instructions was sent.' };
+});

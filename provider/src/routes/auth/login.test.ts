@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, LOGIN_LOCK_MS, LoginResponseSchema } from '@halo/shared';
-import { DIALECTS, loginAs, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+import {
+  DIALECTS,
+  loginAs,
+  startTestProvider,
+  TEST_ADMIN_PASSWORD,
+  type TestProvider,
+} from '../../testing/testProvider.js';
 
 describe.each(DIALECTS)('POST /auth/login on %s', (dialect) => {
   let provider: TestProvider;
@@ -12,7 +18,10 @@ describe.each(DIALECTS)('POST /auth/login on %s', (dialect) => {
   });
 
   const attempt = (username: string, password: string, source = '198.51.100.7') =>
-    provider.api.post('/api/v1/auth/login').set('X-Forwarded-For', source).send({ username, password, environment_name: 'root' });
+    provider.api
+      .post('/api/v1/auth/login')
+      .set('X-Forwarded-For', source)
+      .send({ username, password, environment_name: 'root' });
 
   it('answers the full login response for the root manager', async () => {
     const { body } = await loginAs(provider.api);
@@ -66,7 +75,11 @@ describe.each(DIALECTS)('POST /auth/login on %s', (dialect) => {
   });
 
   it('answers a disabled user’s right password exactly like a wrong one', async () => {
-    await provider.provider.context.db.updateTable('users').set({ is_disabled: 1 }).where('username', '=', 'admin').execute();
+    await provider.provider.context.db
+      .updateTable('users')
+      .set({ is_disabled: 1 })
+      .where('username', '=', 'admin')
+      .execute();
     const right = await attempt('admin', TEST_ADMIN_PASSWORD);
     const wrong = await attempt('admin', 'Wrong-Passw0rd!', '198.51.100.8');
     expect(right.status).toBe(400);
@@ -81,7 +94,10 @@ describe.each(DIALECTS)('POST /auth/login on %s', (dialect) => {
         .set('Content-Type', type)
         .send(JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD, environment_name: 'root' }));
       expect(response.status).toBe(415);
-      expect(response.body).toEqual({ error: ErrorCode.MISSING_VALUES, message: 'Content-Type must be application/json' });
+      expect(response.body).toEqual({
+        error: ErrorCode.MISSING_VALUES,
+        message: 'Content-Type must be application/json',
+      });
     }
     const sessions = await provider.provider.context.db.selectFrom('sessions').select('id').execute();
     expect(sessions).toEqual([]);

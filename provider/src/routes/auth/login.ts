@@ -1,12 +1,17 @@
-import type { RequestHandler } from 'express';
-import { AuditResource, ErrorCode, LoginRequestSchema } from '@halo/shared';
-import { checkLock, clearFailures, lockedMessage, loginAttemptKey, PASSWORD_ATTEMPTS, recordFailure } from '../../auth/loginAttempts.js';
+import { API, AuditResource, ErrorCode } from '@halo/shared';
+import {
+  checkLock,
+  clearFailures,
+  lockedMessage,
+  loginAttemptKey,
+  PASSWORD_ATTEMPTS,
+  recordFailure,
+} from '../../auth/loginAttempts.js';
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords.js';
 import { auditSecurityEvent, loginResponse, openSession } from '../../auth/sessions.js';
-import type { ProviderContext } from '../../context.js';
 import { allowedDeviceIds } from '../../store/allowedDevices.js';
-import { badRequest } from '../../http/httpError.js';
-import { parseBody } from '../../http/parse.js';
+import { refuse } from '../../http/httpError.js';
+import { route } from '../../http/endpointRoute.js';
 
 const INVALID_CREDENTIALS = 'Incorrect username or password';
 
@@ -15,42 +20,51 @@ const INVALID_CREDENTIALS = 'Incorrect username or password';
  * count per account and source address (loginAttempts.ts). A disabled user's right password
  * is answered exactly like a wrong one, so it tells a stranger nothing.
  */
-export function login(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const { username, password, environment_name } = parseBody(LoginRequestSchema, request.body);
-    // The gateway (a trusted loopback proxy) names the browser's address in X-Forwarded-For.
-    const key = loginAttemptKey(environment_name, username, request.ip ?? request.socket.remoteAddress ?? '');
-    const lock = await checkLock(context, key);
-    if (lock.kind === 'locked') throw badRequest(ErrorCode.LOGIN_REFUSED, lockedMessage(lock.retryAfterMs));
+export const login = route(
+  API.auth.login,
+  (context) =>
+    async ({ body: { username, password, environment_name }, request }) => {
+      // The gateway (a trusted loopback proxy) names the browser's address in X-Forwarded-For.
+      const key = loginAttemptKey(environment_name, username, request.ip ?? request.socket.remoteAddress ?? '');
+      const lock = await checkLock(context, key);
+      if (lock.kind === 'locked')
+        throw refuse(ErrorCode.LOGIN_REFUSED, undefined, { message: lockedMessage(lock.retryAfterMs) });
 
-    const environment = await context.db
-      .selectFrom('environments')
-      .selectAll()
-      .where('name', '=', environment_name)
-      .executeTakeFirst();
-    const user = environment
-      ? await context.db
-          .selectFrom('users')
-          .selectAll()
-          .where('environment_id', '=', environment.id)
-          .where('username', '=', username)
-          .executeTakeFirst()
-      : undefined;
-    // An unknown user costs one hash too, so timing does not tell them apart.
-    const passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+      const environment = await context.db
+        .selectFrom('environments')
+        .selectAll()
+        .where('name', '=', environment_name)
+        .executeTakeFirst();
+      const user = environment
+        ? await context.db
+            .selectFrom('users')
+            .selectAll()
+            .where('environment_id', '=', environment.id)
+            .where('username', '=', username)
+            .executeTakeFirst()
+        : undefined;
+      // An unknown user costs one hash too, so timing does not tell them apart.
+      const passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
 
-    if (!user || !environment || !passwordMatches || user.is_disabled === 1) {
-      if (user) await auditSecurityEvent(context, { user }, AuditResource.SESSION, user.is_disabled === 1 && passwordMatches ? 'login refused: disabled' : 'login failed');
-      const outcome = await recordFailure(context, key, PASSWORD_ATTEMPTS);
-      if (outcome.kind === 'locked') throw badRequest(ErrorCode.LOGIN_REFUSED, lockedMessage(outcome.retryAfterMs));
-      if (outcome.kind === 'countdown') {
-        throw badRequest(ErrorCode.LOGIN_LOCKED, INVALID_CREDENTIALS, { remaining_attempts: outcome.remaining });
+      if (!user || !environment || !passwordMatches || user.is_disabled === 1) {
+        if (user)
+          await auditSecurityEvent(
+            context,
+            { user },
+            AuditResource.SESSION,
+            user.is_disabled === 1 && passwordMatches ? 'login refused: disabled' : 'login failed',
+          );
+        const outcome = await recordFailure(context, key, PASSWORD_ATTEMPTS);
+        if (outcome.kind === 'locked')
+          throw refuse(ErrorCode.LOGIN_REFUSED, undefined, { message: lockedMessage(outcome.retryAfterMs) });
+        if (outcome.kind === 'countdown') {
+          throw refuse(ErrorCode.LOGIN_LOCKED, { remaining_attempts: outcome.remaining });
+        }
+        throw refuse(ErrorCode.MISSING_VALUES, undefined, { message: INVALID_CREDENTIALS });
       }
-      throw badRequest(ErrorCode.MISSING_VALUES, INVALID_CREDENTIALS);
-    }
-    await clearFailures(context, key);
-    const { token, session } = await openSession(context, user);
-    await auditSecurityEvent(context, { user }, AuditResource.SESSION, 'login');
-    response.json(loginResponse({ session, user, environment }, token, await allowedDeviceIds(context.db, user.id)));
-  };
-}
+      await clearFailures(context, key);
+      const { token, session } = await openSession(context, user);
+      await auditSecurityEvent(context, { user }, AuditResource.SESSION, 'login');
+      return loginResponse({ session, user, environment }, token, await allowedDeviceIds(context.db, user.id));
+    },
+);

@@ -1,14 +1,10 @@
-import type { RequestHandler } from 'express';
-import { AuditResource, SessionEndReason } from '@halo/shared';
-import { auditSecurityEvent, authenticated, endSession } from '../../auth/sessions.js';
-import type { ProviderContext } from '../../context.js';
+import { API, AuditResource, SessionEndReason } from '@halo/shared';
+import { auditSecurityEvent, endSession } from '../../auth/sessions.js';
+import { route } from '../../http/endpointRoute.js';
 
 /** POST /auth/logout: ends this session only. */
-export function logout(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const auth = authenticated(request);
-    await endSession(context, auth.session.id, SessionEndReason.LOGGED_OUT);
-    await auditSecurityEvent(context, auth, AuditResource.SESSION, 'logout');
-    response.json({ ok: true });
-  };
-}
+export const logout = route(API.auth.logout, (context) => async ({ auth }) => {
+  await endSession(context, auth.session.id, SessionEndReason.LOGGED_OUT);
+  await auditSecurityEvent(context, auth, AuditResource.SESSION, 'logout');
+  return { ok: true };
+});

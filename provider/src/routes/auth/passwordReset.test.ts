@@ -41,7 +41,11 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; stop: () =
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${port}`, inbox, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const NEW_PASSWORD = 'Fresh-Passw0rd!';
@@ -114,14 +118,23 @@ describe.each(DIALECTS)('forgot and reset password on %s', (dialect) => {
     const created = await provider.api
       .post(`/api/v1/config/${environmentId}/users`)
       .set('Authorization', authorization)
-      .send({ user: { username: 'field-op', password: NEW_PASSWORD, email: 'field-op@example.test', permissions: [50] } });
+      .send({
+        user: { username: 'field-op', password: NEW_PASSWORD, email: 'field-op@example.test', permissions: [50] },
+      });
     expect(created.status).toBe(201);
     await forgot('field-op@example.test');
     const token = tokenFrom(smtp.inbox[0]);
     await provider.api
       .put(`/api/v1/config/${environmentId}/users/${created.body.id}`)
       .set('Authorization', authorization)
-      .send({ user: { username: 'field-op', password: 'Manager-Set-Passw0rd!', email: 'field-op@example.test', permissions: [50] } })
+      .send({
+        user: {
+          username: 'field-op',
+          password: 'Manager-Set-Passw0rd!',
+          email: 'field-op@example.test',
+          permissions: [50],
+        },
+      })
       .expect(200);
     const reset = await provider.api.post('/api/v1/auth/reset').send({ token, password: 'Other-Passw0rd!' });
     expect(reset.body.error).toBe(ErrorCode.FORGOT_RESET);
@@ -130,7 +143,9 @@ describe.each(DIALECTS)('forgot and reset password on %s', (dialect) => {
   it('refuses an expired token with error 2', async () => {
     await forgot('admin@example.test');
     provider.clock.now += PASSWORD_RESET_TOKEN_TTL_MS + 1;
-    const response = await provider.api.post('/api/v1/auth/reset').send({ token: tokenFrom(smtp.inbox[0]), password: NEW_PASSWORD });
+    const response = await provider.api
+      .post('/api/v1/auth/reset')
+      .send({ token: tokenFrom(smtp.inbox[0]), password: NEW_PASSWORD });
     expect(response.body.error).toBe(ErrorCode.FORGOT_RESET);
   });
 

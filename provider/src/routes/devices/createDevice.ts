@@ -1,8 +1,7 @@
-import type { RequestHandler } from 'express';
-import { AuditAction, DeviceCreateSchema } from '@halo/shared';
-import type { ProviderContext } from '../../context.js';
-import { parseBody } from '../../http/parse.js';
-import { scoped } from '../../http/tenancy.js';
+import { API, AuditAction } from '@halo/shared';
+
+import { route } from '../../http/endpointRoute.js';
+
 import { takeRevisions } from '../../store/revisions.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { auditDevice } from './deviceAudit.js';
@@ -16,36 +15,32 @@ export function uniqueDeviceError(error: unknown) {
 }
 
 /** POST config/{env}/devices: errors 50 (name), 51 (pairing id), 52 (port range). Answers the new id. */
-export function createDevice(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const { device } = parseBody(DeviceCreateSchema, request.body);
-    const auth = scoped(request);
-    await assertDeviceFits(context.db, auth.target.id, device);
-    const now = context.now();
-    try {
-      const row = await context.db.transaction().execute(async (trx) => {
-        const revision = await takeRevisions(trx, 1);
-        const created = await trx
-          .insertInto('devices')
-          .values({
-            environment_id: auth.target.id,
-            ...deviceInputColumns(device),
-            is_activated: 0,
-            simulated: 0,
-            created_by: auth.user.id,
-            created_at: now,
-            updated_at: now,
-            revision,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await auditDevice(trx, auth, AuditAction.CREATE, created.name, now, `pairing_id ${created.pairing_id}`);
-        return created;
-      });
-      response.status(201).json({ id: row.id, device: deviceView(row) });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw uniqueDeviceError(error);
-      throw error;
-    }
-  };
-}
+export const createDevice = route(API.devices.create, (context) => async ({ auth, body: { device } }) => {
+  await assertDeviceFits(context.db, auth.target.id, device);
+  const now = context.now();
+  try {
+    const row = await context.db.transaction().execute(async (trx) => {
+      const revision = await takeRevisions(trx, 1);
+      const created = await trx
+        .insertInto('devices')
+        .values({
+          environment_id: auth.target.id,
+          ...deviceInputColumns(device),
+          is_activated: 0,
+          simulated: 0,
+          created_by: auth.user.id,
+          created_at: now,
+          updated_at: now,
+          revision,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await auditDevice(trx, auth, AuditAction.CREATE, created.name, now, `pairing_id ${created.pairing_id}`);
+      return created;
+    });
+    return { id: row.id, device: deviceView(row) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uniqueDeviceError(error);
+    throw error;
+  }
+});

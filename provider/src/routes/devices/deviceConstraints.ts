@@ -1,6 +1,4 @@
-import type { Request } from 'express';
 import {
-  apiErrorBody,
   canActOnDevice,
   ErrorCode,
   HttpErrorKind,
@@ -9,29 +7,16 @@ import {
   type Subject,
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import type { ProviderContext } from '../../context.js';
-import { badRequest, HttpError } from '../../http/httpError.js';
-import { idNotFound, parseId, scoped, subjectOf, type Scoped } from '../../http/tenancy.js';
+
+import { refuse, refuseAs } from '../../http/httpError.js';
+import { subjectOf, type Scoped } from '../../http/tenancy.js';
 import type { Database, DeviceRow } from '../../store/schema.js';
 
-export const DEVICE_NAME_EXISTS_MESSAGE = 'Device name already exists';
-export const DEVICE_PARAMETERS_EXIST_MESSAGE = 'Device parameters already exists';
-export const PORT_RANGE_OVERLAP_MESSAGE = 'Device port range overlaps with other device';
-
-export const deviceNameExists = () => badRequest(ErrorCode.DEVICE_NAME_EXISTS, DEVICE_NAME_EXISTS_MESSAGE);
-export const deviceParametersExist = () =>
-  badRequest(ErrorCode.DEVICE_PARAMETERS_EXIST, DEVICE_PARAMETERS_EXIST_MESSAGE);
-export const portRangeOverlaps = () => badRequest(ErrorCode.DEVICE_PORT_RANGE_OVERLAP, PORT_RANGE_OVERLAP_MESSAGE);
-export const deviceUpdateForbidden = () =>
-  new HttpError(
-    403,
-    apiErrorBody(HttpErrorKind.DEVICE_UPDATE_FORBIDDEN, 'You are not permitted to update this device'),
-  );
-export const deviceDeleteForbidden = () =>
-  new HttpError(
-    403,
-    apiErrorBody(HttpErrorKind.DEVICE_DELETE_FORBIDDEN, 'You are not permitted to delete this device'),
-  );
+export const deviceNameExists = () => refuse(ErrorCode.DEVICE_NAME_EXISTS);
+export const deviceParametersExist = () => refuse(ErrorCode.DEVICE_PARAMETERS_EXIST);
+export const portRangeOverlaps = () => refuse(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
+export const deviceUpdateForbidden = () => refuseAs(HttpErrorKind.DEVICE_UPDATE_FORBIDDEN);
+export const deviceDeleteForbidden = () => refuseAs(HttpErrorKind.DEVICE_DELETE_FORBIDDEN);
 
 /** Port ranges are inclusive: 1024-2000 and 2000-3000 share port 2000 and overlap. */
 export function portRangesOverlap(a: DevicePorts, b: DevicePorts): boolean {
@@ -108,19 +93,6 @@ export function deviceInputColumns(device: DeviceInput) {
     port_to: device.ports?.to ?? null,
     upgrade_policy: JSON.stringify(device.upgrade_policy),
   };
-}
-
-/** The device named by {id} in environment {env}; any other id is "ID not found". */
-export async function reachableDevice(context: ProviderContext, request: Request): Promise<DeviceRow> {
-  const { target } = scoped(request);
-  const row = await context.db
-    .selectFrom('devices')
-    .selectAll()
-    .where('id', '=', parseId(request.params.id))
-    .where('environment_id', '=', target.id)
-    .executeTakeFirst();
-  if (!row) throw idNotFound();
-  return row;
 }
 
 async function deviceSubject(db: Kysely<Database>, auth: Scoped, device: DeviceRow): Promise<Subject> {

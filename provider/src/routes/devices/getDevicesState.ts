@@ -1,8 +1,7 @@
-import type { RequestHandler } from 'express';
-import { DEVICES_STATE_INCREMENTAL, DevicesStateQuerySchema, QueryIntSchema } from '@halo/shared';
-import type { ProviderContext } from '../../context.js';
-import { parseQuery } from '../../http/parse.js';
-import { scoped } from '../../http/tenancy.js';
+import { API, DEVICES_STATE_INCREMENTAL, DevicesStateQuerySchema, QueryIntSchema } from '@halo/shared';
+
+import { route } from '../../http/endpointRoute.js';
+
 import { currentRevision } from '../../store/revisions.js';
 import { DEVICE_STATE_COLUMNS, deviceStateEntry, type DeviceStateEntryView } from './deviceView.js';
 
@@ -26,39 +25,35 @@ export interface DevicesStateAnswer {
  * the ids removed since; otherwise it is the full list. One snapshot (repeatable read) so
  * the list and the cursor agree.
  */
-export function getDevicesState(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const query = parseQuery(DevicesStateCursorQuerySchema, request.query);
-    const { target } = scoped(request);
-    const only = query.devices;
-    const answer = await context.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx): Promise<DevicesStateAnswer> => {
-        const counter = await currentRevision(trx);
-        const since =
-          query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined && query.cursor <= counter
-            ? query.cursor
-            : null;
-        if (only !== undefined && only.length === 0) {
-          return { devices_state: [], removed: [], cursor: counter, incremental: since !== null };
-        }
-        let devices = trx.selectFrom('devices').select(DEVICE_STATE_COLUMNS).where('environment_id', '=', target.id);
-        if (since !== null) devices = devices.where('revision', '>', since);
-        if (only) devices = devices.where('id', 'in', only);
-        const rows = await devices.orderBy('revision').execute();
-        let removed: number[] = [];
-        if (since !== null) {
-          let removals = trx
-            .selectFrom('device_removals')
-            .select('device_id')
-            .where('environment_id', '=', target.id)
-            .where('revision', '>', since);
-          if (only) removals = removals.where('device_id', 'in', only);
-          removed = (await removals.orderBy('revision').execute()).map((row) => row.device_id);
-        }
-        return { devices_state: rows.map(deviceStateEntry), removed, cursor: counter, incremental: since !== null };
-      });
-    response.json(answer);
-  };
-}
+export const getDevicesState = route(API.devices.devicesState, (context) => async ({ auth: { target }, query }) => {
+  const only = query.devices;
+  const answer = await context.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx): Promise<DevicesStateAnswer> => {
+      const counter = await currentRevision(trx);
+      const since =
+        query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined && query.cursor <= counter
+          ? query.cursor
+          : null;
+      if (only !== undefined && only.length === 0) {
+        return { devices_state: [], removed: [], cursor: counter, incremental: since !== null };
+      }
+      let devices = trx.selectFrom('devices').select(DEVICE_STATE_COLUMNS).where('environment_id', '=', target.id);
+      if (since !== null) devices = devices.where('revision', '>', since);
+      if (only) devices = devices.where('id', 'in', only);
+      const rows = await devices.orderBy('revision').execute();
+      let removed: number[] = [];
+      if (since !== null) {
+        let removals = trx
+          .selectFrom('device_removals')
+          .select('device_id')
+          .where('environment_id', '=', target.id)
+          .where('revision', '>', since);
+        if (only) removals = removals.where('device_id', 'in', only);
+        removed = (await removals.orderBy('revision').execute()).map((row) => row.device_id);
+      }
+      return { devices_state: rows.map(deviceStateEntry), removed, cursor: counter, incremental: since !== null };
+    });
+  return answer;
+});

@@ -1,11 +1,12 @@
-import type { RequestHandler } from 'express';
 import {
+  API,
   AuditAction,
   AuditResource,
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_FILE_FIELD,
   DeviceInputSchema,
   DeviceType,
+  ERROR_CATALOGUE,
   ErrorCode,
   ValidationKey,
   type DeviceImportReportRow,
@@ -13,21 +14,16 @@ import {
   type DevicePorts,
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import type { ProviderContext } from '../../context.js';
-import { badRequest } from '../../http/httpError.js';
+
+import { route } from '../../http/endpointRoute.js';
+import { refuse } from '../../http/httpError.js';
 import { readUploadedFiles, type UploadedFile } from '../../http/multipart.js';
-import { scoped, type Scoped } from '../../http/tenancy.js';
+import { type Scoped } from '../../http/tenancy.js';
 import { takeRevisions } from '../../store/revisions.js';
 import type { Database, NewDevice } from '../../store/schema.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { uniqueDeviceError } from './createDevice.js';
-import {
-  DEVICE_NAME_EXISTS_MESSAGE,
-  DEVICE_PARAMETERS_EXIST_MESSAGE,
-  deviceInputColumns,
-  PORT_RANGE_OVERLAP_MESSAGE,
-  portRangesOverlap,
-} from './deviceConstraints.js';
+import { deviceInputColumns, portRangesOverlap } from './deviceConstraints.js';
 import { parseCsv, type CsvRecord } from './csvRecords.js';
 
 /** The import reads its own body, streamed through busboy: a CSV of 10,000+ devices is well above the JSON limit. */
@@ -50,8 +46,7 @@ export interface ImportReportRow extends DeviceImportReportRow {
   readonly id?: number;
 }
 
-const invalidFile = (reason: string) =>
-  badRequest(ErrorCode.DEVICE_IMPORT_INVALID, 'Invalid devices records file', { reason });
+const invalidFile = (reason: string) => refuse(ErrorCode.DEVICE_IMPORT_INVALID, { reason });
 
 /** The file in field `file`, or the only file sent. */
 function csvFile(files: readonly UploadedFile[]): UploadedFile | undefined {
@@ -161,12 +156,13 @@ async function takenIn(db: Kysely<Database>, environmentId: number): Promise<Tak
 
 /** Errors 50, 51, 52 against the store and the rows accepted before this one. */
 function conflictOf(device: DeviceInput, taken: Taken): { field: string; error: string } | null {
-  if (taken.names.has(device.name.toLowerCase())) return { field: 'name', error: DEVICE_NAME_EXISTS_MESSAGE };
+  if (taken.names.has(device.name.toLowerCase()))
+    return { field: 'name', error: ERROR_CATALOGUE[ErrorCode.DEVICE_NAME_EXISTS].message };
   if (taken.pairingIds.has(device.pairing_id.toLowerCase()))
-    return { field: 'pairing_id', error: DEVICE_PARAMETERS_EXIST_MESSAGE };
+    return { field: 'pairing_id', error: ERROR_CATALOGUE[ErrorCode.DEVICE_PARAMETERS_EXIST].message };
   const ports = device.ports;
   if (ports && taken.ranges.some((range) => portRangesOverlap(range, ports)))
-    return { field: 'ports', error: PORT_RANGE_OVERLAP_MESSAGE };
+    return { field: 'ports', error: ERROR_CATALOGUE[ErrorCode.DEVICE_PORT_RANGE_OVERLAP].message };
   return null;
 }
 
@@ -222,57 +218,54 @@ async function insertDevices(
  * one transaction, a bad row is reported with its line and field and writes nothing. A file
  * that is not such a CSV is error 53 and writes nothing.
  */
-export function importDevices(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const auth = scoped(request);
-    const upload = await readUploadedFiles(request, { maxFileBytes: DEVICE_IMPORT_MAX_FILE_BYTES, maxFiles: 4 });
-    if (!upload.ok) throw invalidFile(upload.reason);
-    const part = csvFile(upload.files);
-    if (!part) throw invalidFile(`no file in field '${DEVICE_IMPORT_FILE_FIELD}'`);
-    // The name decides, not the type: curl and some browsers send a .csv as application/octet-stream.
-    if (!/\.csv$/i.test(part.fileName)) throw invalidFile('not a .csv file');
-    const text = textOf(part.data);
-    const records = text === null ? null : parseCsv(text);
-    const columns = headerIndexes(records?.[0]);
-    if (!records || !columns) throw invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);
+export const importDevices = route(API.devices.import, (context) => async ({ auth, request }) => {
+  const upload = await readUploadedFiles(request, { maxFileBytes: DEVICE_IMPORT_MAX_FILE_BYTES, maxFiles: 4 });
+  if (!upload.ok) throw invalidFile(upload.reason);
+  const part = csvFile(upload.files);
+  if (!part) throw invalidFile(`no file in field '${DEVICE_IMPORT_FILE_FIELD}'`);
+  // The name decides, not the type: curl and some browsers send a .csv as application/octet-stream.
+  if (!/\.csv$/i.test(part.fileName)) throw invalidFile('not a .csv file');
+  const text = textOf(part.data);
+  const records = text === null ? null : parseCsv(text);
+  const columns = headerIndexes(records?.[0]);
+  if (!records || !columns) throw invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);
 
-    const taken = await takenIn(context.db, auth.target.id);
-    const report: ImportReportRow[] = [];
-    const accepted: DeviceInput[] = [];
-    for (const record of records.slice(1)) {
-      const outcome = readRecord(record, columns);
-      const name = (record.fields[columns.get('name') ?? 0] ?? '').trim();
-      const pairingId = (record.fields[columns.get('pairing_id') ?? 1] ?? '').trim();
-      if (!outcome.ok) {
-        report.push({
-          row: record.line,
-          name,
-          pairing_id: pairingId,
-          success: false,
-          error: outcome.error,
-          field: outcome.field,
-        });
-        continue;
-      }
-      const conflict = conflictOf(outcome.device, taken);
-      if (conflict) {
-        report.push({ row: record.line, name, pairing_id: pairingId, success: false, ...conflict });
-        continue;
-      }
-      taken.names.add(outcome.device.name.toLowerCase());
-      taken.pairingIds.add(outcome.device.pairing_id.toLowerCase());
-      if (outcome.device.ports) taken.ranges.push(outcome.device.ports);
-      accepted.push(outcome.device);
-      report.push({ row: record.line, name, pairing_id: pairingId, success: true, error: null, field: null });
+  const taken = await takenIn(context.db, auth.target.id);
+  const report: ImportReportRow[] = [];
+  const accepted: DeviceInput[] = [];
+  for (const record of records.slice(1)) {
+    const outcome = readRecord(record, columns);
+    const name = (record.fields[columns.get('name') ?? 0] ?? '').trim();
+    const pairingId = (record.fields[columns.get('pairing_id') ?? 1] ?? '').trim();
+    if (!outcome.ok) {
+      report.push({
+        row: record.line,
+        name,
+        pairing_id: pairingId,
+        success: false,
+        error: outcome.error,
+        field: outcome.field,
+      });
+      continue;
     }
-    let ids: Map<string, number>;
-    try {
-      ids = await insertDevices(context.db, auth, accepted, context.now());
-    } catch (error) {
-      if (isUniqueViolation(error)) throw uniqueDeviceError(error);
-      throw error;
+    const conflict = conflictOf(outcome.device, taken);
+    if (conflict) {
+      report.push({ row: record.line, name, pairing_id: pairingId, success: false, ...conflict });
+      continue;
     }
-    const answered = report.map((row) => (row.success ? { ...row, id: ids.get(row.pairing_id) } : row));
-    response.json({ report: answered, imported: accepted.length, failed: report.length - accepted.length });
-  };
-}
+    taken.names.add(outcome.device.name.toLowerCase());
+    taken.pairingIds.add(outcome.device.pairing_id.toLowerCase());
+    if (outcome.device.ports) taken.ranges.push(outcome.device.ports);
+    accepted.push(outcome.device);
+    report.push({ row: record.line, name, pairing_id: pairingId, success: true, error: null, field: null });
+  }
+  let ids: Map<string, number>;
+  try {
+    ids = await insertDevices(context.db, auth, accepted, context.now());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uniqueDeviceError(error);
+    throw error;
+  }
+  const answered = report.map((row) => (row.success ? { ...row, id: ids.get(row.pairing_id) } : row));
+  return { report: answered, imported: accepted.length, failed: report.length - accepted.length };
+});

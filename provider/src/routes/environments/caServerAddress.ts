@@ -1,7 +1,7 @@
-import { ValidationKey } from '@halo/shared';
+import { ErrorCode, ValidationKey } from '@halo/shared';
 import { caServiceUrl, isCallableAddress } from '../../ca/caServiceNetwork.js';
 import type { ProviderContext } from '../../context.js';
-import { missingValues } from '../../http/httpError.js';
+import { refuse } from '../../http/httpError.js';
 
 /**
  * A custom CA address that names a loopback, link-local or (unless HALO_CA_ALLOWED_NETWORKS
@@ -17,8 +17,12 @@ export function assertCaServerAddressAllowed(context: ProviderContext, address: 
     hostname = '';
   }
   if (hostname === '' || !isCallableAddress(hostname, context.config.caNetworks)) {
-    throw missingValues('The CA service address may not be a loopback, link-local or private address', {
-      ca_server_address: ValidationKey.INVALID,
-    });
+    throw refuse(
+      ErrorCode.MISSING_VALUES,
+      {
+        ca_server_address: ValidationKey.INVALID,
+      },
+      { message: 'The CA service address may not be a loopback, link-local or private address' },
+    );
   }
 }

@@ -1,86 +1,78 @@
-import type { RequestHandler } from 'express';
-import {
-  AuditAction,
-  AuditResource,
-  DEFAULT_USER_SEVERITY,
-  EnvironmentCreateSchema,
-  ErrorCode,
-  TwoFactorStatus,
-} from '@halo/shared';
+import { API, AuditAction, AuditResource, DEFAULT_USER_SEVERITY, ErrorCode, TwoFactorStatus } from '@halo/shared';
 import { hashPassword } from '../../auth/passwords.js';
-import type { ProviderContext } from '../../context.js';
-import { badRequest } from '../../http/httpError.js';
-import { parseBody } from '../../http/parse.js';
+
+import { route } from '../../http/endpointRoute.js';
+import { refuse } from '../../http/httpError.js';
 import { assertCaServerAddressAllowed } from './caServerAddress.js';
-import { scoped } from '../../http/tenancy.js';
+
 import { environmentNameExists, isUniqueViolation } from '../../store/uniqueness.js';
 import { writeAudit } from '../../store/audit.js';
-import { environmentViews } from './environmentView.js';
+import { environmentView } from './environmentView.js';
 
 /** POST config/{env}/environments: a sub-environment of {env} and its manager user. */
-export function createEnvironment(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const input = parseBody(EnvironmentCreateSchema, request.body);
-    assertCaServerAddressAllowed(context, input.ca_server_address);
-    const { target, user: actor } = scoped(request);
-    if (await environmentNameExists(context.db, input.environment_name)) throw environmentNameExists.error();
-    const passwordHash = await hashPassword(input.password);
-    const now = context.now();
-    try {
-      const created = await context.db.transaction().execute(async (trx) => {
-        const environment = await trx
-          .insertInto('environments')
-          .values({
-            name: input.environment_name,
-            parent_id: target.id,
-            description: input.description ?? null,
-            ca_server_address: input.ca_server_address ?? null,
-            realm_type: target.realm_type,
-            created_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('users')
-          .values({
-            environment_id: environment.id,
-            username: input.username,
-            name: input.username,
-            email: input.email,
-            description: null,
-            password_hash: passwordHash,
-            environment_manager: 1,
-            permissions: '[]',
-            severity: DEFAULT_USER_SEVERITY,
-            is_disabled: 0,
-            two_factor_status: TwoFactorStatus.INACTIVE,
-            two_factor_secret: null,
-            two_factor_last_step: null,
-            created_by: actor.id,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await writeAudit(
-          trx,
-          {
-            environmentId: target.id,
-            userId: actor.id,
-            username: actor.username,
-            resource: AuditResource.ENVIRONMENT,
-            action: AuditAction.CREATE,
-            name: environment.name,
-            detail: `manager ${input.username}`,
-          },
-          now,
-        );
-        return environment;
-      });
-      const [view] = await environmentViews(context.db, [created]);
-      response.status(201).json({ id: created.id, environment: view });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest(ErrorCode.ENV_NAME_EXISTS, 'Environment with given name already exists');
-      throw error;
-    }
-  };
-}
+export const createEnvironment = route(
+  API.environments.create,
+  (context) =>
+    async ({ auth: { target, user: actor }, body: input }) => {
+      assertCaServerAddressAllowed(context, input.ca_server_address);
+      if (await environmentNameExists(context.db, input.environment_name)) throw environmentNameExists.error();
+      const passwordHash = await hashPassword(input.password);
+      const now = context.now();
+      try {
+        const created = await context.db.transaction().execute(async (trx) => {
+          const environment = await trx
+            .insertInto('environments')
+            .values({
+              name: input.environment_name,
+              parent_id: target.id,
+              description: input.description ?? null,
+              ca_server_address: input.ca_server_address ?? null,
+              realm_type: target.realm_type,
+              created_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('users')
+            .values({
+              environment_id: environment.id,
+              username: input.username,
+              name: input.username,
+              email: input.email,
+              description: null,
+              password_hash: passwordHash,
+              environment_manager: 1,
+              permissions: '[]',
+              severity: DEFAULT_USER_SEVERITY,
+              is_disabled: 0,
+              two_factor_status: TwoFactorStatus.INACTIVE,
+              two_factor_secret: null,
+              two_factor_last_step: null,
+              created_by: actor.id,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await writeAudit(
+            trx,
+            {
+              environmentId: target.id,
+              userId: actor.id,
+              username: actor.username,
+              resource: AuditResource.ENVIRONMENT,
+              action: AuditAction.CREATE,
+              name: environment.name,
+              detail: `manager ${input.username}`,
+            },
+            now,
+          );
+          return environment;
+        });
+        const view = await environmentView(context.db, created);
+        return { id: created.id, environment: view };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw refuse(ErrorCode.ENV_NAME_EXISTS);
+        throw error;
+      }
+    },
+);

@@ -31,3 +31,10 @@ export async function environmentViews(db: Kysely<Database>, rows: readonly Envi
     };
   });
 }
+
+/** One environment as answered. */
+export async function environmentView(db: Kysely<Database>, row: EnvironmentRow): Promise<Environment> {
+  const [view] = await environmentViews(db, [row]);
+  if (!view) throw new Error(`environment ${row.id} has no view`);
+  return view;
+}

@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import type { ProviderContext } from '../../context.js';
-import { environmentNotFound, isSameOrDescendant, parseId, scoped } from '../../http/tenancy.js';
+import { environmentNotFound, isSameOrDescendant, type Scoped } from '../../http/tenancy.js';
 import type { EnvironmentRow } from '../../store/schema.js';
 
 /**
@@ -9,13 +8,17 @@ import type { EnvironmentRow } from '../../store/schema.js';
  */
 export async function reachableEnvironment(
   context: ProviderContext,
-  request: Request,
+  auth: Pick<Scoped, 'target'>,
+  id: number,
   options: { strictlyBelow: boolean },
 ): Promise<EnvironmentRow> {
-  const { target } = scoped(request);
-  const id = parseId(request.params.id);
+  const { target } = auth;
   const row = await context.db.selectFrom('environments').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || (options.strictlyBelow && row.id === target.id) || !(await isSameOrDescendant(context.db, target.id, row.id))) {
+  if (
+    !row ||
+    (options.strictlyBelow && row.id === target.id) ||
+    !(await isSameOrDescendant(context.db, target.id, row.id))
+  ) {
     throw environmentNotFound();
   }
   return row;

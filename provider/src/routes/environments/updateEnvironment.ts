@@ -1,15 +1,14 @@
-import type { RequestHandler } from 'express';
-import { AuditAction, AuditResource, EnvironmentUpdateSchema, SessionEndReason } from '@halo/shared';
+import { API, AuditAction, AuditResource, SessionEndReason } from '@halo/shared';
 import { voidResetLinks } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions } from '../../auth/sessions.js';
-import type { ProviderContext } from '../../context.js';
-import { parseBody } from '../../http/parse.js';
+
+import { route } from '../../http/endpointRoute.js';
 import { assertCaServerAddressAllowed } from './caServerAddress.js';
-import { scoped } from '../../http/tenancy.js';
+
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree, environmentNameExists } from '../../store/uniqueness.js';
-import { environmentViews } from './environmentView.js';
+import { environmentView } from './environmentView.js';
 import { reachableEnvironment } from './reachableEnvironment.js';
 
 /**
@@ -17,66 +16,68 @@ import { reachableEnvironment } from './reachableEnvironment.js';
  * username, e-mail and password (null means unchanged). On the caller's own environment
  * only the name and description change (renaming the current environment).
  */
-export function updateEnvironment(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const input = parseBody(EnvironmentUpdateSchema, request.body);
-    assertCaServerAddressAllowed(context, input.ca_server_address);
-    const { user: actor } = scoped(request);
-    const environment = await reachableEnvironment(context, request, { strictlyBelow: false });
-    const isOwn = environment.id === actor.environment_id;
-    if (await environmentNameExists(context.db, input.environment_name, environment.id)) throw environmentNameExists.error();
-    const manager = await context.db
-      .selectFrom('users')
-      .selectAll()
-      .where('environment_id', '=', environment.id)
-      .where('environment_manager', '=', 1)
-      .executeTakeFirst();
+export const updateEnvironment = route(API.environments.update, (context) => async ({ auth, params, body: input }) => {
+  const { user: actor } = auth;
+  assertCaServerAddressAllowed(context, input.ca_server_address);
+  const environment = await reachableEnvironment(context, auth, params.id, { strictlyBelow: false });
+  const isOwn = environment.id === actor.environment_id;
+  if (await environmentNameExists(context.db, input.environment_name, environment.id))
+    throw environmentNameExists.error();
+  const manager = await context.db
+    .selectFrom('users')
+    .selectAll()
+    .where('environment_id', '=', environment.id)
+    .where('environment_manager', '=', 1)
+    .executeTakeFirst();
+  if (!isOwn && manager) {
+    if (input.username) await assertUsernameFree(context.db, environment.id, input.username, manager.id);
+    await assertEmailFree(context.db, environment.id, input.email, manager.id);
+  }
+  const passwordHash = !isOwn && input.password ? await hashPassword(input.password) : null;
+  const now = context.now();
+  await context.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('environments')
+      .set({
+        name: input.environment_name,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(!isOwn && input.ca_server_address !== undefined ? { ca_server_address: input.ca_server_address } : {}),
+      })
+      .where('id', '=', environment.id)
+      .execute();
     if (!isOwn && manager) {
-      if (input.username) await assertUsernameFree(context.db, environment.id, input.username, manager.id);
-      await assertEmailFree(context.db, environment.id, input.email, manager.id);
-    }
-    const passwordHash = !isOwn && input.password ? await hashPassword(input.password) : null;
-    const now = context.now();
-    await context.db.transaction().execute(async (trx) => {
       await trx
-        .updateTable('environments')
+        .updateTable('users')
         .set({
-          name: input.environment_name,
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(!isOwn && input.ca_server_address !== undefined ? { ca_server_address: input.ca_server_address } : {}),
+          ...(input.username ? { username: input.username } : {}),
+          ...(input.email ? { email: input.email } : {}),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: now,
         })
-        .where('id', '=', environment.id)
+        .where('id', '=', manager.id)
         .execute();
-      if (!isOwn && manager) {
-        await trx
-          .updateTable('users')
-          .set({
-            ...(input.username ? { username: input.username } : {}),
-            ...(input.email ? { email: input.email } : {}),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', manager.id)
-          .execute();
-        if (passwordHash) await voidResetLinks(trx, manager.id, now);
-      }
-      await writeAudit(
-        trx,
-        {
-          environmentId: actor.environment_id,
-          userId: actor.id,
-          username: actor.username,
-          resource: AuditResource.ENVIRONMENT,
-          action: AuditAction.UPDATE,
-          name: input.environment_name,
-          detail: environment.name === input.environment_name ? null : `renamed from ${environment.name}`,
-        },
-        now,
-      );
-    });
-    if (passwordHash && manager) await endUserSessions(context, manager.id, SessionEndReason.LOGGED_OUT);
-    const updated = await context.db.selectFrom('environments').selectAll().where('id', '=', environment.id).executeTakeFirstOrThrow();
-    const [view] = await environmentViews(context.db, [updated]);
-    response.json({ environment: view });
-  };
-}
+      if (passwordHash) await voidResetLinks(trx, manager.id, now);
+    }
+    await writeAudit(
+      trx,
+      {
+        environmentId: actor.environment_id,
+        userId: actor.id,
+        username: actor.username,
+        resource: AuditResource.ENVIRONMENT,
+        action: AuditAction.UPDATE,
+        name: input.environment_name,
+        detail: environment.name === input.environment_name ? null : `renamed from ${environment.name}`,
+      },
+      now,
+    );
+  });
+  if (passwordHash && manager) await endUserSessions(context, manager.id, SessionEndReason.LOGGED_OUT);
+  const updated = await context.db
+    .selectFrom('environments')
+    .selectAll()
+    .where('id', '=', environment.id)
+    .executeTakeFirstOrThrow();
+  const view = await environmentView(context.db, updated);
+  return { environment: view };
+});

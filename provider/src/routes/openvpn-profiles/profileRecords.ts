@@ -7,7 +7,8 @@ import {
   type OpenVpnProfileInput,
 } from '@halo/shared';
 import type { SecretBox } from '../../auth/secretBox.js';
-import { badRequest } from '../../http/httpError.js';
+import type { ProviderContext } from '../../context.js';
+import { refuse } from '../../http/httpError.js';
 import type { OpenVpnProfileRow, OpenVpnProfilesTable } from '../../store/dataPathTables.js';
 
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -31,22 +32,28 @@ export function assertCustomFields(input: OpenVpnProfileInput): void {
   const fields = input.advanced_config?.custom_fields ?? [];
   const duplicates = duplicateCustomKeys(fields);
   if (duplicates.length > 0) {
-    throw badRequest(ErrorCode.DUPLICATE_CUSTOM_KEY, 'Duplicate or not allowed custom keys', { duplicate_keys: duplicates });
+    throw refuse(ErrorCode.DUPLICATE_CUSTOM_KEY, { duplicate_keys: duplicates });
   }
   const refused = fields.map((field) => field.key_name).filter((key) => !isCustomKeyAllowed(key));
   if (refused.length > 0) {
-    throw badRequest(ErrorCode.CUSTOM_KEY_NOT_ALLOWED, 'Duplicate or not allowed custom keys', { not_allowed_keys: refused });
+    throw refuse(ErrorCode.CUSTOM_KEY_NOT_ALLOWED, { not_allowed_keys: refused });
   }
 }
 
-type StoredColumns = Omit<OpenVpnProfilesTable, 'id' | 'environment_id' | 'created_at' | 'updated_at' | 'tls_auth_key_sealed'>;
+type StoredColumns = Omit<
+  OpenVpnProfilesTable,
+  'id' | 'environment_id' | 'created_at' | 'updated_at' | 'tls_auth_key_sealed'
+>;
 
 /** The columns an input writes; the static password goes into its own sealed column. */
 export function profileColumns(input: OpenVpnProfileInput, secrets: SecretBox): StoredColumns {
   const advanced = input.advanced_config;
   const authUserPass = advanced?.auth_user_pass ?? null;
   const storedAdvanced = advanced
-    ? { ...advanced, auth_user_pass: authUserPass ? { type: authUserPass.type, username: authUserPass.username ?? null } : null }
+    ? {
+        ...advanced,
+        auth_user_pass: authUserPass ? { type: authUserPass.type, username: authUserPass.username ?? null } : null,
+      }
     : null;
   return {
     name: input.name,
@@ -58,4 +65,20 @@ export function profileColumns(input: OpenVpnProfileInput, secrets: SecretBox): 
     ca_family: input.ca_family ?? null,
     auth_password_sealed: authUserPass?.password ? secrets.seal(authUserPass.password) : null,
   };
+}
+
+/** Error 80: the environment already has a profile of this name (any case). */
+export async function assertProfileNameFree(
+  context: ProviderContext,
+  environmentId: number,
+  name: string,
+  exceptId?: number,
+) {
+  let query = context.db
+    .selectFrom('openvpn_profiles')
+    .select('id')
+    .where('environment_id', '=', environmentId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw refuse(ErrorCode.VPN_PROFILE_NAME_EXISTS);
 }

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, fileNameFromContentDisposition, Permission, RfRecordingListResponseSchema } from '@halo/shared';
+import { ErrorCode, Permission, RfRecordingListResponseSchema } from '@halo/shared';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { clientDevice, createDevice, deviceCall } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
@@ -87,7 +88,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
     const single = await download(admin, { report_uuids: [uuids[0]], device_id: deviceId });
     expect(single.status).toBe(200);
     expect(single.headers['content-disposition']).toBe('attachment; filename="rf-device_RF-0001_20261123T100000Z.iq"');
-    expect(fileNameFromContentDisposition(single.headers['content-disposition'])).toBe(
+    expect(parseContentDisposition(single.headers['content-disposition'] ?? '').parameters.filename).toBe(
       'rf-device_RF-0001_20261123T100000Z.iq',
     );
     expect(binary(single)).toEqual(Buffer.alloc(100, 1));

@@ -1,8 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { createRequire } from 'node:module';
-import type { RequestHandler } from 'express';
-import { officialVersion, type Versions } from '@halo/shared';
-import type { ProviderContext } from '../../context.js';
+import { API, officialVersion } from '@halo/shared';
+import { route } from '../../http/endpointRoute.js';
 
 const { version: providerVersion } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
@@ -21,12 +20,7 @@ export function productAddress(publicUrl: string): string {
  * GET /versions: the official {ip}-12.6 string and the internal components. This provider
  * implements auth, config, ca and monitoring itself; the analyzer is not part of it.
  */
-export function getVersions(context: ProviderContext): RequestHandler {
-  return (_request, response) => {
-    const versions: Versions = {
-      official: officialVersion(productAddress(context.config.publicUrl)),
-      internal: { auth: providerVersion, config: providerVersion, ca: providerVersion, monitoring: providerVersion },
-    };
-    response.json(versions);
-  };
-}
+export const getVersions = route(API.system.versions, (context) => async () => ({
+  official: officialVersion(productAddress(context.config.publicUrl)),
+  internal: { auth: providerVersion, config: providerVersion, ca: providerVersion, monitoring: providerVersion },
+}));

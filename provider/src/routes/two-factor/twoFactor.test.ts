@@ -37,7 +37,9 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     const totp = await setUp();
     expect(totp.digits).toBe(7);
     expect(totp.period).toBe(30);
-    expect((await post('/2fa/activate', { otp_code: wrongCode(totp) })).body.error).toBe(ErrorCode.TWO_FACTOR_INVALID_OTP);
+    expect((await post('/2fa/activate', { otp_code: wrongCode(totp) })).body.error).toBe(
+      ErrorCode.TWO_FACTOR_INVALID_OTP,
+    );
     const activated = await post('/2fa/activate', { otp_code: codeAt(totp) });
     expect(activated.body.setupStatus).toBe(TwoFactorStatus.ACTIVE);
     expect((await post('/2fa')).body.error).toBe(ErrorCode.TWO_FACTOR_ALREADY_ACTIVE);
@@ -77,31 +79,44 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
 
   it('keeps the TOTP secret encrypted at rest and clears it on deactivation', async () => {
     const totp = await setUp();
-    const row = await provider.provider.context.db.selectFrom('users').select('two_factor_secret').executeTakeFirstOrThrow();
+    const row = await provider.provider.context.db
+      .selectFrom('users')
+      .select('two_factor_secret')
+      .executeTakeFirstOrThrow();
     expect(row.two_factor_secret).not.toContain(totp.secret.base32);
     await post('/2fa/activate', { otp_code: codeAt(totp) });
     provider.clock.now += 30_000;
     const deactivated = await post('/2fa/deactivate', { otp_code: codeAt(totp) });
     expect(deactivated.body.setupStatus).toBe(TwoFactorStatus.INACTIVE);
-    const after = await provider.provider.context.db.selectFrom('users').select('two_factor_secret').executeTakeFirstOrThrow();
+    const after = await provider.provider.context.db
+      .selectFrom('users')
+      .select('two_factor_secret')
+      .executeTakeFirstOrThrow();
     expect(after.two_factor_secret).toBeNull();
   });
 
   it('refuses even the right code after too many wrong ones, across verify, activate and deactivate, and audits it', async () => {
     const totp = await setUp();
     for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1) {
-      expect((await post('/2fa/activate', { otp_code: wrongCode(totp) })).body.error).toBe(ErrorCode.TWO_FACTOR_INVALID_OTP);
+      expect((await post('/2fa/activate', { otp_code: wrongCode(totp) })).body.error).toBe(
+        ErrorCode.TWO_FACTOR_INVALID_OTP,
+      );
     }
     await post('/2fa/activate', { otp_code: codeAt(totp) });
     provider.clock.now += 30_000;
     const fresh = await loginAs(provider.api);
     // 25 guesses at the login's second factor: the lock stops them after OTP_MAX_FAILURES.
-    for (let index = 0; index < 25; index += 1) await post('/auth/2fa/verify', { otp_code: wrongCode(totp) }, fresh.authorization);
+    for (let index = 0; index < 25; index += 1)
+      await post('/auth/2fa/verify', { otp_code: wrongCode(totp) }, fresh.authorization);
     const right = await post('/auth/2fa/verify', { otp_code: codeAt(totp) }, fresh.authorization);
     expect(right.status).toBe(400);
     expect(right.body.error).toBe(ErrorCode.TWO_FACTOR_INVALID_OTP);
     expect(String(right.body.message)).toMatch(/locked/i);
-    const audits = await provider.provider.context.db.selectFrom('user_audits').select('name').where('name', 'like', '2FA locked%').execute();
+    const audits = await provider.provider.context.db
+      .selectFrom('user_audits')
+      .select('name')
+      .where('name', 'like', '2FA locked%')
+      .execute();
     expect(audits.length).toBeGreaterThanOrEqual(1);
 
     provider.clock.now += OTP_LOCK_MS + 1;
@@ -111,10 +126,12 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
 
   it('a right code resets the wrong-code count', async () => {
     const totp = await setUp();
-    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1) await post('/2fa/activate', { otp_code: wrongCode(totp) });
+    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1)
+      await post('/2fa/activate', { otp_code: wrongCode(totp) });
     expect((await post('/2fa/activate', { otp_code: codeAt(totp) })).body.setupStatus).toBe(TwoFactorStatus.ACTIVE);
     provider.clock.now += 30_000;
-    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1) await post('/2fa/deactivate', { otp_code: wrongCode(totp) });
+    for (let index = 0; index < OTP_MAX_FAILURES - 1; index += 1)
+      await post('/2fa/deactivate', { otp_code: wrongCode(totp) });
     expect((await post('/2fa/deactivate', { otp_code: codeAt(totp) })).body.setupStatus).toBe(TwoFactorStatus.INACTIVE);
   });
 });

@@ -1,9 +1,8 @@
-import type { RequestHandler } from 'express';
 import { sql } from 'kysely';
-import { ConnectivityQuerySchema, type ConnectivityData } from '@halo/shared';
-import type { ProviderContext } from '../../context.js';
-import { parseQuery } from '../../http/parse.js';
-import { descendantsOf, environmentNotFound, isSameOrDescendant, scoped } from '../../http/tenancy.js';
+import { API, type ConnectivityData } from '@halo/shared';
+
+import { route } from '../../http/endpointRoute.js';
+import { descendantsOf, environmentNotFound, isSameOrDescendant } from '../../http/tenancy.js';
 import { DAY_MS, utcDayStart } from '../../store/connectivityUsage.js';
 import type { EnvironmentRow } from '../../store/schema.js';
 
@@ -28,57 +27,57 @@ const IDS_PER_QUERY = 500;
  * environment and every one below it, or only `sub_environment_id` (which must be one of
  * those, else 404). A row counts the devices of that environment only, not of its children.
  */
-export function getDevicesConnectivity(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const query = parseQuery(ConnectivityQuerySchema, request.query);
-    const { target } = scoped(request);
-    let environments: EnvironmentRow[];
-    if (query.sub_environment_id === undefined) {
-      environments = [target, ...(await descendantsOf(context.db, target.id))];
-    } else {
-      const sub = await context.db
-        .selectFrom('environments')
-        .selectAll()
-        .where('id', '=', query.sub_environment_id)
-        .executeTakeFirst();
-      if (!sub || !(await isSameOrDescendant(context.db, target.id, sub.id))) throw environmentNotFound();
-      environments = [sub];
-    }
-    const periods = usagePeriods(context.now());
-    // The week may begin in the previous year.
-    const from = Math.min(periods.week, periods.year);
-    const totals = new Map<number, Omit<ConnectivityData, 'environment_id' | 'environment_name'>>();
-    for (let start = 0; start < environments.length; start += IDS_PER_QUERY) {
-      const ids = environments.slice(start, start + IDS_PER_QUERY).map((environment) => environment.id);
-      const since = (periodStart: number) =>
-        sql<number | string | null>`sum(case when day_start >= ${periodStart} then connected_seconds else 0 end)`;
-      const rows = await context.db
-        .selectFrom('environment_connectivity_days')
-        .select([
-          'environment_id',
-          since(periods.day).as('current_day'),
-          since(periods.week).as('current_week'),
-          since(periods.month).as('current_month'),
-          since(periods.year).as('current_year'),
-        ])
-        .where('environment_id', 'in', ids)
-        .where('day_start', '>=', from)
-        .groupBy('environment_id')
-        .execute();
-      // PostgreSQL answers sums of bigint as numeric, which arrives as a string.
-      for (const row of rows)
-        totals.set(row.environment_id, {
-          current_day: Number(row.current_day ?? 0),
-          current_week: Number(row.current_week ?? 0),
-          current_month: Number(row.current_month ?? 0),
-          current_year: Number(row.current_year ?? 0),
-        });
-    }
-    const connectivity: ConnectivityData[] = environments.map((environment) => ({
-      environment_id: environment.id,
-      environment_name: environment.name,
-      ...(totals.get(environment.id) ?? { current_day: 0, current_week: 0, current_month: 0, current_year: 0 }),
-    }));
-    response.json({ connectivity_data: connectivity });
-  };
-}
+export const getDevicesConnectivity = route(
+  API.usage.devicesConnectivity,
+  (context) =>
+    async ({ auth: { target }, query }) => {
+      let environments: EnvironmentRow[];
+      if (query.sub_environment_id === undefined) {
+        environments = [target, ...(await descendantsOf(context.db, target.id))];
+      } else {
+        const sub = await context.db
+          .selectFrom('environments')
+          .selectAll()
+          .where('id', '=', query.sub_environment_id)
+          .executeTakeFirst();
+        if (!sub || !(await isSameOrDescendant(context.db, target.id, sub.id))) throw environmentNotFound();
+        environments = [sub];
+      }
+      const periods = usagePeriods(context.now());
+      // The week may begin in the previous year.
+      const from = Math.min(periods.week, periods.year);
+      const totals = new Map<number, Omit<ConnectivityData, 'environment_id' | 'environment_name'>>();
+      for (let start = 0; start < environments.length; start += IDS_PER_QUERY) {
+        const ids = environments.slice(start, start + IDS_PER_QUERY).map((environment) => environment.id);
+        const since = (periodStart: number) =>
+          sql<number | string | null>`sum(case when day_start >= ${periodStart} then connected_seconds else 0 end)`;
+        const rows = await context.db
+          .selectFrom('environment_connectivity_days')
+          .select([
+            'environment_id',
+            since(periods.day).as('current_day'),
+            since(periods.week).as('current_week'),
+            since(periods.month).as('current_month'),
+            since(periods.year).as('current_year'),
+          ])
+          .where('environment_id', 'in', ids)
+          .where('day_start', '>=', from)
+          .groupBy('environment_id')
+          .execute();
+        // PostgreSQL answers sums of bigint as numeric, which arrives as a string.
+        for (const row of rows)
+          totals.set(row.environment_id, {
+            current_day: Number(row.current_day ?? 0),
+            current_week: Number(row.current_week ?? 0),
+            current_month: Number(row.current_month ?? 0),
+            current_year: Number(row.current_year ?? 0),
+          });
+      }
+      const connectivity: ConnectivityData[] = environments.map((environment) => ({
+        environment_id: environment.id,
+        environment_name: environment.name,
+        ...(totals.get(environment.id) ?? { current_day: 0, current_week: 0, current_month: 0, current_year: 0 }),
+      }));
+      return { connectivity_data: connectivity };
+    },
+);

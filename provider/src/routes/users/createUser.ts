@@ -1,9 +1,8 @@
-import type { RequestHandler } from 'express';
-import { AuditAction, AuditResource, TwoFactorStatus, UserCreateSchema } from '@halo/shared';
+import { API, AuditAction, AuditResource, TwoFactorStatus } from '@halo/shared';
 import { hashPassword } from '../../auth/passwords.js';
-import type { ProviderContext } from '../../context.js';
-import { parseBody } from '../../http/parse.js';
-import { scoped } from '../../http/tenancy.js';
+
+import { route } from '../../http/endpointRoute.js';
+
 import { assertDevicesOfEnvironment, setGrantedDevices } from '../../store/allowedDevices.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
@@ -11,57 +10,53 @@ import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.
 import { userView } from './userView.js';
 
 /** POST config/{env}/users: errors 30 (username), 31 (e-mail), 32 (password). */
-export function createUser(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const { user: input } = parseBody(UserCreateSchema, request.body);
-    const auth = scoped(request);
-    assertGrantable(auth, input.permissions);
-    await assertUsernameFree(context.db, auth.target.id, input.username);
-    await assertEmailFree(context.db, auth.target.id, input.email);
-    const allowedDevices = input.allowed_devices ?? [];
-    await assertDevicesOfEnvironment(context.db, auth.target.id, allowedDevices);
-    await assertDevicesGrantable(context.db, auth, allowedDevices);
-    const passwordHash = await hashPassword(input.password);
-    const now = context.now();
-    const created = await context.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          environment_id: auth.target.id,
-          username: input.username,
-          name: input.name ?? null,
-          email: input.email,
-          description: input.description ?? null,
-          password_hash: passwordHash,
-          environment_manager: 0,
-          permissions: JSON.stringify(input.permissions),
-          severity: input.severity,
-          is_disabled: input.is_disabled ? 1 : 0,
-          two_factor_status: TwoFactorStatus.INACTIVE,
-          two_factor_secret: null,
-          two_factor_last_step: null,
-          created_by: auth.user.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await setGrantedDevices(trx, row.id, allowedDevices);
-      await writeAudit(
-        trx,
-        {
-          environmentId: auth.target.id,
-          userId: auth.user.id,
-          username: auth.user.username,
-          resource: AuditResource.USER,
-          action: AuditAction.CREATE,
-          name: row.username,
-          detail: `permissions ${input.permissions.join(',') || 'none'}`,
-        },
-        now,
-      );
-      return row;
-    });
-    response.status(201).json({ id: created.id, user: userView(created, allowedDevices) });
-  };
-}
+export const createUser = route(API.users.create, (context) => async ({ auth, body: { user: input } }) => {
+  assertGrantable(auth, input.permissions);
+  await assertUsernameFree(context.db, auth.target.id, input.username);
+  await assertEmailFree(context.db, auth.target.id, input.email);
+  const allowedDevices = input.allowed_devices ?? [];
+  await assertDevicesOfEnvironment(context.db, auth.target.id, allowedDevices);
+  await assertDevicesGrantable(context.db, auth, allowedDevices);
+  const passwordHash = await hashPassword(input.password);
+  const now = context.now();
+  const created = await context.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({
+        environment_id: auth.target.id,
+        username: input.username,
+        name: input.name ?? null,
+        email: input.email,
+        description: input.description ?? null,
+        password_hash: passwordHash,
+        environment_manager: 0,
+        permissions: JSON.stringify(input.permissions),
+        severity: input.severity,
+        is_disabled: input.is_disabled ? 1 : 0,
+        two_factor_status: TwoFactorStatus.INACTIVE,
+        two_factor_secret: null,
+        two_factor_last_step: null,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await setGrantedDevices(trx, row.id, allowedDevices);
+    await writeAudit(
+      trx,
+      {
+        environmentId: auth.target.id,
+        userId: auth.user.id,
+        username: auth.user.username,
+        resource: AuditResource.USER,
+        action: AuditAction.CREATE,
+        name: row.username,
+        detail: `permissions ${input.permissions.join(',') || 'none'}`,
+      },
+      now,
+    );
+    return row;
+  });
+  return { id: created.id, user: userView(created, allowedDevices) };
+});

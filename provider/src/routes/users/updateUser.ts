@@ -1,86 +1,86 @@
-import type { RequestHandler } from 'express';
-import { AuditAction, AuditResource, SessionEndReason, UserUpdateSchema } from '@halo/shared';
+import { API, AuditAction, AuditResource, SessionEndReason } from '@halo/shared';
 import { voidResetLinks } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions, permissionsOf } from '../../auth/sessions.js';
-import type { ProviderContext } from '../../context.js';
+
+import { route } from '../../http/endpointRoute.js';
 import { forbidden } from '../../http/httpError.js';
-import { parseBody } from '../../http/parse.js';
-import { scoped } from '../../http/tenancy.js';
+
 import { assertDevicesOfEnvironment, grantedDevicesOf, setGrantedDevices } from '../../store/allowedDevices.js';
 import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
-import { reachableUser } from './reachableUser.js';
+import { findReachable } from '../../http/reachable.js';
 import { userView } from './userView.js';
 
-const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+const sameList = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
 /**
  * PUT config/{env}/users/{id}: password null means unchanged. The environment manager cannot
  * be edited. Disabling a user or changing their permissions ends their sessions at once.
  */
-export function updateUser(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const { user: input } = parseBody(UserUpdateSchema, request.body);
-    const auth = scoped(request);
-    const existing = await reachableUser(context, request);
-    if (existing.environment_manager === 1) throw forbidden('The environment manager cannot be edited');
-    if (existing.id === auth.user.id && !sameList(permissionsOf(existing), input.permissions)) {
-      throw forbidden('You cannot change your own permissions');
-    }
-    assertGrantable(auth, input.permissions);
-    await assertUsernameFree(context.db, existing.environment_id, input.username, existing.id);
-    await assertEmailFree(context.db, existing.environment_id, input.email, existing.id);
-    if (input.allowed_devices) {
-      await assertDevicesOfEnvironment(context.db, existing.environment_id, input.allowed_devices);
-      const granted = await grantedDevicesOf(context.db, [existing.id]);
-      await assertDevicesGrantable(context.db, auth, input.allowed_devices, granted.get(existing.id));
-    }
-    const passwordHash = input.password ? await hashPassword(input.password) : null;
-    const now = context.now();
-    const wasDisabled = existing.is_disabled === 1;
-    const permissionsChanged = !sameList(permissionsOf(existing), input.permissions);
-    const updated = await context.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('users')
-        .set({
-          username: input.username,
-          name: input.name ?? existing.name,
-          email: input.email,
-          description: input.description === undefined ? existing.description : input.description,
-          permissions: JSON.stringify(input.permissions),
-          severity: input.severity,
-          is_disabled: input.is_disabled ? 1 : 0,
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (passwordHash) await voidResetLinks(trx, existing.id, now);
-      if (input.allowed_devices) await setGrantedDevices(trx, existing.id, input.allowed_devices);
-      const action =
-        input.is_disabled && !wasDisabled ? AuditAction.DISABLE : !input.is_disabled && wasDisabled ? AuditAction.ENABLE : AuditAction.UPDATE;
-      await writeAudit(
-        trx,
-        {
-          environmentId: existing.environment_id,
-          userId: auth.user.id,
-          username: auth.user.username,
-          resource: AuditResource.USER,
-          action,
-          name: row.username,
-          detail: permissionsChanged ? `permissions ${input.permissions.join(',') || 'none'}` : null,
-        },
-        now,
-      );
-      return row;
-    });
-    if (input.is_disabled && !wasDisabled) await endUserSessions(context, existing.id, SessionEndReason.DISABLED);
-    else if (permissionsChanged) await endUserSessions(context, existing.id, SessionEndReason.PERMISSIONS_CHANGED);
-    else if (passwordHash) await endUserSessions(context, existing.id, SessionEndReason.LOGGED_OUT);
-    const granted = await grantedDevicesOf(context.db, [updated.id]);
-    response.json({ user: userView(updated, granted.get(updated.id) ?? []) });
-  };
-}
+export const updateUser = route(API.users.update, (context) => async ({ auth, params, body: { user: input } }) => {
+  const existing = await findReachable(context.db, 'users', auth, params.id);
+  if (existing.environment_manager === 1) throw forbidden('The environment manager cannot be edited');
+  if (existing.id === auth.user.id && !sameList(permissionsOf(existing), input.permissions)) {
+    throw forbidden('You cannot change your own permissions');
+  }
+  assertGrantable(auth, input.permissions);
+  await assertUsernameFree(context.db, existing.environment_id, input.username, existing.id);
+  await assertEmailFree(context.db, existing.environment_id, input.email, existing.id);
+  if (input.allowed_devices) {
+    await assertDevicesOfEnvironment(context.db, existing.environment_id, input.allowed_devices);
+    const granted = await grantedDevicesOf(context.db, [existing.id]);
+    await assertDevicesGrantable(context.db, auth, input.allowed_devices, granted.get(existing.id));
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const now = context.now();
+  const wasDisabled = existing.is_disabled === 1;
+  const permissionsChanged = !sameList(permissionsOf(existing), input.permissions);
+  const updated = await context.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({
+        username: input.username,
+        name: input.name ?? existing.name,
+        email: input.email,
+        description: input.description === undefined ? existing.description : input.description,
+        permissions: JSON.stringify(input.permissions),
+        severity: input.severity,
+        is_disabled: input.is_disabled ? 1 : 0,
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (passwordHash) await voidResetLinks(trx, existing.id, now);
+    if (input.allowed_devices) await setGrantedDevices(trx, existing.id, input.allowed_devices);
+    const action =
+      input.is_disabled && !wasDisabled
+        ? AuditAction.DISABLE
+        : !input.is_disabled && wasDisabled
+          ? AuditAction.ENABLE
+          : AuditAction.UPDATE;
+    await writeAudit(
+      trx,
+      {
+        environmentId: existing.environment_id,
+        userId: auth.user.id,
+        username: auth.user.username,
+        resource: AuditResource.USER,
+        action,
+        name: row.username,
+        detail: permissionsChanged ? `permissions ${input.permissions.join(',') || 'none'}` : null,
+      },
+      now,
+    );
+    return row;
+  });
+  if (input.is_disabled && !wasDisabled) await endUserSessions(context, existing.id, SessionEndReason.DISABLED);
+  else if (permissionsChanged) await endUserSessions(context, existing.id, SessionEndReason.PERMISSIONS_CHANGED);
+  else if (passwordHash) await endUserSessions(context, existing.id, SessionEndReason.LOGGED_OUT);
+  const granted = await grantedDevicesOf(context.db, [updated.id]);
+  return { user: userView(updated, granted.get(updated.id) ?? []) };
+});

@@ -1,13 +1,11 @@
-import type { RequestHandler } from 'express';
 import {
-  apiErrorBody,
+  API,
   AuditAction,
   AuditResource,
   ErrorCode,
   HttpErrorKind,
   VPN_CERTIFICATE_CONTENT_TYPE,
   ValidationKey,
-  VpnCertificateRequestSchema,
   vpnCertificateFileName,
 } from '@halo/shared';
 import { EnvironmentCertificateAuthority, type CertificateIssuer } from '../../ca/certificateAuthority.js';
@@ -15,19 +13,25 @@ import { CertificateServiceUnavailable, CustomCertificateAuthority } from '../..
 import { prepareClientConfig } from '../../ca/openVpnClientConfig.js';
 import { UnsafeConfigValue } from '../../ca/openVpnConfigSyntax.js';
 import type { ProviderContext } from '../../context.js';
-import { badRequest, HttpError, missingValues } from '../../http/httpError.js';
-import { parseBody } from '../../http/parse.js';
-import { scoped } from '../../http/tenancy.js';
+import { route } from '../../http/endpointRoute.js';
+import { refuse, refuseAs } from '../../http/httpError.js';
+
 import { writeAudit } from '../../store/audit.js';
 import type { OpenVpnProfileRow } from '../../store/dataPathTables.js';
 import type { EnvironmentRow } from '../../store/schema.js';
 import { profileView } from '../openvpn-profiles/profileRecords.js';
-import { reachableProfile } from '../openvpn-profiles/profileRoutes.js';
+import { findReachable } from '../../http/reachable.js';
 
 function issuerFor(context: ProviderContext, environment: EnvironmentRow): CertificateIssuer {
   return environment.ca_server_address
     ? new CustomCertificateAuthority(environment.ca_server_address, context.config.caNetworks)
-    : new EnvironmentCertificateAuthority(context.config.dataDir, context.secrets, environment.id, environment.name, context.now);
+    : new EnvironmentCertificateAuthority(
+        context.config.dataDir,
+        context.secrets,
+        environment.id,
+        environment.name,
+        context.now,
+      );
 }
 
 /**
@@ -38,7 +42,11 @@ function issuerFor(context: ProviderContext, environment: EnvironmentRow): Certi
 function clientConfigOf(context: ProviderContext, row: OpenVpnProfileRow) {
   const profile = profileView(row);
   if (!profile.server_config) {
-    throw missingValues('The profile has no server address and port: its file could not connect', { server_config: ValidationKey.REQUIRED });
+    throw refuse(
+      ErrorCode.MISSING_VALUES,
+      { server_config: ValidationKey.REQUIRED },
+      { message: 'The profile has no server address and port: its file could not connect' },
+    );
   }
   const staticUser = profile.advanced_config?.auth_user_pass;
   const credentials =
@@ -53,9 +61,13 @@ function clientConfigOf(context: ProviderContext, row: OpenVpnProfileRow) {
     });
   } catch (error) {
     if (error instanceof UnsafeConfigValue) {
-      throw missingValues('The profile holds a value that cannot be written into a configuration file; edit the profile', {
-        [error.field]: ValidationKey.INVALID_CHARACTERS,
-      });
+      throw refuse(
+        ErrorCode.MISSING_VALUES,
+        {
+          [error.field]: ValidationKey.INVALID_CHARACTERS,
+        },
+        { message: 'The profile holds a value that cannot be written into a configuration file; edit the profile' },
+      );
     }
     throw error;
   }
@@ -65,55 +77,52 @@ function clientConfigOf(context: ProviderContext, row: OpenVpnProfileRow) {
  * POST config/{env}/vpn_certificates: type 1 answers an OpenVPN client configuration with a
  * new client certificate signed by the environment's CA (its own, or its custom service).
  */
-export function generateVpnCertificate(context: ProviderContext): RequestHandler {
-  return async (request, response) => {
-    const input = parseBody(VpnCertificateRequestSchema, request.body);
-    const { target, user } = scoped(request);
-    const row = await reachableProfile(context, request, input.profileId);
-    if (row.is_private === 1) {
-      throw badRequest(ErrorCode.PRIVATE_PROFILE_CERTIFICATE, 'Certificates cannot be generated for a private profile');
+export const generateVpnCertificate = route(API.vpn.generateCertificate, (context) => async ({ auth, body: input }) => {
+  const { target, user } = auth;
+  const row = await findReachable(context.db, 'openvpn_profiles', auth, input.profileId);
+  if (row.is_private === 1) {
+    throw refuse(ErrorCode.PRIVATE_PROFILE_CERTIFICATE);
+  }
+  const writeFile = clientConfigOf(context, row);
+  let certificate;
+  try {
+    certificate = await issuerFor(context, target).issueClientCertificate(input.certificateCN);
+  } catch (error) {
+    if (error instanceof CertificateServiceUnavailable) {
+      console.error(`[provider] ${error.message}`);
+      throw refuseAs(HttpErrorKind.VPN_GENERATE_FAILED);
     }
-    const writeFile = clientConfigOf(context, row);
-    let certificate;
-    try {
-      certificate = await issuerFor(context, target).issueClientCertificate(input.certificateCN);
-    } catch (error) {
-      if (error instanceof CertificateServiceUnavailable) {
-        console.error(`[provider] ${error.message}`);
-        throw new HttpError(500, apiErrorBody(HttpErrorKind.VPN_GENERATE_FAILED, 'Certificate generation failed, verify service availability'));
-      }
-      throw error;
-    }
-    const file = writeFile(certificate);
-    const now = context.now();
-    await context.db
-      .insertInto('issued_certificates')
-      .values({
-        environment_id: target.id,
-        serial: certificate.serial,
-        common_name: input.certificateCN,
-        profile_id: row.id,
-        issuer_user_id: user.id,
-        issued_at: now,
-      })
-      .execute();
-    await writeAudit(
-      context.db,
-      {
-        environmentId: target.id,
-        userId: user.id,
-        username: user.username,
-        resource: AuditResource.VPN_CERTIFICATE,
-        action: AuditAction.CREATE,
-        name: input.certificateCN,
-        detail: `serial ${certificate.serial}, profile ${row.name}`,
-      },
-      now,
-    );
-    response
-      .status(200)
-      .type(VPN_CERTIFICATE_CONTENT_TYPE)
-      .setHeader('Content-Disposition', `attachment; filename="${vpnCertificateFileName(input.certificateCN)}"`)
-      .send(file);
+    throw error;
+  }
+  const file = writeFile(certificate);
+  const now = context.now();
+  await context.db
+    .insertInto('issued_certificates')
+    .values({
+      environment_id: target.id,
+      serial: certificate.serial,
+      common_name: input.certificateCN,
+      profile_id: row.id,
+      issuer_user_id: user.id,
+      issued_at: now,
+    })
+    .execute();
+  await writeAudit(
+    context.db,
+    {
+      environmentId: target.id,
+      userId: user.id,
+      username: user.username,
+      resource: AuditResource.VPN_CERTIFICATE,
+      action: AuditAction.CREATE,
+      name: input.certificateCN,
+      detail: `serial ${certificate.serial}, profile ${row.name}`,
+    },
+    now,
+  );
+  return {
+    fileName: vpnCertificateFileName(input.certificateCN),
+    contentType: VPN_CERTIFICATE_CONTENT_TYPE,
+    data: Buffer.from(file),
   };
-}
+});

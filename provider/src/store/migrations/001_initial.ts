@@ -4,7 +4,7 @@ import type { Dialect } from '../database.js';
 /** An auto-incremented integer key on either dialect. */
 export function idColumn(dialect: Dialect) {
   return dialect === 'postgres'
-    ? ([ 'serial', (column: ColumnDefinitionBuilder) => column.primaryKey() ] as const)
+    ? (['serial', (column: ColumnDefinitionBuilder) => column.primaryKey()] as const)
     : (['integer', (column: ColumnDefinitionBuilder) => column.primaryKey().autoIncrement()] as const);
 }
 

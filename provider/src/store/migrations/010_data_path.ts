@@ -8,7 +8,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('openvpn_profiles')
     .addColumn('id', idType, idModifier)
-    .addColumn('environment_id', 'integer', (column) => column.notNull().references('environments.id').onDelete('cascade'))
+    .addColumn('environment_id', 'integer', (column) =>
+      column.notNull().references('environments.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(64)', (column) => column.notNull())
     .addColumn('is_enabled', 'integer', (column) => column.notNull())
     .addColumn('is_private', 'integer', (column) => column.notNull())
@@ -26,7 +28,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('application_rules')
     .addColumn('id', idType, idModifier)
-    .addColumn('environment_id', 'integer', (column) => column.notNull().references('environments.id').onDelete('cascade'))
+    .addColumn('environment_id', 'integer', (column) =>
+      column.notNull().references('environments.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(64)', (column) => column.notNull())
     .addColumn('is_enabled', 'integer', (column) => column.notNull())
     .addColumn('profile_id', 'integer')

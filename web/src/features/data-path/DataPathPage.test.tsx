@@ -143,7 +143,9 @@ describe('DataPathPage', () => {
     const confirm = alert.closest('.bp6-alert')?.querySelector<HTMLButtonElement>('.bp6-alert-footer .bp6-button');
     fireEvent.click(confirm ?? alert);
     await waitFor(() =>
-      expect(within(screen.getByTestId(TestId.crud.row('applicationRules', 9))).getByText('No VPN/Custom')).toBeTruthy(),
+      expect(
+        within(screen.getByTestId(TestId.crud.row('applicationRules', 9))).getByText('No VPN/Custom'),
+      ).toBeTruthy(),
     );
     expect(calls.filter((call) => call.startsWith('GET') && call.endsWith('/application_rules')).length).toBe(2);
   });
@@ -162,6 +164,8 @@ describe('DataPathPage', () => {
     expect((await screen.findByTestId(TestId.crud.formError('applicationRules'))).textContent).toBe(
       'Some values are not valid: see the marked fields',
     );
-    expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hosts')).textContent).toBe('Hosts is invalid');
+    expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hosts')).textContent).toBe(
+      'Hosts is invalid',
+    );
   });
 });

@@ -1,14 +1,6 @@
 import './dataPath.css';
 import { H4 } from '@blueprintjs/core';
-import {
-  apiPaths,
-  can,
-  DeviceListResponseSchema,
-  TestId,
-  type Device,
-  type OpenVpnProfile,
-  type VpnCertificateRequest,
-} from '@halo/shared';
+import { API, can, TestId, type Device, type OpenVpnProfile, type VpnCertificateRequest } from '@halo/shared';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +11,7 @@ import { i18n } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { subjectOf, useSessionSelector } from '../../lib/session';
 import { applicationRulesScreen } from './applicationRulesScreen';
-import { requestCertificate, saveFile } from './certificateDownload';
+import { downloadCertificate } from './certificateDownload';
 import { certificateMachine } from './certificateMachine';
 import { CertificateDialog } from './components/CertificateDialog';
 import { DataPathContext } from './dataPathContext';
@@ -48,7 +40,7 @@ export function DataPathPage() {
     if (!canViewRules) return;
     const controller = new AbortController();
     api
-      .get(apiPaths.devices.list(environmentId), { schema: DeviceListResponseSchema, signal: controller.signal })
+      .call(API.devices.list, { params: { environmentId } }, { signal: controller.signal })
       .then((answer) => setDevices(answer.devices))
       .catch(() => undefined);
     return () => controller.abort();
@@ -62,9 +54,7 @@ export function DataPathPage() {
   const [certificateLogic] = useState(() =>
     certificateMachine.provide({
       actors: {
-        generate: fromPromise<void, VpnCertificateRequest>(async ({ input }) =>
-          saveFile(await requestCertificate(environmentId, input)),
-        ),
+        generate: fromPromise<void, VpnCertificateRequest>(({ input }) => downloadCertificate(environmentId, input)),
       },
       actions: { notifyGenerated: () => notifySuccess(i18n.t('dataPath.certificate.success')) },
     }),
@@ -73,9 +63,7 @@ export function DataPathPage() {
   const firstCertifiable = profiles.find((profile) => !profile.is_private) ?? profiles[0];
   const openCertificateDialog = useMemo(
     () =>
-      canGenerate
-        ? () => sendCertificate({ type: 'certificate.open', profileId: firstCertifiable?.id ?? null })
-        : null,
+      canGenerate ? () => sendCertificate({ type: 'certificate.open', profileId: firstCertifiable?.id ?? null }) : null,
     [canGenerate, firstCertifiable, sendCertificate],
   );
   const lists = useMemo(

@@ -1,8 +1,7 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import {
-  apiPaths,
+  API,
   ApplicationRuleInputSchema,
-  ApplicationRuleListResponseSchema,
   EndpointType,
   PairingMode,
   RedundancyLevel,
@@ -11,7 +10,7 @@ import {
   type ApplicationRule,
 } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
-import { defineCrudScreen, TranslatedTag, type CustomFieldProps, type ResourceDefinition } from '../../crud';
+import { defineCrudScreen, TranslatedTag, type CustomFieldProps, defineResource } from '../../crud';
 import { HostsPicker } from './components/HostsPicker';
 import { HubNames } from './components/HubNames';
 import { HubsPicker } from './components/HubsPicker';
@@ -21,13 +20,16 @@ import { RedundancyLevelField } from './components/RedundancyLevelField';
 import { useDataPathLists } from './dataPathContext';
 import { emptyRuleValues, ruleFieldOfPath, rulePayload, ruleToValues, type RuleValues } from './ruleForm';
 
-export const applicationRulesResource: ResourceDefinition<ApplicationRule> = {
+export const applicationRulesResource = defineResource<ApplicationRule, typeof API.applicationRules.list>({
   name: 'applicationRules',
-  listPath: apiPaths.applicationRules.list,
-  itemPath: apiPaths.applicationRules.item,
-  listSchema: ApplicationRuleListResponseSchema,
-  rowsOf: (answer) => ApplicationRuleListResponseSchema.parse(answer).application_rules,
-};
+  endpoints: {
+    list: API.applicationRules.list,
+    create: API.applicationRules.create,
+    update: API.applicationRules.update,
+    remove: API.applicationRules.remove,
+  },
+  rowsOf: (answer) => answer.application_rules,
+});
 
 /**
  * Host endpoint type: embedded OpenVPN is a rule with a VPN profile, custom one without.
@@ -51,7 +53,8 @@ function HostEndpointTypeSelect({ values, onChange, disabled, testId }: CustomFi
       onChange={(event) =>
         onChange({
           ...values,
-          vpnProfileId: event.currentTarget.value === 'custom' ? null : (values.vpnProfileId ?? firstProfile?.id ?? null),
+          vpnProfileId:
+            event.currentTarget.value === 'custom' ? null : (values.vpnProfileId ?? firstProfile?.id ?? null),
         })
       }
       data-testid={testId}
@@ -222,7 +225,9 @@ export const applicationRulesScreen = defineCrudScreen<ApplicationRule, RuleValu
       labelKey: 'dataPath.rules.fields.hubs',
       section: 'hubs',
       required: () => true,
-      render: ({ values, onChange, disabled }) => <HubsPicker values={values} disabled={disabled} onChange={onChange} />,
+      render: ({ values, onChange, disabled }) => (
+        <HubsPicker values={values} disabled={disabled} onChange={onChange} />
+      ),
     },
     {
       name: 'hubIP',

@@ -1,7 +1,6 @@
 import { ApiError, type VpnCertificateRequest } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { fileNameOf } from './certificateDownload';
 import { certificateMachine } from './certificateMachine';
 
 const request: VpnCertificateRequest = { certificationType: 1, certificateCN: 'laptop-7', profileId: 4 };
@@ -35,7 +34,10 @@ describe('certificateMachine', () => {
       asked.push(input);
       return Promise.resolve();
     });
-    actor.send({ type: 'certificate.change', values: { certificationType: 1, certificateCN: 'laptop-7', profileId: 4 } });
+    actor.send({
+      type: 'certificate.change',
+      values: { certificationType: 1, certificateCN: 'laptop-7', profileId: 4 },
+    });
     actor.send({ type: 'certificate.generate', request });
     await waitFor(actor, (snapshot) => snapshot.matches('closed'));
     expect(asked).toEqual([request]);
@@ -44,7 +46,9 @@ describe('certificateMachine', () => {
 
   it('shows 92 and the 500 VPN generate failure and keeps the dialog open', async () => {
     const privateProfile = start(() =>
-      Promise.reject(new ApiError(400, { error: 92, message: 'Certificates cannot be generated for a private profile' })),
+      Promise.reject(
+        new ApiError(400, { error: 92, message: 'Certificates cannot be generated for a private profile' }),
+      ),
     );
     privateProfile.send({ type: 'certificate.generate', request });
     await waitFor(privateProfile, (snapshot) => snapshot.context.errorKey !== null);
@@ -55,14 +59,5 @@ describe('certificateMachine', () => {
     failing.send({ type: 'certificate.generate', request });
     await waitFor(failing, (snapshot) => snapshot.context.errorKey !== null);
     expect(failing.getSnapshot().context.errorKey).toBe('errors.vpnGenerateFailed');
-  });
-});
-
-describe('fileNameOf', () => {
-  it('reads the file name of Content-Disposition', () => {
-    expect(fileNameOf('attachment; filename="laptop-7.ovpn"')).toBe('laptop-7.ovpn');
-    expect(fileNameOf("attachment; filename*=UTF-8''a%20b.ovpn")).toBe('a b.ovpn');
-    expect(fileNameOf('attachment')).toBeNull();
-    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -58,7 +58,10 @@ export const certificateMachine = setup({
       on: {
         'certificate.open': {
           target: 'open',
-          actions: assign(({ event }) => ({ ...closed(), values: { ...emptyCertificateValues(), profileId: event.profileId } })),
+          actions: assign(({ event }) => ({
+            ...closed(),
+            values: { ...emptyCertificateValues(), profileId: event.profileId },
+          })),
         },
       },
     },
@@ -80,7 +83,8 @@ export const certificateMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'generate',
-            input: ({ event }) => (event.type === 'certificate.generate' && event.request ? event.request : ({} as VpnCertificateRequest)),
+            input: ({ event }) =>
+              event.type === 'certificate.generate' && event.request ? event.request : ({} as VpnCertificateRequest),
             onDone: { target: '#certificate.closed', actions: ['notifyGenerated', assign(closed)] },
             onError: {
               target: 'idle',

@@ -8,7 +8,11 @@ describe('profilePayload', () => {
     expect(values.customFields).toEqual([{ key_name: '', key_value: '' }]);
     const payload = profilePayload(values);
     expect(payload.general_config).toEqual({ encryption_type: 3, compression_type: 3, layer_type: 2 });
-    expect(payload.server_config).toEqual({ server_address: 'vpn.example.test', port: 1194, managed_server_address_info: null });
+    expect(payload.server_config).toEqual({
+      server_address: 'vpn.example.test',
+      port: 1194,
+      managed_server_address_info: null,
+    });
     expect(payload.advanced_config).toBeNull();
     expect(payload.is_private).toBe(false);
     expect(OpenVpnProfileInputSchema.safeParse(payload).success).toBe(true);

@@ -1,12 +1,5 @@
-import type {
-  AuthDigest,
-  AuthUserPassType} from '@halo/shared';
-import {
-  DEFAULT_GENERAL_CONFIG,
-  emptyCustomFieldRows,
-  type CustomField,
-  type OpenVpnProfile,
-} from '@halo/shared';
+import type { AuthDigest, AuthUserPassType } from '@halo/shared';
+import { DEFAULT_GENERAL_CONFIG, emptyCustomFieldRows, type CustomField, type OpenVpnProfile } from '@halo/shared';
 
 type Digest = (typeof AuthDigest)[number];
 type Credentials = (typeof AuthUserPassType)[number];

@@ -1,26 +1,34 @@
 import {
-  apiPaths,
+  API,
   AuthDigest,
   AuthUserPassType,
   CompressionType,
   EncryptionType,
   LayerType,
   OpenVpnProfileInputSchema,
-  OpenVpnProfileListResponseSchema,
   type OpenVpnProfile,
 } from '@halo/shared';
-import { defineCrudScreen, TranslatedTag, type ResourceDefinition } from '../../crud';
+import { defineCrudScreen, TranslatedTag, defineResource } from '../../crud';
 import { CustomFieldsEditor } from './components/CustomFieldsEditor';
 import { GenerateCertificateButton } from './components/GenerateCertificateButton';
-import { emptyProfileValues, profileFieldOfPath, profilePayload, profileToValues, type ProfileValues } from './profileForm';
+import {
+  emptyProfileValues,
+  profileFieldOfPath,
+  profilePayload,
+  profileToValues,
+  type ProfileValues,
+} from './profileForm';
 
-export const vpnProfilesResource: ResourceDefinition<OpenVpnProfile> = {
+export const vpnProfilesResource = defineResource<OpenVpnProfile, typeof API.vpn.profiles>({
   name: 'vpnProfiles',
-  listPath: apiPaths.vpn.profiles,
-  itemPath: apiPaths.vpn.profile,
-  listSchema: OpenVpnProfileListResponseSchema,
-  rowsOf: (answer) => OpenVpnProfileListResponseSchema.parse(answer).openvpn_profiles,
-};
+  endpoints: {
+    list: API.vpn.profiles,
+    create: API.vpn.createProfile,
+    update: API.vpn.updateProfile,
+    remove: API.vpn.removeProfile,
+  },
+  rowsOf: (answer) => answer.openvpn_profiles,
+});
 
 const ENCRYPTION_NAMES: Readonly<Record<number, string>> = {
   [EncryptionType.BLOWFISH]: 'blowfish',

@@ -1,14 +1,9 @@
-import { DEVICE_IMPORT_COLUMNS, DeviceImportReportRowSchema } from '@halo/shared';
+import { DEVICE_IMPORT_COLUMNS, type DeviceImportReportRow } from '@halo/shared';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
 
-/** A report row as the provider answers it: the shared row plus the CSV line and the field at fault. */
-export const ImportReportRowSchema = DeviceImportReportRowSchema.extend({
-  row: z.number().int().optional(),
-  field: z.string().nullable().optional(),
-});
-export type ImportReportRow = z.infer<typeof ImportReportRowSchema>;
-export const ImportReportSchema = z.object({ report: z.array(ImportReportRowSchema) });
+/** A report row as the provider answers it (the contract's): the CSV line and the field at fault included. */
+export type ImportReportRow = DeviceImportReportRow;
+export { DeviceImportResponseSchema as ImportReportSchema } from '@halo/shared';
 
 /** A template to start from: the header row, a client and a server. */
 export const DEVICE_IMPORT_TEMPLATE = [

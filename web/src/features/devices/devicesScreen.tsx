@@ -1,16 +1,9 @@
-import {
-  apiPaths,
-  canActOnDevice,
-  DeviceCreateSchema,
-  DeviceListResponseSchema,
-  DeviceType,
-  type Device,
-} from '@halo/shared';
+import { API, canActOnDevice, DeviceCreateSchema, DeviceType, type Device } from '@halo/shared';
 import {
   defineCrudScreen,
   type CrudListProps,
   type CrudScreenDefinition,
-  type ResourceDefinition,
+  defineResource,
   type RowLinkDefinition,
 } from '../../crud';
 import {
@@ -22,13 +15,16 @@ import {
 } from './components/DeviceFormFields';
 import { deviceFieldOfPath, devicePayload, deviceToValues, emptyDeviceValues, type DeviceValues } from './deviceForm';
 
-export const devicesResource: ResourceDefinition<Device> = {
+export const devicesResource = defineResource<Device, typeof API.devices.list>({
   name: 'devices',
-  listPath: apiPaths.devices.list,
-  itemPath: apiPaths.devices.item,
-  listSchema: DeviceListResponseSchema,
-  rowsOf: (answer) => (answer as { devices: Device[] }).devices,
-};
+  endpoints: {
+    list: API.devices.list,
+    create: API.devices.create,
+    update: API.devices.update,
+    remove: API.devices.remove,
+  },
+  rowsOf: (answer) => answer.devices,
+});
 
 /** What the page adds to the declaration: its live table, toolbar and per-row dialogs. */
 export interface DevicesScreenParts {

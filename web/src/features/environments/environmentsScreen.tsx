@@ -1,13 +1,12 @@
 import {
-  apiPaths,
+  API,
   can,
   EnvironmentCreateSchema,
-  EnvironmentListResponseSchema,
   EnvironmentUpdateSchema,
   TwoFactorStatus,
   type Environment,
 } from '@halo/shared';
-import { defineCrudScreen, TranslatedTag, twoFactorTag, type ResourceDefinition } from '../../crud';
+import { defineCrudScreen, TranslatedTag, twoFactorTag, defineResource } from '../../crud';
 import { RenameCurrentEnvironment } from './components/RenameCurrentEnvironment';
 
 export type CaChoice = 'own' | 'custom';
@@ -22,14 +21,17 @@ export interface EnvironmentValues {
   readonly ca_server_address: string;
 }
 
-export const environmentsResource: ResourceDefinition<Environment> = {
+export const environmentsResource = defineResource<Environment, typeof API.environments.list>({
   name: 'environments',
-  listPath: apiPaths.environments.list,
-  itemPath: apiPaths.environments.item,
-  listSchema: EnvironmentListResponseSchema,
-  rowsOf: (answer) => EnvironmentListResponseSchema.parse(answer).environments,
-  actionPaths: { deactivateTwoFactor: apiPaths.environments.deactivateTwoFactor },
-};
+  endpoints: {
+    list: API.environments.list,
+    create: API.environments.create,
+    update: API.environments.update,
+    remove: API.environments.remove,
+  },
+  rowsOf: (answer) => answer.environments,
+  actions: { deactivateTwoFactor: API.environments.deactivateTwoFactor },
+});
 
 /**
  * The request body of an environment save (spec section 7): an empty password on edit is

@@ -1,4 +1,4 @@
-import { apiPaths, EnvironmentUpdateSchema, fieldProblems } from '@halo/shared';
+import { API, EnvironmentUpdateSchema, fieldProblems } from '@halo/shared';
 import { assign, fromPromise, setup } from 'xstate';
 import { api, errorMessageKey } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
@@ -22,10 +22,14 @@ export type RenameEvent =
 
 export const renameEnvironmentActor = fromPromise<void, { environmentId: number; name: string }>(
   async ({ input, signal }) => {
-    await api.request('PUT', apiPaths.environments.item(input.environmentId, input.environmentId), {
-      body: { environment_name: input.name },
-      signal,
-    });
+    await api.call(
+      API.environments.update,
+      {
+        params: { environmentId: input.environmentId, id: input.environmentId },
+        body: { environment_name: input.name },
+      },
+      { signal },
+    );
   },
 );
 

@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
-import { ROUTES, TestId, apiPaths } from '@halo/shared';
+import { API, ROUTES, TestId } from '@halo/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProgress({ step: 'sending' });
-    api.post(apiPaths.auth.forgot, { email: email.trim() }, { authenticated: false }).then(
+    api.call(API.auth.forgot, { body: { email: email.trim() } }).then(
       () => setProgress({ step: 'done' }),
       (error: unknown) => setProgress({ step: 'form', error }),
     );

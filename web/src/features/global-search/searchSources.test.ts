@@ -1,4 +1,4 @@
-import { ApiError, Permission, ROUTES } from '@halo/shared';
+import { ApiError, pathOf, Permission, ROUTES, type EndpointSpec, type PathParams } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
 import {
   allowedSources,
@@ -62,8 +62,10 @@ describe('global search sources', () => {
       }
       return Promise.reject(new Error(`unexpected ${path}`));
     });
-    // The test's `get` answers already-parsed bodies; the real client parses with the schema.
-    const api = { get: (path: string) => get(path) } as never;
+    // The test's `get` answers already-parsed bodies by path; the real client parses with the schema.
+    const api = {
+      call: (endpoint: EndpointSpec, input: { params?: PathParams<string> }) => get(pathOf(endpoint, input.params)),
+    } as never;
     const groups = await loadSearchGroups(api, 1, user([Permission.DEVICES_VIEW, Permission.USERS_VIEW]));
     expect(groups.map((group) => group.source.name)).toEqual(['users']);
     expect(groups[0]?.items).toEqual([{ key: 3, label: 'dana', extra: 'Dana dana@example.com' }]);

@@ -1,15 +1,4 @@
-import {
-  apiPaths,
-  ApplicationRuleListResponseSchema,
-  can,
-  DeviceListResponseSchema,
-  EnvironmentListResponseSchema,
-  OpenVpnProfileListResponseSchema,
-  ROUTES,
-  UserListResponseSchema,
-  type Capability,
-  type Subject,
-} from '@halo/shared';
+import { API, can, ROUTES, type Capability, type Subject } from '@halo/shared';
 import type { ApiClient } from '../../lib/api';
 
 export type SearchSourceName = 'environments' | 'users' | 'devices' | 'applicationRules' | 'vpnProfiles';
@@ -28,7 +17,7 @@ export interface SearchSource {
   /** The screen a result opens and the list whose search text it fills in. */
   readonly route: string;
   readonly list: string;
-  readonly load: (api: Pick<ApiClient, 'get'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
+  readonly load: (api: Pick<ApiClient, 'call'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
 }
 
 export const SEARCH_SOURCES: readonly SearchSource[] = [
@@ -38,7 +27,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     route: ROUTES.devices,
     list: 'devices',
     load: async (api, environmentId, signal) => {
-      const answer = await api.get(apiPaths.devices.list(environmentId), { schema: DeviceListResponseSchema, signal });
+      const answer = await api.call(API.devices.list, { params: { environmentId } }, { signal });
       return answer.devices.map((device) => ({ key: device.id, label: device.name, extra: '' }));
     },
   },
@@ -48,7 +37,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     route: ROUTES.users,
     list: 'users',
     load: async (api, environmentId, signal) => {
-      const answer = await api.get(apiPaths.users.list(environmentId), { schema: UserListResponseSchema, signal });
+      const answer = await api.call(API.users.list, { params: { environmentId } }, { signal });
       return answer.users.map((user) => ({
         key: user.id,
         label: user.username,
@@ -62,10 +51,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     route: ROUTES.environments,
     list: 'environments',
     load: async (api, environmentId, signal) => {
-      const answer = await api.get(apiPaths.environments.list(environmentId), {
-        schema: EnvironmentListResponseSchema,
-        signal,
-      });
+      const answer = await api.call(API.environments.list, { params: { environmentId } }, { signal });
       return answer.environments.map((environment) => ({
         key: environment.id,
         label: environment.name,
@@ -79,10 +65,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     route: ROUTES.dataPath,
     list: 'dataPath',
     load: async (api, environmentId, signal) => {
-      const answer = await api.get(apiPaths.applicationRules.list(environmentId), {
-        schema: ApplicationRuleListResponseSchema,
-        signal,
-      });
+      const answer = await api.call(API.applicationRules.list, { params: { environmentId } }, { signal });
       return answer.application_rules.map((rule) => ({ key: rule.id, label: rule.name, extra: '' }));
     },
   },
@@ -92,10 +75,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     route: ROUTES.dataPath,
     list: 'dataPath',
     load: async (api, environmentId, signal) => {
-      const answer = await api.get(apiPaths.vpn.profiles(environmentId), {
-        schema: OpenVpnProfileListResponseSchema,
-        signal,
-      });
+      const answer = await api.call(API.vpn.profiles, { params: { environmentId } }, { signal });
       return answer.openvpn_profiles.map((profile) => ({ key: profile.id, label: profile.name, extra: '' }));
     },
   },
@@ -116,7 +96,7 @@ export function allowedSources(subject: Subject | null, sources: readonly Search
  * screen exists, a call refused) is left out rather than failing the search.
  */
 export async function loadSearchGroups(
-  api: Pick<ApiClient, 'get'>,
+  api: Pick<ApiClient, 'call'>,
   environmentId: number,
   subject: Subject | null,
   signal?: AbortSignal,

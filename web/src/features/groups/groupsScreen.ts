@@ -1,17 +1,15 @@
-import { apiPaths, GroupListResponseSchema, GroupWriteSchema, type Group } from '@halo/shared';
-import { defineCrudScreen, type ResourceDefinition } from '../../crud';
+import { API, GroupWriteSchema, type Group } from '@halo/shared';
+import { defineCrudScreen, defineResource } from '../../crud';
 
 export interface GroupValues {
   readonly name: string;
 }
 
-export const groupsResource: ResourceDefinition<Group> = {
+export const groupsResource = defineResource<Group, typeof API.groups.list>({
   name: 'groups',
-  listPath: apiPaths.groups.list,
-  itemPath: apiPaths.groups.item,
-  listSchema: GroupListResponseSchema,
-  rowsOf: (answer) => GroupListResponseSchema.parse(answer).groups,
-};
+  endpoints: { list: API.groups.list, create: API.groups.create, update: API.groups.update, remove: API.groups.remove },
+  rowsOf: (answer) => answer.groups,
+});
 
 /** Groups: a name each (spec section 3). */
 export const groupsScreen = defineCrudScreen<Group, GroupValues>({

@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
-import { CheckTokenResponseSchema, ROUTES, TestId, apiPaths, validPassword } from '@halo/shared';
+import { API, ROUTES, TestId, validPassword } from '@halo/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -23,18 +23,12 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .post(apiPaths.auth.checkToken(token), undefined, {
-        authenticated: false,
-        schema: CheckTokenResponseSchema,
-        signal: controller.signal,
-      })
-      .then(
-        (answer) => setProgress({ step: 'form', token, username: answer.username, error: null, sending: false }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setProgress({ step: 'invalid', token, error });
-        },
-      );
+    api.call(API.auth.checkToken, { params: { token } }, { signal: controller.signal }).then(
+      (answer) => setProgress({ step: 'form', token, username: answer.username, error: null, sending: false }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setProgress({ step: 'invalid', token, error });
+      },
+    );
     return () => controller.abort();
   }, [token]);
 
@@ -88,7 +82,7 @@ export function ResetPasswordPage() {
     setTouched(true);
     if (passwordProblem || confirm !== password) return;
     setProgress({ ...form, sending: true, error: null });
-    api.post(apiPaths.auth.reset, { token, password }, { authenticated: false }).then(
+    api.call(API.auth.reset, { body: { token, password } }).then(
       () => setProgress({ step: 'done', token }),
       (error: unknown) => setProgress({ ...form, sending: false, error }),
     );

@@ -1,8 +1,6 @@
 import {
-  TwoFactorSetupResponseSchema,
+  API,
   TwoFactorStatus,
-  TwoFactorStatusResponseSchema,
-  apiPaths,
   isOtpCode,
   sanitizeOtpInput,
   type TwoFactorStatus as TwoFactorStatusValue,
@@ -43,20 +41,19 @@ export interface GeneratedSecret {
 }
 
 export const generateSecretActor = fromPromise<GeneratedSecret, void>(async ({ signal }) => {
-  const answer = await api.post(apiPaths.twoFactor.setup, undefined, { schema: TwoFactorSetupResponseSchema, signal });
+  const answer = await api.call(API.twoFactor.setup, {}, { signal });
   const qrDataUrl = await QRCode.toDataURL(answer.otpUri, { margin: 1, width: 200 });
   return { otpUri: answer.otpUri, setupStatus: answer.setupStatus, qrDataUrl };
 });
 
-/** Activation answers the new status; anything without one counts as active (the call succeeded). */
+/** Activation answers the new status. */
 export const activateActor = fromPromise<TwoFactorStatusValue, { otp_code: string }>(async ({ input, signal }) => {
-  const answer = await api.post(apiPaths.twoFactor.activate, input, { signal });
-  const parsed = TwoFactorStatusResponseSchema.safeParse(answer);
-  return parsed.success ? parsed.data.setupStatus : TwoFactorStatus.ACTIVE;
+  const answer = await api.call(API.twoFactor.activate, { body: input }, { signal });
+  return answer.setupStatus;
 });
 
 export const deactivateActor = fromPromise<void, { otp_code: string }>(async ({ input, signal }) => {
-  await api.post(apiPaths.twoFactor.deactivate, input, { signal });
+  await api.call(API.twoFactor.deactivate, { body: input }, { signal });
 });
 
 const codeOf = (event: TwoFactorSettingsEvent) =>

@@ -1,16 +1,15 @@
 import {
-  apiPaths,
+  API,
   can,
   DEFAULT_USER_SEVERITY,
   SEVERITY_NAMES,
   TestId,
   TwoFactorStatus,
   UserCreateSchema,
-  UserListResponseSchema,
   UserUpdateSchema,
   type User,
 } from '@halo/shared';
-import { defineCrudScreen, TranslatedTag, twoFactorTag, type ResourceDefinition } from '../../crud';
+import { defineCrudScreen, TranslatedTag, twoFactorTag, defineResource } from '../../crud';
 import { AllowedDevicesPicker } from './components/AllowedDevicesPicker';
 import { PermissionEditor } from './components/PermissionEditor';
 
@@ -29,14 +28,12 @@ export interface UserValues {
   readonly allowed_devices: readonly number[];
 }
 
-export const usersResource: ResourceDefinition<User> = {
+export const usersResource = defineResource<User, typeof API.users.list>({
   name: 'users',
-  listPath: apiPaths.users.list,
-  itemPath: apiPaths.users.item,
-  listSchema: UserListResponseSchema,
-  rowsOf: (answer) => UserListResponseSchema.parse(answer).users,
-  actionPaths: { deactivateTwoFactor: apiPaths.users.deactivateTwoFactor },
-};
+  endpoints: { list: API.users.list, create: API.users.create, update: API.users.update, remove: API.users.remove },
+  rowsOf: (answer) => answer.users,
+  actions: { deactivateTwoFactor: API.users.deactivateTwoFactor },
+});
 
 /** The request body of a user save (spec section 7): an empty password on edit is sent as null (unchanged). */
 export function userPayload(values: UserValues, mode: 'add' | 'edit') {

@@ -1,10 +1,8 @@
 import {
-  API_BASE,
-  apiPaths,
-  ApiErrorBodySchema,
+  API,
+  ApiError,
   ClockEventSchema,
   LiveEvent,
-  LoginResponseSchema,
   SessionEndReasonSchema,
   serverNow,
   SessionEndedEventSchema,
@@ -15,6 +13,7 @@ import {
 } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { createActor } from 'xstate';
+import { createApiClient } from '../../lib/api/apiClient';
 import { FleetFeed, connectionMachine } from '../../lib/fleet';
 import { openLiveSocket } from '../../lib/realtime';
 
@@ -48,17 +47,16 @@ export function dataAgeSeconds(connection: Extract<WallConnection, { kind: 'conn
   return Math.max(0, Math.round(age / 1000));
 }
 
+/** The wall's session check with its own display token (not the signed-in tab's). */
 async function fetchSession(token: string): Promise<LoginResponse | { ended: SessionEndReason | null }> {
-  const response = await fetch(`${API_BASE}${apiPaths.auth.session}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (response.status === 401) {
-    const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => null));
-    const reason = SessionEndReasonSchema.safeParse(body.success ? body.data.fields?.reason : undefined);
+  const wallApi = createApiClient({ getToken: () => ({ access_token: token, token_type: 'Bearer' }) });
+  try {
+    return await wallApi.call(API.auth.session, {});
+  } catch (error) {
+    if (!ApiError.is(error) || error.status !== 401) throw error;
+    const reason = SessionEndReasonSchema.safeParse(error.body.fields?.reason);
     return { ended: reason.success ? reason.data : null };
   }
-  if (!response.ok) throw new Error(`session check answered ${response.status}`);
-  return LoginResponseSchema.parse(await response.json());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode, LoginResponseSchema, messageKeyFor } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './apiClient';
+import { createApiClient, fileNameOf } from './apiClient';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -99,5 +99,21 @@ describe('apiClient', () => {
     api.pending$.subscribe((count) => counts.push(count));
     await api.get('/versions');
     expect(counts).toEqual([0, 1, 0]);
+  });
+});
+
+describe('fileNameOf', () => {
+  it('reads the file name of Content-Disposition: quoted, plain and encoded', () => {
+    expect(fileNameOf('attachment; filename="laptop-7.ovpn"')).toBe('laptop-7.ovpn');
+    expect(fileNameOf("attachment; filename*=UTF-8''a%20b.ovpn")).toBe('a b.ovpn');
+    expect(fileNameOf('attachment; filename="rf 1.zip"')).toBe('rf 1.zip');
+    expect(fileNameOf('attachment; filename=rf.zip')).toBe('rf.zip');
+    expect(fileNameOf("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.zip")).toBe('résumé.zip');
+  });
+
+  it('answers null without a name, or for a header it cannot read', () => {
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
+    expect(fileNameOf('attachment; filename')).toBeNull();
   });
 });

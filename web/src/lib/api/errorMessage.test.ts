@@ -10,7 +10,9 @@ describe('errorMessageKey', () => {
     expect(errorMessageKey(new ApiError(403, { error: 'deviceDeleteForbidden', message: 'x' }))).toBe(
       'errors.deviceDeleteForbidden',
     );
-    expect(errorMessageKey(new ApiError(403, { error: 'forbidden', message: 'x' }))).toBe('errors.insufficientPermission');
+    expect(errorMessageKey(new ApiError(403, { error: 'forbidden', message: 'x' }))).toBe(
+      'errors.insufficientPermission',
+    );
   });
 
   it('keeps the catalogue codes and the unreachable service', () => {

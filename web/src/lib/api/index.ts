@@ -1,9 +1,19 @@
 import { currentToken } from '../session/sessionStore';
 import { createApiClient } from './apiClient';
 
-export { apiErrorFromResponse, createApiClient } from './apiClient';
-export type { ApiClient, ApiClientOptions, HttpMethod, RequestOptions, ResponseSchema } from './apiClient';
+export { apiErrorFromResponse, createApiClient, fileNameOf, searchOf } from './apiClient';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  CallAnswer,
+  CallOptions,
+  DownloadedFile,
+  HttpMethod,
+  RequestOptions,
+  ResponseSchema,
+} from './apiClient';
 export { errorMessage, errorMessageKey } from './errorMessage';
 
 /** The one API client of the app: it sends this tab's session token on every call. */
 export const api = createApiClient({ getToken: currentToken });
+export { saveFile } from './saveFile';

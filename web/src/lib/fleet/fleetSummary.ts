@@ -32,7 +32,12 @@ const KIND_SEVERITY: Readonly<Record<Exclude<ProblemKind, 'alert'>, number>> = {
   mainAppOffline: 2,
   allLinksDown: 2,
 };
-const KIND_ORDER: Readonly<Record<ProblemKind, number>> = { notConnected: 0, mainAppOffline: 1, allLinksDown: 2, alert: 3 };
+const KIND_ORDER: Readonly<Record<ProblemKind, number>> = {
+  notConnected: 0,
+  mainAppOffline: 1,
+  allLinksDown: 2,
+  alert: 3,
+};
 
 /** Alerts about a device make it a problem for this long after they were raised. */
 export const ALERT_PROBLEM_WINDOW_MS = 15 * 60 * 1000;
@@ -66,13 +71,15 @@ function linksOf(device: DeviceLiveState): { online: number; total: number } {
 export function problemOf(device: DeviceLiveState): FleetProblem | null {
   if (!device.is_enabled) return null;
   const status = connectionStatus(device);
-  if (status === ConnectionStatus.NOT_CONNECTED) return { device, kind: 'notConnected', severity: KIND_SEVERITY.notConnected };
+  if (status === ConnectionStatus.NOT_CONNECTED)
+    return { device, kind: 'notConnected', severity: KIND_SEVERITY.notConnected };
   if (status !== ConnectionStatus.CONNECTED) return null;
   if (device.main_app_status === MainAppStatus.OFFLINE) {
     return { device, kind: 'mainAppOffline', severity: KIND_SEVERITY.mainAppOffline };
   }
   const links = linksOf(device);
-  if (links.total > 0 && links.online === 0) return { device, kind: 'allLinksDown', severity: KIND_SEVERITY.allLinksDown, links };
+  if (links.total > 0 && links.online === 0)
+    return { device, kind: 'allLinksDown', severity: KIND_SEVERITY.allLinksDown, links };
   return null;
 }
 

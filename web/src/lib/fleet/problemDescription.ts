@@ -2,9 +2,13 @@ import type { TFunction } from 'i18next';
 import type { FleetProblem } from './fleetSummary';
 
 /** What a problem list says about a device: what kind of problem, and what exactly is wrong. */
-export function describeProblem(t: TFunction, problem: FleetProblem): { readonly label: string; readonly detail: string | null } {
+export function describeProblem(
+  t: TFunction,
+  problem: FleetProblem,
+): { readonly label: string; readonly detail: string | null } {
   const label = t(`fleetProblem.kind.${problem.kind}`);
-  if (problem.kind === 'allLinksDown' && problem.links) return { label, detail: t('fleetProblem.detail.links', problem.links) };
+  if (problem.kind === 'allLinksDown' && problem.links)
+    return { label, detail: t('fleetProblem.detail.links', problem.links) };
   if (problem.kind === 'alert' && problem.alert) return { label, detail: problem.alert.description };
   return { label, detail: null };
 }

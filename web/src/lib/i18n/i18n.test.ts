@@ -23,7 +23,7 @@ function keysOf(messages: object, prefix = ''): Set<string> {
 
 const sharedMessageKeys = [
   ...Object.values(ERROR_CATALOGUE)
-    .map((entry) => [entry.messageKey, ...Object.values(entry.variants ?? {})])
+    .map((entry) => [entry.messageKey, ...Object.values(entry.variants ?? {}).map((variant) => variant.messageKey)])
     .flat(),
   ...Object.values(HTTP_ERROR_MESSAGE_KEYS),
   ...Object.values(ValidationKey),

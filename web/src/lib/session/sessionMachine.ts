@@ -1,8 +1,7 @@
 import {
-  LoginResponseSchema,
+  API,
   LoginState,
   TwoFactorStatus,
-  apiPaths,
   isOtpCode,
   sanitizeOtpInput,
   type LoginRequest,
@@ -47,14 +46,14 @@ export type SessionEvent =
 type SessionWatchEvent = Extract<SessionEvent, { type: 'session.end' } | { type: 'session.unauthorized' }>;
 
 export const logInActor = fromPromise<LoginResponse, LoginRequest>(({ input, signal }) =>
-  api.post(apiPaths.auth.login, input, { schema: LoginResponseSchema, authenticated: false, signal }),
+  api.call(API.auth.login, { body: input }, { signal }),
 );
 
 export const verifyOtpActor = fromPromise<LoginResponse, { otp_code: string }>(({ input, signal }) =>
-  api.post(apiPaths.auth.verifyTwoFactor, input, { schema: LoginResponseSchema, signal }),
+  api.call(API.auth.verifyTwoFactor, { body: input }, { signal }),
 );
 
-export const logOutActor = fromPromise<unknown, void>(() => api.post(apiPaths.auth.logout));
+export const logOutActor = fromPromise<unknown, void>(() => api.call(API.auth.logout, {}));
 
 /** A 401 from any authenticated call ends the session (spec section 4). */
 export const watchUnauthorizedActor = fromEventObservable<SessionWatchEvent, void>(() =>

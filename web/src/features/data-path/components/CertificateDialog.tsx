@@ -1,4 +1,13 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+} from '@blueprintjs/core';
 import {
   CertificationType,
   fieldProblems,
@@ -48,7 +57,8 @@ export function CertificateDialog(props: CertificateDialogProps) {
   const { isOpen, busy, values, submitted, errorKey, errorMessage, onChange, onGenerate, onCancel } = props;
   const { t } = useTranslation();
   const { request, problems } = certificateRequestOf(values);
-  const shown = (field: keyof CertificateValues, touched: boolean) => (submitted || touched ? problems?.[field] : undefined);
+  const shown = (field: keyof CertificateValues, touched: boolean) =>
+    submitted || touched ? problems?.[field] : undefined;
 
   const fieldGroup = (field: keyof CertificateValues, labelKey: string, touched: boolean, control: ReactNode) => {
     const problem = shown(field, touched);

@@ -30,7 +30,9 @@ export function CustomFieldsEditor({ rows, disabled, onChange }: CustomFieldsEdi
             placeholder={t('dataPath.profiles.custom.key')}
             aria-label={t('dataPath.profiles.custom.key')}
             disabled={disabled}
-            intent={duplicates.includes(row.key_name.trim()) || notAllowed.includes(row.key_name.trim()) ? 'warning' : 'none'}
+            intent={
+              duplicates.includes(row.key_name.trim()) || notAllowed.includes(row.key_name.trim()) ? 'warning' : 'none'
+            }
             onValueChange={(key_name) => set(index, { key_name })}
             data-testid={TestId.dataPath.customFieldKey(index)}
           />
@@ -64,8 +66,12 @@ export function CustomFieldsEditor({ rows, disabled, onChange }: CustomFieldsEdi
       />
       {(duplicates.length > 0 || notAllowed.length > 0) && (
         <div className="bp6-text-muted data-path-custom-problem" data-testid={TestId.dataPath.customFieldsProblem}>
-          {duplicates.length > 0 && <div>{t('dataPath.profiles.custom.duplicate', { keys: duplicates.join(', ') })}</div>}
-          {notAllowed.length > 0 && <div>{t('dataPath.profiles.custom.notAllowed', { keys: notAllowed.join(', ') })}</div>}
+          {duplicates.length > 0 && (
+            <div>{t('dataPath.profiles.custom.duplicate', { keys: duplicates.join(', ') })}</div>
+          )}
+          {notAllowed.length > 0 && (
+            <div>{t('dataPath.profiles.custom.notAllowed', { keys: notAllowed.join(', ') })}</div>
+          )}
         </div>
       )}
     </div>

@@ -5,6 +5,8 @@ import { useDataPathLists } from '../dataPathContext';
 export function HubNames({ hubs }: { readonly hubs: readonly RuleHub[] }) {
   const { devices } = useDataPathLists();
   return (
-    <>{hubs.map((hub) => devices.find((device) => device.id === hub.device_id)?.name ?? `#${hub.device_id}`).join(', ')}</>
+    <>
+      {hubs.map((hub) => devices.find((device) => device.id === hub.device_id)?.name ?? `#${hub.device_id}`).join(', ')}
+    </>
   );
 }

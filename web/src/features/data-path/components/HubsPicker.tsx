@@ -32,7 +32,9 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
       {HUB_PRIORITIES.map((priority, index) => {
         const current = values[HUB_FIELDS[priority]];
         const previous = index === 0 ? 0 : values[HUB_FIELDS[HUB_PRIORITIES[index - 1] ?? 'primary']];
-        const takenElsewhere = HUB_PRIORITIES.filter((other) => other !== priority).map((other) => values[HUB_FIELDS[other]]);
+        const takenElsewhere = HUB_PRIORITIES.filter((other) => other !== priority).map(
+          (other) => values[HUB_FIELDS[other]],
+        );
         return (
           <div key={priority} className="data-path-hub-row">
             <span className="data-path-hub-label bp6-text-muted">{t(`dataPath.rules.hubs.${priority}`)}</span>
@@ -47,7 +49,9 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
                   .filter((device) => !takenElsewhere.includes(device.id))
                   .map((device) => ({ value: String(device.id), label: device.name })),
               ]}
-              onChange={(event) => choose(priority, event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+              onChange={(event) =>
+                choose(priority, event.currentTarget.value === '' ? null : Number(event.currentTarget.value))
+              }
               data-testid={TestId.dataPath.hub(priority)}
             />
             <HTMLSelect

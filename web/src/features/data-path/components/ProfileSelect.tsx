@@ -17,7 +17,9 @@ export function ProfileSelect({ id, value, disabled, testId, allowNone, onChange
   const { t } = useTranslation();
   const { profiles } = useDataPathLists();
   const options = [
-    ...(allowNone ? [{ value: '', label: t('dataPath.rules.noVpn') }] : [{ value: '', label: t('dataPath.certificate.chooseProfile') }]),
+    ...(allowNone
+      ? [{ value: '', label: t('dataPath.rules.noVpn') }]
+      : [{ value: '', label: t('dataPath.certificate.chooseProfile') }]),
     ...profiles.map((profile) => ({ value: String(profile.id), label: profile.name })),
   ];
   return (

@@ -15,7 +15,14 @@ export interface RedundancyLevelFieldProps {
 }
 
 /** The redundancy choice and, beside it, what it costs in extra traffic per GB of data. */
-export function RedundancyLevelField({ side, level, percentage, disabled, testId, onChange }: RedundancyLevelFieldProps) {
+export function RedundancyLevelField({
+  side,
+  level,
+  percentage,
+  disabled,
+  testId,
+  onChange,
+}: RedundancyLevelFieldProps) {
   const { t } = useTranslation();
   const cost = redundancyCostMessage(level, percentage);
   return (

@@ -1,12 +1,11 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Icon } from '@blueprintjs/core';
-import { apiPaths, DEVICE_IMPORT_FILE_FIELD, isCsvFile, TestId, THEME_COLORS } from '@halo/shared';
+import { API, isCsvFile, TestId, THEME_COLORS } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../lib/api';
-import { saveBlob, uploadFile } from '../deviceFiles';
+import { saveFile, api, errorMessageKey } from '../../../lib/api';
+
 import {
   DEVICE_IMPORT_TEMPLATE,
-  ImportReportSchema,
   importSummary,
   reportErrorText,
   reportLine,
@@ -45,9 +44,7 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
     setErrorKey(null);
     setReport(null);
     try {
-      const answer = ImportReportSchema.parse(
-        await uploadFile(apiPaths.devices.import(environmentId), DEVICE_IMPORT_FILE_FIELD, file),
-      );
+      const answer = await api.call(API.devices.import, { params: { environmentId } }, { file });
       setReport(answer.report);
       if (answer.report.some((row) => row.success)) onImported();
     } catch (error) {
@@ -77,7 +74,7 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
             variant="minimal"
             icon="download"
             text={t('devices.import.template')}
-            onClick={() => saveBlob(new Blob([DEVICE_IMPORT_TEMPLATE], { type: 'text/csv' }), 'devices-template.csv')}
+            onClick={() => saveFile(new Blob([DEVICE_IMPORT_TEMPLATE], { type: 'text/csv' }), 'devices-template.csv')}
             data-testid={TestId.devices.importTemplate}
           />
           <FileInput

@@ -9,11 +9,10 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { apiPaths, formatTimestamp, RfRecordingListResponseSchema, TestId, type Device, type RfRecording } from '@halo/shared';
+import { API, formatTimestamp, TestId, type Device, type RfRecording } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessageKey } from '../../../lib/api';
-import { downloadFile, saveBlob } from '../deviceFiles';
+import { saveFile, api, errorMessageKey } from '../../../lib/api';
 
 export interface RfRecordingsDialogProps {
   /** Mounted per device (keyed by its id), so every opening starts afresh. */
@@ -39,10 +38,11 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
   useEffect(() => {
     const controller = new AbortController();
     api
-      .get(`${apiPaths.rfRecordings.list(environmentId)}?device_id=${deviceId}`, {
-        schema: RfRecordingListResponseSchema,
-        signal: controller.signal,
-      })
+      .call(
+        API.rfRecordings.list,
+        { params: { environmentId }, query: { device_id: deviceId } },
+        { signal: controller.signal },
+      )
       .then((answer) => setLoaded({ kind: 'loaded', recordings: answer.rf_recordings }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ kind: 'failed', errorKey: errorMessageKey(error) });
@@ -54,12 +54,11 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
     setDownloading(true);
     setDownloadErrorKey(null);
     try {
-      const { blob, fileName } = await downloadFile(
-        apiPaths.rfRecordings.download(environmentId),
-        { report_uuids: [...selected], device_id: deviceId },
-        `rf-recordings-${deviceId}.zip`,
-      );
-      saveBlob(blob, fileName);
+      const { blob, fileName } = await api.call(API.rfRecordings.download, {
+        params: { environmentId },
+        body: { report_uuids: [...selected], device_id: deviceId },
+      });
+      saveFile(blob, fileName ?? `rf-recordings-${deviceId}.zip`);
     } catch (error) {
       setDownloadErrorKey(errorMessageKey(error));
     } finally {

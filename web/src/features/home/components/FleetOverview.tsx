@@ -13,7 +13,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { throttleTime, asyncScheduler } from 'rxjs';
-import { describeProblem, summarizeFleet, type ChannelFleet, type FleetProblem, type FleetView } from '../../../lib/fleet';
+import {
+  describeProblem,
+  summarizeFleet,
+  type ChannelFleet,
+  type FleetProblem,
+  type FleetView,
+} from '../../../lib/fleet';
 import { useObservableValue } from '../../../lib/realtime';
 import { countTiles, type CountTile } from '../homeFleet';
 

@@ -21,17 +21,15 @@ describe('AboutDialog', () => {
   });
 
   it('shows the official and component versions, N/A (disabled) for a missing one, and copies on click', async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(
-          JSON.stringify({
-            official: '10.0.0.1-12.6',
-            internal: { auth: '1.2.3', ca: '2.0.0', config: '3.1.0', monitoring: '4.0.1' },
-          }),
-          { status: 200, headers: { 'Content-Type': 'application/json' } },
-        ),
-      );
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          official: '10.0.0.1-12.6',
+          internal: { auth: '1.2.3', ca: '2.0.0', config: '3.1.0', monitoring: '4.0.1' },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const toasts: Notification[] = [];

@@ -1,11 +1,10 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner } from '@blueprintjs/core';
 import {
+  API,
   COPY_SNACKBAR_TIMEOUT_MS,
   LAYOUT_SIZES,
   TestId,
   VERSION_COMPONENTS,
-  VersionsSchema,
-  apiPaths,
   type VersionComponent,
   type Versions,
 } from '@halo/shared';
@@ -74,13 +73,11 @@ function AboutVersions() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .get(apiPaths.versions, { schema: VersionsSchema, signal: controller.signal })
-      .then(setVersions, (error: unknown) => {
-        if (controller.signal.aborted) return;
-        notifyError(errorMessage(t, error));
-        setVersions({ official: '', internal: {} });
-      });
+    api.call(API.system.versions, {}, { signal: controller.signal }).then(setVersions, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      notifyError(errorMessage(t, error));
+      setVersions({ official: '', internal: {} });
+    });
     return () => controller.abort();
   }, [t]);
 

@@ -1,5 +1,5 @@
 import { Checkbox, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { apiPaths, can, DeviceListResponseSchema, TestId, type Device } from '@halo/shared';
+import { API, can, TestId, type Device } from '@halo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
@@ -31,7 +31,7 @@ export function AllowedDevicesPicker({ value, onChange, disabled }: AllowedDevic
     if (!mayViewDevices) return undefined;
     const controller = new AbortController();
     api
-      .get(apiPaths.devices.list(environmentId), { schema: DeviceListResponseSchema, signal: controller.signal })
+      .call(API.devices.list, { params: { environmentId } }, { signal: controller.signal })
       .then((answer) => setDevices(answer.devices))
       .catch(() => setDevices([]));
     return () => controller.abort();
@@ -43,7 +43,9 @@ export function AllowedDevicesPicker({ value, onChange, disabled }: AllowedDevic
     const matching = (devices ?? []).filter(
       (device) => text === '' || `${device.name} ${device.pairing_id}`.toLowerCase().includes(text),
     );
-    return [...matching].sort((a, b) => Number(chosen.has(b.id)) - Number(chosen.has(a.id)) || a.name.localeCompare(b.name));
+    return [...matching].sort(
+      (a, b) => Number(chosen.has(b.id)) - Number(chosen.has(a.id)) || a.name.localeCompare(b.name),
+    );
   }, [devices, filter, chosen]);
 
   if (!mayViewDevices) return <div className="bp6-text-muted">{t('users.allowedDevices.notVisible')}</div>;

@@ -147,7 +147,8 @@ export const enUS = {
       copy: 'Copy address',
       copied: 'Copied',
       revoke: 'Revoke',
-      revokeConfirm: 'Disconnect the wall display {{label}}? The screen stops showing the fleet at once and needs a new address to connect again.',
+      revokeConfirm:
+        'Disconnect the wall display {{label}}? The screen stops showing the fleet at once and needs a new address to connect again.',
       empty: 'No wall displays',
       lastSeen: 'Last seen {{time}}',
       revoked: 'Wall display revoked',

@@ -1,0 +1,132 @@
+import type { Request, RequestHandler, Router } from 'express';
+import {
+  HttpErrorKind,
+  isEnvironmentScoped,
+  pathParameterNames,
+  routeKeyOf,
+  expressPathOf,
+  type EndpointAccess,
+  type EndpointInput,
+  type EndpointReply,
+  type EndpointSpec,
+  type EnvironmentScopedPath,
+  type FileAnswer,
+} from '@halo/shared';
+import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
+import type { ProviderContext } from '../context.js';
+import { parseBody, parseParam, parseQuery } from './parse.js';
+import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';
+
+/** Who is calling, as the endpoint's access promises: nobody, a session, or a session in its environment. */
+export type CallerOf<Spec extends EndpointSpec> = Spec['access'] extends 'public'
+  ? undefined
+  : Spec['path'] extends EnvironmentScopedPath
+    ? Scoped
+    : Authenticated;
+
+/** What a handler receives: the parsed params, query and body, the caller, and the raw request. */
+export type Call<Spec extends EndpointSpec> = EndpointInput<Spec> & {
+  readonly auth: CallerOf<Spec>;
+  /** For what the contract does not parse: the caller's address, a multipart stream. */
+  readonly request: Request;
+};
+
+/** A handler answers the declared answer (or file); it throws HttpError for a refusal. */
+export type Handler<Spec extends EndpointSpec> = (call: Call<Spec>) => Promise<EndpointReply<Spec>>;
+
+/** One endpoint and the code that serves it; app.ts registers a list of these. */
+export interface Route {
+  readonly endpoint: EndpointSpec;
+  readonly serve: (context: ProviderContext) => (call: Call<EndpointSpec>) => Promise<unknown>;
+}
+
+/** Binds a handler to its endpoint; the adapter below does everything the contract declares. */
+export function route<const Spec extends EndpointSpec>(
+  endpoint: Spec,
+  serve: (context: ProviderContext) => NoInfer<Handler<Spec>>,
+): Route {
+  return { endpoint, serve: serve as unknown as Route['serve'] };
+}
+
+const PLAIN_FILE_NAME = /^[A-Za-z0-9._@-]+$/;
+
+/** The authentication each access level of the contract means. */
+function accessGuards(context: ProviderContext): Record<EndpointAccess, RequestHandler[]> {
+  return {
+    public: [],
+    // A session still waiting for its second factor may only verify, look at itself or leave.
+    pending: [authenticate(context, { touch: true, requireVerified: false })],
+    sessionCheck: [authenticate(context, { touch: false, requireVerified: false })],
+    // Anyone may leave, a wall display included.
+    anySession: [authenticate(context, { touch: true, requireVerified: false, readOnlyForDisplays: false })],
+    user: [requireUser(context)],
+  };
+}
+
+function paramsOf(endpoint: EndpointSpec, request: Request): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const name of pathParameterNames(endpoint.path)) {
+    const schema = endpoint.params?.shape[name];
+    // Ids are positive integers (error 6); other parameters have their own schema.
+    params[name] = schema ? parseParam(schema, request.params[name]) : parseId(request.params[name]);
+  }
+  return params;
+}
+
+function callerOf(endpoint: EndpointSpec, request: Request): Authenticated | undefined {
+  if (endpoint.access === 'public') return undefined;
+  return isEnvironmentScoped(endpoint) ? scoped(request) : authenticated(request);
+}
+
+/**
+ * Registers every route from its declaration: authentication by access level, the
+ * environment scope of config/{environment_id} calls, the capability (with the refusal the
+ * spec names), then params (error 6), query (error 3) and body (error 1, or 32 for a password)
+ * parsed with the declared schemas. The handler gets typed input and returns the answer.
+ */
+export function registerRoutes(router: Router, context: ProviderContext, routes: readonly Route[]): void {
+  const guards = accessGuards(context);
+  const seen = new Set<string>();
+  // Fixed paths before parameterised ones of the same shape (`devices/import` before `devices/{id}`).
+  const ordered = [...routes].sort(
+    (a, b) => pathParameterNames(a.endpoint.path).length - pathParameterNames(b.endpoint.path).length,
+  );
+  for (const { endpoint, serve } of ordered) {
+    const key = routeKeyOf(endpoint);
+    if (seen.has(key)) throw new Error(`${key} is registered twice`);
+    seen.add(key);
+    const handler = serve(context);
+    const middleware: RequestHandler[] = [...guards[endpoint.access]];
+    if (isEnvironmentScoped(endpoint)) middleware.push(environmentScope(context));
+    if (endpoint.capability) middleware.push(allow(endpoint.capability, endpoint.refusal ?? HttpErrorKind.FORBIDDEN));
+    const serveCall: RequestHandler = async (request, response) => {
+      const params = paramsOf(endpoint, request);
+      const query = endpoint.query ? parseQuery(endpoint.query, request.query) : undefined;
+      const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+      const reply = await handler({
+        params,
+        query,
+        body,
+        auth: callerOf(endpoint, request),
+        request,
+      } as Call<EndpointSpec>);
+      if (endpoint.kind === 'download') {
+        const file = reply as FileAnswer;
+        // Plain names go quoted as they are; anything else is encoded by Express (RFC 6266).
+        if (PLAIN_FILE_NAME.test(file.fileName))
+          response.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+        else response.attachment(file.fileName);
+        response.type(file.contentType).send(Buffer.from(file.data));
+        return;
+      }
+      // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.
+      if (context.config.checkAnswers && endpoint.answer) {
+        const checked = endpoint.answer.safeParse(reply);
+        if (!checked.success) throw new Error(`${key} answered outside its contract: ${checked.error.message}`);
+      }
+      response.status(endpoint.status ?? 200).json(reply);
+    };
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[method](expressPathOf(endpoint), ...middleware, serveCall);
+  }
+}

@@ -1,0 +1,25 @@
+import { API, AuditAction, AuditResource } from '@halo/shared';
+import { route } from '../../http/endpointRoute.js';
+import { auditChange, findReachable } from '../../http/reachable.js';
+import { assertRuleFits, ruleColumns, ruleViewOf } from './ruleRecords.js';
+
+/** PUT config/{env}/application_rules/{id}: errors 1, 60, 61, 62. */
+export const updateRule = route(API.applicationRules.update, (context) => async ({ auth, params, body: input }) => {
+  const existing = await findReachable(context.db, 'application_rules', auth, params.id);
+  await assertRuleFits(context.db, existing.environment_id, input, { kind: 'update', id: existing.id });
+  const now = context.now();
+  const row = await context.db
+    .updateTable('application_rules')
+    .set({ ...ruleColumns(input), updated_at: now })
+    .where('id', '=', existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await auditChange(
+    context.db,
+    auth,
+    { resource: AuditResource.APPLICATION_RULE, action: AuditAction.UPDATE, name: row.name },
+    now,
+  );
+  const view = await ruleViewOf(context.db, existing.environment_id, row);
+  return { application_rule: view };
+});

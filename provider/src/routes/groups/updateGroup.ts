@@ -1,0 +1,23 @@
+import { API, AuditAction, AuditResource } from '@halo/shared';
+import { route } from '../../http/endpointRoute.js';
+import { auditChange, findReachable } from '../../http/reachable.js';
+import { assertGroupNameFree, groupView } from './groupRecords.js';
+
+/** PUT config/{env}/groups/{id}. */
+export const updateGroup = route(API.groups.update, (context) => async ({ auth, params, body: { group } }) => {
+  const existing = await findReachable(context.db, 'groups', auth, params.id);
+  await assertGroupNameFree(context, existing.environment_id, group.name, existing.id);
+  const row = await context.db
+    .updateTable('groups')
+    .set({ name: group.name })
+    .where('id', '=', existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await auditChange(
+    context.db,
+    auth,
+    { resource: AuditResource.GROUP, action: AuditAction.UPDATE, name: row.name },
+    context.now(),
+  );
+  return { group: groupView(row) };
+});

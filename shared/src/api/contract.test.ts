@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { API, ENDPOINTS, endpointOf } from './contract.js';
+import { CONFIG_PREFIX, expressPathOf, pathOf, pathParameterNames, routeKeyOf } from './endpoint.js';
+import { API_BASE, apiPaths } from './paths.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Product code and the tests' shared helpers; specs themselves may spell hostile paths on purpose. */
+const PRODUCT_SOURCES = ['gateway/src', 'provider/src', 'web/src', 'tests/fixtures', 'tests/bench'];
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The first fixed segment of every path the contract declares (`/users`, `/auth`, `/config` ...). */
+function contractPrefixes(): Set<string> {
+  const prefixes = new Set<string>(['/config']);
+  for (const endpoint of ENDPOINTS) {
+    const rest = endpoint.path.startsWith(CONFIG_PREFIX) ? endpoint.path.slice(CONFIG_PREFIX.length) : endpoint.path;
+    prefixes.add(`/${rest.split('/')[1]}`);
+  }
+  return prefixes;
+}
+
+/** Every string a file spells: literals and the fixed parts of template literals, with their line. */
+function stringsOf(path: string): { text: string; line: number }[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: { text: string; line: number }[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      found.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the API contract', () => {
+  it('declares each route once, with a summary, a tag and a known access level', () => {
+    const keys = ENDPOINTS.map(routeKeyOf);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const endpoint of ENDPOINTS) {
+      expect(endpoint.summary.length, routeKeyOf(endpoint)).toBeGreaterThan(5);
+      expect(endpoint.tag.length, routeKeyOf(endpoint)).toBeGreaterThan(0);
+      expect(endpoint.path.startsWith('/'), routeKeyOf(endpoint)).toBe(true);
+      // A download answers a file, everything else a JSON answer it declares.
+      if (endpoint.kind === 'download') expect(endpoint.answer, routeKeyOf(endpoint)).toBeUndefined();
+      else expect(endpoint.answer, routeKeyOf(endpoint)).toBeDefined();
+    }
+  });
+
+  it('finds an endpoint by its route key and fills its template, encoding each value', () => {
+    expect(endpointOf('DELETE /config/{environmentId}/users/{id}')).toBe(API.users.remove);
+    expect(endpointOf('GET /nothing')).toBeUndefined();
+    expect(pathOf(API.users.update, { environmentId: 3, id: 7 })).toBe('/config/3/users/7');
+    expect(pathOf(API.auth.checkToken, { token: 'a/../b?c' })).toBe('/auth/check_token/a%2F..%2Fb%3Fc');
+    expect(() => pathOf(API.users.update, { environmentId: 3 } as never)).toThrow(/missing path parameter id/);
+    expect(expressPathOf(API.users.update)).toBe('/config/:environmentId/users/:id');
+    expect(pathParameterNames(API.environments.deactivateTwoFactor.path)).toEqual(['environmentId', 'id']);
+    expect(apiPaths.users.item(3, 7)).toBe(pathOf(API.users.update, { environmentId: 3, id: 7 }));
+  });
+
+  it('is the only place an API path is spelled: product code names endpoints, never paths', () => {
+    const prefixes = [...contractPrefixes()];
+    const spelled = new RegExp(
+      `^(${prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/|\\?|$)`,
+    );
+    const offenders: string[] = [];
+    for (const directory of PRODUCT_SOURCES) {
+      for (const file of sourceFiles(join(ROOT, directory))) {
+        for (const { text, line } of stringsOf(file)) {
+          if (text.includes(`${API_BASE}/`) || text === API_BASE || spelled.test(text)) {
+            offenders.push(`${relative(ROOT, file)}:${line} ${JSON.stringify(text)}`);
+          }
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

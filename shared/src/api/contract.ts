@@ -1,0 +1,42 @@
+import { applicationRulesApi } from '../application-rules/applicationRulesApi.js';
+import { authApi, twoFactorApi } from '../auth/authApi.js';
+import { devicesApi } from '../devices/devicesApi.js';
+import { environmentsApi } from '../environments/environmentsApi.js';
+import { groupsApi } from '../groups/groupsApi.js';
+import { logsApi } from '../logs/logsApi.js';
+import { rfRecordingsApi } from '../rf-recordings/rfRecordingsApi.js';
+import { usageApi } from '../usage/usageApi.js';
+import { usersApi } from '../users/usersApi.js';
+import { systemApi } from '../versions/systemApi.js';
+import { vpnApi } from '../vpn/vpnApi.js';
+import { wallDisplaysApi } from '../wall-displays/wallDisplaysApi.js';
+import { routeKeyOf, type EndpointSpec } from './endpoint.js';
+
+/**
+ * Every call the product serves, by domain. Each declaration lives beside its domain; this is
+ * only the index the provider registers routes from and the OpenAPI document is made of.
+ */
+export const API = {
+  auth: authApi,
+  twoFactor: twoFactorApi,
+  system: systemApi,
+  environments: environmentsApi,
+  users: usersApi,
+  groups: groupsApi,
+  devices: devicesApi,
+  rfRecordings: rfRecordingsApi,
+  logs: logsApi,
+  usage: usageApi,
+  applicationRules: applicationRulesApi,
+  vpn: vpnApi,
+  wallDisplays: wallDisplaysApi,
+} as const;
+
+/** Every endpoint, once, in declaration order. */
+export const ENDPOINTS: readonly EndpointSpec[] = Object.values(API).flatMap(
+  (domain) => Object.values(domain) as EndpointSpec[],
+);
+
+/** The endpoint a route key (`GET /config/{environmentId}/users`) names, if any. */
+const byRouteKey = new Map(ENDPOINTS.map((endpoint) => [routeKeyOf(endpoint), endpoint]));
+export const endpointOf = (routeKey: string): EndpointSpec | undefined => byRouteKey.get(routeKey);

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../api/endpoint.js';
+import { OkResponseSchema } from '../auth/auth.js';
+import { IdSchema, QueryIntSchema } from '../common.js';
+import { DeviceLiveStateSchema } from '../live/events.js';
+import { ErrorCode, HttpErrorKind } from '../errors/errorCatalogue.js';
+import {
+  DeviceCreateSchema,
+  DeviceListResponseSchema,
+  DeviceSchema,
+  DevicesQuerySchema,
+  DevicesStateQuerySchema,
+  DeviceUpdateSchema,
+} from './device.js';
+import { DEVICE_IMPORT_FILE_FIELD, DeviceImportResponseSchema } from './deviceImport.js';
+import {
+  DataLinksAvailabilityResponseSchema,
+  DataLinksInfoResponseSchema,
+  DeviceLocationsResponseSchema,
+  DeviceStateEntrySchema,
+  DeviceStatusResponseSchema,
+} from './deviceTelemetry.js';
+
+const tag = 'Devices';
+
+/** The devices_state query plus `cursor`, the value the previous answer gave. */
+export const DevicesStateCursorQuerySchema = DevicesStateQuerySchema.extend({ cursor: QueryIntSchema.optional() });
+
+/** One devices_state entry: the spec's id and state, and the live fields the console shows. */
+export const DevicesStateEntrySchema = DeviceStateEntrySchema.extend(DeviceLiveStateSchema.partial().shape).extend({
+  revision: z.number().int().optional(),
+});
+
+/**
+ * The devices_state answer. `removed`, `cursor` and `incremental` are the product's own: with
+ * state=1 and a cursor the answer holds only what changed after it.
+ */
+export const DevicesStateAnswerSchema = z.object({
+  devices_state: z.array(DevicesStateEntrySchema),
+  /** Devices deleted since the cursor (incremental answers only). */
+  removed: z.array(z.number().int()).optional(),
+  /** Send it back as `cursor` with state=1 to get only what changed after this answer. */
+  cursor: z.number().int().nullable().optional(),
+  /** False when the answer is the full list. */
+  incremental: z.boolean().optional(),
+});
+export type DevicesStateAnswer = z.infer<typeof DevicesStateAnswerSchema>;
+
+const DEVICE_WRITE_ERRORS = [
+  ErrorCode.DEVICE_NAME_EXISTS,
+  ErrorCode.DEVICE_PARAMETERS_EXIST,
+  ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
+] as const;
+
+/** Section 7, "Devices". */
+export const devicesApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices',
+    summary: 'The environment’s devices',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    answer: DeviceListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/devices',
+    summary: 'Add a device',
+    tag,
+    access: 'user',
+    capability: 'devices.add',
+    body: DeviceCreateSchema,
+    answer: z.object({ id: IdSchema, device: DeviceSchema }),
+    status: 201,
+    errors: DEVICE_WRITE_ERRORS,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/config/{environmentId}/devices/{id}',
+    summary: 'Change a device (permission 52: own or allowed devices; 53: any)',
+    tag,
+    access: 'user',
+    capability: 'devices.update',
+    refusal: HttpErrorKind.DEVICE_UPDATE_FORBIDDEN,
+    body: DeviceUpdateSchema,
+    answer: z.object({ device: DeviceSchema }),
+    errors: DEVICE_WRITE_ERRORS,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/config/{environmentId}/devices/{id}',
+    summary: 'Delete a device and its RF recordings (permission 54: own or allowed; 55: any)',
+    tag,
+    access: 'user',
+    capability: 'devices.delete',
+    refusal: HttpErrorKind.DEVICE_DELETE_FORBIDDEN,
+    answer: OkResponseSchema,
+  }),
+  devicesState: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/devices_state',
+    summary: 'Each device’s state; with state=1 and a cursor, only what changed after it',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: DevicesStateCursorQuerySchema,
+    answer: DevicesStateAnswerSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  deviceStatus: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/device_status',
+    summary: 'Links and system report of the given devices',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: DevicesQuerySchema,
+    answer: DeviceStatusResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  dataLinksInfo: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/data_links_info',
+    summary: 'The links of the given devices, per interface kind',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: DevicesQuerySchema,
+    answer: DataLinksInfoResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  dataLinksAvailability: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/data_links_availability',
+    summary: 'How many links of each kind the given devices have and how many are up',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: DevicesQuerySchema,
+    answer: DataLinksAvailabilityResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  locations: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/locations',
+    summary: 'Each device’s latest fix and whether it is online',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: DevicesQuerySchema,
+    answer: DeviceLocationsResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  import: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/devices/import',
+    summary: 'Add devices from a CSV file; the report says which were created and why not',
+    tag,
+    access: 'user',
+    capability: 'devices.add',
+    kind: 'upload',
+    file: { field: DEVICE_IMPORT_FILE_FIELD, contentType: 'text/csv' },
+    answer: DeviceImportResponseSchema,
+    errors: [ErrorCode.DEVICE_IMPORT_INVALID],
+  }),
+} as const;

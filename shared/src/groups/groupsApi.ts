@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../api/endpoint.js';
+import { OkResponseSchema } from '../auth/auth.js';
+import { IdSchema } from '../common.js';
+import { ErrorCode } from '../errors/errorCatalogue.js';
+import { GroupListResponseSchema, GroupSchema, GroupWriteSchema } from './group.js';
+
+const tag = 'Groups';
+
+/** Section 7, "Groups": they follow the users area's permissions. */
+export const groupsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/groups',
+    summary: 'The environment’s groups',
+    tag,
+    access: 'user',
+    capability: 'groups.view',
+    answer: GroupListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/groups',
+    summary: 'Create a group',
+    tag,
+    access: 'user',
+    capability: 'groups.add',
+    body: GroupWriteSchema,
+    answer: z.object({ id: IdSchema, group: GroupSchema }),
+    status: 201,
+    errors: [ErrorCode.GROUP_NAME_EXISTS],
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/config/{environmentId}/groups/{id}',
+    summary: 'Rename a group',
+    tag,
+    access: 'user',
+    capability: 'groups.update',
+    body: GroupWriteSchema,
+    answer: z.object({ group: GroupSchema }),
+    errors: [ErrorCode.GROUP_NAME_EXISTS],
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/config/{environmentId}/groups/{id}',
+    summary: 'Delete a group',
+    tag,
+    access: 'user',
+    capability: 'groups.delete',
+    answer: OkResponseSchema,
+  }),
+} as const;
