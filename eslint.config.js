@@ -6,12 +6,26 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tests/results/**', 'tests/report/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        // The test configs include each package's sources and its tests.
+        project: [
+          './shared/tsconfig.test.json',
+          './provider/tsconfig.test.json',
+          './gateway/tsconfig.test.json',
+          './web/tsconfig.json',
+          './tests/tsconfig.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
       'no-restricted-properties': [
         'error',
         { object: 'it', property: 'only', message: 'No focused tests.' },
@@ -28,5 +42,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Test code reads untyped bodies (supertest, fetch answers) on purpose and asserts on them.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', '**/testing/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // expect(object.method).toHaveBeenCalled() and friends name methods without calling them.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (bench workers) and tool configs are outside every tsconfig: no type information.
+    files: ['**/*.{js,mjs,cjs}', '**/vitest.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -42,10 +42,11 @@ export class EmbeddedProviderError extends Error {
   }
 }
 
+/** The provider's lines into ours: JSON log lines as they are (they name their service), others prefixed. */
 function prefixLines(from: Readable | null, to: Writable, prefix: string) {
   if (!from) return;
   createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
-    to.write(line.startsWith(prefix) ? `${line}\n` : `${prefix}${line}\n`),
+    to.write(line.startsWith(prefix) || line.startsWith('{') ? `${line}\n` : `${prefix}${line}\n`),
   );
 }
 
@@ -65,6 +66,8 @@ export function launchEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
   const origin = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [mainPath], {
     env: {
+      // In a terminal the provider's log is readable too, though it writes into a pipe.
+      ...(process.stdout.isTTY ? { HALO_LOG_FORMAT: 'pretty' } : {}),
       ...(options.env ?? process.env),
       HALO_PROVIDER_PORT: String(options.port),
       HALO_PROVIDER_HOST: '127.0.0.1',

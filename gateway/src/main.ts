@@ -3,6 +3,7 @@ import { ConfigError, parseConfig, type GatewayConfig } from './config.js';
 import { launchEmbeddedProvider, type EmbeddedProvider } from './embeddedProvider.js';
 import { createGateway, type Gateway } from './server.js';
 import type { UpstreamTarget } from './upstream/upstreamClient.js';
+import { log } from './log.js';
 
 let provider: EmbeddedProvider | undefined;
 
@@ -16,7 +17,7 @@ async function main() {
     config = parseConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`[gateway] ${error.message}`);
+      log.fatal(error.message);
       process.exit(2);
     }
     throw error;
@@ -42,7 +43,7 @@ async function main() {
     provider = launchEmbeddedProvider({ port: config.providerPort });
     void provider.exited.then((exit) => {
       if (stopping) return;
-      console.error(`[gateway] the embedded provider exited (code ${exit.code}, signal ${exit.signal}): stopping`);
+      log.fatal({ code: exit.code, signal: exit.signal }, 'the embedded provider exited: stopping');
       void stop(1);
     });
     await provider.ready;
@@ -60,11 +61,11 @@ async function main() {
     });
   });
   const where = config.upstreamUrl ?? `the embedded provider on 127.0.0.1:${config.providerPort}`;
-  console.log(`[gateway] Halo Console on http://${config.host}:${config.port} (upstream: ${where})`);
+  log.info(`Halo Console on http://${config.host}:${config.port} (upstream: ${where})`);
 }
 
 main().catch(async (error: unknown) => {
-  console.error(`[gateway] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal({ err: error }, 'failed to start');
   await provider?.stop();
   process.exit(1);
 });

@@ -1,147 +1,120 @@
+import {
+  collectDefaultMetrics,
+  Counter as PromCounter,
+  Gauge,
+  Histogram as PromHistogram,
+  Registry,
+} from 'prom-client';
+
 /**
- * A handful of Prometheus counters, gauges and histograms, written out by hand in the text
- * exposition format: not worth a library for this few.
+ * The gateway's Prometheus metrics, kept and exposed by prom-client. The small classes below
+ * only fix each metric's label names where it is declared and read a value back (tests).
  */
 type Labels = Readonly<Record<string, string>>;
 
-interface Metric {
-  readonly name: string;
-  readonly help: string;
-  readonly type: 'counter' | 'gauge' | 'histogram';
-  readonly values: Map<string, number>;
-  readonly read?: () => number;
-  /** Histograms only: upper bounds, and per label set the bucket counts, sum and count. */
-  readonly buckets?: readonly number[];
-  readonly series?: Map<string, HistogramSeries>;
-}
-
-interface HistogramSeries {
-  readonly counts: number[];
-  sum: number;
-  count: number;
-}
-
-const labelKey = (labels: Labels) =>
-  Object.entries(labels)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => `${name}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
-    .join(',');
+const sameLabels = (found: Readonly<Record<string, unknown>>, wanted: Labels) =>
+  Object.keys(found).length === Object.keys(wanted).length &&
+  Object.entries(wanted).every(([name, value]) => found[name] === value);
 
 export class Counter {
-  constructor(private readonly metric: Metric) {}
+  constructor(private readonly metric: PromCounter) {}
 
   inc(labels: Labels = {}, amount = 1): void {
-    const key = labelKey(labels);
-    this.metric.values.set(key, (this.metric.values.get(key) ?? 0) + amount);
+    this.metric.inc(labels, amount);
   }
 
-  get(labels: Labels = {}): number {
-    return this.metric.values.get(labelKey(labels)) ?? 0;
+  /** The count so far for exactly these labels. */
+  async get(labels: Labels = {}): Promise<number> {
+    const { values } = await this.metric.get();
+    return values.find((value) => sameLabels(value.labels, labels))?.value ?? 0;
   }
 }
 
 export class Histogram {
-  constructor(private readonly metric: Metric & { buckets: readonly number[]; series: Map<string, HistogramSeries> }) {}
+  constructor(private readonly metric: PromHistogram) {}
 
   observe(value: number, labels: Labels = {}): void {
-    const key = labelKey(labels);
-    let series = this.metric.series.get(key);
-    if (!series) {
-      series = { counts: this.metric.buckets.map(() => 0), sum: 0, count: 0 };
-      this.metric.series.set(key, series);
-    }
-    const { buckets } = this.metric;
-    for (let index = 0; index < buckets.length; index += 1) {
-      if (value <= (buckets[index] ?? Infinity)) series.counts[index] = (series.counts[index] ?? 0) + 1;
-    }
-    series.sum += value;
-    series.count += 1;
+    this.metric.observe(labels, value);
   }
 
-  /** Observations so far for these labels. */
-  count(labels: Labels = {}): number {
-    return this.metric.series.get(labelKey(labels))?.count ?? 0;
+  /** Observations so far for exactly these labels. */
+  async count(labels: Labels = {}): Promise<number> {
+    const { values } = await this.metric.get();
+    return values.find((value) => value.metricName?.endsWith('_count') && sameLabels(value.labels, labels))?.value ?? 0;
   }
 }
 
-const withLabel = (key: string, extra: string) => (key ? `{${key},${extra}}` : `{${extra}}`);
-
 export class MetricsRegistry {
-  private readonly metrics: Metric[] = [];
+  readonly registry = new Registry();
 
-  counter(name: string, help: string): Counter {
-    const metric: Metric = { name, help, type: 'counter', values: new Map() };
-    this.metrics.push(metric);
-    return new Counter(metric);
+  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
+    return new Counter(new PromCounter({ name, help, labelNames, registers: [this.registry] }));
   }
 
   /** A histogram with cumulative buckets `le` (upper bounds, ascending). */
-  histogram(name: string, help: string, buckets: readonly number[]): Histogram {
-    const metric = { name, help, type: 'histogram' as const, values: new Map(), buckets, series: new Map() };
-    this.metrics.push(metric);
-    return new Histogram(metric);
+  histogram(name: string, help: string, buckets: readonly number[], labelNames: readonly string[] = []): Histogram {
+    return new Histogram(
+      new PromHistogram({ name, help, buckets: [...buckets], labelNames, registers: [this.registry] }),
+    );
   }
 
   /** A gauge read when the metrics are scraped. */
   gauge(name: string, help: string, read: () => number): void {
-    this.metrics.push({ name, help, type: 'gauge', values: new Map(), read });
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
-  render(): string {
-    const lines: string[] = [];
-    for (const metric of this.metrics) {
-      lines.push(`# HELP ${metric.name} ${metric.help}`, `# TYPE ${metric.name} ${metric.type}`);
-      if (metric.series && metric.buckets) {
-        for (const [key, series] of metric.series) {
-          metric.buckets.forEach((bound, index) =>
-            lines.push(`${metric.name}_bucket${withLabel(key, `le="${bound}"`)} ${series.counts[index] ?? 0}`),
-          );
-          lines.push(`${metric.name}_bucket${withLabel(key, 'le="+Inf"')} ${series.count}`);
-          lines.push(`${metric.name}_sum${key ? `{${key}}` : ''} ${series.sum}`);
-          lines.push(`${metric.name}_count${key ? `{${key}}` : ''} ${series.count}`);
-        }
-      } else if (metric.read) {
-        lines.push(`${metric.name} ${metric.read()}`);
-      } else if (metric.values.size === 0) {
-        lines.push(`${metric.name} 0`);
-      } else {
-        for (const [key, value] of metric.values) lines.push(`${metric.name}${key ? `{${key}}` : ''} ${value}`);
-      }
-    }
-    return `${lines.join('\n')}\n`;
+  /** The text exposition format, and its media type. */
+  async render(): Promise<{ readonly text: string; readonly contentType: string }> {
+    return { text: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 }
 
 /** The gateway's own metrics. */
 export function createGatewayMetrics() {
   const registry = new MetricsRegistry();
+  // The process's own: CPU, memory, event loop lag, handles (halo_gateway_process_*, halo_gateway_nodejs_*).
+  collectDefaultMetrics({ register: registry.registry, prefix: 'halo_gateway_' });
   return {
     registry,
     /** Labels: `source` (proxy, session, clock, probe, devices_state, device_status, system_logs, access). */
-    upstreamRequests: registry.counter('halo_gateway_upstream_requests_total', 'Requests the gateway sent upstream.'),
+    upstreamRequests: registry.counter('halo_gateway_upstream_requests_total', 'Requests the gateway sent upstream.', [
+      'source',
+    ]),
     /** Labels: `source`, `reason` (network, timeout, status). */
     upstreamFailures: registry.counter(
       'halo_gateway_upstream_failures_total',
       'Upstream requests that failed (no answer, time-out or an unexpected status).',
+      ['source', 'reason'],
     ),
     /** Labels: `result` (valid, ended, error). */
-    sessionChecks: registry.counter('halo_gateway_session_checks_total', 'Session checks made with the upstream.'),
+    sessionChecks: registry.counter('halo_gateway_session_checks_total', 'Session checks made with the upstream.', [
+      'result',
+    ]),
     /** Labels: `limiter` (auth, api). */
-    rateLimited: registry.counter('halo_gateway_rate_limited_total', 'Requests refused with 429.'),
+    rateLimited: registry.counter('halo_gateway_rate_limited_total', 'Requests refused with 429.', ['limiter']),
     /** Labels: `source` as upstreamRequests (the gateway's own polling calls). */
     upstreamLatency: registry.histogram(
       'halo_gateway_upstream_request_duration_seconds',
       "Time to an answer of the gateway's own upstream calls made by the pollers.",
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      ['source'],
     ),
     /** Labels: `kind` (incremental, full). */
     pollDuration: registry.histogram(
       'halo_gateway_poll_duration_seconds',
       'Duration of one poll cycle of an environment, upstream calls included.',
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      ['kind'],
     ),
     /** Labels: `result` (ok, failed). */
-    polls: registry.counter('halo_gateway_polls_total', 'Poll cycles run by this gateway.'),
+    polls: registry.counter('halo_gateway_polls_total', 'Poll cycles run by this gateway.', ['result']),
     deltaBytes: registry.histogram(
       'halo_gateway_delta_bytes',
       'Size of one devices.delta in JSON, as published.',
@@ -164,7 +137,7 @@ export function createGatewayMetrics() {
       'Devices a full re-poll found changed or removed that the incremental polls had missed.',
     ),
     /** Labels: `reason` (subscribe, resync, epoch). */
-    snapshotsSent: registry.counter('halo_gateway_snapshots_sent_total', 'devices.snapshot payloads sent.'),
+    snapshotsSent: registry.counter('halo_gateway_snapshots_sent_total', 'devices.snapshot payloads sent.', ['reason']),
     replays: registry.counter('halo_gateway_replays_total', 'Subscriptions resumed by replaying missed deltas.'),
     slowConsumerDrops: registry.counter(
       'halo_gateway_slow_consumer_drops_total',

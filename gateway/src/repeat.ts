@@ -1,3 +1,4 @@
+import { log } from './log.js';
 export interface Repeating {
   stop(): void;
 }
@@ -20,7 +21,7 @@ export function repeat(
   };
   const run = () => {
     task()
-      .catch((error: unknown) => console.error('[gateway] background task failed:', error))
+      .catch((error: unknown) => log.error({ err: error }, 'background task failed'))
       .finally(() => schedule(delayMs()));
   };
   if (immediately) run();

@@ -24,6 +24,8 @@ import { UpstreamClient, type UpstreamTarget } from './upstream/upstreamClient.j
 import { UpstreamStatusTracker } from './upstream/upstreamStatus.js';
 import { createApiReference } from './web/apiReference.js';
 import { createWebApp } from './web/webApp.js';
+import { requestLogging } from '@halo/shared/logging';
+import { log } from './log.js';
 
 /** The built web app, relative to this file in both src/ and dist/. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -72,7 +74,7 @@ const errorHandler: ErrorRequestHandler = (error: unknown, _request, response, n
     response.status(status).json(apiErrorBody(kind, status === 404 ? 'Not found' : 'Bad request'));
     return;
   }
-  console.error('[gateway] request failed:', error);
+  log.error({ err: error }, 'request failed');
   response.status(500).json(apiErrorBody(HttpErrorKind.INTERNAL, 'Internal error'));
 };
 
@@ -89,10 +91,12 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000),
   });
 
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config.publicUrl));
+  app.use(requestLogging(log));
 
   const health: RequestHandler = (_request, response) => {
     response.setHeader('Cache-Control', 'no-store');
@@ -100,9 +104,10 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   };
   app.get('/healthz', health);
   app.get('/readyz', health);
-  app.get('/metrics', (_request, response) => {
+  app.get('/metrics', async (_request, response) => {
+    const { text, contentType } = await metrics.registry.render();
     response.setHeader('Cache-Control', 'no-store');
-    response.type('text/plain; version=0.0.4').send(metrics.registry.render());
+    response.type(contentType).send(text);
   });
 
   app.use(createApiReference());
@@ -112,6 +117,8 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
       authPerMinute: config.rateLimitAuthPerMinute,
       apiPerMinute: config.rateLimitApiPerMinute,
       metrics,
+      // With several replicas the counts are the cluster's, kept in Redis.
+      ...(redis ? { redis: { client: redis.commands, prefix: `${config.redisPrefix}:rate:` } } : {}),
     }),
     forwardingHeaders,
     createApiProxy({
@@ -128,7 +135,6 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
 
   const httpServer = createServer(app);
   const id = randomUUID();
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const live = createLiveServer(httpServer, {
     upstream: upstreamClient,
     status: upstreamStatus,
@@ -240,7 +246,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
         const stopped = fanout
           .close()
           .then(() => bus.close())
-          .catch((error: unknown) => console.error('[gateway] stopping the pollers failed:', error));
+          .catch((error: unknown) => log.error({ err: error }, 'stopping the pollers failed'));
         // Closes the sockets without a namespace disconnect, so browsers reconnect (to another
         // replica, or to this one once it is back), then the HTTP server.
         const socketsClosed = new Promise<void>((done) => void live.io.close(() => done()));
@@ -270,7 +276,7 @@ function connectRedis(url: string): RedisConnections {
   const commands = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
   const connections = [commands, commands.duplicate(), commands.duplicate(), commands.duplicate()] as const;
   for (const connection of connections) {
-    connection.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
+    connection.on('error', (error: Error) => log.error({ err: error }, 'redis connection failed'));
   }
   const [, feedSub, adapterPub, adapterSub] = connections;
   // The adapter unsubscribes on close without waiting for Redis or handling a refusal; at

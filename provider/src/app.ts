@@ -3,7 +3,9 @@ import express, { Router, type RequestHandler } from 'express';
 import { API_BASE, apiErrorBody, ErrorCode } from '@halo/shared';
 import type { ProviderContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
+import { requestLogging } from '@halo/shared/logging';
 import { registerRoutes, type Route } from './http/endpointRoute.js';
+import { log } from './log.js';
 import { checkResetToken } from './routes/auth/checkResetToken.js';
 import { forgotPassword } from './routes/auth/forgotPassword.js';
 import { getSession } from './routes/auth/getSession.js';
@@ -160,6 +162,7 @@ export function createProviderApp(context: ProviderContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestLogging(log));
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });

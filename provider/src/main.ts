@@ -4,13 +4,14 @@ import { loadConfig } from './config.js';
 import { startProvider } from './provider.js';
 import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
 import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './store/bootstrap.js';
+import { log } from './log.js';
 
 async function main() {
   const config = loadConfig();
   const provider = await startProvider(config);
   if (provider.generatedPassword) {
-    console.log(
-      `[provider] First start: environment '${ROOT_ENVIRONMENT_NAME}', manager '${ROOT_MANAGER_USERNAME}', ` +
+    log.info(
+      `First start: environment '${ROOT_ENVIRONMENT_NAME}', manager '${ROOT_MANAGER_USERNAME}', ` +
         `password '${provider.generatedPassword}'. It is shown only this once.`,
     );
   }
@@ -18,8 +19,13 @@ async function main() {
   const server = app.listen(config.port, config.host, () => {
     const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
     const mail = config.smtpUrl ? 'SMTP' : 'outbox in the data dir (npm run outbox)';
-    console.log(`[provider] API v1 on http://${config.host}:${config.port}/api/v1 (${storage}; mail: ${mail})`);
+    log.info(`API v1 on http://${config.host}:${config.port}/api/v1 (${storage}; mail: ${mail})`);
   });
+  // The gateway keeps idle connections open for reuse and drops them after 4 s. Keeping ours
+  // far longer means a connection is never closed here just as the gateway sends on it (a busy
+  // gateway's timers run late), which would reach the user as a 502.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   let simulator: FleetSimulator | undefined;
   let stopping = false;
   const stop = () => {
@@ -41,8 +47,8 @@ async function main() {
     simulator = createFleetSimulator(provider.context, config.simulator);
     const started = Date.now();
     const { created } = await simulator.ensureFleet();
-    console.log(
-      `[simulator] ${simulator.devices.length} devices (seed ${config.simulator.seed}${created > 0 ? `, ${created} created in ${Date.now() - started} ms` : ''}), ` +
+    log.info(
+      `simulator: ${simulator.devices.length} devices (seed ${config.simulator.seed}${created > 0 ? `, ${created} created in ${Date.now() - started} ms` : ''}), ` +
         `a tick every ${config.simulator.tickMs} ms changing ${Math.round(config.simulator.changeFraction * 100)}% of them`,
     );
     if (!stopping) simulator.start(config.simulator.tickMs);
@@ -50,6 +56,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('[provider] failed to start:', error instanceof Error ? error.message : error);
+  log.fatal({ err: error }, 'failed to start');
   process.exit(1);
 });

@@ -15,7 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
-import { apiPaths, patchDeviceLiveState } from '@halo/shared';
+import { apiPaths, continuityOf, patchDeviceLiveState, subscriptionFrom } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
 const EVENT = {
@@ -140,8 +140,7 @@ class Client {
   }
 
   subscribe() {
-    const payload = this.epoch === null ? { environmentId } : { environmentId, epoch: this.epoch, seq: this.seq };
-    this.socket.emit(EVENT.SUBSCRIBE, payload, (ack) => {
+    this.socket.emit(EVENT.SUBSCRIBE, subscriptionFrom(environmentId, this), (ack) => {
       if (ack && ack.ok) return;
       this.counts.refusals += 1;
       setTimeout(() => this.socket.connected && this.subscribe(), 1000).unref();
@@ -172,11 +171,13 @@ class Client {
   onDelta(delta) {
     const now = Date.now();
     if (delta.environmentId !== environmentId) return;
-    if (delta.epoch === this.epoch && delta.seq <= this.seq) {
+    // The product's own continuity rule; the states themselves are kept by hash, once per thread.
+    const continuity = continuityOf(this, delta);
+    if (continuity === 'duplicate') {
       this.counts.duplicates += 1;
       return;
     }
-    if (delta.epoch !== this.epoch || delta.seq !== this.seq + 1) {
+    if (continuity === 'gap') {
       this.counts.gaps += 1;
       this.subscribe();
       return;

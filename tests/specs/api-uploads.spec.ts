@@ -6,14 +6,19 @@ test.use({ stackEnv: { HALO_E2E_STACK: 'api-uploads' } });
 
 const api = (path: string) => `${API_BASE}${path}`;
 
-test('an upload refused early does not leave its body on the gateway’s connection for the next caller', async ({ request, stack }) => {
+test('an upload refused early does not leave its body on the gateway’s connection for the next caller', async ({
+  request,
+  stack,
+}) => {
   const response = await request.post(api(apiPaths.auth.login), {
     data: { username: 'admin', password: stack.adminPassword, environment_name: 'root' },
   });
   const session = await response.json();
   const headers = { Authorization: `${session.token.token_type} ${session.token.access_token}` };
   const row = 'dev-x,SN-x,1,false,,,\n';
-  const oversized = Buffer.from(`name,pairing_id,type,is_server,ip_addresses,ports_from,ports_to\n${row.repeat(Math.ceil((21 * 1024 * 1024) / row.length))}`);
+  const oversized = Buffer.from(
+    `name,pairing_id,type,is_server,ip_addresses,ports_from,ports_to\n${row.repeat(Math.ceil((21 * 1024 * 1024) / row.length))}`,
+  );
   for (let round = 0; round < 4; round += 1) {
     const refused = await request.post(api(apiPaths.devices.import(session.environment_id)), {
       headers,

@@ -110,14 +110,14 @@ test('create a profile, a rule using it and a rule with custom redundancy 180% a
   await expect(dataPath.redundancyCost('host')).toHaveText('+1 GB per GB of data (2 copies of every packet)');
   await rules.field('hostRedundancyLevel').selectOption('4');
   await expect(rules.field('hostRedundancyPercentage')).toBeVisible();
-  await expect(dataPath.redundancyCost('host')).toHaveText('Enter a percentage from 0 to 1000 to see the extra traffic');
+  await expect(dataPath.redundancyCost('host')).toHaveText(
+    'Enter a percentage from 0 to 1000 to see the extra traffic',
+  );
   await rules.fill({ hostRedundancyPercentage: '1500' });
   await expect(rules.fieldError('hostRedundancyPercentage')).toHaveText('Must not exceed 1000');
   await rules.fill({ hostRedundancyPercentage: '180' });
   await expect(rules.fieldError('hostRedundancyPercentage')).toHaveCount(0);
-  await expect(dataPath.redundancyCost('host')).toHaveText(
-    'At least 2 copies of every packet, +1.8 GB per GB of data',
-  );
+  await expect(dataPath.redundancyCost('host')).toHaveText('At least 2 copies of every packet, +1.8 GB per GB of data');
   await dataPath.openSection(rules, 'hubs');
   await dataPath.hub('primary').selectOption({ label: 'hub-1' });
   await rules.fill({ hubIP: '10.1.0.1', hubPort: '5500' });
@@ -257,9 +257,7 @@ test('shows errors 60, 61, 64, 62, 80, 82, 83 and 92 to the user', async ({ page
   await dataPath.openSection(profiles, 'advanced');
   await dataPath.customKey(0).fill('remote');
   await dataPath.customValue(0).fill('evil.example 1194');
-  await expect(page.getByTestId(TestId.dataPath.customFieldsProblem)).toHaveText(
-    'Not allowed as custom keys: remote',
-  );
+  await expect(page.getByTestId(TestId.dataPath.customFieldsProblem)).toHaveText('Not allowed as custom keys: remote');
   await profiles.save();
   await expect(profiles.formError).toHaveText('Duplicate or not allowed custom keys');
   await profiles.formError.scrollIntoViewIfNeeded();

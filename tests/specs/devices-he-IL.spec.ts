@@ -21,13 +21,17 @@ for (const language of ['he-IL', 'en-US'] as const) {
     // The rail drawer expands under the pointer that opened the screen: move it away.
     await page.mouse.move(960, 900);
     await expect(devices.columnCells('name').first()).toBeVisible({ timeout: 20_000 });
-    const firstId = Number((await devices.columnCells('name').first().getAttribute('data-testid'))?.replace('devices-cell-name-', ''));
+    const firstId = Number(
+      (await devices.columnCells('name').first().getAttribute('data-testid'))?.replace('devices-cell-name-', ''),
+    );
 
     // The columns fill the table's width.
     const table = await devices.table.boundingBox();
     const extent = () =>
       page.evaluate(() => {
-        const headers = [...document.querySelectorAll('.bp6-table-quadrant-top .bp6-table-column-headers .bp6-table-header')];
+        const headers = [
+          ...document.querySelectorAll('.bp6-table-quadrant-top .bp6-table-column-headers .bp6-table-header'),
+        ];
         const boxes = headers.map((header) => header.getBoundingClientRect());
         return Math.max(...boxes.map((box) => box.right)) - Math.min(...boxes.map((box) => box.left));
       });
@@ -42,7 +46,9 @@ for (const language of ['he-IL', 'en-US'] as const) {
       expect(cell, column).not.toBeNull();
       if (!header || !cell) continue;
       // The cell's content starts inside its header's column.
-      const headerColumn = await sortButton.evaluate((element) => element.closest('.bp6-table-header')?.getBoundingClientRect().toJSON() as DOMRect);
+      const headerColumn = await sortButton.evaluate(
+        (element) => element.closest('.bp6-table-header')?.getBoundingClientRect().toJSON() as DOMRect,
+      );
       expect(cell.x, column).toBeGreaterThanOrEqual(headerColumn.x - 1);
       expect(cell.x + Math.min(cell.width, 10), column).toBeLessThanOrEqual(headerColumn.x + headerColumn.width + 1);
       // Headers do not overlap the next column's.

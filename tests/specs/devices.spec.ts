@@ -185,7 +185,9 @@ test('the DroneCommX panel shows a drone live: links per interface kind and its 
   await expect
     .poll(async () => {
       const table = await devices.table.boundingBox();
-      const actions = await panelButton.locator('xpath=ancestor::span[contains(@class,"devices-actions")]').boundingBox();
+      const actions = await panelButton
+        .locator('xpath=ancestor::span[contains(@class,"devices-actions")]')
+        .boundingBox();
       return table && actions ? actions.x >= table.x && actions.x + actions.width <= table.x + table.width : false;
     })
     .toBe(true);

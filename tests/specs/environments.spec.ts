@@ -83,7 +83,13 @@ test('add with a custom CA, search, edit with the password unchanged, delete', a
   await snap('environments-list');
 });
 
-test('duplicate names, bad input and taken e-mails are shown in the dialog', async ({ page, crud, request, stack, snap }) => {
+test('duplicate names, bad input and taken e-mails are shown in the dialog', async ({
+  page,
+  crud,
+  request,
+  stack,
+  snap,
+}) => {
   const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
   await admin.createEnvironment({
     environment_name: 'taken-env',

@@ -25,9 +25,9 @@ test('counts by status add up to the fleet, problems come first and a count open
   await expect(home.problems.or(home.noProblems)).toBeVisible();
   if (await home.problems.isVisible()) {
     // Worst first: critical before major before minor; each says what is wrong.
-    const severities = await home.problems.locator('li[data-severity]').evaluateAll((items) =>
-      items.map((item) => item.getAttribute('data-severity') ?? ''),
-    );
+    const severities = await home.problems
+      .locator('li[data-severity]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-severity') ?? ''));
     const rank = ['critical', 'major', 'minor'];
     expect(severities.map((severity) => rank.indexOf(severity))).toEqual(
       severities.map((severity) => rank.indexOf(severity)).sort((a, b) => a - b),

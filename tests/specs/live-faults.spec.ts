@@ -63,8 +63,13 @@ test('the gateway killed and restarted while clients stream: every client conver
     await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, { HALO_POLL_MS: String(POLL_MS) });
     const session = await login(gateway.baseURL, provider.adminPassword);
-    for (let index = 0; index < 5; index += 1) clients.push(new LiveFleetClient(gateway.baseURL, session.token, session.environmentId));
-    await expect.poll(() => clients.every((client) => client.devices.size === DEVICES && client.counts.deltas >= 2), { timeout: 30_000 }).toBe(true);
+    for (let index = 0; index < 5; index += 1)
+      clients.push(new LiveFleetClient(gateway.baseURL, session.token, session.environmentId));
+    await expect
+      .poll(() => clients.every((client) => client.devices.size === DEVICES && client.counts.deltas >= 2), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const epochBefore = clients[0]!.epoch;
 
     await gateway.kill('SIGKILL');
@@ -76,15 +81,22 @@ test('the gateway killed and restarted while clients stream: every client conver
 
     // Back by themselves, in a new epoch (a new poller), and streaming again.
     await expect
-      .poll(() => clients.every((client) => client.connected && client.epoch !== epochBefore && client.counts.snapshots >= 2), {
-        timeout: 30_000,
-      })
+      .poll(
+        () =>
+          clients.every((client) => client.connected && client.epoch !== epochBefore && client.counts.snapshots >= 2),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(true);
     const deltasAfter = clients.map((client) => client.counts.deltas);
-    await expect.poll(() => clients.every((client, index) => client.counts.deltas > deltasAfter[index]!), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => clients.every((client, index) => client.counts.deltas > deltasAfter[index]!), { timeout: 20_000 })
+      .toBe(true);
 
     await stopChanges(provider, [gateway]);
-    for (const [index, client] of clients.entries()) await expectConverged(client, provider, session, `client ${index}`);
+    for (const [index, client] of clients.entries())
+      await expectConverged(client, provider, session, `client ${index}`);
     for (const client of clients) expect(client.counts.connects).toBe(2);
   } finally {
     for (const client of clients) client.close();
@@ -109,7 +121,9 @@ test('a client offline past the history window gets a snapshot; one back within 
     const watcher = new LiveFleetClient(gateway.baseURL, session.token, session.environmentId);
     const traveller = new LiveFleetClient(gateway.baseURL, session.token, session.environmentId);
     clients.push(watcher, traveller);
-    await expect.poll(() => traveller.devices.size === DEVICES && traveller.counts.deltas >= 1, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => traveller.devices.size === DEVICES && traveller.counts.deltas >= 1, { timeout: 30_000 })
+      .toBe(true);
 
     // A short absence: the missed deltas are replayed, no snapshot.
     traveller.disconnect();
@@ -117,7 +131,9 @@ test('a client offline past the history window gets a snapshot; one back within 
     await expect.poll(() => watcher.seq - leftAt, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     traveller.connect();
     await expect.poll(() => traveller.acks.at(-1), { timeout: 20_000 }).toEqual({ ok: true, mode: 'replay' });
-    await expect.poll(() => traveller.seq >= watcher.seq - 1 && traveller.counts.snapshots === 1, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => traveller.seq >= watcher.seq - 1 && traveller.counts.snapshots === 1, { timeout: 20_000 })
+      .toBe(true);
 
     // A long one: more deltas than the history holds went by in the same epoch.
     traveller.disconnect();
@@ -222,7 +238,9 @@ test('with Redis, two gateways and the leader killed: the other takes over polli
     await expect.poll(() => onFirst.counts.deltas, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     const onSecond = new LiveFleetClient(second.baseURL, session.token, session.environmentId);
     clients.push(onSecond);
-    await expect.poll(() => onSecond.devices.size === DEVICES && onSecond.counts.deltas >= 2, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => onSecond.devices.size === DEVICES && onSecond.counts.deltas >= 2, { timeout: 30_000 })
+      .toBe(true);
 
     // Exactly one of them polls.
     const leader = await pollingLeader(gateways);
@@ -237,12 +255,20 @@ test('with Redis, two gateways and the leader killed: the other takes over polli
     const deltasAtKill = survivor.counts.deltas;
     const epochAtKill = survivor.epoch;
     // The lock expires (1.5 s) and the follower polls.
-    await expect.poll(() => gatewayMetric(follower.baseURL, 'halo_gateway_pollers_running'), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => gatewayMetric(follower.baseURL, 'halo_gateway_polls_total'), { timeout: 20_000 }).toBeGreaterThan(pollsBefore + 2);
+    await expect
+      .poll(() => gatewayMetric(follower.baseURL, 'halo_gateway_pollers_running'), { timeout: 20_000 })
+      .toBe(1);
+    await expect
+      .poll(() => gatewayMetric(follower.baseURL, 'halo_gateway_polls_total'), { timeout: 20_000 })
+      .toBeGreaterThan(pollsBefore + 2);
     const tookOverMs = Date.now() - killedAt;
     test.info().annotations.push({ type: 'failover', description: `the follower polled within ${tookOverMs} ms` });
     // Its client stays connected and keeps getting deltas (a new epoch: a new leader).
-    await expect.poll(() => survivor.connected && survivor.epoch !== epochAtKill && survivor.counts.deltas >= deltasAtKill + 3, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => survivor.connected && survivor.epoch !== epochAtKill && survivor.counts.deltas >= deltasAtKill + 3, {
+        timeout: 30_000,
+      })
+      .toBe(true);
     expect(survivor.counts.connects).toBe(1);
 
     await stopChanges(provider, [follower]);

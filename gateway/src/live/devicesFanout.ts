@@ -15,6 +15,7 @@ import { EnvironmentFeed } from './environmentFeed.js';
 import type { FeedBus, FeedEvent } from './feedBus.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 import { pendingWrites } from './pendingWrites.js';
+import { log } from '../log.js';
 
 /** Sockets watching an environment's devices: everyone allowed devices.view there sees all of them. */
 export const devicesRoom = (environmentId: number) => `devices:${environmentId}`;
@@ -163,7 +164,7 @@ export class DevicesFanout {
     socket.on(LiveEvent.DEVICES_SUBSCRIBE, (payload, ack) => {
       const answer = typeof ack === 'function' ? ack : () => undefined;
       void this.subscribe(socket, payload, answer).catch((error: unknown) => {
-        console.error('[gateway] devices.subscribe failed:', error);
+        log.error({ err: error }, 'devices.subscribe failed');
         answer({ ok: false, error: HttpErrorKind.INTERNAL });
       });
     });
@@ -296,7 +297,7 @@ export class DevicesFanout {
       .follow(environmentId, (event) => {
         if (this.tracked.get(environmentId) === tracked) this.onFeedEvent(environmentId, tracked, event);
       })
-      .catch((error: unknown) => console.error(`[gateway] following environment ${environmentId} failed:`, error));
+      .catch((error: unknown) => log.error({ err: error, environmentId }, 'following an environment failed'));
     this.options.pollers.want(environmentId, tokens);
     return tracked;
   }
@@ -374,7 +375,8 @@ export class DevicesFanout {
     // A new epoch: everyone in the room needs the whole state.
     const room = namespace.adapter.rooms.get(devicesRoom(environmentId));
     for (const socketId of room ?? []) tracked.awaitingSnapshot.add(socketId);
-    for (const socketId of tracked.awaitingSnapshot) namespace.sockets.get(socketId)?.leave(devicesRoom(environmentId));
+    for (const socketId of tracked.awaitingSnapshot)
+      void namespace.sockets.get(socketId)?.leave(devicesRoom(environmentId));
     this.flushSnapshots(environmentId, tracked, 'epoch');
   }
 

@@ -130,7 +130,7 @@ describe('the /live handshake', () => {
         timeout: 3000,
       })
       .toBe('2032');
-    expect(gateway.metrics.upstreamRequests.get({ source: 'clock' })).toBeGreaterThan(1);
+    expect(await gateway.metrics.upstreamRequests.get({ source: 'clock' })).toBeGreaterThan(1);
   });
 
   it('does not serve the main namespace', async () => {

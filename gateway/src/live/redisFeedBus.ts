@@ -12,6 +12,7 @@ import type { PolledChange } from '../pollers/environmentPoller.js';
 import { leaderKey } from '../pollers/leadership.js';
 import { newEpoch, type FeedState } from './environmentFeed.js';
 import { deltaOf, type DeltaObserver, type FeedBus, type FeedListener, type FeedPublisher } from './feedBus.js';
+import { log } from '../log.js';
 
 /** Raised when a write finds the leadership lock held by someone else. */
 export class LeadershipLostError extends Error {
@@ -199,7 +200,7 @@ export class RedisFeedBus implements FeedBus {
 
   private enqueue(environmentId: number, entry: Following, task: () => Promise<void>): void {
     entry.chain = entry.chain.then(task).catch((error: unknown) => {
-      console.error(`[gateway] shared feed of environment ${environmentId}:`, error);
+      log.error({ err: error, environmentId }, 'shared feed failed');
     });
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_BASE } from '@halo/shared';
 import type { GatewayConfig } from '../config.js';
 import { leaderKey } from '../pollers/leadership.js';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
@@ -110,7 +111,7 @@ describe('several gateways with Redis', () => {
     expect(onSecond.view.seq).toBe(onFirst.view.seq);
     expect(onFirst.view.gaps + onSecond.view.gaps).toBe(0);
     const follower = gateways.find((gateway) => gateway.gateway.pollers.running === 0);
-    expect(follower?.gateway.metrics.polls.get({ result: 'ok' })).toBe(0);
+    expect(await follower?.gateway.metrics.polls.get({ result: 'ok' })).toBe(0);
   });
 
   it('fails over when the leader closes: the other gateway polls, its clients get a new epoch and go on', async () => {
@@ -221,9 +222,7 @@ describe('several gateways with Redis', () => {
     expect(second.gateway.fanout.environments).toEqual([]);
 
     const after = await open(second, MANAGER);
-    for (const device of before.view.devices.values()) after.view.devices.set(device.id, device);
-    after.view.epoch = epoch;
-    after.view.seq = seq;
+    after.view.resumeFrom(before.view);
     expect(await subscribe(after.client, { environmentId: 10, epoch: epoch!, seq })).toEqual({
       ok: true,
       mode: 'replay',
@@ -237,5 +236,25 @@ describe('several gateways with Redis', () => {
     upstream.fleet.put(10, 3, { name: 'live again' });
     await sameAsUpstream(after.view);
     expect(after.view.gaps).toBe(0);
+  });
+});
+
+describe('rate limits with Redis', () => {
+  it('are the cluster’s: calls through one gateway count against the other', async () => {
+    const first = await startTestGateway(
+      { apiBaseUrl: upstream.apiBaseUrl },
+      { ...config(), rateLimitApiPerMinute: 3 },
+    );
+    const second = await startTestGateway(
+      { apiBaseUrl: upstream.apiBaseUrl },
+      { ...config(), rateLimitApiPerMinute: 3 },
+    );
+    gateways.push(first, second);
+    const echo = (gateway: TestGateway) => fetch(`${gateway.url}${API_BASE}/echo`).then((response) => response.status);
+    expect(await echo(first)).toBe(200);
+    expect(await echo(second)).toBe(200);
+    expect(await echo(first)).toBe(200);
+    expect(await echo(second)).toBe(429);
+    expect(await admin.keys(`${prefix}:rate:api:*`)).toHaveLength(1);
   });
 });

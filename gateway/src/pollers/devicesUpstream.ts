@@ -94,7 +94,7 @@ export class DevicesUpstream {
     for (const entry of body.data.devices_state) {
       const withId =
         typeof entry === 'object' && entry !== null && !('id' in entry) && 'device_id' in entry
-          ? { ...entry, id: (entry as { device_id: unknown }).device_id }
+          ? { ...entry, id: entry.device_id }
           : entry;
       const device = DeviceLiveStateSchema.safeParse(withId);
       if (!device.success) {

@@ -177,7 +177,7 @@ describe('EnvironmentPoller', () => {
     expect(sink.calls).toHaveLength(1);
     await poller.pollOnce();
     expect(sink.calls[1]).toEqual({ kind: 'change', changed: [], patches: [], removed: [1] });
-    expect(metrics.driftCorrections.get()).toBe(1);
+    expect(await metrics.driftCorrections.get()).toBe(1);
     expect(upstream.requests.filter((line) => line.endsWith('/devices_state')).length).toBeGreaterThan(0);
   });
 
@@ -193,7 +193,7 @@ describe('EnvironmentPoller', () => {
       removed: [],
     });
     expect(sink.calls).toHaveLength(2);
-    expect(metrics.driftCorrections.get()).toBe(0);
+    expect(await metrics.driftCorrections.get()).toBe(0);
   });
 
   it('sends only system log entries newer than when it started', async () => {

@@ -1,12 +1,13 @@
 import {
+  linkCountsByKind,
   diffDeviceLiveState,
-  LINK_INTERFACE_KINDS,
   type DeviceLivePatch,
   type DeviceLiveState,
   type DeviceStatusEntry,
 } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
 import type { DevicesUpstream, LiveSystemLogEntry } from './devicesUpstream.js';
+import { log } from '../log.js';
 
 /** Where a poller sends what it found; the poller waits for each call before going on. */
 export interface PollerSink {
@@ -64,16 +65,7 @@ type CycleResult = 'ok' | 'failed' | 'idle' | 'retry';
 export function foldDeviceStatus(device: DeviceLiveState, status: DeviceStatusEntry | undefined): DeviceLiveState {
   if (!status) return device;
   const folded: DeviceLiveState = { ...device };
-  if (status.halo_data_links_info) {
-    const links: Record<string, { online: number; total: number }> = {};
-    for (const kind of LINK_INTERFACE_KINDS) {
-      const list = status.halo_data_links_info[kind] ?? [];
-      let online = 0;
-      for (const link of list) if (link.is_online) online += 1;
-      links[kind] = { online, total: list.length };
-    }
-    folded.links = links;
-  }
+  if (status.halo_data_links_info) folded.links = linkCountsByKind(status.halo_data_links_info);
   const gnssLock = status.halo_system_report?.gnss_lock;
   if (typeof gnssLock === 'boolean') folded.gnss_lock = gnssLock;
   return folded;
@@ -142,7 +134,7 @@ export class EnvironmentPoller {
     this.timer = setTimeout(() => {
       this.running = this.cycle()
         .catch((error: unknown) => {
-          console.error(`[gateway] poller of environment ${this.environmentId} failed:`, error);
+          log.error({ err: error, environmentId: this.environmentId }, 'poller failed');
           return 'failed' as const;
         })
         .then((result) => {
@@ -225,7 +217,7 @@ export class EnvironmentPoller {
         await this.options.sink.reset([...this.devices.values()]);
         this.needsReset = false;
       } catch (error) {
-        console.error(`[gateway] environment ${environmentId}: publishing a snapshot failed:`, error);
+        log.error({ err: error, environmentId }, 'publishing a snapshot failed');
         return 'failed';
       }
       return 'ok';
@@ -270,7 +262,7 @@ export class EnvironmentPoller {
         });
       } catch (error) {
         // What subscribers hold is unknown now: start a new epoch from the full list.
-        console.error(`[gateway] environment ${environmentId}: publishing a delta failed:`, error);
+        log.error({ err: error, environmentId }, 'publishing a delta failed');
         this.needsReset = true;
         return 'failed';
       }
@@ -325,7 +317,7 @@ export class EnvironmentPoller {
         try {
           await sink.logs(entries);
         } catch (error) {
-          console.error(`[gateway] environment ${environmentId}: publishing system logs failed:`, error);
+          log.error({ err: error, environmentId }, 'publishing system logs failed');
         }
       }
       if (answer.value.received < LOG_PAGE_SIZE) return;

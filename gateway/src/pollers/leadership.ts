@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { log } from '../log.js';
 
 export interface LeadershipHandlers {
   /** This gateway now leads the environment; `owner` fences its writes. */
@@ -78,7 +79,7 @@ export class RedisLeadership implements Leadership {
         }
       } catch (error) {
         if (leading && Date.now() - renewedAt >= this.ttlMs) depose();
-        if (!stopped) console.error(`[gateway] leadership of environment ${environmentId}:`, error);
+        if (!stopped) log.error({ err: error, environmentId }, 'leadership failed');
       }
     };
     const loop = () => {

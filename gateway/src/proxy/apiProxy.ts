@@ -85,7 +85,7 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
       },
     },
   });
-  return proxy as unknown as RequestHandler;
+  return proxy;
 }
 
 /**

@@ -1,6 +1,6 @@
 import {
   compactDeviceLiveState,
-  patchDeviceLiveState,
+  FleetReplica,
   type DeviceLiveState,
   type DevicesDelta,
   type DevicesSnapshot,
@@ -16,9 +16,8 @@ import type { LiveClient } from './testGateway.js';
  * client would then subscribe again.
  */
 export class LiveView {
-  readonly devices = new Map<number, DeviceLiveState>();
-  epoch: string | null = null;
-  seq = 0;
+  /** Every environment's message is taken: the view follows whichever it subscribed to. */
+  private replica: FleetReplica | null = null;
   snapshots = 0;
   readonly deltas: DevicesDelta[] = [];
   readonly logs: LogsSystemEvent[] = [];
@@ -27,33 +26,45 @@ export class LiveView {
   constructor(readonly client: LiveClient) {
     client.on('devices.snapshot', (snapshot: DevicesSnapshot) => {
       this.snapshots += 1;
-      this.epoch = snapshot.epoch;
-      this.seq = snapshot.seq;
-      this.devices.clear();
-      for (const device of snapshot.devices) this.devices.set(device.id, device);
+      this.replica = new FleetReplica(snapshot.environmentId);
+      this.replica.applySnapshot(snapshot);
     });
     client.on('devices.delta', (delta: DevicesDelta) => {
       this.deltas.push(delta);
-      if (delta.epoch !== this.epoch || delta.seq !== this.seq + 1) {
-        this.gaps += 1;
-        return;
-      }
-      this.seq = delta.seq;
-      for (const patch of delta.changed) {
+      const outcome = this.replica?.applyDelta(delta) ?? { kind: 'gap' };
+      if (outcome.kind === 'invalid') {
         // As a browser does: the patched state must be a whole, valid state.
-        const device = patchDeviceLiveState(this.devices.get(patch.id), patch);
-        if (device === null)
-          throw new Error(`delta ${delta.seq}: the patch of device ${patch.id} gives no valid state`);
-        this.devices.set(patch.id, device);
+        throw new Error(`delta ${delta.seq}: the patch of device ${outcome.deviceId} gives no valid state`);
       }
-      for (const id of delta.removed) this.devices.delete(id);
+      if (outcome.kind !== 'applied') this.gaps += 1;
     });
     client.on('logs.system', (event: LogsSystemEvent) => this.logs.push(event));
   }
 
+  /** Starts from what another view held, as a reconnecting client does (its devices, epoch and seq). */
+  resumeFrom(other: LiveView): void {
+    if (!other.replica) return;
+    this.replica = new FleetReplica(other.replica.environmentId);
+    for (const device of other.replica.devices.values()) this.replica.devices.set(device.id, device);
+    this.replica.epoch = other.replica.epoch;
+    this.replica.seq = other.replica.seq;
+  }
+
+  get devices(): ReadonlyMap<number, DeviceLiveState> {
+    return this.replica?.devices ?? new Map();
+  }
+
+  get epoch(): string | null {
+    return this.replica?.epoch ?? null;
+  }
+
+  get seq(): number {
+    return this.replica?.seq ?? 0;
+  }
+
   /** The devices sorted by id, for comparisons. */
   list(): DeviceLiveState[] {
-    return [...this.devices.values()].sort((a, b) => a.id - b.id);
+    return this.replica?.list() ?? [];
   }
 }
 

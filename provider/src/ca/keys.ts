@@ -20,7 +20,7 @@ export async function newRsaKeyPair(bits = 2048): Promise<KeyPair> {
   return {
     privateKeyPem: privateKey,
     privateKey: forge.pki.privateKeyFromPem(privateKey),
-    publicKey: forge.pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey,
+    publicKey: forge.pki.publicKeyFromPem(publicKey),
   };
 }
 

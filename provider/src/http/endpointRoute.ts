@@ -32,12 +32,14 @@ export type Call<Spec extends EndpointSpec> = EndpointInput<Spec> & {
 };
 
 /** A handler answers the declared answer (or file); it throws HttpError for a refusal. */
-export type Handler<Spec extends EndpointSpec> = (call: Call<Spec>) => Promise<EndpointReply<Spec>>;
+export type Handler<Spec extends EndpointSpec> = (
+  call: Call<Spec>,
+) => EndpointReply<Spec> | Promise<EndpointReply<Spec>>;
 
 /** One endpoint and the code that serves it; app.ts registers a list of these. */
 export interface Route {
   readonly endpoint: EndpointSpec;
-  readonly serve: (context: ProviderContext) => (call: Call<EndpointSpec>) => Promise<unknown>;
+  readonly serve: (context: ProviderContext) => (call: Call<EndpointSpec>) => unknown;
 }
 
 /** Binds a handler to its endpoint; the adapter below does everything the contract declares. */

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { apiErrorBody, ErrorCode, HttpErrorKind } from '@halo/shared';
 import { HttpError } from './httpError.js';
+import { log } from '../log.js';
 
 interface BodyParserError {
   type?: string;
@@ -26,7 +27,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _request, resp
     response.status(400).json(apiErrorBody(ErrorCode.MISSING_VALUES, 'Unreadable request body'));
     return;
   }
-  console.error('[provider] unexpected error', error);
+  log.error({ err: error }, 'unexpected error');
   response.status(500).json(apiErrorBody(HttpErrorKind.INTERNAL, 'Internal Server Error'));
 };
 

@@ -19,8 +19,10 @@ export async function findReachable<Table extends EnvironmentOwnedTable>(
   auth: Pick<Scoped, 'target'>,
   id: number,
 ): Promise<Selectable<Database[Table]>> {
-  const row = await (db as unknown as Kysely<Owned>)
-    .selectFrom(table as EnvironmentOwnedTable)
+  const owned = db as unknown as Kysely<Owned>;
+  const name: EnvironmentOwnedTable = table;
+  const row = await owned
+    .selectFrom(name)
     .selectAll()
     .where('id', '=', id)
     .where('environment_id', '=', auth.target.id)

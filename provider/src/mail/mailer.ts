@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -35,10 +35,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     kind: 'outbox',
     async send(message) {
-      mkdirSync(directory, { recursive: true });
+      await mkdir(directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       const record = { from: options.from, date: new Date().toISOString(), ...message };
-      writeFileSync(join(directory, name), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+      await writeFile(join(directory, name), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  linkCountsByKind,
   DeviceType,
   MainAppStatus,
   type DataLink,
@@ -246,10 +247,7 @@ export function systemReportOf(device: SimulatedDevice, now: number): SystemRepo
 
 /** The status columns of a device row. */
 export function statusColumns(device: SimulatedDevice, now: number) {
-  const summary: Record<string, { online: number; total: number }> = {};
-  for (const [kind, links] of Object.entries(device.links) as [string, DataLink[]][]) {
-    summary[kind] = { online: links.filter((link) => link.is_online).length, total: links.length };
-  }
+  const summary = linkCountsByKind(device.links);
   const report = systemReportOf(device, now);
   return {
     is_activated: device.activated ? 1 : 0,

@@ -29,6 +29,7 @@ import { createRandom, sampleIndexes, type Random } from './random.js';
 import { distanceMeters, headingTowards, nearestRegion, offset } from './regions.js';
 import { pickSatcomSenders, satcomMessage } from './satcomMessages.js';
 import { createUsageMeter } from './usageMeter.js';
+import { log as serviceLog } from '../log.js';
 
 export interface FleetSimulatorOptions {
   /** Fleet size; devices beyond it (from an earlier, larger run) are left alone. */
@@ -166,7 +167,7 @@ function move(device: SimulatedDevice, random: Random, now: number) {
 }
 
 function setLinks(device: SimulatedDevice, online: () => boolean) {
-  for (const links of Object.values(device.links) as DataLinksInfo[keyof DataLinksInfo][]) {
+  for (const links of Object.values<DataLinksInfo[keyof DataLinksInfo]>(device.links)) {
     for (const link of links) link.is_online = online();
   }
 }
@@ -542,7 +543,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       const started = Date.now();
       running = tick()
         .catch((error: unknown) => {
-          console.error('[simulator] tick failed:', error instanceof Error ? error.message : error);
+          serviceLog.error({ err: error }, 'simulator tick failed');
         })
         .finally(() => schedule(Math.max(0, tickMs - (Date.now() - started)), tickMs));
     }, delay);
@@ -563,7 +564,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       const pending = usage.drainAll();
       if (pending.length === 0) return;
       await addConnectedSeconds(context.db, pending).catch((error: unknown) => {
-        console.error('[simulator] writing usage on stop failed:', error instanceof Error ? error.message : error);
+        serviceLog.error({ err: error }, 'simulator: writing usage on stop failed');
       });
     },
     get devices() {

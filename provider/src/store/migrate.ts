@@ -20,7 +20,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(store) };
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrationsFor(store)) };
   // Kysely looks for its bookkeeping tables in every schema unless told which one: name the
   // current schema, or another schema's tables (a parallel test, a second installation) pass for ours.
   const migrationTableSchema =
@@ -31,7 +31,7 @@ export async function migrateToLatest(store: Store): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    const cause = error instanceof Error ? error.message : (failed?.migrationName ?? JSON.stringify(error));
     throw new Error(`Database migration failed: ${cause}`);
   }
 }

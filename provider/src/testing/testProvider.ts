@@ -53,8 +53,9 @@ export async function startTestProvider(
     store: dialect === 'postgres' ? { postgresSchema: schema } : {},
     mailer: mailer ?? {
       kind: 'outbox',
-      send: async (message) => {
+      send: (message) => {
         mail.push(message);
+        return Promise.resolve();
       },
     },
     now: () => clock.now,

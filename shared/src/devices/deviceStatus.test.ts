@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStatus, countLinks, formatLinks, locationStatus, mergeDevicesState } from './deviceStatus.js';
+import { connectionStatus, countLinks, linkCountsByKind, locationStatus, totalLinks } from './deviceStatus.js';
 
 describe('connectionStatus', () => {
   it('shows non-activated before anything else', () => {
@@ -49,46 +49,16 @@ describe('links', () => {
     expect(countLinks({ eth: [{ port: 1, is_online: true }] })).toEqual({ online: 1, total: 1 });
   });
 
-  it('shows online/total when connected, 0/total when not and - when not activated', () => {
-    expect(formatLinks({ is_activated: true, availability: 1 }, info)).toBe('3/5');
-    expect(formatLinks({ is_activated: true, availability: 0 }, info)).toBe('0/5');
-    expect(formatLinks({ is_activated: false, availability: 1 }, info)).toBe('-');
-  });
-});
-
-describe('mergeDevicesState', () => {
-  const known = [
-    { device_id: 1, device_state: 2 },
-    { device_id: 2, device_state: 3 },
-  ];
-
-  it('resets known devices missing from an incremental answer to 0 and appends new ones', () => {
-    const merged = mergeDevicesState(
-      known,
-      [
-        { device_id: 2, device_state: 5 },
-        { device_id: 3, device_state: 1 },
-      ],
-      1,
-    );
-    expect(merged).toEqual([
-      { device_id: 1, device_state: 0 },
-      { device_id: 2, device_state: 5 },
-      { device_id: 3, device_state: 1 },
-    ]);
-  });
-
-  it('replaces the list for any other request state', () => {
-    expect(mergeDevicesState(known, [{ device_id: 9, device_state: 1 }], 0)).toEqual([
-      { device_id: 9, device_state: 1 },
-    ]);
-    expect(mergeDevicesState(known, [], 2)).toEqual([]);
-  });
-
-  it('leaves its inputs untouched', () => {
-    const incoming = [{ device_id: 1, device_state: 4 }];
-    mergeDevicesState(known, incoming, 1)[0]!.device_state = 99;
-    expect(known[0]?.device_state).toBe(2);
-    expect(incoming[0]?.device_state).toBe(4);
+  it('counts each interface kind on its own, and sums per-kind counts', () => {
+    const byKind = linkCountsByKind(info);
+    expect(byKind).toEqual({
+      cellular: { online: 1, total: 2 },
+      eth: { online: 1, total: 1 },
+      wifi: { online: 0, total: 0 },
+      vlan: { online: 0, total: 1 },
+      vpn: { online: 1, total: 1 },
+    });
+    expect(totalLinks(byKind)).toEqual(countLinks(info));
+    expect(totalLinks({})).toEqual({ online: 0, total: 0 });
   });
 });

@@ -116,7 +116,7 @@ export const TimeInfoSchema = z.object({
 });
 export type TimeInfo = z.infer<typeof TimeInfoSchema>;
 
-/** A devices_state entry. device_state 0 means no fresh state (see mergeDevicesState). */
+/** A devices_state entry. device_state 0 means no fresh state. */
 export const DeviceStateEntrySchema = z.object({
   device_id: IdSchema,
   device_state: z.number().int(),

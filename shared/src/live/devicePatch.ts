@@ -86,7 +86,7 @@ function translate(patch: PlainObject, names: typeof TO_WIRE): PlainObject {
   for (const [key, value] of Object.entries(patch)) {
     if (key === PATCH_REPLACE_KEY) {
       translated[key] = Array.isArray(value)
-        ? value.map((field) => (typeof field === 'string' ? (names.device.get(field) ?? field) : field))
+        ? (value as unknown[]).map((field) => (typeof field === 'string' ? (names.device.get(field) ?? field) : field))
         : value;
       continue;
     }

@@ -1,2 +1,3 @@
 export * from './events.js';
 export * from './devicePatch.js';
+export * from './fleetReplica.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, can, canActOnDevice, type Subject } from './can.js';
+import { CAPABILITIES, can, canActOnDevice, canGrant, type Subject } from './can.js';
 import { ALL_PERMISSIONS, Feature, isPermission, Permission } from './permissions.js';
 
 const user = (permissions: number[], extra: Partial<Subject> = {}): Subject => ({
@@ -182,5 +182,16 @@ describe('isPermission', () => {
       ].every(isPermission),
     ).toBe(true);
     expect([0, 24, 56, 64, 112, 133, -20, 20.5, '20', null].some(isPermission)).toBe(false);
+  });
+});
+
+describe('canGrant', () => {
+  it('lets a manager grant anything and anyone else only what they hold', () => {
+    const manager = { environment_manager: true, permissions: [] };
+    const operator = { environment_manager: false, permissions: [Permission.USERS_VIEW, Permission.USERS_ADD] };
+    expect(ALL_PERMISSIONS.every((permission) => canGrant(manager, permission))).toBe(true);
+    expect(canGrant(operator, Permission.USERS_ADD)).toBe(true);
+    expect(canGrant(operator, Permission.USERS_DELETE)).toBe(false);
+    expect(canGrant(null, Permission.USERS_VIEW)).toBe(false);
   });
 });

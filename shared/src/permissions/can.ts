@@ -173,3 +173,16 @@ export function canActOnDevice(subject: unknown, action: 'update' | 'delete', de
   const createdByUser = Number.isInteger(subject.user_id) && device.created_by === subject.user_id;
   return createdByUser || contains(subject.allowed_device_ids, device.id);
 }
+
+/**
+ * Whether `subject` may grant `permission` to a user: nobody hands out what they do not hold,
+ * so a non-manager grants only permissions they have themselves. The provider refuses the
+ * rest and the permission editor disables them, both by this rule.
+ */
+export function canGrant(
+  subject: Pick<Subject, 'environment_manager' | 'permissions'> | null | undefined,
+  permission: number,
+): boolean {
+  if (!subject) return false;
+  return subject.environment_manager || subject.permissions.includes(permission);
+}

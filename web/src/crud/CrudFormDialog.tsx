@@ -169,7 +169,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
           <InputGroup
             id={inputId}
             type={field.kind === 'number' ? 'number' : field.kind}
-            value={value === null || value === undefined ? '' : String(value as string | number)}
+            value={value === null || value === undefined ? '' : String(value)}
             intent={intent}
             disabled={disabled}
             placeholder={placeholder}

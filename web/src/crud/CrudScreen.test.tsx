@@ -103,8 +103,9 @@ describe('CrudScreen', () => {
     fireEvent.change(name, { target: { value: 'south_sites' } });
     expect(screen.queryByTestId(TestId.crud.fieldError('groups', 'name'))).toBeNull();
 
-    await act(async () => {
+    await act(() => {
       fireEvent.click(screen.getByTestId(TestId.crud.save('groups')));
+      return Promise.resolve();
     });
     await screen.findByTestId(TestId.crud.row('groups', 2));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');

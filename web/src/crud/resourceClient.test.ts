@@ -54,7 +54,7 @@ describe('createResourceClient', () => {
     await client.update(3, { group: { name: 'b' } });
     await client.remove(3);
     await client.action('archive', 3);
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url as string}`)).toEqual([
       'POST /api/v1/config/7/groups',
       'PUT /api/v1/config/7/groups/3',
       'DELETE /api/v1/config/7/groups/3',

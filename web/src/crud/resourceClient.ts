@@ -60,13 +60,13 @@ export function createResourceClient<Row>(
 ): ResourceClient<Row> {
   const { endpoints } = definition;
   // Payloads come from the screen's own form mapping; the contract checks them on the server.
-  const write = (endpoint: EndpointSpec, input: object) => api.call(endpoint, input as never, { discardAnswer: true });
+  const write = (endpoint: EndpointSpec, input: object) => api.call(endpoint, input, { discardAnswer: true });
   return {
     async list(signal) {
       const answer = await api.call(endpoints.list, { params: { environmentId: environmentId() } } as never, {
         signal,
       });
-      return definition.rowsOf(answer as never);
+      return definition.rowsOf(answer);
     },
     async create(payload) {
       await write(endpoints.create, { params: { environmentId: environmentId() }, body: payload });

@@ -2,6 +2,7 @@ import { API, PASSWORD_RESET_TOKEN_TTL_MS } from '@halo/shared';
 import { newToken } from '../../auth/tokens.js';
 import { route } from '../../http/endpointRoute.js';
 import { passwordResetMail } from '../../mail/passwordResetMail.js';
+import { log } from '../../log.js';
 
 /**
  * POST /auth/forgot: mails a single-use reset link to every enabled user with the address.
@@ -31,7 +32,7 @@ export const forgotPassword = route(API.auth.forgot, (context) => async ({ body:
       await context.mailer.send(mail);
     } catch (error) {
       // The answer must not differ; the operator sees the failure in the log.
-      console.error('[provider] password reset mail failed:', error instanceof Error ? error.message : error);
+      log.error({ err: error }, 'password reset mail failed');
     }
   }
   return { ok: true, message: 'If an account has this address, an e-mail with instructions was sent.' };

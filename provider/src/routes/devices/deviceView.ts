@@ -50,16 +50,6 @@ function parseAddresses(text: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === 'string') : [];
 }
 
-/** Online and total links per interface kind. */
-export function summariseLinks(info: Partial<DataLinksInfo> | null): LinksSummary {
-  const summary = {} as LinksSummary;
-  for (const kind of LINK_INTERFACE_KINDS) {
-    const links = info?.[kind] ?? [];
-    summary[kind] = { online: links.filter((link) => link.is_online).length, total: links.length };
-  }
-  return summary;
-}
-
 /** The columns a devices_state entry needs: never the large JSON reports. */
 export const DEVICE_STATE_COLUMNS = [
   'id',

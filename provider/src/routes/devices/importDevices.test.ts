@@ -167,7 +167,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
         send: () =>
           deviceCall(provider.api, admin, 'post', '/devices/import', {
             file: `${HEADER}\ncam-1,SN-1,1,false,,,`,
-          }) as ReturnType<typeof upload>,
+          }),
       },
     ];
     for (const { name, send } of invalid) {

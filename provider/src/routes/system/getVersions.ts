@@ -20,7 +20,7 @@ export function productAddress(publicUrl: string): string {
  * GET /versions: the official {ip}-12.6 string and the internal components. This provider
  * implements auth, config, ca and monitoring itself; the analyzer is not part of it.
  */
-export const getVersions = route(API.system.versions, (context) => async () => ({
+export const getVersions = route(API.system.versions, (context) => () => ({
   official: officialVersion(productAddress(context.config.publicUrl)),
   internal: { auth: providerVersion, config: providerVersion, ca: providerVersion, monitoring: providerVersion },
 }));

@@ -1,4 +1,4 @@
-import { can } from '@halo/shared';
+import { can, canGrant } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { sessionAuthority, type Authenticated } from '../../auth/sessions.js';
 import { forbidden } from '../../http/httpError.js';
@@ -9,9 +9,7 @@ import type { Database } from '../../store/schema.js';
 /** Nobody hands out what they do not hold: a non-manager may grant only their own permissions. */
 export function assertGrantable(actor: Authenticated, requested: readonly number[]): void {
   const authority = sessionAuthority(actor);
-  if (authority.environment_manager) return;
-  const held = new Set(authority.permissions);
-  if (requested.some((permission) => !held.has(permission))) {
+  if (requested.some((permission) => !canGrant(authority, permission))) {
     throw forbidden('Insufficient permission level: you cannot grant permissions you do not hold');
   }
 }

@@ -21,6 +21,7 @@ import type { OpenVpnProfileRow } from '../../store/dataPathTables.js';
 import type { EnvironmentRow } from '../../store/schema.js';
 import { profileView } from '../openvpn-profiles/profileRecords.js';
 import { findReachable } from '../../http/reachable.js';
+import { log } from '../../log.js';
 
 function issuerFor(context: ProviderContext, environment: EnvironmentRow): CertificateIssuer {
   return environment.ca_server_address
@@ -89,7 +90,7 @@ export const generateVpnCertificate = route(API.vpn.generateCertificate, (contex
     certificate = await issuerFor(context, target).issueClientCertificate(input.certificateCN);
   } catch (error) {
     if (error instanceof CertificateServiceUnavailable) {
-      console.error(`[provider] ${error.message}`);
+      log.error({ err: error }, 'certificate service unavailable');
       throw refuseAs(HttpErrorKind.VPN_GENERATE_FAILED);
     }
     throw error;

@@ -170,7 +170,7 @@ export const applicationRulesScreen = defineCrudScreen<ApplicationRule, RuleValu
     },
     {
       // Not a field of its own on the wire: it follows from the profile choice.
-      name: 'hostEndpointType' as keyof RuleValues & string,
+      name: 'hostEndpointType' as keyof RuleValues,
       kind: 'custom',
       labelKey: 'dataPath.rules.fields.hostEndpointType',
       render: (props) => <HostEndpointTypeSelect {...props} />,

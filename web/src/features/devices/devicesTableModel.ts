@@ -1,4 +1,5 @@
 import {
+  totalLinks,
   ConnectionStatus,
   DeviceRole,
   DeviceType,
@@ -39,16 +40,7 @@ export interface DeviceRow {
   readonly chip: DeviceChipState;
 }
 
-function liveLinks(live: DeviceLiveState): LinkCounts | null {
-  if (!live.links) return null;
-  let online = 0;
-  let total = 0;
-  for (const counts of Object.values(live.links)) {
-    online += counts.online;
-    total += counts.total;
-  }
-  return { online, total };
-}
+const liveLinks = (live: DeviceLiveState): LinkCounts | null => (live.links ? totalLinks(live.links) : null);
 
 /** The links cell of spec section 4 from counts over the five interface kinds. */
 export function linksText(connection: ConnectionStatus, links: LinkCounts): string {

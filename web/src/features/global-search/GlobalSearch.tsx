@@ -38,7 +38,7 @@ export function GlobalSearch() {
     const controller = new AbortController();
     loadController.current = controller;
     setLoading(true);
-    loadSearchGroups(api, session.environment_id, subject, controller.signal)
+    void loadSearchGroups(api, session.environment_id, subject, controller.signal)
       .then((loaded) => {
         if (!controller.signal.aborted) setGroups(loaded);
       })
@@ -67,7 +67,7 @@ export function GlobalSearch() {
         results.map((group) => (
           <li key={group.source.name} data-testid={TestId.globalSearch.group(group.source.name)}>
             <ul className="bp6-menu global-search-group">
-              <MenuDivider title={t(`search.lists.${group.source.name}`)} />
+              <MenuDivider title={t(group.source.labelKey)} />
               {group.items.map((item) => (
                 <MenuItem
                   key={item.key}

@@ -1,7 +1,6 @@
-import { API, can, ROUTES, type Capability, type Subject } from '@halo/shared';
+import { can, type Capability, type Subject } from '@halo/shared';
+import { SCREENS } from '../../app/screenRegistry';
 import type { ApiClient } from '../../lib/api';
-
-export type SearchSourceName = 'environments' | 'users' | 'devices' | 'applicationRules' | 'vpnProfiles';
 
 export interface SearchItem {
   readonly key: number | string;
@@ -12,74 +11,26 @@ export interface SearchItem {
 
 /** One list the global search looks through, and where a result leads. */
 export interface SearchSource {
-  readonly name: SearchSourceName;
+  /** Names the list in test ids and the search store. */
+  readonly name: string;
+  /** i18n key of the list's heading in the results. */
+  readonly labelKey: string;
   readonly capability: Capability;
+  /** Where the list's results come among the others (devices first: operators look for them most). */
+  readonly rank: number;
   /** The screen a result opens and the list whose search text it fills in. */
   readonly route: string;
   readonly list: string;
   readonly load: (api: Pick<ApiClient, 'call'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
 }
 
-export const SEARCH_SOURCES: readonly SearchSource[] = [
-  {
-    name: 'devices',
-    capability: 'devices.view',
-    route: ROUTES.devices,
-    list: 'devices',
-    load: async (api, environmentId, signal) => {
-      const answer = await api.call(API.devices.list, { params: { environmentId } }, { signal });
-      return answer.devices.map((device) => ({ key: device.id, label: device.name, extra: '' }));
-    },
-  },
-  {
-    name: 'users',
-    capability: 'users.view',
-    route: ROUTES.users,
-    list: 'users',
-    load: async (api, environmentId, signal) => {
-      const answer = await api.call(API.users.list, { params: { environmentId } }, { signal });
-      return answer.users.map((user) => ({
-        key: user.id,
-        label: user.username,
-        extra: [user.name ?? '', user.email ?? ''].join(' '),
-      }));
-    },
-  },
-  {
-    name: 'environments',
-    capability: 'environments.view',
-    route: ROUTES.environments,
-    list: 'environments',
-    load: async (api, environmentId, signal) => {
-      const answer = await api.call(API.environments.list, { params: { environmentId } }, { signal });
-      return answer.environments.map((environment) => ({
-        key: environment.id,
-        label: environment.name,
-        extra: [environment.username, environment.email ?? ''].join(' '),
-      }));
-    },
-  },
-  {
-    name: 'applicationRules',
-    capability: 'applicationRules.view',
-    route: ROUTES.dataPath,
-    list: 'dataPath',
-    load: async (api, environmentId, signal) => {
-      const answer = await api.call(API.applicationRules.list, { params: { environmentId } }, { signal });
-      return answer.application_rules.map((rule) => ({ key: rule.id, label: rule.name, extra: '' }));
-    },
-  },
-  {
-    name: 'vpnProfiles',
-    capability: 'openVpnProfiles.view',
-    route: ROUTES.dataPath,
-    list: 'dataPath',
-    load: async (api, environmentId, signal) => {
-      const answer = await api.call(API.vpn.profiles, { params: { environmentId } }, { signal });
-      return answer.openvpn_profiles.map((profile) => ({ key: profile.id, label: profile.name, extra: '' }));
-    },
-  },
-];
+/** What a screen declares about a list global search looks through (the registry adds where it leads). */
+export type SearchSourceDeclaration = Omit<SearchSource, 'route'>;
+
+/** Every screen's searchable lists, each leading to its screen, in the order results are shown. */
+export const SEARCH_SOURCES: readonly SearchSource[] = SCREENS.flatMap((screen) =>
+  (screen.search ?? []).map((source): SearchSource => ({ ...source, route: screen.path })),
+).sort((a, b) => a.rank - b.rank);
 
 export interface SearchGroup {
   readonly source: SearchSource;

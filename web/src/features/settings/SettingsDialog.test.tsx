@@ -53,9 +53,9 @@ describe('SettingsDialog', () => {
 
   it('generates, refuses a wrong code with Invalid OTP, activates with the right one and closes', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = String(input);
+      const url = input as string;
       if (url.endsWith('/2fa')) return Promise.resolve(json(200, { otpUri: OTP_URI, setupStatus: 2 }));
-      const code = (JSON.parse(String(init?.body)) as { otp_code: string }).otp_code;
+      const code = (JSON.parse(init?.body as string) as { otp_code: string }).otp_code;
       return Promise.resolve(
         code === '1234567'
           ? json(200, { setupStatus: 3 })

@@ -111,7 +111,10 @@ export function searchOf(query: unknown): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
-    search.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    if (Array.isArray(value)) search.set(name, value.join(','));
+    else if (typeof value === 'string') search.set(name, value);
+    else if (typeof value === 'number' || typeof value === 'boolean') search.set(name, `${value}`);
+    else search.set(name, JSON.stringify(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

@@ -3,8 +3,8 @@ import {
   DevicesSnapshotSchema,
   DevicesSubscribeAckSchema,
   LiveEvent,
+  FleetReplica,
   LogsSystemEventSchema,
-  patchDeviceLiveState,
   type DeviceLiveState,
   type LiveSystemLogEntry,
 } from '@halo/shared';
@@ -63,9 +63,9 @@ export const FLEET_DELTA_MEASURE = 'halo:fleet.delta';
  * animation frame however many deltas arrive.
  */
 export class FleetFeed {
-  private readonly devices = new Map<number, DeviceLiveState>();
-  private epoch: string | null = null;
-  private seq = 0;
+  /** The devices and the stream position, by the shared client rules. */
+  private readonly replica: FleetReplica;
+  private readonly devices: Map<number, DeviceLiveState>;
   private updatedAt: number | null = null;
   private readonly changed = new Subject<void>();
   /** Ids changed and removed since the last frame, and whether a snapshot replaced everything. */
@@ -98,6 +98,8 @@ export class FleetFeed {
     options: { scheduler?: SchedulerLike; now?: () => number; retryMs?: number } = {},
   ) {
     const now = options.now ?? Date.now;
+    this.replica = new FleetReplica(environmentId);
+    this.devices = this.replica.devices;
     this.retryMs = options.retryMs ?? RETRY_MS;
     const frame$ = this.changed.pipe(
       auditTime(0, options.scheduler ?? animationFrameScheduler),
@@ -111,14 +113,10 @@ export class FleetFeed {
     const onConnect = () => this.subscribe();
     const onSnapshot = (payload: unknown) => {
       const parsed = DevicesSnapshotSchema.safeParse(payload);
-      if (!parsed.success || parsed.data.environmentId !== this.environmentId) return;
-      this.devices.clear();
-      for (const device of parsed.data.devices) this.devices.set(device.id, device);
+      if (!parsed.success || !this.replica.applySnapshot(parsed.data)) return;
       this.pendingReset = true;
       this.pendingChanged.clear();
       this.pendingRemoved.clear();
-      this.epoch = parsed.data.epoch;
-      this.seq = parsed.data.seq;
       this.touch(now());
       this.stateSubject.next({ kind: 'live' });
       this.syncedSubject.next();
@@ -131,38 +129,23 @@ export class FleetFeed {
     };
     const applyDelta = (payload: unknown) => {
       const parsed = DevicesDeltaSchema.safeParse(payload);
-      if (!parsed.success || parsed.data.environmentId !== this.environmentId) return;
-      const delta = parsed.data;
-      if (delta.epoch === this.epoch && delta.seq <= this.seq) return; // a duplicate
-      if (delta.epoch !== this.epoch || delta.seq !== this.seq + 1) {
+      if (!parsed.success) return;
+      const outcome = this.replica.applyDelta(parsed.data);
+      if (outcome.kind === 'gap' || outcome.kind === 'invalid') {
+        // Continuity lost, or this copy went wrong: ask for a replay or a snapshot.
         this.gapSubject.next();
-        this.subscribe(); // continuity lost: ask for a replay or a snapshot
+        this.subscribe();
         return;
       }
-      // Patches first, into a scratch list: a patch that does not give a whole, valid state
-      // means this copy went wrong somewhere; nothing is applied and a snapshot is asked for.
-      const patched: DeviceLiveState[] = [];
-      for (const patch of delta.changed) {
-        const device = patchDeviceLiveState(this.devices.get(patch.id), patch);
-        if (device === null) {
-          this.epoch = null;
-          this.gapSubject.next();
-          this.subscribe();
-          return;
-        }
-        patched.push(device);
-      }
-      for (const device of patched) {
-        this.devices.set(device.id, device);
+      if (outcome.kind !== 'applied') return; // a duplicate, or another environment's
+      for (const device of outcome.changed) {
         this.pendingChanged.add(device.id);
         this.pendingRemoved.delete(device.id);
       }
-      for (const id of delta.removed) {
-        this.devices.delete(id);
+      for (const id of outcome.removed) {
         this.pendingRemoved.add(id);
         this.pendingChanged.delete(id);
       }
-      this.seq = delta.seq;
       this.touch(now());
     };
     const onLogs = (payload: unknown) => {
@@ -222,11 +205,7 @@ export class FleetFeed {
   }
 
   private subscribe() {
-    const request =
-      this.epoch === null
-        ? { environmentId: this.environmentId }
-        : { environmentId: this.environmentId, epoch: this.epoch, seq: this.seq };
-    this.socket.emit(LiveEvent.DEVICES_SUBSCRIBE, request, (answer: unknown) => {
+    this.socket.emit(LiveEvent.DEVICES_SUBSCRIBE, this.replica.subscription(), (answer: unknown) => {
       const parsed = DevicesSubscribeAckSchema.safeParse(answer);
       if (!parsed.success) return;
       if (!parsed.data.ok) {

@@ -1,5 +1,5 @@
 import { Callout, Checkbox, HTMLTable } from '@blueprintjs/core';
-import { PERMISSION_AREAS, TestId } from '@halo/shared';
+import { canGrant, PERMISSION_AREAS, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { useSessionSelector } from '../../../lib/session';
 import {
@@ -26,15 +26,12 @@ export interface PermissionEditorProps {
  */
 export function PermissionEditor({ userId, value, onChange, disabled: disabledByForm }: PermissionEditorProps) {
   const { t } = useTranslation();
-  const grantable = useSessionSelector((snapshot) => {
-    const session = snapshot.context.session;
-    return session?.environment_manager ? null : (session?.permissions ?? []);
-  });
+  const granter = useSessionSelector((snapshot) => snapshot.context.session);
   const ownPermissions = useSessionSelector(
     (snapshot) => userId !== null && snapshot.context.session?.user_id === userId,
   );
   const disabled = disabledByForm || ownPermissions;
-  const mayGrant = (permission: number) => grantable === null || grantable.includes(permission);
+  const mayGrant = (permission: number) => canGrant(granter, permission);
 
   const row = (area: PermissionArea) => {
     const state = areaState(value, area);

@@ -1,0 +1,133 @@
+import type { IconName } from '@blueprintjs/icons';
+import { ROUTES, type MenuItem } from '@halo/shared';
+import type { ComponentType } from 'react';
+import { DataPathPage } from '../features/data-path';
+import { applicationRulesSearch, vpnProfilesSearch } from '../features/data-path/dataPathSearch';
+import { DevicesPage } from '../features/devices';
+import { devicesSearch } from '../features/devices/devicesSearch';
+import { EnvironmentsPage } from '../features/environments';
+import { environmentsSearch } from '../features/environments/environmentsSearch';
+import type { SearchSourceDeclaration } from '../features/global-search/searchSources';
+import { HomePage } from '../features/home';
+import { UsersPage } from '../features/users';
+import { usersSearch } from '../features/users/usersSearch';
+
+/** The side drawer's groups of spec section 2, in order. */
+export const MENU_GROUPS = ['main', 'config', 'admin', 'logs', 'services'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/**
+ * One screen of the console: its route, the menu entry that opens it (the permission is the
+ * menu item's, shared `MENU_ITEM_CAPABILITY`), the page, and the lists global search finds in
+ * it. The router, the side drawer and global search read this list; adding a screen is its
+ * folder and one entry here.
+ */
+export interface ScreenEntry {
+  readonly item: MenuItem;
+  /** The route (optional parameters included). */
+  readonly path: string;
+  readonly icon: IconName;
+  /** i18n key of the menu label, also the page title. */
+  readonly labelKey: string;
+  readonly group: MenuGroup;
+  /** The page; null while a later issue builds it (the route says so). */
+  readonly page: ComponentType | null;
+  readonly search?: readonly SearchSourceDeclaration[];
+}
+
+/** Every screen behind the login, in menu order. */
+export const SCREENS: readonly ScreenEntry[] = [
+  { item: 'home', path: ROUTES.home, icon: 'home', labelKey: 'shell.menu.home', group: 'main', page: HomePage },
+  {
+    item: 'environments',
+    path: ROUTES.environments,
+    icon: 'layers',
+    labelKey: 'shell.menu.environments',
+    group: 'config',
+    page: EnvironmentsPage,
+    search: [environmentsSearch],
+  },
+  {
+    item: 'users',
+    path: ROUTES.users,
+    icon: 'people',
+    labelKey: 'shell.menu.users',
+    group: 'config',
+    page: UsersPage,
+    search: [usersSearch],
+  },
+  {
+    item: 'devices',
+    path: ROUTES.devices,
+    icon: 'satellite',
+    labelKey: 'shell.menu.devices',
+    group: 'config',
+    page: DevicesPage,
+    search: [devicesSearch],
+  },
+  {
+    item: 'dataPath',
+    path: ROUTES.dataPath,
+    icon: 'data-connection',
+    labelKey: 'shell.menu.dataPath',
+    group: 'config',
+    page: DataPathPage,
+    search: [applicationRulesSearch, vpnProfilesSearch],
+  },
+  {
+    item: 'versionsManagement',
+    path: ROUTES.versionsManagement,
+    icon: 'git-branch',
+    labelKey: 'shell.menu.versionsManagement',
+    group: 'admin',
+    page: null,
+  },
+  {
+    item: 'thresholds',
+    path: ROUTES.thresholds,
+    icon: 'timeline-bar-chart',
+    labelKey: 'shell.menu.thresholds',
+    group: 'admin',
+    page: null,
+  },
+  {
+    item: 'usageMonitoring',
+    path: ROUTES.usageMonitoring,
+    icon: 'dashboard',
+    labelKey: 'shell.menu.usageMonitoring',
+    group: 'admin',
+    page: null,
+  },
+  {
+    item: 'auditLog',
+    path: ROUTES.auditLog,
+    icon: 'history',
+    labelKey: 'shell.menu.auditLog',
+    group: 'logs',
+    page: null,
+  },
+  {
+    item: 'systemLog',
+    path: ROUTES.systemLog,
+    icon: 'console',
+    labelKey: 'shell.menu.systemLog',
+    group: 'logs',
+    page: null,
+  },
+  {
+    item: 'messagingLog',
+    path: ROUTES.messagingLog,
+    icon: 'chat',
+    labelKey: 'shell.menu.messagingLog',
+    group: 'logs',
+    page: null,
+  },
+  {
+    item: 'heatSight',
+    path: ROUTES.heatSight,
+    icon: 'heat-grid',
+    labelKey: 'shell.menu.heatSight',
+    group: 'services',
+    page: null,
+  },
+];

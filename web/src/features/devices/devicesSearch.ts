@@ -1,0 +1,15 @@
+import { API } from '@halo/shared';
+import type { SearchSourceDeclaration } from '../global-search/searchSources';
+
+/** Global search looks for devices by name; a result opens Devices searched for it. */
+export const devicesSearch: SearchSourceDeclaration = {
+  name: 'devices',
+  labelKey: 'search.lists.devices',
+  capability: 'devices.view',
+  list: 'devices',
+  rank: 1,
+  load: async (api, environmentId, signal) => {
+    const answer = await api.call(API.devices.list, { params: { environmentId } }, { signal });
+    return answer.devices.map((device) => ({ key: device.id, label: device.name, extra: '' }));
+  },
+};
