@@ -7,7 +7,7 @@ import {
   SatcomMessageListResponseSchema,
   Severity,
 } from '@halo/shared';
-import { deviceCall } from '../testing/devices.js';
+import { configCall } from '../testing/configCall.js';
 import { as } from '../testing/people.js';
 import {
   DIALECTS,
@@ -175,7 +175,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     ]);
 
     const messages = SatcomMessageListResponseSchema.parse(
-      (await deviceCall(provider.api, admin, 'get', '/satcom_messages?page_size=1000').expect(200)).body,
+      (await configCall(provider.api, admin, 'get', '/satcom_messages?page_size=1000').expect(200)).body,
     ).satcom_messages;
     expect(messages).toHaveLength(sent);
     expect(sent).toBeGreaterThan(10);
@@ -196,7 +196,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     expect(messages.some((message) => message.severity !== Severity.NORMAL)).toBe(true);
 
     const usage = ConnectivityDataResponseSchema.parse(
-      (await deviceCall(provider.api, admin, 'get', '/devices_connectivity').expect(200)).body,
+      (await configCall(provider.api, admin, 'get', '/devices_connectivity').expect(200)).body,
     ).connectivity_data;
     expect(usage).toEqual([
       {
@@ -248,7 +248,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     expect((await restarted.ensureFleet()).created).toBe(0);
     expect(restarted.devices).toHaveLength(200);
 
-    const listed = (await deviceCall(provider.api, admin, 'get', '/devices').expect(200)).body.devices as {
+    const listed = (await configCall(provider.api, admin, 'get', '/devices').expect(200)).body.devices as {
       is_server: boolean;
       type: number;
       is_activated: boolean;
@@ -258,7 +258,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     expect(listed.filter((device) => device.is_server)).toHaveLength(2);
     expect(listed.some((device) => device.type === DeviceType.DRONECOMMX)).toBe(true);
     expect(listed.some((device) => !device.is_activated)).toBe(true);
-    const locations = (await deviceCall(provider.api, admin, 'get', '/devices/locations').expect(200)).body
+    const locations = (await configCall(provider.api, admin, 'get', '/devices/locations').expect(200)).body
       .locations as { coordinate: number[]; status: number }[];
     const located = locations.filter((location) => location.status !== LocationStatus.UNAVAILABLE);
     expect(located.length).toBeGreaterThan(100);
@@ -269,7 +269,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       ).toBeLessThan(1);
     }
 
-    const fullBody = (await deviceCall(provider.api, admin, 'get', '/devices/devices_state').expect(200)).body as {
+    const fullBody = (await configCall(provider.api, admin, 'get', '/devices/devices_state').expect(200)).body as {
       cursor: number;
     };
     const full = DevicesStateResponseSchema.parse(fullBody);
@@ -282,7 +282,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       const report = await simulator.tick();
       expect(report.changed.length).toBeGreaterThan(0);
       expect(report.changed.length).toBeLessThanOrEqual(10);
-      const incremental = await deviceCall(
+      const incremental = await configCall(
         provider.api,
         admin,
         'get',
@@ -305,7 +305,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       cursor = incremental.body.cursor;
     }
     expect(moved).toBeGreaterThan(0);
-    const quiet = await deviceCall(
+    const quiet = await configCall(
       provider.api,
       admin,
       'get',
@@ -315,7 +315,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
 
     // A device deleted through the API leaves the simulation without breaking it.
     const victim = simulator.devices[0]!.id;
-    await deviceCall(provider.api, admin, 'delete', `/devices/${victim}`).expect(200);
+    await configCall(provider.api, admin, 'delete', `/devices/${victim}`).expect(200);
     provider.clock.now += 1000;
     const after = await simulator.tick();
     expect(after.changed).not.toContain(victim);

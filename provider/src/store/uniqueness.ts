@@ -31,6 +31,39 @@ export async function environmentNameExists(db: Kysely<Database>, name: string, 
 }
 environmentNameExists.error = () => refuse(ErrorCode.ENV_NAME_EXISTS);
 
+/** The values unique within an environment whatever their case, by table. */
+interface ScopedUniqueColumns {
+  readonly users: 'username' | 'email';
+  readonly groups: 'name';
+  readonly devices: 'name';
+  readonly openvpn_profiles: 'name';
+}
+
+/**
+ * Whether another row of `table` in the environment already has `value` in `column`, in any
+ * case (`exceptId` is the row being updated).
+ */
+export async function takenInEnvironment<Table extends keyof ScopedUniqueColumns>(
+  db: Kysely<Database>,
+  table: Table,
+  column: ScopedUniqueColumns[Table],
+  environmentId: number,
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
+  // Kysely cannot type a table chosen at run time: each of these has id, environment_id and the column.
+  const rows = db as unknown as Kysely<{
+    scoped: { id: number; environment_id: number; name: string; username: string; email: string };
+  }>;
+  let query = rows
+    .selectFrom(table as unknown as 'scoped')
+    .select('id')
+    .where('environment_id', '=', environmentId)
+    .where((eb) => eb(eb.fn('lower', [eb.ref(column)]), '=', value.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 /**
  * E-mail addresses are unique among an environment's users. A reset request for an address
  * mails every account that has it, each link naming its own user.
@@ -41,14 +74,8 @@ export async function assertEmailFree(
   email: string | null | undefined,
   exceptUserId?: number,
 ) {
-  if (!email) return;
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where('environment_id', '=', environmentId)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
-  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
-  if (await query.executeTakeFirst()) throw refuse(ErrorCode.EMAIL_EXISTS);
+  if (email && (await takenInEnvironment(db, 'users', 'email', environmentId, email, exceptUserId)))
+    throw refuse(ErrorCode.EMAIL_EXISTS);
 }
 
 export async function assertUsernameFree(
@@ -57,11 +84,6 @@ export async function assertUsernameFree(
   username: string,
   exceptUserId?: number,
 ) {
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where('environment_id', '=', environmentId)
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
-  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
-  if (await query.executeTakeFirst()) throw refuse(ErrorCode.USERNAME_EXISTS);
+  if (await takenInEnvironment(db, 'users', 'username', environmentId, username, exceptUserId))
+    throw refuse(ErrorCode.USERNAME_EXISTS);
 }

@@ -1,4 +1,4 @@
-import { API_BASE, apiPaths, environmentPath } from '@halo/shared';
+import { API_BASE, apiPaths } from '@halo/shared';
 import { expect } from 'vitest';
 import type { Actor } from './people.js';
 import type { TestProvider } from './testProvider.js';
@@ -14,21 +14,6 @@ export const serverDevice = (name: string, from: number, to: number, pairingId =
   ip_addresses: ['10.0.0.1'],
   ports: { from, to },
 });
-
-export function deviceCall(
-  api: Api,
-  actor: Actor,
-  method: 'get' | 'post' | 'put' | 'delete',
-  path: string,
-  body?: object,
-  environmentId = actor.environmentId,
-) {
-  const request = api[method](`${API_BASE}${environmentPath(environmentId, path)}`).set(
-    'Authorization',
-    actor.authorization,
-  );
-  return body ? request.send(body) : request;
-}
 
 export async function createDevice(
   api: Api,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SessionEndReasonSchema } from '../auth/auth.js';
+import { SystemLogEntrySchema } from '../logs/systemLog.js';
 
 export const LIVE_NAMESPACE = '/live';
 
@@ -94,17 +95,8 @@ export type DevicesDelta = z.infer<typeof DevicesDeltaSchema>;
 export const ClockEventSchema = z.object({ serverTime: z.string() });
 export type ClockEvent = z.infer<typeof ClockEventSchema>;
 
-export const LiveSystemLogEntrySchema = z.object({
-  id: z.number().int(),
-  device_id: z.number().int().nullable(),
-  device_name: z.string().nullable(),
-  device_attribute_type: z.number().int().nullable(),
-  event_type: z.string(),
-  value: z.string().nullable(),
-  severity: z.number().int(),
-  description: z.string(),
-  log_time: z.string(),
-});
+/** A system log entry as `logs.system` carries it: the same shape the system_logs call answers. */
+export const LiveSystemLogEntrySchema = SystemLogEntrySchema;
 export type LiveSystemLogEntry = z.infer<typeof LiveSystemLogEntrySchema>;
 
 export const LogsSystemEventSchema = z.object({

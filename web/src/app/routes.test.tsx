@@ -1,46 +1,17 @@
-import { LoginState, TestId, TwoFactorStatus, type LoginResponse, type SessionEndReason } from '@halo/shared';
+import { LoginState, TestId, TwoFactorStatus, type LoginResponse } from '@halo/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromEventObservable, fromPromise } from 'xstate';
 import { createI18n } from '../lib/i18n/i18n';
-import { SessionContext, sessionMachine, type StoredSession } from '../lib/session';
+import { SessionContext, type StoredSession } from '../lib/session';
+import { signedIn, testSessionLogic, type SessionWatchEvent } from '../testing/sessionHarness';
 import { APP_ROUTES } from './routes';
 
-type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
-
-function session(overrides: Partial<LoginResponse> = {}): LoginResponse {
-  return {
-    token: { access_token: 'token', token_type: 'Bearer' },
-    name: 'Dana Operator',
-    user_id: 7,
-    environment_id: 2,
-    environment_name: 'fleet-north',
-    parent_environment_id: 1,
-    environment_manager: false,
-    permissions: [],
-    enabled_feature_ids: [],
-    entities: { devices: [] },
-    two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE },
-    verified: true,
-    realm_type: 1,
-    ...overrides,
-  };
-}
-
 function renderAt(path: string, stored: StoredSession) {
-  const live = new Subject<WatchEvent>();
-  const logic = sessionMachine.provide({
-    actors: {
-      logIn: fromPromise(() => Promise.reject(new Error('not in this test'))),
-      verifyOtp: fromPromise(() => Promise.reject(new Error('not in this test'))),
-      logOut: fromPromise((): Promise<unknown> => Promise.resolve({ ok: true })),
-      watchUnauthorized: fromEventObservable(() => new Subject<WatchEvent>()),
-      watchLiveSession: fromEventObservable(() => live.asObservable()),
-    },
-  });
+  const live = new Subject<SessionWatchEvent>();
+  const logic = testSessionLogic(live);
   const router = createMemoryRouter(APP_ROUTES, { initialEntries: [path] });
   render(
     <I18nextProvider i18n={createI18n('en-US')}>
@@ -53,11 +24,9 @@ function renderAt(path: string, stored: StoredSession) {
 }
 
 const loggedOut: StoredSession = { loginState: LoginState.NOT_LOGGED_IN, session: null, otpReminderPostponed: false };
-const loggedIn = (overrides: Partial<LoginResponse> = {}): StoredSession => ({
-  loginState: LoginState.LOGGED_IN,
-  session: session(overrides),
-  otpReminderPostponed: false,
-});
+// The guard's cases need 2FA settled: an active second factor, verified at login.
+const loggedIn = (overrides: Partial<LoginResponse> = {}): StoredSession =>
+  signedIn({ name: 'Dana Operator', two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE }, ...overrides });
 
 describe('routes and navigation guard', () => {
   afterEach(() => {

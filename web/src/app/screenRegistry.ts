@@ -1,16 +1,12 @@
 import type { IconName } from '@blueprintjs/icons';
 import { ROUTES, type MenuItem } from '@halo/shared';
 import type { ComponentType } from 'react';
-import { DataPathPage } from '../features/data-path';
-import { applicationRulesSearch, vpnProfilesSearch } from '../features/data-path/dataPathSearch';
-import { DevicesPage } from '../features/devices';
-import { devicesSearch } from '../features/devices/devicesSearch';
-import { EnvironmentsPage } from '../features/environments';
-import { environmentsSearch } from '../features/environments/environmentsSearch';
-import type { SearchSourceDeclaration } from '../features/global-search/searchSources';
+import { applicationRulesSearch, DataPathPage, vpnProfilesSearch } from '../features/data-path';
+import { DevicesPage, devicesSearch } from '../features/devices';
+import { EnvironmentsPage, environmentsSearch } from '../features/environments';
+import type { SearchSourceDeclaration } from '../features/global-search';
 import { HomePage } from '../features/home';
-import { UsersPage } from '../features/users';
-import { usersSearch } from '../features/users/usersSearch';
+import { UsersPage, usersSearch } from '../features/users';
 
 /** The side drawer's groups of spec section 2, in order. */
 export const MENU_GROUPS = ['main', 'config', 'admin', 'logs', 'services'] as const;

@@ -14,7 +14,7 @@ import {
 import { TestId } from '@halo/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateValues, type CrudScreenDefinition, type FieldDefinition } from './crudDefinition';
+import { crudTextKeys, validateValues, type CrudScreenDefinition, type FieldDefinition } from './crudDefinition';
 import type { DialogMode } from './crudMachine';
 import { fieldErrorText, type FieldError, type FormError } from './resourceClient';
 
@@ -70,7 +70,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
     const marked = formRef.current?.querySelector('.crud-field-problem');
     marked?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [formError, submitted]);
-  const prefix = definition.i18nPrefix;
+  const texts = crudTextKeys(definition);
 
   // With `fieldOfPath`, an API problem at `hosts_settings.reorder` marks the field it maps to.
   const serverProblemOf = (name: string): FieldError | undefined => {
@@ -209,7 +209,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
       }}
       title={
         <span data-testid={TestId.crud.dialogTitle(resource)}>
-          {t(mode === 'add' ? `${prefix}.dialog.addTitle` : `${prefix}.dialog.editTitle`)}
+          {t(mode === 'add' ? texts.addTitle : texts.editTitle)}
         </span>
       }
       style={{ width: definition.dialogWidth ?? 500 }}
@@ -251,7 +251,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
                 <Button
                   variant="minimal"
                   icon={open ? 'chevron-down' : 'chevron-right'}
-                  text={t(`${prefix}.sections.${section}`)}
+                  text={t(texts.sections[section] ?? section)}
                   onClick={() =>
                     setOpenSections((current) => {
                       const next = new Set(current);

@@ -1,65 +1,13 @@
-import { LoginState, TestId, TwoFactorStatus, type LoginResponse, type SessionEndReason } from '@halo/shared';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { Subject } from 'rxjs';
+import { TestId, type LoginResponse } from '@halo/shared';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromEventObservable, fromPromise } from 'xstate';
 import { groupsScreen } from '../features/groups/groupsScreen';
-import { createI18n } from '../lib/i18n/i18n';
 import { notifications$, type Notification } from '../lib/notify';
-import { SessionContext, sessionMachine } from '../lib/session';
+import { jsonResponse, renderWithSession, signedIn } from '../testing/sessionHarness';
 import { CrudScreen } from './CrudScreen';
 
-type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
-
-function session(overrides: Partial<LoginResponse>): LoginResponse {
-  return {
-    token: { access_token: 'token', token_type: 'Bearer' },
-    name: 'Dana',
-    user_id: 7,
-    environment_id: 2,
-    environment_name: 'fleet-north',
-    parent_environment_id: 1,
-    environment_manager: false,
-    permissions: [],
-    enabled_feature_ids: [],
-    entities: { devices: [] },
-    two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
-    verified: true,
-    realm_type: 1,
-    ...overrides,
-  };
-}
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function renderGroups(overrides: Partial<LoginResponse>) {
-  const logic = sessionMachine.provide({
-    actors: {
-      logIn: fromPromise(() => Promise.reject(new Error('not in this test'))),
-      verifyOtp: fromPromise(() => Promise.reject(new Error('not in this test'))),
-      logOut: fromPromise((): Promise<unknown> => Promise.resolve({ ok: true })),
-      watchUnauthorized: fromEventObservable(() => new Subject<WatchEvent>()),
-      watchLiveSession: fromEventObservable(() => new Subject<WatchEvent>()),
-    },
-  });
-  render(
-    <I18nextProvider i18n={createI18n('en-US')}>
-      <SessionContext.Provider
-        logic={logic}
-        options={{
-          input: { loginState: LoginState.LOGGED_IN, session: session(overrides), otpReminderPostponed: false },
-        }}
-      >
-        <MemoryRouter>
-          <CrudScreen definition={groupsScreen} />
-        </MemoryRouter>
-      </SessionContext.Provider>
-    </I18nextProvider>,
-  );
+  renderWithSession(<CrudScreen definition={groupsScreen} />, signedIn(overrides));
 }
 
 describe('CrudScreen', () => {
@@ -70,7 +18,7 @@ describe('CrudScreen', () => {
 
   it('disables add, edit and delete for a user who may only view', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      Promise.resolve(json(200, { groups: [{ id: 1, name: 'north' }] })),
+      Promise.resolve(jsonResponse(200, { groups: [{ id: 1, name: 'north' }] })),
     );
     renderGroups({ permissions: [30] });
     await screen.findByTestId(TestId.crud.row('groups', 1));
@@ -84,9 +32,9 @@ describe('CrudScreen', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((_, init) => {
       if (init?.method === 'POST') {
         rows = [...rows, { id: 2, name: 'south_sites' }];
-        return Promise.resolve(json(201, { id: 2, group: { id: 2, name: 'south_sites' } }));
+        return Promise.resolve(jsonResponse(201, { id: 2, group: { id: 2, name: 'south_sites' } }));
       }
-      return Promise.resolve(json(200, { groups: rows }));
+      return Promise.resolve(jsonResponse(200, { groups: rows }));
     });
     const toasts: Notification[] = [];
     const subscription = notifications$.subscribe((toast) => toasts.push(toast));
@@ -118,7 +66,7 @@ describe('CrudScreen', () => {
   it('filters the rows with the search box and says when nothing matches', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
       Promise.resolve(
-        json(200, {
+        jsonResponse(200, {
           groups: [
             { id: 1, name: 'north' },
             { id: 2, name: 'south' },

@@ -6,9 +6,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { api } from '../lib/api';
-import { subjectOf, useSessionSelector } from '../lib/session';
+import { useSessionSubject } from '../lib/session';
 import { ConfirmAlert } from './ConfirmAlert';
-import { validateValues, type CrudScreenDefinition } from './crudDefinition';
+import { crudTextKeys, validateValues, type CrudScreenDefinition } from './crudDefinition';
 import { CrudEmptyState } from './CrudEmptyState';
 import { CrudFormDialog } from './CrudFormDialog';
 import { createCrudMachine } from './crudMachine';
@@ -39,12 +39,10 @@ export function CrudScreen<Row, Values>({
 }: CrudScreenProps<Row, Values>) {
   const { t } = useTranslation();
   const resource = definition.resource.name;
-  const prefix = definition.i18nPrefix;
+  const texts = crudTextKeys(definition);
   const searchList = definition.searchList ?? resource;
-  const session = useSessionSelector((snapshot) => snapshot.context.session);
-  const subject = useMemo(() => subjectOf(session), [session]);
   // The screen lives inside one session: the environment it starts in is the one it calls.
-  const environmentId = session?.environment_id ?? 0;
+  const { subject, environmentId } = useSessionSubject();
 
   const [machine] = useState(() =>
     createCrudMachine(
@@ -53,9 +51,9 @@ export function CrudScreen<Row, Values>({
         ...definition,
         name: resource,
         successKeys: {
-          added: `${prefix}.success.added`,
-          updated: `${prefix}.success.updated`,
-          deleted: `${prefix}.success.deleted`,
+          added: texts.added,
+          updated: texts.updated,
+          deleted: texts.deleted,
         },
         actionSuccessKeys: Object.fromEntries(
           (definition.rowActions ?? []).map((action) => [action.name, action.successKey]),
@@ -105,7 +103,7 @@ export function CrudScreen<Row, Values>({
   const canUpdate = can(subject, definition.capabilities.update);
   const canDelete = can(subject, definition.capabilities.delete);
   const noPermission = t('crud.list.noPermission');
-  const protectedText = t(`${prefix}.list.protected`);
+  const protectedText = texts.protectedRow ? t(texts.protectedRow) : noPermission;
   const pendingAction = context.pendingAction;
   const pendingActionDefinition = definition.rowActions?.find((action) => action.name === pendingAction?.name);
 
@@ -176,8 +174,8 @@ export function CrudScreen<Row, Values>({
       <CrudEmptyState
         resource={resource}
         icon="folder-open"
-        title={t(`${prefix}.list.emptyTitle`)}
-        description={t(`${prefix}.list.emptyDescription`)}
+        title={t(texts.emptyTitle)}
+        description={t(texts.emptyDescription)}
       />
     );
   } else if (visibleRows.length === 0) {
@@ -217,8 +215,8 @@ export function CrudScreen<Row, Values>({
           type="search"
           leftIcon="search"
           value={context.searchText}
-          placeholder={t(`${prefix}.list.search`)}
-          aria-label={t(`${prefix}.list.search`)}
+          placeholder={t(texts.search)}
+          aria-label={t(texts.search)}
           onValueChange={(text) => setListSearch(searchList, text)}
           style={{ width: LAYOUT_SIZES.searchBoxWidth }}
           data-testid={TestId.crud.search(resource)}
@@ -228,7 +226,7 @@ export function CrudScreen<Row, Values>({
           <Button
             intent="primary"
             icon="add"
-            text={t(`${prefix}.list.add`)}
+            text={t(texts.add)}
             disabled={!canAdd}
             title={canAdd ? undefined : noPermission}
             onClick={() => send({ type: 'crud.add' })}
@@ -260,7 +258,7 @@ export function CrudScreen<Row, Values>({
         onConfirm={() => send({ type: 'crud.confirm' })}
         onCancel={() => send({ type: 'crud.cancel' })}
       >
-        {t(`${prefix}.delete.body`, { name: context.pendingDelete ? definition.rowLabel(context.pendingDelete) : '' })}
+        {t(texts.deleteBody, { name: context.pendingDelete ? definition.rowLabel(context.pendingDelete) : '' })}
       </ConfirmAlert>
       <ConfirmAlert
         isOpen={snapshot.hasTag('confirmAction')}

@@ -120,6 +120,47 @@ export interface CrudScreenDefinition<Row, Values> extends Omit<
   readonly fieldOfPath?: (path: string) => string | undefined;
 }
 
+/** Every text the kit shows for a screen, by what it is for: the one place its keys are made. */
+export interface CrudTextKeys {
+  readonly search: string;
+  readonly add: string;
+  readonly emptyTitle: string;
+  readonly emptyDescription: string;
+  /** Why a protected row (the environment manager) cannot be edited; only screens with `isProtected`. */
+  readonly protectedRow: string | null;
+  readonly addTitle: string;
+  readonly editTitle: string;
+  readonly deleteBody: string;
+  readonly added: string;
+  readonly updated: string;
+  readonly deleted: string;
+  /** The heading of each form section. */
+  readonly sections: Readonly<Record<string, string>>;
+}
+
+export function crudTextKeys(definition: {
+  readonly i18nPrefix: string;
+  readonly isProtected?: unknown;
+  readonly fields: readonly { readonly section?: string }[];
+}): CrudTextKeys {
+  const prefix = definition.i18nPrefix;
+  const sections = [...new Set(definition.fields.flatMap((field) => (field.section ? [field.section] : [])))];
+  return {
+    search: `${prefix}.list.search`,
+    add: `${prefix}.list.add`,
+    emptyTitle: `${prefix}.list.emptyTitle`,
+    emptyDescription: `${prefix}.list.emptyDescription`,
+    protectedRow: definition.isProtected ? `${prefix}.list.protected` : null,
+    addTitle: `${prefix}.dialog.addTitle`,
+    editTitle: `${prefix}.dialog.editTitle`,
+    deleteBody: `${prefix}.delete.body`,
+    added: `${prefix}.success.added`,
+    updated: `${prefix}.success.updated`,
+    deleted: `${prefix}.success.deleted`,
+    sections: Object.fromEntries(sections.map((section) => [section, `${prefix}.sections.${section}`])),
+  };
+}
+
 /** Identity, for type inference at the declaration site. */
 export function defineCrudScreen<Row, Values>(definition: CrudScreenDefinition<Row, Values>) {
   return definition;

@@ -1,6 +1,6 @@
 export { ConfirmAlert } from './ConfirmAlert';
 export type { ConfirmAlertProps } from './ConfirmAlert';
-export { defineCrudScreen, validateValues } from './crudDefinition';
+export { crudTextKeys, defineCrudScreen, validateValues } from './crudDefinition';
 export type {
   ColumnDefinition,
   CrudListProps,

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { refuse, refuseAs } from '../../http/httpError.js';
 import { subjectOf, type Scoped } from '../../http/tenancy.js';
 import type { Database, DeviceRow } from '../../store/schema.js';
+import { takenInEnvironment } from '../../store/uniqueness.js';
 
 export const deviceNameExists = () => refuse(ErrorCode.DEVICE_NAME_EXISTS);
 export const deviceParametersExist = () => refuse(ErrorCode.DEVICE_PARAMETERS_EXIST);
@@ -30,13 +31,7 @@ export async function assertDeviceNameFree(
   name: string,
   exceptId?: number,
 ) {
-  let query = db
-    .selectFrom('devices')
-    .select('id')
-    .where('environment_id', '=', environmentId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw deviceNameExists();
+  if (await takenInEnvironment(db, 'devices', 'name', environmentId, name, exceptId)) throw deviceNameExists();
 }
 
 /** Error 51: a pairing id (serial) belongs to one device in the whole installation. */

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAdminSuite } from '../../testing/adminSuite.js';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DataLinksAvailabilityResponseSchema,
   DataLinksInfoResponseSchema,
@@ -10,33 +11,25 @@ import {
   ErrorCode,
   Permission,
 } from '@halo/shared';
-import { clientDevice, createDevice, deviceCall, multipartBody, serverDevice } from '../../testing/devices.js';
-import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
-import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+import { configCall } from '../../testing/configCall.js';
+import { clientDevice, createDevice, multipartBody, serverDevice } from '../../testing/devices.js';
+import { as, createEnvironment, createUser } from '../../testing/people.js';
+import { DIALECTS } from '../../testing/testProvider.js';
 
 // Each test logs users in (password hashing) on a shared, busy machine: allow for it.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 describe.each(DIALECTS)('devices on %s', (dialect) => {
-  let provider: TestProvider;
-  let admin: Actor;
-  beforeEach(async () => {
-    provider = await startTestProvider(dialect);
-    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
-  });
-  afterEach(async () => {
-    await provider.stop();
-  });
+  const suite = useAdminSuite(dialect);
+  const { send } = suite;
 
-  const send = (actor: Actor, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) =>
-    deviceCall(provider.api, actor, method, path, body);
-  const db = () => provider.provider.context.db;
+  const db = () => suite.provider.provider.context.db;
 
   it('creates a client with the section 3 defaults, lists, updates and deletes it, with audit entries', async () => {
-    const created = await send(admin, 'post', '/devices', { device: clientDevice('edge-1') });
+    const created = await send(suite.admin, 'post', '/devices', { device: clientDevice('edge-1') });
     expect(created.status).toBe(201);
     const id = Number(created.body.id);
-    const listed = DeviceListResponseSchema.parse((await send(admin, 'get', '/devices').expect(200)).body);
+    const listed = DeviceListResponseSchema.parse((await send(suite.admin, 'get', '/devices').expect(200)).body);
     expect(listed.devices).toHaveLength(1);
     expect(listed.devices[0]).toMatchObject({
       id,
@@ -49,7 +42,7 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       state: 3,
       ip_addresses: [],
       ports: null,
-      created_by: admin.userId,
+      created_by: suite.admin.userId,
     });
     expect(listed.devices[0]?.upgrade_policy).toEqual({
       is_auto_upgrade_enabled: true,
@@ -66,7 +59,7 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       fixed_version: '12.6.1',
       idle_timeout_in_minutes: 30,
     };
-    const updated = await send(admin, 'put', `/devices/${id}`, {
+    const updated = await send(suite.admin, 'put', `/devices/${id}`, {
       device: {
         ...serverDevice('edge-1-renamed', 2000, 3000, 'SN-edge-1'),
         type: 2,
@@ -84,16 +77,16 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       ports: { from: 2000, to: 3000 },
       upgrade_policy: policy,
     });
-    await send(admin, 'delete', `/devices/${id}`).expect(200);
+    await send(suite.admin, 'delete', `/devices/${id}`).expect(200);
     // A server without ports gets 1024-49151, sent back as integers.
-    const server = await send(admin, 'post', '/devices', {
+    const server = await send(suite.admin, 'post', '/devices', {
       device: { ...serverDevice('srv-default', 0, 0), ports: undefined, ip_addresses: ['10.0.0.9', '10.0.0.10'] },
     });
     expect(server.body.device.ports).toEqual({ from: 1024, to: 49151 });
     expect(server.body.device.upgrade_policy.is_auto_upgrade_enabled).toBe(false);
-    expect((await send(admin, 'get', '/devices')).body.devices.map((device: { name: string }) => device.name)).toEqual([
-      'srv-default',
-    ]);
+    expect(
+      (await send(suite.admin, 'get', '/devices')).body.devices.map((device: { name: string }) => device.name),
+    ).toEqual(['srv-default']);
     const audits = await db()
       .selectFrom('user_audits')
       .select(['resource', 'action', 'name'])
@@ -153,116 +146,125 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       'device',
     ];
     for (const body of bad) {
-      const response = await provider.api
-        .post(`/api/v1/config/${admin.environmentId}/devices`)
-        .set('Authorization', admin.authorization)
+      const response = await suite.provider.api
+        .post(`/api/v1/config/${suite.admin.environmentId}/devices`)
+        .set('Authorization', suite.admin.authorization)
         .set('Content-Type', 'application/json')
         .send(JSON.stringify(body));
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error, JSON.stringify(body)).toBe(ErrorCode.MISSING_VALUES);
     }
-    const malformed = await provider.api
-      .post(`/api/v1/config/${admin.environmentId}/devices`)
-      .set('Authorization', admin.authorization)
+    const malformed = await suite.provider.api
+      .post(`/api/v1/config/${suite.admin.environmentId}/devices`)
+      .set('Authorization', suite.admin.authorization)
       .set('Content-Type', 'application/json')
       .send('{"device":');
     expect(malformed.body.error).toBe(ErrorCode.MISSING_VALUES);
     // Multipart bodies are read only by the import call; anywhere else there is no body.
     const upload = multipartBody([{ name: 'device', data: JSON.stringify({ device: clientDevice('multi') }) }]);
-    const multipart = await provider.api
-      .post(`/api/v1/config/${admin.environmentId}/devices`)
-      .set('Authorization', admin.authorization)
+    const multipart = await suite.provider.api
+      .post(`/api/v1/config/${suite.admin.environmentId}/devices`)
+      .set('Authorization', suite.admin.authorization)
       .set('Content-Type', upload.contentType)
       .send(upload.body);
     expect(multipart.status).toBe(400);
     expect(multipart.body.error).toBe(ErrorCode.MISSING_VALUES);
-    expect((await send(admin, 'put', '/devices/abc', { device: clientDevice('y') })).body.error).toBe(
+    expect((await send(suite.admin, 'put', '/devices/abc', { device: clientDevice('y') })).body.error).toBe(
       ErrorCode.INVALID_ID,
     );
-    expect((await send(admin, 'put', '/devices/99999', { device: clientDevice('y') })).status).toBe(404);
-    expect((await send(admin, 'get', '/devices')).body.devices).toEqual([]);
+    expect((await send(suite.admin, 'put', '/devices/99999', { device: clientDevice('y') })).status).toBe(404);
+    expect((await send(suite.admin, 'get', '/devices')).body.devices).toEqual([]);
   });
 
   it('error 50 for a duplicate name in the environment, 51 for a duplicate pairing id anywhere', async () => {
-    const first = await createDevice(provider.api, admin, clientDevice('alpha', 'SERIAL-1'));
-    await createDevice(provider.api, admin, clientDevice('beta', 'SERIAL-2'));
-    const name = await send(admin, 'post', '/devices', { device: clientDevice('ALPHA', 'SERIAL-9') });
+    const first = await createDevice(suite.provider.api, suite.admin, clientDevice('alpha', 'SERIAL-1'));
+    await createDevice(suite.provider.api, suite.admin, clientDevice('beta', 'SERIAL-2'));
+    const name = await send(suite.admin, 'post', '/devices', { device: clientDevice('ALPHA', 'SERIAL-9') });
     expect(name.status).toBe(400);
     expect(name.body).toMatchObject({ error: ErrorCode.DEVICE_NAME_EXISTS, message: 'Device name already exists' });
-    const pairing = await send(admin, 'post', '/devices', { device: clientDevice('gamma', 'serial-1') });
+    const pairing = await send(suite.admin, 'post', '/devices', { device: clientDevice('gamma', 'serial-1') });
     expect(pairing.body).toMatchObject({
       error: ErrorCode.DEVICE_PARAMETERS_EXIST,
       message: 'Device parameters already exists',
     });
     // The same name is fine in another environment; the same pairing id is not.
-    const other = await createEnvironment(provider.api, admin, 'other-env');
-    await createDevice(provider.api, other, clientDevice('alpha', 'SERIAL-3'));
+    const other = await createEnvironment(suite.provider.api, suite.admin, 'other-env');
+    await createDevice(suite.provider.api, other, clientDevice('alpha', 'SERIAL-3'));
     expect((await send(other, 'post', '/devices', { device: clientDevice('delta', 'SERIAL-2') })).body.error).toBe(
       ErrorCode.DEVICE_PARAMETERS_EXIST,
     );
     // Updates check against the others, not against the device itself.
     expect(
-      (await send(admin, 'put', `/devices/${first}`, { device: clientDevice('beta', 'SERIAL-1') })).body.error,
+      (await send(suite.admin, 'put', `/devices/${first}`, { device: clientDevice('beta', 'SERIAL-1') })).body.error,
     ).toBe(ErrorCode.DEVICE_NAME_EXISTS);
     expect(
-      (await send(admin, 'put', `/devices/${first}`, { device: clientDevice('alpha', 'SERIAL-3') })).body.error,
+      (await send(suite.admin, 'put', `/devices/${first}`, { device: clientDevice('alpha', 'SERIAL-3') })).body.error,
     ).toBe(ErrorCode.DEVICE_PARAMETERS_EXIST);
-    await send(admin, 'put', `/devices/${first}`, { device: clientDevice('Alpha', 'SERIAL-1') }).expect(200);
+    await suite
+      .send(suite.admin, 'put', `/devices/${first}`, { device: clientDevice('Alpha', 'SERIAL-1') })
+      .expect(200);
   });
 
   it('error 52 when server port ranges overlap, touching ends included', async () => {
-    const first = await createDevice(provider.api, admin, serverDevice('srv-a', 1024, 2000));
-    const touching = await send(admin, 'post', '/devices', { device: serverDevice('srv-b', 2000, 3000) });
+    const first = await createDevice(suite.provider.api, suite.admin, serverDevice('srv-a', 1024, 2000));
+    const touching = await send(suite.admin, 'post', '/devices', { device: serverDevice('srv-b', 2000, 3000) });
     expect(touching.status).toBe(400);
     expect(touching.body).toEqual({
       error: ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
       message: 'Device port range overlaps with other device',
     });
-    expect((await send(admin, 'post', '/devices', { device: serverDevice('srv-c', 1500, 1600) })).body.error).toBe(
-      ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
-    );
     expect(
-      (await send(admin, 'post', '/devices', { device: serverDevice('srv-d', 1000 + 24, 49151) })).body.error,
+      (await send(suite.admin, 'post', '/devices', { device: serverDevice('srv-c', 1500, 1600) })).body.error,
     ).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
-    const second = await createDevice(provider.api, admin, serverDevice('srv-b', 2001, 3000));
+    expect(
+      (await send(suite.admin, 'post', '/devices', { device: serverDevice('srv-d', 1000 + 24, 49151) })).body.error,
+    ).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
+    const second = await createDevice(suite.provider.api, suite.admin, serverDevice('srv-b', 2001, 3000));
     // Clients carry no ports, and another environment has its own ranges.
-    await createDevice(provider.api, admin, clientDevice('client-1'));
-    const other = await createEnvironment(provider.api, admin, 'ports-env');
-    await createDevice(provider.api, other, serverDevice('srv-x', 1024, 2000));
+    await createDevice(suite.provider.api, suite.admin, clientDevice('client-1'));
+    const other = await createEnvironment(suite.provider.api, suite.admin, 'ports-env');
+    await createDevice(suite.provider.api, other, serverDevice('srv-x', 1024, 2000));
     // A device may keep its own range on update, not take a neighbour's.
-    await send(admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2000) }).expect(200);
+    await suite
+      .send(suite.admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2000) })
+      .expect(200);
     expect(
-      (await send(admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2001) })).body.error,
+      (await send(suite.admin, 'put', `/devices/${first}`, { device: serverDevice('srv-a', 1024, 2001) })).body.error,
     ).toBe(ErrorCode.DEVICE_PORT_RANGE_OVERLAP);
-    await send(admin, 'put', `/devices/${second}`, { device: serverDevice('srv-b', 2001, 2001) }).expect(200);
+    await suite
+      .send(suite.admin, 'put', `/devices/${second}`, { device: serverDevice('srv-b', 2001, 2001) })
+      .expect(200);
   });
 
   it('1024-1999 and 2000-3000 do not overlap', async () => {
-    await createDevice(provider.api, admin, serverDevice('srv-low', 1024, 1999));
-    await createDevice(provider.api, admin, serverDevice('srv-high', 2000, 3000));
+    await createDevice(suite.provider.api, suite.admin, serverDevice('srv-low', 1024, 1999));
+    await createDevice(suite.provider.api, suite.admin, serverDevice('srv-high', 2000, 3000));
   });
 
   it('plain update and delete reach own and allowed devices only, with the two distinct 403 bodies', async () => {
-    const managed = await createDevice(provider.api, admin, clientDevice('managed'));
-    const allowed = await createDevice(provider.api, admin, clientDevice('allowed'));
-    const plainId = await createUser(provider.api, admin, 'plain', [
+    const managed = await createDevice(suite.provider.api, suite.admin, clientDevice('managed'));
+    const allowed = await createDevice(suite.provider.api, suite.admin, clientDevice('allowed'));
+    const plainId = await createUser(suite.provider.api, suite.admin, 'plain', [
       Permission.DEVICES_VIEW,
       Permission.DEVICES_ADD,
       Permission.DEVICES_UPDATE,
       Permission.DEVICES_DELETE,
     ]);
     await db().insertInto('user_devices').values({ user_id: plainId, device_id: allowed }).execute();
-    const plain = await as(provider.api, 'plain', 'root');
-    const own = await createDevice(provider.api, plain, clientDevice('own'));
+    const plain = await as(suite.provider.api, 'plain', 'root');
+    const own = await createDevice(suite.provider.api, plain, clientDevice('own'));
 
-    const session = await provider.api.get('/api/v1/auth/session').set('Authorization', plain.authorization);
+    const session = await suite.provider.api.get('/api/v1/auth/session').set('Authorization', plain.authorization);
     expect(session.body.entities.devices).toEqual([allowed, own].sort((a, b) => a - b));
-    const login = await as(provider.api, 'plain', 'root');
+    const login = await as(suite.provider.api, 'plain', 'root');
     expect(
-      (await provider.api.get('/api/v1/auth/session').set('Authorization', login.authorization)).body.entities.devices,
+      (await suite.provider.api.get('/api/v1/auth/session').set('Authorization', login.authorization)).body.entities
+        .devices,
     ).toHaveLength(2);
 
-    const update = await send(login, 'put', `/devices/${managed}`, { device: clientDevice('managed-2', 'SN-managed') });
+    const update = await send(login, 'put', `/devices/${managed}`, {
+      device: clientDevice('managed-2', 'SN-managed'),
+    });
     expect(update.status).toBe(403);
     expect(update.body).toEqual({
       error: 'deviceUpdateForbidden',
@@ -274,21 +276,25 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       error: 'deviceDeleteForbidden',
       message: 'You are not permitted to delete this device',
     });
-    await send(login, 'put', `/devices/${allowed}`, { device: clientDevice('allowed-2', 'SN-allowed') }).expect(200);
+    await suite
+      .send(login, 'put', `/devices/${allowed}`, { device: clientDevice('allowed-2', 'SN-allowed') })
+      .expect(200);
     await send(login, 'put', `/devices/${own}`, { device: clientDevice('own-2', 'SN-own') }).expect(200);
     await send(login, 'delete', `/devices/${own}`).expect(200);
     await send(login, 'delete', `/devices/${allowed}`).expect(200);
 
     // The all-variants reach any device; without any update/delete permission the same 403 bodies.
-    await createUser(provider.api, admin, 'all', [
+    await createUser(suite.provider.api, suite.admin, 'all', [
       Permission.DEVICES_VIEW,
       Permission.DEVICES_UPDATE_ALL,
       Permission.DEVICES_DELETE_ALL,
     ]);
-    const all = await as(provider.api, 'all', 'root');
-    await send(all, 'put', `/devices/${managed}`, { device: clientDevice('managed-3', 'SN-managed') }).expect(200);
-    await createUser(provider.api, admin, 'viewer', [Permission.DEVICES_VIEW]);
-    const viewer = await as(provider.api, 'viewer', 'root');
+    const all = await as(suite.provider.api, 'all', 'root');
+    await suite
+      .send(all, 'put', `/devices/${managed}`, { device: clientDevice('managed-3', 'SN-managed') })
+      .expect(200);
+    await createUser(suite.provider.api, suite.admin, 'viewer', [Permission.DEVICES_VIEW]);
+    const viewer = await as(suite.provider.api, 'viewer', 'root');
     expect(
       (await send(viewer, 'put', `/devices/${managed}`, { device: clientDevice('m', 'SN-managed') })).body.error,
     ).toBe('deviceUpdateForbidden');
@@ -296,8 +302,8 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect((await send(viewer, 'post', '/devices', { device: clientDevice('nope') })).status).toBe(403);
     expect((await send(viewer, 'get', '/devices')).status).toBe(200);
     await send(all, 'delete', `/devices/${managed}`).expect(200);
-    await createUser(provider.api, admin, 'nobody', []);
-    const nobody = await as(provider.api, 'nobody', 'root');
+    await createUser(suite.provider.api, suite.admin, 'nobody', []);
+    const nobody = await as(suite.provider.api, 'nobody', 'root');
     for (const path of [
       '/devices',
       '/devices/devices_state',
@@ -311,19 +317,27 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
   });
 
   it("another environment's device ids are 'not found' and change nothing", async () => {
-    const envA = await createEnvironment(provider.api, admin, 'tenant-a');
-    const envB = await createEnvironment(provider.api, admin, 'tenant-b');
-    const deviceA = await createDevice(provider.api, envA, clientDevice('a-device'));
+    const envA = await createEnvironment(suite.provider.api, suite.admin, 'tenant-a');
+    const envB = await createEnvironment(suite.provider.api, suite.admin, 'tenant-b');
+    const deviceA = await createDevice(suite.provider.api, envA, clientDevice('a-device'));
     const before = JSON.stringify(await db().selectFrom('devices').selectAll().orderBy('id').execute());
     expect(
       (await send(envB, 'put', `/devices/${deviceA}`, { device: clientDevice('stolen', 'SN-stolen') })).status,
     ).toBe(404);
     expect((await send(envB, 'delete', `/devices/${deviceA}`)).status).toBe(404);
-    const foreignEnvironment = await deviceCall(provider.api, envB, 'get', '/devices', undefined, envA.environmentId);
+    const foreignEnvironment = await configCall(
+      suite.provider.api,
+      envB,
+      'get',
+      '/devices',
+      undefined,
+      envA.environmentId,
+    );
     expect(foreignEnvironment.status).toBe(404);
     expect(foreignEnvironment.body.error).toBe(ErrorCode.INVALID_TOKEN);
     expect(
-      (await deviceCall(provider.api, envB, 'delete', `/devices/${deviceA}`, undefined, envA.environmentId)).status,
+      (await configCall(suite.provider.api, envB, 'delete', `/devices/${deviceA}`, undefined, envA.environmentId))
+        .status,
     ).toBe(404);
     expect((await send(envB, 'get', '/devices')).body.devices).toEqual([]);
     for (const path of [
@@ -339,14 +353,21 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect(JSON.stringify(await db().selectFrom('devices').selectAll().orderBy('id').execute())).toBe(before);
     // The parent reaches the child's devices.
     expect(
-      (await deviceCall(provider.api, admin, 'get', '/devices', undefined, envA.environmentId)).body.devices,
+      (await configCall(suite.provider.api, suite.admin, 'get', '/devices', undefined, envA.environmentId)).body
+        .devices,
     ).toHaveLength(1);
   });
 
   it('deleting a user or a whole environment takes their device links, devices and recordings along', async () => {
-    const child = await createEnvironment(provider.api, admin, 'doomed-env');
-    const device = await createDevice(provider.api, child, clientDevice('doomed-device'));
-    const userId = await createUser(provider.api, child, 'doomed-user', [Permission.DEVICES_VIEW], child.environmentId);
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'doomed-env');
+    const device = await createDevice(suite.provider.api, child, clientDevice('doomed-device'));
+    const userId = await createUser(
+      suite.provider.api,
+      child,
+      'doomed-user',
+      [Permission.DEVICES_VIEW],
+      child.environmentId,
+    );
     await db().insertInto('user_devices').values({ user_id: userId, device_id: device }).execute();
     await db()
       .insertInto('rf_recordings')
@@ -363,15 +384,15 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       .execute();
     await send(child, 'delete', `/users/${userId}`).expect(200);
     expect(await db().selectFrom('user_devices').selectAll().execute()).toEqual([]);
-    await deviceCall(provider.api, admin, 'delete', `/environments/${child.environmentId}`).expect(200);
+    await configCall(suite.provider.api, suite.admin, 'delete', `/environments/${child.environmentId}`).expect(200);
     expect(await db().selectFrom('devices').selectAll().execute()).toEqual([]);
     expect(await db().selectFrom('rf_recordings').selectAll().execute()).toEqual([]);
   });
 
   it('devices_state: a full list with a cursor, then only what changed after it, removals included', async () => {
-    const one = await createDevice(provider.api, admin, clientDevice('state-1'));
-    const two = await createDevice(provider.api, admin, clientDevice('state-2'));
-    const full = await send(admin, 'get', '/devices/devices_state').expect(200);
+    const one = await createDevice(suite.provider.api, suite.admin, clientDevice('state-1'));
+    const two = await createDevice(suite.provider.api, suite.admin, clientDevice('state-2'));
+    const full = await send(suite.admin, 'get', '/devices/devices_state').expect(200);
     DevicesStateResponseSchema.parse(full.body);
     expect(full.body.incremental).toBe(false);
     expect(full.body.removed).toEqual([]);
@@ -388,13 +409,15 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     const cursor = Number(full.body.cursor);
     expect(cursor).toBeGreaterThan(0);
 
-    const nothing = await send(admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
+    const nothing = await send(suite.admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
     expect(nothing.body).toEqual({ devices_state: [], removed: [], cursor, incremental: true });
 
-    await send(admin, 'put', `/devices/${two}`, { device: clientDevice('state-2b', 'SN-state-2') }).expect(200);
-    const three = await createDevice(provider.api, admin, clientDevice('state-3'));
-    await send(admin, 'delete', `/devices/${one}`).expect(200);
-    const changed = await send(admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
+    await suite
+      .send(suite.admin, 'put', `/devices/${two}`, { device: clientDevice('state-2b', 'SN-state-2') })
+      .expect(200);
+    const three = await createDevice(suite.provider.api, suite.admin, clientDevice('state-3'));
+    await send(suite.admin, 'delete', `/devices/${one}`).expect(200);
+    const changed = await send(suite.admin, 'get', `/devices/devices_state?state=1&cursor=${cursor}`).expect(200);
     expect(changed.body.incremental).toBe(true);
     expect(
       changed.body.devices_state.map((entry: { device_id: number; name: string }) => [entry.device_id, entry.name]),
@@ -404,35 +427,35 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     ]);
     expect(changed.body.removed).toEqual([one]);
     expect(changed.body.cursor).toBeGreaterThan(cursor);
-    const after = await send(admin, 'get', `/devices/devices_state?state=1&cursor=${changed.body.cursor}`).expect(200);
+    const after = await suite
+      .send(suite.admin, 'get', `/devices/devices_state?state=1&cursor=${changed.body.cursor}`)
+      .expect(200);
     expect(after.body.devices_state).toEqual([]);
     expect(after.body.removed).toEqual([]);
 
     // Any other state is the full list; a cursor this store never handed out too.
-    const replace = await send(admin, 'get', `/devices/devices_state?state=0&cursor=${cursor}`).expect(200);
+    const replace = await send(suite.admin, 'get', `/devices/devices_state?state=0&cursor=${cursor}`).expect(200);
     expect(replace.body.incremental).toBe(false);
     expect(replace.body.devices_state).toHaveLength(2);
-    const future = await send(
-      admin,
-      'get',
-      `/devices/devices_state?state=1&cursor=${changed.body.cursor + 1000}`,
-    ).expect(200);
+    const future = await suite
+      .send(suite.admin, 'get', `/devices/devices_state?state=1&cursor=${changed.body.cursor + 1000}`)
+      .expect(200);
     expect(future.body.incremental).toBe(false);
     expect(future.body.devices_state).toHaveLength(2);
     // Restricted to named devices.
-    const named = await send(admin, 'get', `/devices/devices_state?devices=${three}`).expect(200);
+    const named = await send(suite.admin, 'get', `/devices/devices_state?devices=${three}`).expect(200);
     expect(named.body.devices_state.map((entry: { device_id: number }) => entry.device_id)).toEqual([three]);
 
     for (const query of ['state=x', 'cursor=-1', 'cursor=1.5', 'devices=1,x', 'bogus=1', 'state=1&state=2']) {
-      const response = await send(admin, 'get', `/devices/devices_state?${query}`);
+      const response = await send(suite.admin, 'get', `/devices/devices_state?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
     }
   });
 
   it('status calls answer per device links, reports, availability and locations with the section 4 status', async () => {
-    const connected = await createDevice(provider.api, admin, clientDevice('reporting'));
-    const silent = await createDevice(provider.api, admin, clientDevice('silent'));
+    const connected = await createDevice(suite.provider.api, suite.admin, clientDevice('reporting'));
+    const silent = await createDevice(suite.provider.api, suite.admin, clientDevice('silent'));
     const links = {
       cellular: [
         { port: 1, is_online: true },
@@ -461,13 +484,13 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
         latitude: 32.08,
         altitude: 40,
         accuracy: 5,
-        location_time: provider.clock.now,
+        location_time: suite.provider.clock.now,
       })
       .where('id', '=', connected)
       .execute();
 
     const status = DeviceStatusResponseSchema.parse(
-      (await send(admin, 'get', `/devices/device_status?devices=${connected},${silent}`).expect(200)).body,
+      (await send(suite.admin, 'get', `/devices/device_status?devices=${connected},${silent}`).expect(200)).body,
     );
     expect(status.device_status).toEqual([
       {
@@ -478,11 +501,11 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       { device_id: silent, halo_data_links_info: null, halo_system_report: null },
     ]);
     const info = DataLinksInfoResponseSchema.parse(
-      (await send(admin, 'get', `/devices/data_links_info?devices=${connected}`).expect(200)).body,
+      (await send(suite.admin, 'get', `/devices/data_links_info?devices=${connected}`).expect(200)).body,
     );
     expect(info.halo_data_links_info).toEqual([{ device_id: connected, halo_data_links_info: links }]);
     const availability = DataLinksAvailabilityResponseSchema.parse(
-      (await send(admin, 'get', '/devices/data_links_availability').expect(200)).body,
+      (await send(suite.admin, 'get', '/devices/data_links_availability').expect(200)).body,
     );
     expect(availability.halo_data_links_availability[0]).toEqual({
       device_id: connected,
@@ -495,14 +518,14 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       },
     });
     const locations = DeviceLocationsResponseSchema.parse(
-      (await send(admin, 'get', '/devices/locations').expect(200)).body,
+      (await send(suite.admin, 'get', '/devices/locations').expect(200)).body,
     );
     expect(locations.locations).toEqual([
       {
         device_id: connected,
         coordinate: [34.78, 32.08],
         altitude: 40,
-        time: new Date(provider.clock.now).toISOString(),
+        time: new Date(suite.provider.clock.now).toISOString(),
         accuracy: 5,
         status: 2,
       },
@@ -510,12 +533,18 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     ]);
     // Disconnected: links all offline, the fix offline.
     await db().updateTable('devices').set({ availability: 0 }).where('id', '=', connected).execute();
-    const offline = await send(admin, 'get', `/devices/data_links_availability?devices=${connected}`).expect(200);
+    const offline = await suite
+      .send(suite.admin, 'get', `/devices/data_links_availability?devices=${connected}`)
+      .expect(200);
     expect(offline.body.halo_data_links_availability[0].nics_info.cellular).toEqual({ online: 0, offline: 2 });
-    expect((await send(admin, 'get', `/devices/locations?devices=${connected}`)).body.locations[0].status).toBe(1);
+    expect((await send(suite.admin, 'get', `/devices/locations?devices=${connected}`)).body.locations[0].status).toBe(
+      1,
+    );
     await db().updateTable('devices').set({ accuracy: 0 }).where('id', '=', connected).execute();
-    expect((await send(admin, 'get', `/devices/locations?devices=${connected}`)).body.locations[0].status).toBe(1);
-    const live = (await send(admin, 'get', '/devices/devices_state')).body.devices_state[0];
+    expect((await send(suite.admin, 'get', `/devices/locations?devices=${connected}`)).body.locations[0].status).toBe(
+      1,
+    );
+    const live = (await send(suite.admin, 'get', '/devices/devices_state')).body.devices_state[0];
     expect(live).toMatchObject({
       device_state: 2,
       links: { cellular: { online: 1, total: 2 } },
@@ -524,19 +553,21 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
   });
 
   it('long device lists: 500 ids in one query are fine, more than the limit is error 3', async () => {
-    const id = await createDevice(provider.api, admin, clientDevice('listed'));
+    const id = await createDevice(suite.provider.api, suite.admin, clientDevice('listed'));
     const ids = Array.from({ length: 499 }, (_, index) => 100_000 + index);
-    const ok = await send(admin, 'get', `/devices/device_status?devices=${[id, ...ids].join(',')}`).expect(200);
+    const ok = await suite
+      .send(suite.admin, 'get', `/devices/device_status?devices=${[id, ...ids].join(',')}`)
+      .expect(200);
     expect(ok.body.device_status.map((entry: { device_id: number }) => entry.device_id)).toEqual([id]);
     const tooMany = Array.from({ length: 1500 }, (_, index) => index + 1).join(',');
     for (const path of ['device_status', 'data_links_info', 'data_links_availability', 'locations', 'devices_state']) {
-      const response = await send(admin, 'get', `/devices/${path}?devices=${tooMany}`);
+      const response = await send(suite.admin, 'get', `/devices/${path}?devices=${tooMany}`);
       expect(response.status, path).toBe(400);
       expect(response.body.error, path).toBe(ErrorCode.BAD_QUERY_PARAMETER);
-      expect((await send(admin, 'get', `/devices/${path}?devices=0`)).body.error, path).toBe(
+      expect((await send(suite.admin, 'get', `/devices/${path}?devices=0`)).body.error, path).toBe(
         ErrorCode.BAD_QUERY_PARAMETER,
       );
     }
-    expect((await send(admin, 'get', '/devices/device_status?devices=')).body.device_status).toEqual([]);
+    expect((await send(suite.admin, 'get', '/devices/device_status?devices=')).body.device_status).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAdminSuite } from '../../testing/adminSuite.js';
+import { describe, expect, it, vi } from 'vitest';
 import { createFleetSimulator } from '../../simulator/fleetSimulator.js';
-import { clientDevice, createDevice, deviceCall } from '../../testing/devices.js';
-import { as, type Actor } from '../../testing/people.js';
-import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+import { configCall } from '../../testing/configCall.js';
+import { clientDevice, createDevice } from '../../testing/devices.js';
+import { DIALECTS } from '../../testing/testProvider.js';
 
 // Each test logs users in (password hashing) on a shared, busy machine: allow for it.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -15,28 +16,25 @@ interface StateAnswer {
 }
 
 describe.each(DIALECTS)('devices_state cursor under concurrent writers on %s', (dialect) => {
-  let provider: TestProvider;
-  let admin: Actor;
-  beforeEach(async () => {
-    provider = await startTestProvider(dialect);
-    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
-  });
-  afterEach(async () => {
-    await provider.stop();
-  });
+  const suite = useAdminSuite(dialect);
 
   it('a poller that follows the cursor ends with exactly the store state: nothing lost, nothing stale', async () => {
-    const simulator = createFleetSimulator(provider.provider.context, { devices: 120, seed: 5, changeFraction: 0.2 });
+    const simulator = createFleetSimulator(suite.provider.provider.context, {
+      devices: 120,
+      seed: 5,
+      changeFraction: 0.2,
+    });
     await simulator.ensureFleet();
     const own = [];
     for (let index = 0; index < 6; index += 1)
-      own.push(await createDevice(provider.api, admin, clientDevice(`own-${index}`)));
+      own.push(await createDevice(suite.provider.api, suite.admin, clientDevice(`own-${index}`)));
 
     const known = new Map<number, { revision: number; name: string }>();
     const poll = async (cursor: number | null) => {
       const query = cursor === null ? '' : `?state=1&cursor=${cursor}`;
-      const answer = (await deviceCall(provider.api, admin, 'get', `/devices/devices_state${query}`).expect(200))
-        .body as StateAnswer;
+      const answer = (
+        await configCall(suite.provider.api, suite.admin, 'get', `/devices/devices_state${query}`).expect(200)
+      ).body as StateAnswer;
       if (!answer.incremental) known.clear();
       for (const entry of answer.devices_state) {
         const previous = known.get(entry.device_id);
@@ -56,14 +54,15 @@ describe.each(DIALECTS)('devices_state cursor under concurrent writers on %s', (
       })(),
       ...own.slice(0, 3).map(async (id, writer) => {
         for (let round = 0; round < 8; round += 1) {
-          await deviceCall(provider.api, admin, 'put', `/devices/${id}`, {
+          await configCall(suite.provider.api, suite.admin, 'put', `/devices/${id}`, {
             device: clientDevice(`own-${writer}-r${round}`, `SN-own-${writer}`),
           }).expect(200);
         }
       }),
       (async () => {
-        for (const id of own.slice(3)) await deviceCall(provider.api, admin, 'delete', `/devices/${id}`).expect(200);
-        await createDevice(provider.api, admin, clientDevice('late-arrival'));
+        for (const id of own.slice(3))
+          await configCall(suite.provider.api, suite.admin, 'delete', `/devices/${id}`).expect(200);
+        await createDevice(suite.provider.api, suite.admin, clientDevice('late-arrival'));
       })(),
     ]).finally(() => {
       writing = false;
@@ -76,10 +75,10 @@ describe.each(DIALECTS)('devices_state cursor under concurrent writers on %s', (
     await writers;
     cursor = await poll(cursor);
 
-    const stored = await provider.provider.context.db
+    const stored = await suite.provider.provider.context.db
       .selectFrom('devices')
       .select(['id', 'revision', 'name'])
-      .where('environment_id', '=', admin.environmentId)
+      .where('environment_id', '=', suite.admin.environmentId)
       .execute();
     expect(polls).toBeGreaterThan(1);
     expect(new Map([...known.entries()].sort(([a], [b]) => a - b))).toEqual(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceImportResponseSchema, ErrorCode, Permission } from '@halo/shared';
-import { clientDevice, createDevice, deviceCall, multipartBody, serverDevice } from '../../testing/devices.js';
+import { configCall } from '../../testing/configCall.js';
+import { clientDevice, createDevice, multipartBody, serverDevice } from '../../testing/devices.js';
 import { as, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 import { parseCsv } from './csvRecords.js';
@@ -89,7 +90,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     expect(response.body.report[0].pairing_id).toBe('SN-1');
     expect(typeof response.body.report[0].id).toBe('number');
 
-    const devices = (await deviceCall(provider.api, admin, 'get', '/devices')).body.devices as {
+    const devices = (await configCall(provider.api, admin, 'get', '/devices')).body.devices as {
       name: string;
       type: number;
       is_server: boolean;
@@ -122,7 +123,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       .execute();
     expect(audits.map((row) => row.name).sort()).toEqual(['cam-1', 'drone-2', 'hub-1', 'hub-3', 'hub-8']);
     // The imported devices appear in the incremental devices_state like any other change.
-    const state = await deviceCall(provider.api, admin, 'get', '/devices/devices_state').expect(200);
+    const state = await configCall(provider.api, admin, 'get', '/devices/devices_state').expect(200);
     expect(state.body.devices_state).toHaveLength(7);
   });
 
@@ -165,7 +166,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       {
         name: 'JSON instead of a file',
         send: () =>
-          deviceCall(provider.api, admin, 'post', '/devices/import', {
+          configCall(provider.api, admin, 'post', '/devices/import', {
             file: `${HEADER}\ncam-1,SN-1,1,false,,,`,
           }),
       },

@@ -2,6 +2,7 @@ import { ErrorCode, type Group } from '@halo/shared';
 import type { ProviderContext } from '../../context.js';
 import { refuse } from '../../http/httpError.js';
 import type { GroupRow } from '../../store/schema.js';
+import { takenInEnvironment } from '../../store/uniqueness.js';
 
 export const groupView = (row: GroupRow): Group => ({ id: row.id, name: row.name });
 
@@ -12,11 +13,6 @@ export async function assertGroupNameFree(
   name: string,
   exceptId?: number,
 ) {
-  let query = context.db
-    .selectFrom('groups')
-    .select('id')
-    .where('environment_id', '=', environmentId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw refuse(ErrorCode.GROUP_NAME_EXISTS);
+  if (await takenInEnvironment(context.db, 'groups', 'name', environmentId, name, exceptId))
+    throw refuse(ErrorCode.GROUP_NAME_EXISTS);
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Permission, SatcomMessageListResponseSchema } from '@halo/shared';
-import { deviceCall } from '../../testing/devices.js';
+import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 
@@ -50,13 +50,13 @@ describe.each(DIALECTS)('satcom messages on %s', (dialect) => {
     await provider.stop();
   });
   const ids = async (actor: Actor, query = '') => {
-    const response = await deviceCall(provider.api, actor, 'get', `/satcom_messages${query}`);
+    const response = await configCall(provider.api, actor, 'get', `/satcom_messages${query}`);
     expect(response.status, `${query}: ${JSON.stringify(response.body)}`).toBe(200);
     return SatcomMessageListResponseSchema.parse(response.body).satcom_messages.map((message) => message.id);
   };
 
   it('answers the messaging log entries newest first in the shared shape', async () => {
-    const body = (await deviceCall(provider.api, admin, 'get', '/satcom_messages').expect(200)).body as unknown;
+    const body = (await configCall(provider.api, admin, 'get', '/satcom_messages').expect(200)).body as unknown;
     const messages = SatcomMessageListResponseSchema.parse(body).satcom_messages;
     expect(messages.map((message) => message.id)).toEqual([4, 3, 2, 1]);
     expect(messages[1]).toEqual({
@@ -108,7 +108,7 @@ describe.each(DIALECTS)('satcom messages on %s', (dialect) => {
       '?bogus=1',
       `?free_text=${'x'.repeat(257)}`,
     ]) {
-      const response = await deviceCall(provider.api, admin, 'get', `/satcom_messages${query}`);
+      const response = await configCall(provider.api, admin, 'get', `/satcom_messages${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body, query).toMatchObject({
         error: ErrorCode.BAD_QUERY_PARAMETER,
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('satcom messages on %s', (dialect) => {
     await createUser(provider.api, admin, 'messaging-reader', [Permission.MESSAGING_LOG_VIEW]);
     await createUser(provider.api, admin, 'logs-only', [Permission.LOGS_VIEW, Permission.ADMIN_VIEW]);
     expect(await ids(await as(provider.api, 'messaging-reader', 'root'))).toHaveLength(4);
-    const refused = await deviceCall(
+    const refused = await configCall(
       provider.api,
       await as(provider.api, 'logs-only', 'root'),
       'get',
@@ -132,10 +132,10 @@ describe.each(DIALECTS)('satcom messages on %s', (dialect) => {
     expect(await ids(child)).toEqual([]);
     // The parent reaches the child's (empty) log; the child cannot reach the parent's.
     expect(await ids(admin, '')).toHaveLength(4);
-    expect((await deviceCall(provider.api, admin, 'get', '/satcom_messages', undefined, child.id)).body).toEqual({
+    expect((await configCall(provider.api, admin, 'get', '/satcom_messages', undefined, child.id)).body).toEqual({
       satcom_messages: [],
     });
-    const stranger = await deviceCall(provider.api, child, 'get', '/satcom_messages', undefined, admin.environmentId);
+    const stranger = await configCall(provider.api, child, 'get', '/satcom_messages', undefined, admin.environmentId);
     expect(stranger.status).toBe(404);
     expect(stranger.body.error).toBe(ErrorCode.INVALID_TOKEN);
   });

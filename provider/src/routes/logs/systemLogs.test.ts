@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Permission, SystemLogListResponseSchema } from '@halo/shared';
-import { deviceCall } from '../../testing/devices.js';
+import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 
@@ -45,7 +45,7 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
     await provider.stop();
   });
   const logs = async (actor: Actor, query = '') =>
-    (await deviceCall(provider.api, actor, 'get', `/system_logs${query}`)).body as {
+    (await configCall(provider.api, actor, 'get', `/system_logs${query}`)).body as {
       system_logs: { id: number; device_name: string }[];
     };
 
@@ -77,7 +77,7 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
       '?bogus=1',
       '?device_attribute_types=99',
     ]) {
-      const response = await deviceCall(provider.api, admin, 'get', `/system_logs${query}`);
+      const response = await configCall(provider.api, admin, 'get', `/system_logs${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
     }
@@ -88,11 +88,11 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
     await createUser(provider.api, admin, 'no-logs', [Permission.DEVICES_VIEW]);
     expect((await logs(await as(provider.api, 'log-reader', 'root'))).system_logs).toHaveLength(4);
     expect(
-      (await deviceCall(provider.api, await as(provider.api, 'no-logs', 'root'), 'get', '/system_logs')).status,
+      (await configCall(provider.api, await as(provider.api, 'no-logs', 'root'), 'get', '/system_logs')).status,
     ).toBe(403);
     const child = await createEnvironment(provider.api, admin, 'log-child');
     expect((await logs(child)).system_logs).toEqual([]);
-    expect((await deviceCall(provider.api, child, 'get', '/system_logs', undefined, admin.environmentId)).status).toBe(
+    expect((await configCall(provider.api, child, 'get', '/system_logs', undefined, admin.environmentId)).status).toBe(
       404,
     );
   });

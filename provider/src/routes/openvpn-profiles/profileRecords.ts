@@ -10,6 +10,7 @@ import type { SecretBox } from '../../auth/secretBox.js';
 import type { ProviderContext } from '../../context.js';
 import { refuse } from '../../http/httpError.js';
 import type { OpenVpnProfileRow, OpenVpnProfilesTable } from '../../store/dataPathTables.js';
+import { takenInEnvironment } from '../../store/uniqueness.js';
 
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
@@ -74,11 +75,6 @@ export async function assertProfileNameFree(
   name: string,
   exceptId?: number,
 ) {
-  let query = context.db
-    .selectFrom('openvpn_profiles')
-    .select('id')
-    .where('environment_id', '=', environmentId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw refuse(ErrorCode.VPN_PROFILE_NAME_EXISTS);
+  if (await takenInEnvironment(context.db, 'openvpn_profiles', 'name', environmentId, name, exceptId))
+    throw refuse(ErrorCode.VPN_PROFILE_NAME_EXISTS);
 }

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Permission, RfRecordingListResponseSchema } from '@halo/shared';
 import { parse as parseContentDisposition } from 'content-disposition';
-import { clientDevice, createDevice, deviceCall } from '../../testing/devices.js';
+import { configCall } from '../../testing/configCall.js';
+import { clientDevice, createDevice } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 import { rfRecordingPath, storeRfRecording } from '../../store/rfRecordingFiles.js';
@@ -46,7 +47,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
   });
 
   const download = (actor: Actor, body: unknown) =>
-    deviceCall(provider.api, actor, 'post', '/rf_data_recordings_download', body as object)
+    configCall(provider.api, actor, 'post', '/rf_data_recordings_download', body as object)
       .buffer(true)
       .parse((response, callback) => {
         const chunks: Buffer[] = [];
@@ -56,7 +57,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
 
   it('lists a device recordings newest first with name, serial, start and end', async () => {
     const listed = RfRecordingListResponseSchema.parse(
-      (await deviceCall(provider.api, admin, 'get', `/rf_data_recordings?device_id=${deviceId}`).expect(200)).body,
+      (await configCall(provider.api, admin, 'get', `/rf_data_recordings?device_id=${deviceId}`).expect(200)).body,
     );
     expect(listed.rf_recordings).toEqual([
       {
@@ -77,11 +78,11 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
       },
     ]);
     for (const query of ['', '?device_id=x', '?device_id=1&extra=2']) {
-      expect((await deviceCall(provider.api, admin, 'get', `/rf_data_recordings${query}`)).body.error, query).toBe(
+      expect((await configCall(provider.api, admin, 'get', `/rf_data_recordings${query}`)).body.error, query).toBe(
         ErrorCode.BAD_QUERY_PARAMETER,
       );
     }
-    expect((await deviceCall(provider.api, admin, 'get', '/rf_data_recordings?device_id=99999')).status).toBe(404);
+    expect((await configCall(provider.api, admin, 'get', '/rf_data_recordings?device_id=99999')).status).toBe(404);
   });
 
   it('downloads one recording as its file and several as a zip, named in content-disposition', async () => {
@@ -115,7 +116,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
   });
 
   it('error 111 for an unknown or broken recording; bad bodies are error 1', async () => {
-    const unknown = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
+    const unknown = await configCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
       report_uuids: [randomUUID()],
       device_id: deviceId,
     });
@@ -125,7 +126,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
       message: 'RF recording link broken or download failed',
     });
     unlinkSync(rfRecordingPath(provider.provider.context.config.dataDir, `${uuids[0]}.iq`));
-    const broken = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
+    const broken = await configCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
       report_uuids: uuids,
       device_id: deviceId,
     });
@@ -134,7 +135,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
     const other = await createDevice(provider.api, admin, clientDevice('other-device'));
     expect(
       (
-        await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
+        await configCall(provider.api, admin, 'post', '/rf_data_recordings_download', {
           report_uuids: [uuids[1]],
           device_id: other,
         })
@@ -147,7 +148,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
       { report_uuids: uuids, device_id: 'x' },
       { report_uuids: uuids, device_id: deviceId, extra: 1 },
     ]) {
-      const response = await deviceCall(provider.api, admin, 'post', '/rf_data_recordings_download', body);
+      const response = await configCall(provider.api, admin, 'post', '/rf_data_recordings_download', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error, JSON.stringify(body)).toBe(ErrorCode.MISSING_VALUES);
     }
@@ -159,28 +160,28 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
     await createUser(provider.api, admin, 'device-viewer', [Permission.DEVICES_VIEW]);
     for (const username of ['rf-viewer', 'rf-all']) {
       const holder = await as(provider.api, username, 'root');
-      await deviceCall(provider.api, holder, 'get', `/rf_data_recordings?device_id=${deviceId}`).expect(200);
+      await configCall(provider.api, holder, 'get', `/rf_data_recordings?device_id=${deviceId}`).expect(200);
       expect((await download(holder, { report_uuids: [uuids[0]], device_id: deviceId })).status).toBe(200);
     }
     const viewer = await as(provider.api, 'device-viewer', 'root');
-    expect((await deviceCall(provider.api, viewer, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(
+    expect((await configCall(provider.api, viewer, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(
       403,
     );
     expect(
       (
-        await deviceCall(provider.api, viewer, 'post', '/rf_data_recordings_download', {
+        await configCall(provider.api, viewer, 'post', '/rf_data_recordings_download', {
           report_uuids: [uuids[0]],
           device_id: deviceId,
         })
       ).status,
     ).toBe(403);
     const stranger = await createEnvironment(provider.api, admin, 'rf-stranger');
-    expect((await deviceCall(provider.api, stranger, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(
+    expect((await configCall(provider.api, stranger, 'get', `/rf_data_recordings?device_id=${deviceId}`)).status).toBe(
       404,
     );
     expect(
       (
-        await deviceCall(provider.api, stranger, 'post', '/rf_data_recordings_download', {
+        await configCall(provider.api, stranger, 'post', '/rf_data_recordings_download', {
           report_uuids: [uuids[0]],
           device_id: deviceId,
         })
@@ -189,7 +190,7 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
   });
 
   it('deleting the device removes its recordings and their files', async () => {
-    await deviceCall(provider.api, admin, 'delete', `/devices/${deviceId}`).expect(200);
+    await configCall(provider.api, admin, 'delete', `/devices/${deviceId}`).expect(200);
     expect(await provider.provider.context.db.selectFrom('rf_recordings').selectAll().execute()).toEqual([]);
     expect(() =>
       execFileSync('test', ['-e', rfRecordingPath(provider.provider.context.config.dataDir, `${uuids[0]}.iq`)]),

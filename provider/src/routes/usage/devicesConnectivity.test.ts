@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectivityDataResponseSchema, ErrorCode, Permission } from '@halo/shared';
-import { deviceCall } from '../../testing/devices.js';
+import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 import { usagePeriods } from './getDevicesConnectivity.js';
@@ -57,7 +57,7 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
     await provider.stop();
   });
   const connectivity = async (actor: Actor, query = '', environmentId = actor.environmentId) => {
-    const response = await deviceCall(
+    const response = await configCall(
       provider.api,
       actor,
       'get',
@@ -110,7 +110,7 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
     await createUser(provider.api, admin, 'usage-admin', [Permission.ADMIN_VIEW]);
     await createUser(provider.api, admin, 'no-admin', [Permission.MESSAGING_LOG_VIEW, Permission.LOGS_VIEW]);
     expect(await connectivity(await as(provider.api, 'usage-admin', 'root'))).toHaveLength(2);
-    const refused = await deviceCall(
+    const refused = await configCall(
       provider.api,
       await as(provider.api, 'no-admin', 'root'),
       'get',
@@ -123,7 +123,7 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
     expect(await connectivity(child)).toEqual([
       expect.objectContaining({ environment_name: 'usage-child', current_year: 1900 }),
     ]);
-    const viaPath = await deviceCall(
+    const viaPath = await configCall(
       provider.api,
       child,
       'get',
@@ -132,7 +132,7 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
       admin.environmentId,
     );
     expect(viaPath.status).toBe(404);
-    const viaQuery = await deviceCall(
+    const viaQuery = await configCall(
       provider.api,
       child,
       'get',
@@ -140,7 +140,7 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
     );
     expect(viaQuery.status).toBe(404);
     expect(viaQuery.body.error).toBe(ErrorCode.INVALID_TOKEN);
-    const unknown = await deviceCall(provider.api, admin, 'get', '/devices_connectivity?sub_environment_id=999999');
+    const unknown = await configCall(provider.api, admin, 'get', '/devices_connectivity?sub_environment_id=999999');
     expect(unknown.status).toBe(404);
   });
 
@@ -152,7 +152,7 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
       '?sub_environment_id=1.5',
       '?period=week',
     ]) {
-      const response = await deviceCall(provider.api, admin, 'get', `/devices_connectivity${query}`);
+      const response = await configCall(provider.api, admin, 'get', `/devices_connectivity${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body, query).toMatchObject({
         error: ErrorCode.BAD_QUERY_PARAMETER,

@@ -1,37 +1,8 @@
-import { LoginState, TestId, TwoFactorStatus, type LoginResponse, type SessionEndReason } from '@halo/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { Subject } from 'rxjs';
+import { TestId, type LoginResponse } from '@halo/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromEventObservable, fromPromise } from 'xstate';
-import { createI18n } from '../../lib/i18n/i18n';
-import { SessionContext, sessionMachine } from '../../lib/session';
+import { jsonResponse, renderWithSession, signedIn } from '../../testing/sessionHarness';
 import { DataPathPage } from './DataPathPage';
-
-type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
-
-function session(overrides: Partial<LoginResponse>): LoginResponse {
-  return {
-    token: { access_token: 'token', token_type: 'Bearer' },
-    name: 'Dana',
-    user_id: 7,
-    environment_id: 2,
-    environment_name: 'fleet-north',
-    parent_environment_id: 1,
-    environment_manager: false,
-    permissions: [],
-    enabled_feature_ids: [],
-    entities: { devices: [] },
-    two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
-    verified: true,
-    realm_type: 1,
-    ...overrides,
-  };
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const profile = {
   id: 4,
@@ -66,45 +37,28 @@ function fakeProvider() {
     calls.push(`${method} ${url.replace(/^.*\/config\/2/, '')}`);
     if (url.endsWith('/apps/openvpn/profiles/4') && method === 'DELETE') {
       profiles = [];
-      return Promise.resolve(json(200, { ok: true }));
+      return Promise.resolve(jsonResponse(200, { ok: true }));
     }
-    if (url.endsWith('/apps/openvpn/profiles')) return Promise.resolve(json(200, { openvpn_profiles: profiles }));
+    if (url.endsWith('/apps/openvpn/profiles'))
+      return Promise.resolve(jsonResponse(200, { openvpn_profiles: profiles }));
     if (url.endsWith('/application_rules/9') && method === 'PUT')
       return Promise.resolve(
-        json(400, { error: 1, message: 'Required fields missing', fields: { hosts_list: 'validation.invalid' } }),
+        jsonResponse(400, {
+          error: 1,
+          message: 'Required fields missing',
+          fields: { hosts_list: 'validation.invalid' },
+        }),
       );
     if (url.endsWith('/application_rules'))
-      return Promise.resolve(json(200, { application_rules: [rule(profiles.length ? 4 : null)] }));
-    if (url.endsWith('/devices')) return Promise.resolve(json(200, { devices: [] }));
-    return Promise.resolve(json(404, { error: 6, message: 'ID not found' }));
+      return Promise.resolve(jsonResponse(200, { application_rules: [rule(profiles.length ? 4 : null)] }));
+    if (url.endsWith('/devices')) return Promise.resolve(jsonResponse(200, { devices: [] }));
+    return Promise.resolve(jsonResponse(404, { error: 6, message: 'ID not found' }));
   });
   return calls;
 }
 
 function renderPage(overrides: Partial<LoginResponse>) {
-  const logic = sessionMachine.provide({
-    actors: {
-      logIn: fromPromise(() => Promise.reject(new Error('not in this test'))),
-      verifyOtp: fromPromise(() => Promise.reject(new Error('not in this test'))),
-      logOut: fromPromise((): Promise<unknown> => Promise.resolve({ ok: true })),
-      watchUnauthorized: fromEventObservable(() => new Subject<WatchEvent>()),
-      watchLiveSession: fromEventObservable(() => new Subject<WatchEvent>()),
-    },
-  });
-  render(
-    <I18nextProvider i18n={createI18n('en-US')}>
-      <SessionContext.Provider
-        logic={logic}
-        options={{
-          input: { loginState: LoginState.LOGGED_IN, session: session(overrides), otpReminderPostponed: false },
-        }}
-      >
-        <MemoryRouter>
-          <DataPathPage />
-        </MemoryRouter>
-      </SessionContext.Provider>
-    </I18nextProvider>,
-  );
+  renderWithSession(<DataPathPage />, signedIn(overrides));
 }
 
 describe('DataPathPage', () => {

@@ -9,7 +9,7 @@ import { CrudScreen } from '../../crud';
 import { api } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
-import { subjectOf, useSessionSelector } from '../../lib/session';
+import { useSessionSubject } from '../../lib/session';
 import { applicationRulesScreen } from './applicationRulesScreen';
 import { downloadCertificate } from './certificateDownload';
 import { certificateMachine } from './certificateMachine';
@@ -24,9 +24,7 @@ import { vpnProfilesScreen } from './vpnProfilesScreen';
  */
 export function DataPathPage() {
   const { t } = useTranslation();
-  const session = useSessionSelector((snapshot) => snapshot.context.session);
-  const subject = useMemo(() => subjectOf(session), [session]);
-  const environmentId = session?.environment_id ?? 0;
+  const { subject, environmentId } = useSessionSubject();
   const canViewRules = can(subject, 'applicationRules.view');
   const canViewProfiles = can(subject, 'openVpnProfiles.view');
   const canGenerate = can(subject, 'vpnCertificates.generate');

@@ -19,6 +19,12 @@ import { ProfileSelect } from './components/ProfileSelect';
 import { RedundancyLevelField } from './components/RedundancyLevelField';
 import { useDataPathLists } from './dataPathContext';
 import { emptyRuleValues, ruleFieldOfPath, rulePayload, ruleToValues, type RuleValues } from './ruleForm';
+import {
+  ENDPOINT_TYPE_LABEL_KEYS,
+  PAIRING_MODE_LABEL_KEYS,
+  PROTOCOL_LABEL_KEYS,
+  TOPOLOGY_LABEL_KEYS,
+} from './dataPathLabels';
 
 export const applicationRulesResource = defineResource<ApplicationRule, typeof API.applicationRules.list>({
   name: 'applicationRules',
@@ -47,7 +53,7 @@ function HostEndpointTypeSelect({ values, onChange, disabled, testId }: CustomFi
       disabled={disabled}
       options={EndpointType.map((type) => ({
         value: type,
-        label: t(`dataPath.rules.endpointTypes.${type}`),
+        label: t(ENDPOINT_TYPE_LABEL_KEYS[type]),
         disabled: type === 'embedded_openvpn' && !firstProfile,
       }))}
       onChange={(event) =>
@@ -63,20 +69,29 @@ function HostEndpointTypeSelect({ values, onChange, disabled, testId }: CustomFi
 }
 
 const usesProfile = (values: RuleValues) => values.vpnProfileId !== null;
-const redundancyOptionsOf = (side: 'host' | 'hub') => {
-  const levelField = side === 'host' ? 'hostRedundancyLevel' : 'hubRedundancyLevel';
-  const percentageField = side === 'host' ? 'hostRedundancyPercentage' : 'hubRedundancyPercentage';
-  return { levelField, percentageField } as const;
-};
+const REDUNDANCY_FIELDS = {
+  host: {
+    levelField: 'hostRedundancyLevel',
+    levelLabelKey: 'dataPath.rules.fields.hostRedundancyLevel',
+    percentageField: 'hostRedundancyPercentage',
+    percentageLabelKey: 'dataPath.rules.fields.hostRedundancyPercentage',
+  },
+  hub: {
+    levelField: 'hubRedundancyLevel',
+    levelLabelKey: 'dataPath.rules.fields.hubRedundancyLevel',
+    percentageField: 'hubRedundancyPercentage',
+    percentageLabelKey: 'dataPath.rules.fields.hubRedundancyPercentage',
+  },
+} as const;
 
 function redundancyFields(side: 'host' | 'hub') {
-  const { levelField, percentageField } = redundancyOptionsOf(side);
+  const { levelField, levelLabelKey, percentageField, percentageLabelKey } = REDUNDANCY_FIELDS[side];
   const section = side === 'host' ? 'hosts' : 'hubs';
   return [
     {
       name: levelField,
       kind: 'custom',
-      labelKey: `dataPath.rules.fields.${levelField}`,
+      labelKey: levelLabelKey,
       section,
       render: ({ values, onChange, disabled, testId }: CustomFieldProps<RuleValues>) => (
         <RedundancyLevelField
@@ -93,7 +108,7 @@ function redundancyFields(side: 'host' | 'hub') {
     {
       name: percentageField,
       kind: 'number',
-      labelKey: `dataPath.rules.fields.${percentageField}`,
+      labelKey: percentageLabelKey,
       helperKey: 'dataPath.rules.fields.percentageHelp',
       section,
       required: () => true,
@@ -146,7 +161,7 @@ export const applicationRulesScreen = defineCrudScreen<ApplicationRule, RuleValu
       key: 'protocol',
       labelKey: 'dataPath.rules.columns.protocol',
       value: (row) => row.protocol ?? null,
-      render: (row) => (row.protocol ? <TranslatedTag textKey={`dataPath.rules.protocols.${row.protocol}`} /> : '-'),
+      render: (row) => (row.protocol ? <TranslatedTag textKey={PROTOCOL_LABEL_KEYS[row.protocol]} /> : '-'),
       sortable: true,
     },
   ],
@@ -179,19 +194,19 @@ export const applicationRulesScreen = defineCrudScreen<ApplicationRule, RuleValu
       name: 'topology',
       kind: 'select',
       labelKey: 'dataPath.rules.fields.topology',
-      options: RuleTopology.map((value) => ({ value, labelKey: `dataPath.rules.topologies.${value}` })),
+      options: RuleTopology.map((value) => ({ value, labelKey: TOPOLOGY_LABEL_KEYS[value] })),
     },
     {
       name: 'pairingMode',
       kind: 'select',
       labelKey: 'dataPath.rules.fields.pairingMode',
-      options: PairingMode.map((value) => ({ value, labelKey: `dataPath.rules.pairingModes.${value}` })),
+      options: PairingMode.map((value) => ({ value, labelKey: PAIRING_MODE_LABEL_KEYS[value] })),
     },
     {
       name: 'protocol',
       kind: 'select',
       labelKey: 'dataPath.rules.fields.protocol',
-      options: RuleProtocol.map((value) => ({ value, labelKey: `dataPath.rules.protocols.${value}` })),
+      options: RuleProtocol.map((value) => ({ value, labelKey: PROTOCOL_LABEL_KEYS[value] })),
     },
     {
       name: 'bandwidthLimit',

@@ -1,1 +1,2 @@
 export { DataPathPage } from './DataPathPage';
+export { applicationRulesSearch, vpnProfilesSearch } from './dataPathSearch';

@@ -18,6 +18,14 @@ import {
   profileToValues,
   type ProfileValues,
 } from './profileForm';
+import {
+  COMPRESSION_LABEL_KEYS,
+  CREDENTIALS_LABEL_KEYS,
+  DIGEST_LABEL_KEYS,
+  ENCRYPTION_LABEL_KEYS,
+  encryptionLabelKey,
+  LAYER_LABEL_KEYS,
+} from './dataPathLabels';
 
 export const vpnProfilesResource = defineResource<OpenVpnProfile, typeof API.vpn.profiles>({
   name: 'vpnProfiles',
@@ -30,14 +38,6 @@ export const vpnProfilesResource = defineResource<OpenVpnProfile, typeof API.vpn
   rowsOf: (answer) => answer.openvpn_profiles,
 });
 
-const ENCRYPTION_NAMES: Readonly<Record<number, string>> = {
-  [EncryptionType.BLOWFISH]: 'blowfish',
-  [EncryptionType.AES_256]: 'aes256',
-};
-const COMPRESSION_NAMES: Readonly<Record<number, string>> = {
-  [CompressionType.LZO]: 'lzo',
-  [CompressionType.LZ4]: 'lz4',
-};
 const credentialsNotStatic = (values: ProfileValues) => values.authUserPassType !== 'static';
 
 /** OpenVPN profiles: general, server and advanced sections, each null when left empty. */
@@ -70,13 +70,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       labelKey: 'dataPath.profiles.columns.encryption',
       value: (row) => row.general_config?.encryption_type ?? null,
       render: (row) =>
-        row.general_config ? (
-          <TranslatedTag
-            textKey={`dataPath.profiles.encryption.${ENCRYPTION_NAMES[row.general_config.encryption_type] ?? 'aes256'}`}
-          />
-        ) : (
-          '-'
-        ),
+        row.general_config ? <TranslatedTag textKey={encryptionLabelKey(row.general_config.encryption_type)} /> : '-',
     },
     {
       key: 'enabled',
@@ -106,7 +100,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       section: 'general',
       options: Object.values(EncryptionType).map((value) => ({
         value,
-        labelKey: `dataPath.profiles.encryption.${ENCRYPTION_NAMES[value] ?? 'aes256'}`,
+        labelKey: ENCRYPTION_LABEL_KEYS[value],
       })),
     },
     {
@@ -116,7 +110,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       section: 'general',
       options: Object.values(CompressionType).map((value) => ({
         value,
-        labelKey: `dataPath.profiles.compression.${COMPRESSION_NAMES[value] ?? 'lz4'}`,
+        labelKey: COMPRESSION_LABEL_KEYS[value],
       })),
     },
     {
@@ -124,7 +118,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       kind: 'select',
       labelKey: 'dataPath.profiles.fields.layerType',
       section: 'general',
-      options: Object.values(LayerType).map((value) => ({ value, labelKey: `dataPath.profiles.layers.layer${value}` })),
+      options: Object.values(LayerType).map((value) => ({ value, labelKey: LAYER_LABEL_KEYS[value] })),
     },
     // Required: without them the generated file has no `remote` line and cannot connect.
     {
@@ -157,7 +151,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       section: 'advanced',
       options: [
         { value: '', labelKey: 'dataPath.profiles.notSet' },
-        ...AuthDigest.map((value) => ({ value, labelKey: `dataPath.profiles.digests.${value}` })),
+        ...AuthDigest.map((value) => ({ value, labelKey: DIGEST_LABEL_KEYS[value] })),
       ],
     },
     {
@@ -180,7 +174,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
       section: 'advanced',
       options: [
         { value: '', labelKey: 'dataPath.profiles.notSet' },
-        ...AuthUserPassType.map((value) => ({ value, labelKey: `dataPath.profiles.credentials.${value}` })),
+        ...AuthUserPassType.map((value) => ({ value, labelKey: CREDENTIALS_LABEL_KEYS[value] })),
       ],
     },
     {

@@ -7,13 +7,14 @@ import { useSearchParams } from 'react-router-dom';
 import { CrudScreen } from '../../crud';
 import { appFleet } from '../../lib/fleet';
 import { useObservableValue } from '../../lib/realtime';
-import { subjectOf, useSessionSelector } from '../../lib/session';
+import { useSessionSubject } from '../../lib/session';
 import { DeviceImportDialog } from './components/DeviceImportDialog';
 import { DevicesTable } from './components/DevicesTable';
 import { DroneCommXPanel } from './components/DroneCommXPanel';
 import { RfRecordingsDialog } from './components/RfRecordingsDialog';
 import { devicesScreen } from './devicesScreen';
 import { DEVICE_STATUS_FILTERS, isDeviceStatusFilter, type DeviceSort } from './devicesTableModel';
+import { FEED_STATE_LABEL_KEYS, STATUS_FILTER_LABEL_KEYS } from './deviceLabels';
 
 /** The query parameter Home's counts link with: /config/devices?status=notConnected. */
 export const DEVICE_STATUS_PARAM = 'status';
@@ -24,9 +25,7 @@ export const DEVICE_STATUS_PARAM = 'status';
  */
 export function DevicesPage() {
   const { t } = useTranslation();
-  const session = useSessionSelector((snapshot) => snapshot.context.session);
-  const subject = useMemo(() => subjectOf(session), [session]);
-  const environmentId = session?.environment_id ?? 0;
+  const { subject, environmentId } = useSessionSubject();
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
   const feedState = useObservableValue(fleet.state$, { kind: 'connecting' } as const);
 
@@ -64,7 +63,7 @@ export function DevicesPage() {
               data-testid={TestId.devices.liveState}
               data-state={feedState.kind}
             >
-              {t(`devices.live.${feedState.kind}`)}
+              {t(FEED_STATE_LABEL_KEYS[feedState.kind])}
             </Tag>
             <HTMLSelect
               value={status}
@@ -81,7 +80,10 @@ export function DevicesPage() {
                   { replace: true },
                 );
               }}
-              options={DEVICE_STATUS_FILTERS.map((filter) => ({ value: filter, label: t(`devices.filter.${filter}`) }))}
+              options={DEVICE_STATUS_FILTERS.map((filter) => ({
+                value: filter,
+                label: t(STATUS_FILTER_LABEL_KEYS[filter]),
+              }))}
               data-testid={TestId.devices.statusFilter}
             />
             <Button

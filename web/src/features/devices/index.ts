@@ -1,1 +1,2 @@
 export { DEVICE_STATUS_PARAM, DevicesPage } from './DevicesPage';
+export { devicesSearch } from './devicesSearch';

@@ -1,5 +1,5 @@
 import { API } from '@halo/shared';
-import type { SearchSourceDeclaration } from '../global-search/searchSources';
+import type { SearchSourceDeclaration } from '../global-search';
 
 /** Global search looks for environments by name, manager and e-mail. */
 export const environmentsSearch: SearchSourceDeclaration = {

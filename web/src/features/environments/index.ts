@@ -1,1 +1,2 @@
 export { EnvironmentsPage } from './EnvironmentsPage';
+export { environmentsSearch } from './environmentsSearch';

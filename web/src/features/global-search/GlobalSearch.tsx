@@ -1,11 +1,11 @@
 import { InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { LAYOUT_SIZES, TestId } from '@halo/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api } from '../../lib/api';
-import { subjectOf, useSessionSelector } from '../../lib/session';
+import { useSessionSubject } from '../../lib/session';
 import {
   filterSearchGroups,
   loadSearchGroups,
@@ -22,8 +22,7 @@ import {
 export function GlobalSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const session = useSessionSelector((snapshot) => snapshot.context.session);
-  const subject = useMemo(() => subjectOf(session), [session]);
+  const { session, subject } = useSessionSubject();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);

@@ -1,1 +1,2 @@
 export { GlobalSearch } from './GlobalSearch';
+export type { SearchSourceDeclaration } from './searchSources';

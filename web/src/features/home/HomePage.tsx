@@ -4,16 +4,14 @@ import { can, CLOUD_REALM_TYPE, ROUTES, TestId, TwoFactorStatus } from '@halo/sh
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appFleet } from '../../lib/fleet';
-import { subjectOf, useSessionSelector } from '../../lib/session';
+import { useSessionSubject } from '../../lib/session';
 import { FleetOverview } from './components/FleetOverview';
 import { WallDisplaysCard } from './components/WallDisplaysCard';
 
 /** The overview: who and where, the fleet at a glance (live), and the NOC wall with its displays. */
 export function HomePage() {
   const { t } = useTranslation();
-  const session = useSessionSelector((snapshot) => snapshot.context.session);
-  const subject = useMemo(() => subjectOf(session), [session]);
-  const environmentId = session?.environment_id ?? 0;
+  const { session, subject, environmentId } = useSessionSubject();
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
   if (!session) return null;
   const realm =

@@ -3,6 +3,7 @@ import type { FleetCounts } from '../../lib/fleet';
 /** A Home count tile: which count, its section 9 colour, and the Devices filter it opens. */
 export interface CountTile {
   readonly key: keyof FleetCounts;
+  readonly labelKey: string;
   readonly color: string | undefined;
   /** The Devices screen's status filter; null opens it unfiltered. */
   readonly filter: string | null;
@@ -14,15 +15,15 @@ export function countTiles(colors: { online: string; offline: string; muted: str
 } {
   return {
     connection: [
-      { key: 'total', color: undefined, filter: null },
-      { key: 'connected', color: colors.online, filter: 'connected' },
-      { key: 'notConnected', color: colors.offline, filter: 'notConnected' },
-      { key: 'nonActivated', color: colors.muted, filter: 'nonActivated' },
-      { key: 'unknown', color: colors.muted, filter: 'unknown' },
+      { key: 'total', labelKey: 'home.fleet.total', color: undefined, filter: null },
+      { key: 'connected', labelKey: 'home.fleet.connected', color: colors.online, filter: 'connected' },
+      { key: 'notConnected', labelKey: 'home.fleet.notConnected', color: colors.offline, filter: 'notConnected' },
+      { key: 'nonActivated', labelKey: 'home.fleet.nonActivated', color: colors.muted, filter: 'nonActivated' },
+      { key: 'unknown', labelKey: 'home.fleet.unknown', color: colors.muted, filter: 'unknown' },
     ],
     mainApp: [
-      { key: 'mainAppOnline', color: colors.online, filter: 'mainAppOnline' },
-      { key: 'mainAppOffline', color: colors.offline, filter: 'mainAppOffline' },
+      { key: 'mainAppOnline', labelKey: 'home.fleet.mainAppOnline', color: colors.online, filter: 'mainAppOnline' },
+      { key: 'mainAppOffline', labelKey: 'home.fleet.mainAppOffline', color: colors.offline, filter: 'mainAppOffline' },
     ],
   };
 }

@@ -1,43 +1,23 @@
-import {
-  ErrorCode,
-  LoginState,
-  TestId,
-  TwoFactorStatus,
-  type LoginResponse,
-  type SessionEndReason,
-} from '@halo/shared';
+import { ErrorCode, LoginState, TestId, TwoFactorStatus } from '@halo/shared';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromEventObservable } from 'xstate';
 import { createI18n } from '../../lib/i18n/i18n';
 import { notifications$, type Notification } from '../../lib/notify';
-import { SessionContext, sessionMachine, useSessionSelector } from '../../lib/session';
+import { SessionContext, useSessionSelector } from '../../lib/session';
+import { jsonResponse, testSession, testSessionLogic } from '../../testing/sessionHarness';
 import { SettingsDialog } from './SettingsDialog';
-
-type WatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
 
 const OTP_URI = 'otpauth://totp/Halo:admin?secret=JBSWY3DPEHPK3PXP&digits=7&period=30';
 
-const session: LoginResponse = {
-  token: { access_token: 'token', token_type: 'Bearer' },
+const session = testSession({
   name: 'Admin',
   user_id: 1,
   environment_id: 1,
   environment_name: 'root',
   parent_environment_id: null,
   environment_manager: true,
-  permissions: [],
-  enabled_feature_ids: [],
-  entities: { devices: [] },
-  two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
-  verified: true,
-  realm_type: 1,
-};
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+});
 
 function SetupStatus() {
   const status = useSessionSelector((snapshot) => snapshot.context.session?.two_factor_auth.setup_status);
@@ -54,22 +34,18 @@ describe('SettingsDialog', () => {
   it('generates, refuses a wrong code with Invalid OTP, activates with the right one and closes', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
       const url = input as string;
-      if (url.endsWith('/2fa')) return Promise.resolve(json(200, { otpUri: OTP_URI, setupStatus: 2 }));
+      if (url.endsWith('/2fa')) return Promise.resolve(jsonResponse(200, { otpUri: OTP_URI, setupStatus: 2 }));
       const code = (JSON.parse(init?.body as string) as { otp_code: string }).otp_code;
       return Promise.resolve(
         code === '1234567'
-          ? json(200, { setupStatus: 3 })
-          : json(400, { error: ErrorCode.TWO_FACTOR_INVALID_OTP, message: 'Invalid OTP' }),
+          ? jsonResponse(200, { setupStatus: 3 })
+          : jsonResponse(400, { error: ErrorCode.TWO_FACTOR_INVALID_OTP, message: 'Invalid OTP' }),
       );
     });
     const toasts: Notification[] = [];
     const subscription = notifications$.subscribe((toast) => toasts.push(toast));
     const onClose = vi.fn();
-    const logic = sessionMachine.provide({
-      actors: {
-        watchLiveSession: fromEventObservable(() => new Subject<WatchEvent>()),
-      },
-    });
+    const logic = testSessionLogic();
 
     render(
       <I18nextProvider i18n={createI18n('en-US')}>

@@ -1,1 +1,2 @@
 export { UsersPage } from './UsersPage';
+export { usersSearch } from './usersSearch';

@@ -6,6 +6,27 @@ export type PermissionKind = (typeof PERMISSION_KINDS)[number];
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
+/** The editor's labels: the name of each area and each kind of permission. */
+export const AREA_LABEL_KEYS: Readonly<Record<PermissionArea['area'], string>> = {
+  environments: 'users.permissions.areas.environments',
+  users: 'users.permissions.areas.users',
+  devices: 'users.permissions.areas.devices',
+  applicationRules: 'users.permissions.areas.applicationRules',
+  openVpnProfiles: 'users.permissions.areas.openVpnProfiles',
+  rfRecordings: 'users.permissions.areas.rfRecordings',
+  admin: 'users.permissions.areas.admin',
+  logs: 'users.permissions.areas.logs',
+  messagingLog: 'users.permissions.areas.messagingLog',
+};
+export const KIND_LABEL_KEYS: Readonly<Record<PermissionKind, string>> = {
+  view: 'users.permissions.kinds.view',
+  add: 'users.permissions.kinds.add',
+  update: 'users.permissions.kinds.update',
+  delete: 'users.permissions.kinds.delete',
+  updateAll: 'users.permissions.kinds.updateAll',
+  deleteAll: 'users.permissions.kinds.deleteAll',
+};
+
 /** The permission numbers of one area, in column order. */
 export function areaPermissions(area: PermissionArea): number[] {
   const numbers: number[] = [];

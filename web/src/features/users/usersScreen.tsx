@@ -2,7 +2,6 @@ import {
   API,
   can,
   DEFAULT_USER_SEVERITY,
-  SEVERITY_NAMES,
   TestId,
   TwoFactorStatus,
   UserCreateSchema,
@@ -10,6 +9,7 @@ import {
   type User,
 } from '@halo/shared';
 import { defineCrudScreen, TranslatedTag, twoFactorTag, defineResource } from '../../crud';
+import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../lib/i18n';
 import { AllowedDevicesPicker } from './components/AllowedDevicesPicker';
 import { PermissionEditor } from './components/PermissionEditor';
 
@@ -78,7 +78,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
       key: 'severity',
       labelKey: 'users.columns.severity',
       value: (row) => row.severity,
-      render: (row) => <TranslatedTag textKey={`users.severity.${SEVERITY_NAMES[row.severity] ?? 'critical'}`} />,
+      render: (row) => <TranslatedTag textKey={severityLabelKey(row.severity)} />,
       sortable: true,
     },
     {
@@ -118,7 +118,7 @@ export const usersScreen = defineCrudScreen<User, UserValues>({
       kind: 'select',
       labelKey: 'users.fields.severity',
       helperKey: 'users.help.severity',
-      options: SEVERITY_NAMES.map((name, value) => ({ value, labelKey: `users.severity.${name}` })),
+      options: Object.entries(SEVERITY_LABEL_KEYS).map(([value, labelKey]) => ({ value: Number(value), labelKey })),
     },
     { name: 'is_disabled', kind: 'switch', labelKey: 'users.fields.disabled' },
     {

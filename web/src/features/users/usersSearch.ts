@@ -1,5 +1,5 @@
 import { API } from '@halo/shared';
-import type { SearchSourceDeclaration } from '../global-search/searchSources';
+import type { SearchSourceDeclaration } from '../global-search';
 
 /** Global search looks for users by username, name and e-mail. */
 export const usersSearch: SearchSourceDeclaration = {

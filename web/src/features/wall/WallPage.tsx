@@ -100,10 +100,20 @@ function WallBoard({
   const ageSeconds = dataAgeSeconds(connection, now);
 
   const tiles = [
-    { key: 'connected', value: counts.connected, color: THEME_COLORS.online },
-    { key: 'notConnected', value: counts.notConnected, color: THEME_COLORS.offline },
-    { key: 'mainAppOffline', value: counts.mainAppOffline, color: SEVERITY_COLORS.major },
-    { key: 'nonActivated', value: counts.nonActivated, color: '#5F6B7C' },
+    { key: 'connected', labelKey: 'wall.count.connected', value: counts.connected, color: THEME_COLORS.online },
+    {
+      key: 'notConnected',
+      labelKey: 'wall.count.notConnected',
+      value: counts.notConnected,
+      color: THEME_COLORS.offline,
+    },
+    {
+      key: 'mainAppOffline',
+      labelKey: 'wall.count.mainAppOffline',
+      value: counts.mainAppOffline,
+      color: SEVERITY_COLORS.major,
+    },
+    { key: 'nonActivated', labelKey: 'wall.count.nonActivated', value: counts.nonActivated, color: '#5F6B7C' },
   ] as const;
 
   return (
@@ -135,7 +145,7 @@ function WallBoard({
             <span className="halo-wall__tile-value" style={{ color: tile.color }}>
               {tile.value}
             </span>
-            <span className="halo-wall__tile-label">{t(`wall.count.${tile.key}`)}</span>
+            <span className="halo-wall__tile-label">{t(tile.labelKey)}</span>
           </div>
         ))}
       </section>

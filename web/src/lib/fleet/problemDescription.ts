@@ -1,12 +1,19 @@
 import type { TFunction } from 'i18next';
-import type { FleetProblem } from './fleetSummary';
+import type { FleetProblem, ProblemKind } from './fleetSummary';
+
+const KIND_LABEL_KEYS: Readonly<Record<ProblemKind, string>> = {
+  notConnected: 'fleetProblem.kind.notConnected',
+  mainAppOffline: 'fleetProblem.kind.mainAppOffline',
+  allLinksDown: 'fleetProblem.kind.allLinksDown',
+  alert: 'fleetProblem.kind.alert',
+};
 
 /** What a problem list says about a device: what kind of problem, and what exactly is wrong. */
 export function describeProblem(
   t: TFunction,
   problem: FleetProblem,
 ): { readonly label: string; readonly detail: string | null } {
-  const label = t(`fleetProblem.kind.${problem.kind}`);
+  const label = t(KIND_LABEL_KEYS[problem.kind]);
   if (problem.kind === 'allLinksDown' && problem.links)
     return { label, detail: t('fleetProblem.detail.links', problem.links) };
   if (problem.kind === 'alert' && problem.alert) return { label, detail: problem.alert.description };

@@ -1,4 +1,4 @@
-export { SessionContext, useSessionActor, useSessionSelector } from './sessionContext';
+export { SessionContext, useSessionActor, useSessionSelector, useSessionSubject } from './sessionContext';
 export { loginStateOf, sessionMachine, shouldRemindOtp, subjectOf } from './sessionMachine';
 export type { SessionContext as SessionMachineContext, SessionEvent, SessionSnapshot } from './sessionMachine';
 export {

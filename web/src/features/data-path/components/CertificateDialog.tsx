@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorText, type FieldError } from '../../../crud';
 import type { CertificateValues } from '../certificateMachine';
 import { ProfileSelect } from './ProfileSelect';
+import { CERTIFICATION_TYPE_LABEL_KEYS } from '../dataPathLabels';
 
 /** The request the values make, or the problems of each field (type and CN are required). */
 export function certificateRequestOf(
@@ -49,8 +50,6 @@ export interface CertificateDialogProps {
   readonly onGenerate: (request: VpnCertificateRequest | null) => void;
   readonly onCancel: () => void;
 }
-
-const TYPE_NAMES: Readonly<Record<number, string>> = { [CertificationType.OPENVPN_CLIENT]: 'openVpnClient' };
 
 /** VPN certificate generation: certification type, CN and profile; the answer downloads as a file. */
 export function CertificateDialog(props: CertificateDialogProps) {
@@ -114,7 +113,7 @@ export function CertificateDialog(props: CertificateDialogProps) {
               disabled={busy}
               options={Object.values(CertificationType).map((value) => ({
                 value: String(value),
-                label: t(`dataPath.certificate.types.${TYPE_NAMES[value] ?? 'openVpnClient'}`),
+                label: t(CERTIFICATION_TYPE_LABEL_KEYS[value]),
               }))}
               onChange={(event) => onChange({ ...values, certificationType: Number(event.currentTarget.value) })}
               data-testid={TestId.dataPath.certificateType}

@@ -3,6 +3,7 @@ import { EndpointType, HUB_PRIORITIES, TestId, type HubPriority } from '@halo/sh
 import { useTranslation } from 'react-i18next';
 import { useDataPathLists } from '../dataPathContext';
 import { HUB_FIELDS, type RuleValues } from '../ruleForm';
+import { ENDPOINT_TYPE_LABEL_KEYS, HUB_LABEL_KEYS } from '../dataPathLabels';
 
 export interface HubsPickerProps {
   readonly values: RuleValues;
@@ -37,12 +38,12 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
         );
         return (
           <div key={priority} className="data-path-hub-row">
-            <span className="data-path-hub-label bp6-text-muted">{t(`dataPath.rules.hubs.${priority}`)}</span>
+            <span className="data-path-hub-label bp6-text-muted">{t(HUB_LABEL_KEYS[priority])}</span>
             <HTMLSelect
               fill
               value={current === null ? '' : String(current)}
               disabled={disabled || previous === null}
-              aria-label={t(`dataPath.rules.hubs.${priority}`)}
+              aria-label={t(HUB_LABEL_KEYS[priority])}
               options={[
                 { value: '', label: t(index === 0 ? 'dataPath.rules.hubs.choose' : 'dataPath.rules.hubs.none') },
                 ...servers
@@ -59,7 +60,7 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
               value={values.hubEndpointTypes[priority]}
               disabled={disabled || current === null}
               aria-label={t('dataPath.rules.hubs.endpointType')}
-              options={EndpointType.map((type) => ({ value: type, label: t(`dataPath.rules.endpointTypes.${type}`) }))}
+              options={EndpointType.map((type) => ({ value: type, label: t(ENDPOINT_TYPE_LABEL_KEYS[type]) }))}
               onChange={(event) => {
                 const type = EndpointType.find((candidate) => candidate === event.currentTarget.value) ?? 'custom';
                 onChange({ ...values, hubEndpointTypes: { ...values.hubEndpointTypes, [priority]: type } });

@@ -2,8 +2,7 @@ import { HTMLSelect } from '@blueprintjs/core';
 import { TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { redundancyCostMessage } from '../redundancyCost';
-
-export const REDUNDANCY_LEVEL_NAMES = ['none', 'double', 'triple', 'quadruple', 'custom'] as const;
+import { REDUNDANCY_LEVEL_LABEL_KEYS } from '../dataPathLabels';
 
 export interface RedundancyLevelFieldProps {
   readonly side: 'host' | 'hub';
@@ -31,9 +30,9 @@ export function RedundancyLevelField({
         id={`applicationRules-${side}RedundancyLevel`}
         value={String(level)}
         disabled={disabled}
-        options={REDUNDANCY_LEVEL_NAMES.map((name, value) => ({
-          value: String(value),
-          label: t(`dataPath.redundancy.levels.${name}`),
+        options={Object.entries(REDUNDANCY_LEVEL_LABEL_KEYS).map(([value, labelKey]) => ({
+          value,
+          label: t(labelKey),
         }))}
         onChange={(event) => onChange(Number(event.currentTarget.value))}
         data-testid={testId}

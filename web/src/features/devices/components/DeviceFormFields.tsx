@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldProps } from '../../../crud';
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, toggleValue, type DeviceValues } from '../deviceForm';
+import { DAY_LABEL_KEYS } from '../deviceLabels';
 
 type FieldProps = CustomFieldProps<DeviceValues>;
 
@@ -72,7 +73,9 @@ export function PortRangeField({ values, onChange, disabled }: FieldProps) {
           allowNumericCharactersOnly
           disabled={disabled}
           leftElement={
-            <span className="device-port-label">{t(`devices.fields.port${side === 'from' ? 'From' : 'To'}`)}</span>
+            <span className="device-port-label">
+              {t(side === 'from' ? 'devices.fields.portFrom' : 'devices.fields.portTo')}
+            </span>
           }
           aria-label={t(side === 'from' ? 'devices.fields.portFrom' : 'devices.fields.portTo')}
           onValueChange={(value, text) => set(side, text.trim() === '' ? Number.NaN : value)}
@@ -98,7 +101,7 @@ export function AllowedDaysField({ values, onChange, disabled }: FieldProps) {
             intent={active ? 'primary' : 'none'}
             aria-pressed={active}
             disabled={disabled}
-            text={t(`devices.days.${day}`)}
+            text={t(DAY_LABEL_KEYS[day])}
             onClick={() => onChange({ ...values, allowed_days: toggleValue(values.allowed_days, day) })}
             data-testid={TestId.devices.day(day)}
           />

@@ -29,6 +29,7 @@ import {
   recordMeasure,
   type DevicesBatchDetail,
 } from '../devicesTableMeasures';
+import { CHIP_LABEL_KEYS } from '../deviceLabels';
 
 /** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */
 const REORDER_INTERVAL_MS = 1000;
@@ -202,7 +203,7 @@ export function DevicesTable({
             minimal
             round
             intent={CHIP_INTENTS[row.chip]}
-            title={t(`devices.chip.${row.chip}`)}
+            title={t(CHIP_LABEL_KEYS[row.chip])}
             data-testid={TestId.devices.cell('type', row.id)}
             data-chip={row.chip}
           >

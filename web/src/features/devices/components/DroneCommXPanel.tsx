@@ -6,6 +6,7 @@ import type { Observable } from 'rxjs';
 import type { FleetBatch } from '../../../lib/fleet';
 import { buildDeviceRow, type DeviceRow } from '../devicesTableModel';
 import { connectionColor } from './DevicesTable';
+import { CONNECTION_LABEL_KEYS, LINK_KIND_LABEL_KEYS, LOCATION_LABEL_KEYS } from '../deviceLabels';
 
 export interface DroneCommXPanelProps {
   readonly device: Device;
@@ -50,7 +51,7 @@ export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProp
           style={{ color: connectionColor(row.connection) }}
           data-testid={TestId.devices.cell('panelConnection', row.id)}
         >
-          {t(`devices.connectionName.${row.connection}`)}
+          {t(CONNECTION_LABEL_KEYS[row.connection])}
         </dd>
         <dt>{t('devices.columns.links')}</dt>
         <dd>{row.linksText}</dd>
@@ -64,7 +65,7 @@ export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProp
             const counts = links?.[kind];
             return (
               <tr key={kind} data-testid={TestId.devices.panelLinks(kind)}>
-                <th>{t(`devices.linkKind.${kind}`)}</th>
+                <th>{t(LINK_KIND_LABEL_KEYS[kind])}</th>
                 <td>{counts ? `${counts.online}/${counts.total}` : '-'}</td>
               </tr>
             );
@@ -84,7 +85,7 @@ export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProp
             <dt>{t('devices.panel.accuracy')}</dt>
             <dd>{location.accuracy}</dd>
             <dt>{t('devices.columns.location')}</dt>
-            <dd>{t(`devices.locationName.${row.locationStatus}`)}</dd>
+            <dd>{t(LOCATION_LABEL_KEYS[row.locationStatus])}</dd>
           </dl>
         ) : (
           <p className="bp6-text-muted">{t('devices.location.unavailable')}</p>

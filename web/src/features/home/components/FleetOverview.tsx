@@ -55,7 +55,7 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
       <span className="home-count-value" style={{ color: entry.color }}>
         {waiting ? '–' : counts[entry.key]}
       </span>
-      <span className="home-count-label">{t(`home.fleet.${entry.key}`)}</span>
+      <span className="home-count-label">{t(entry.labelKey)}</span>
     </Link>
   );
 

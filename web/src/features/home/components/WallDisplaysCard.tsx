@@ -6,20 +6,7 @@ import { ConfirmAlert } from '../../../crud';
 import { errorMessageKey } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { wallDisplaysApi, type IssuedWallDisplay, type WallDisplay } from '../wallDisplaysApi';
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers and insecure origins have no async clipboard.
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
+import { copyText } from '../../../lib/clipboard';
 
 /** A manager issues read-only wall display sessions (the address is shown once) and revokes them. */
 export function WallDisplaysCard({ environmentId }: { readonly environmentId: number }) {

@@ -41,6 +41,18 @@ export function TwoFactorPanel({ setupStatus, onDone, onCancelReady }: TwoFactor
     return () => subscription.unsubscribe();
   }, [actorRef, onDone, onCancelReady]);
 
+  // The same 7-digit field activates (step 2) and deactivates (step 3).
+  const codeInput = (
+    <OtpCodeInput
+      testId={TestId.settings.code}
+      label={t('settings.twoFactor.code')}
+      value={context.code}
+      onChange={(code) => send({ type: 'twoFactor.codeChanged', code })}
+      disabled={busy}
+      intent={context.errorKey ? 'danger' : 'none'}
+      autoFocus
+    />
+  );
   const error = context.errorKey ? (
     <Callout intent="danger" icon="error" data-testid={TestId.settings.error} role="alert">
       {t(context.errorKey)}
@@ -104,15 +116,7 @@ export function TwoFactorPanel({ setupStatus, onDone, onCancelReady }: TwoFactor
           <p>{t('settings.twoFactor.enterCode')}</p>
           <FormGroup label={t('settings.twoFactor.code')} labelFor="twofa-code">
             <div className="two-factor-code-row">
-              <OtpCodeInput
-                testId={TestId.settings.code}
-                label={t('settings.twoFactor.code')}
-                value={context.code}
-                onChange={(code) => send({ type: 'twoFactor.codeChanged', code })}
-                disabled={busy}
-                intent={context.errorKey ? 'danger' : 'none'}
-                autoFocus
-              />
+              {codeInput}
               {busy && <Spinner size={20} />}
             </div>
           </FormGroup>
@@ -129,15 +133,7 @@ export function TwoFactorPanel({ setupStatus, onDone, onCancelReady }: TwoFactor
         >
           <p>{t('settings.twoFactor.activeIntro')}</p>
           <FormGroup label={t('settings.twoFactor.code')} labelFor="twofa-code">
-            <OtpCodeInput
-              testId={TestId.settings.code}
-              label={t('settings.twoFactor.code')}
-              value={context.code}
-              onChange={(code) => send({ type: 'twoFactor.codeChanged', code })}
-              disabled={busy}
-              intent={context.errorKey ? 'danger' : 'none'}
-              autoFocus
-            />
+            {codeInput}
           </FormGroup>
           {error}
           <Button type="submit" intent="danger" icon="disable" loading={busy} data-testid={TestId.settings.deactivate}>

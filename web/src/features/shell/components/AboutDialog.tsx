@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { copyText } from '../../../lib/clipboard';
 
 /** Static label keys per component. */
 const COMPONENT_LABEL_KEYS: Record<VersionComponent, string> = {
@@ -25,20 +26,6 @@ const COMPONENT_LABEL_KEYS: Record<VersionComponent, string> = {
 
 export function versionOf(versions: Versions, component: VersionComponent): string | undefined {
   return component === 'ui' ? __HALO_UI_VERSION__ : versions.internal[component];
-}
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers and insecure origins have no async clipboard.
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
 }
 
 export interface AboutDialogProps {

@@ -3,7 +3,9 @@ import { canGrant, PERMISSION_AREAS, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { useSessionSelector } from '../../../lib/session';
 import {
+  AREA_LABEL_KEYS,
   areaState,
+  KIND_LABEL_KEYS,
   PERMISSION_KINDS,
   permissionOf,
   toggleArea,
@@ -41,13 +43,13 @@ export function PermissionEditor({ userId, value, onChange, disabled: disabledBy
     });
     return (
       <tr key={area.area}>
-        <td>{t(`users.permissions.areas.${area.area}`)}</td>
+        <td>{t(AREA_LABEL_KEYS[area.area])}</td>
         <td>
           <Checkbox
             checked={state === 'all'}
             indeterminate={state === 'some'}
             disabled={disabled || !allGrantable}
-            aria-label={t('users.permissions.allOf', { area: t(`users.permissions.areas.${area.area}`) })}
+            aria-label={t('users.permissions.allOf', { area: t(AREA_LABEL_KEYS[area.area]) })}
             onChange={(event) => onChange(toggleArea(value, area, event.currentTarget.checked))}
             data-testid={TestId.people.permissionAll(area.area)}
           />
@@ -60,7 +62,7 @@ export function PermissionEditor({ userId, value, onChange, disabled: disabledBy
                 <Checkbox
                   checked={value.includes(permission)}
                   disabled={disabled || !mayGrant(permission)}
-                  aria-label={`${t(`users.permissions.areas.${area.area}`)} ${t(`users.permissions.kinds.${kind}`)}`}
+                  aria-label={`${t(AREA_LABEL_KEYS[area.area])} ${t(KIND_LABEL_KEYS[kind])}`}
                   onChange={(event) => onChange(togglePermission(value, area, kind, event.currentTarget.checked))}
                   data-testid={TestId.people.permission(area.area, kind)}
                 />
@@ -85,7 +87,7 @@ export function PermissionEditor({ userId, value, onChange, disabled: disabledBy
             <th>{t('users.permissions.area')}</th>
             <th>{t('users.permissions.all')}</th>
             {PERMISSION_KINDS.map((kind) => (
-              <th key={kind}>{t(`users.permissions.kinds.${kind}`)}</th>
+              <th key={kind}>{t(KIND_LABEL_KEYS[kind])}</th>
             ))}
           </tr>
         </thead>

@@ -48,6 +48,7 @@ export const enUS = {
   common: {
     actions: { close: 'Close', backToLogin: 'Back to login' },
     fields: { password: 'Password' },
+    severity: { normal: 'Normal', minor: 'Minor', major: 'Major', critical: 'Critical' },
   },
   login: {
     page: { title: 'Login' },
@@ -453,7 +454,6 @@ export const enUS = {
       more: '{{count}} more: filter to find them',
       notVisible: 'You cannot view devices, so you cannot grant them.',
     },
-    severity: { normal: 'Normal', minor: 'Minor', major: 'Major', critical: 'Critical' },
     actions: {
       deactivateTwoFactor: 'Deactivate 2FA',
       deactivateTwoFactorConfirm: 'Deactivate two-factor authentication of {{name}}?',

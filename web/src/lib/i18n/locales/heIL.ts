@@ -45,6 +45,7 @@ export const heIL = {
   common: {
     actions: { close: 'סגירה', backToLogin: 'חזרה לכניסה' },
     fields: { password: 'סיסמה' },
+    severity: { normal: 'רגילה', minor: 'נמוכה', major: 'גבוהה', critical: 'קריטית' },
   },
   login: {
     page: { title: 'כניסה' },
@@ -447,7 +448,6 @@ export const heIL = {
       more: 'עוד {{count}}: סננו כדי למצוא אותם',
       notVisible: 'אין לך הרשאה לצפות בהתקנים, ולכן אינך יכול להעניק אותם.',
     },
-    severity: { normal: 'רגילה', minor: 'נמוכה', major: 'גבוהה', critical: 'קריטית' },
     actions: {
       deactivateTwoFactor: 'ביטול אימות דו-שלבי',
       deactivateTwoFactorConfirm: 'לבטל את האימות הדו-שלבי של {{name}}?',

@@ -1,0 +1,65 @@
+import {
+  ConnectionStatus,
+  LocationStatus,
+  type DeviceChipState,
+  type LinkInterfaceKind,
+  type UPGRADE_DAYS,
+} from '@halo/shared';
+import type { FleetFeedState } from '../../lib/fleet';
+import type { DeviceStatusFilter } from './devicesTableModel';
+
+/** The texts of the Devices screen's enumerations, each key written out so a search finds it. */
+export const DAY_LABEL_KEYS: Readonly<Record<(typeof UPGRADE_DAYS)[number], string>> = {
+  1: 'devices.days.1',
+  2: 'devices.days.2',
+  3: 'devices.days.3',
+  4: 'devices.days.4',
+  5: 'devices.days.5',
+  6: 'devices.days.6',
+  7: 'devices.days.7',
+};
+
+export const CHIP_LABEL_KEYS: Readonly<Record<DeviceChipState, string>> = {
+  connected: 'devices.chip.connected',
+  notConnected: 'devices.chip.notConnected',
+  alert: 'devices.chip.alert',
+  notActivated: 'devices.chip.notActivated',
+};
+
+export const CONNECTION_LABEL_KEYS: Readonly<Record<ConnectionStatus, string>> = {
+  [ConnectionStatus.CONNECTED]: 'devices.connectionName.1',
+  [ConnectionStatus.NOT_CONNECTED]: 'devices.connectionName.2',
+  [ConnectionStatus.NON_ACTIVATED]: 'devices.connectionName.3',
+  [ConnectionStatus.UNKNOWN]: 'devices.connectionName.4',
+};
+
+export const LOCATION_LABEL_KEYS: Readonly<Record<LocationStatus, string>> = {
+  [LocationStatus.UNAVAILABLE]: 'devices.locationName.0',
+  [LocationStatus.OFFLINE]: 'devices.locationName.1',
+  [LocationStatus.ONLINE]: 'devices.locationName.2',
+};
+
+export const LINK_KIND_LABEL_KEYS: Readonly<Record<LinkInterfaceKind, string>> = {
+  cellular: 'devices.linkKind.cellular',
+  eth: 'devices.linkKind.eth',
+  wifi: 'devices.linkKind.wifi',
+  vlan: 'devices.linkKind.vlan',
+  vpn: 'devices.linkKind.vpn',
+};
+
+export const FEED_STATE_LABEL_KEYS: Readonly<Record<FleetFeedState['kind'], string>> = {
+  connecting: 'devices.live.connecting',
+  live: 'devices.live.live',
+  refused: 'devices.live.refused',
+};
+
+export const STATUS_FILTER_LABEL_KEYS: Readonly<Record<DeviceStatusFilter, string>> = {
+  all: 'devices.filter.all',
+  connected: 'devices.filter.connected',
+  notConnected: 'devices.filter.notConnected',
+  nonActivated: 'devices.filter.nonActivated',
+  unknown: 'devices.filter.unknown',
+  mainAppOnline: 'devices.filter.mainAppOnline',
+  mainAppOffline: 'devices.filter.mainAppOffline',
+  alert: 'devices.filter.alert',
+};
