@@ -46,7 +46,23 @@ import { downloadRfRecordings } from './routes/rf-recordings/downloadRfRecording
 import { listRfRecordings } from './routes/rf-recordings/listRfRecordings.js';
 import { listSatcomMessages } from './routes/logs/listSatcomMessages.js';
 import { listSystemLogs } from './routes/logs/listSystemLogs.js';
+import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
+import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
+import { exportSatcomMessages } from './routes/logs/exportSatcomMessages.js';
+import { listUserAudits } from './routes/logs/listUserAudits.js';
+import { exportUserAudits } from './routes/logs/exportUserAudits.js';
 import { getDevicesConnectivity } from './routes/usage/getDevicesConnectivity.js';
+import { getDevicesConnectivityDetail } from './routes/usage/getDevicesConnectivityDetail.js';
+import { listThresholds } from './routes/thresholds/listThresholds.js';
+import { getThresholdsMetadata } from './routes/thresholds/getThresholdsMetadata.js';
+import { updateThreshold } from './routes/thresholds/updateThreshold.js';
+import { getThresholdReadings } from './routes/thresholds/getThresholdReadings.js';
+import { listVersionDefinitions } from './routes/version-definitions/listVersionDefinitions.js';
+import { uploadVersionDefinition } from './routes/version-definitions/uploadVersionDefinition.js';
+import { deleteVersionDefinition } from './routes/version-definitions/deleteVersionDefinition.js';
+import { getSatcomTarget } from './routes/satcom-target/getSatcomTarget.js';
+import { setSatcomTarget } from './routes/satcom-target/setSatcomTarget.js';
+import { removeSatcomTarget } from './routes/satcom-target/removeSatcomTarget.js';
 import { createRule } from './routes/application-rules/createRule.js';
 import { deleteRule } from './routes/application-rules/deleteRule.js';
 import { listRules } from './routes/application-rules/listRules.js';
@@ -104,8 +120,24 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   listRfRecordings,
   downloadRfRecordings,
   listSystemLogs,
+  systemLogHistogram,
+  exportSystemLogs,
   listSatcomMessages,
+  exportSatcomMessages,
+  listUserAudits,
+  exportUserAudits,
   getDevicesConnectivity,
+  getDevicesConnectivityDetail,
+  listThresholds,
+  getThresholdsMetadata,
+  updateThreshold,
+  getThresholdReadings,
+  listVersionDefinitions,
+  uploadVersionDefinition,
+  deleteVersionDefinition,
+  getSatcomTarget,
+  setSatcomTarget,
+  removeSatcomTarget,
   listRules,
   createRule,
   updateRule,

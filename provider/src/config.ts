@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
-import { parseAllowedNetworks, type CaNetworkPolicy } from './ca/caServiceNetwork.js';
+import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
 
 /** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
 const optionalText = z
@@ -26,6 +26,10 @@ const EnvironmentSchema = z.object({
   HALO_SECRET_KEY: optionalText,
   /** Private networks (CIDR, comma separated) where custom CA services may be; none by default. */
   HALO_CA_ALLOWED_NETWORKS: optionalText,
+  /** Private networks (CIDR, comma separated) where satcom targets may be; none by default. */
+  HALO_SATCOM_ALLOWED_NETWORKS: optionalText,
+  /** How often the satcom forwarder looks for messages to send. */
+  HALO_SATCOM_FORWARD_MS: z.coerce.number().int().min(100).default(2000),
   HALO_CHECK_ANSWERS: z.enum(['0', '1']).default('0'),
   HALO_SIM_DEVICES: z.coerce.number().int().min(0).max(100_000).default(200),
   HALO_SIM_SEED: z.coerce
@@ -54,7 +58,9 @@ export interface ProviderConfig {
   /** Key material for secrets kept encrypted at rest; generated into the data dir when unset. */
   readonly secretKey: string | undefined;
   /** Where custom CA services may be called (HALO_CA_ALLOWED_NETWORKS). */
-  readonly caNetworks: CaNetworkPolicy;
+  readonly caNetworks: OutboundPolicy;
+  /** Where satcom targets may be called (HALO_SATCOM_ALLOWED_NETWORKS), and how often the forwarder runs. */
+  readonly satcom: { readonly networks: OutboundPolicy; readonly forwardMs: number };
   /** Check every answer against the shared contract before sending it (tests; a mismatch is a 500). */
   readonly checkAnswers: boolean;
   readonly simulator: SimulatorConfig;
@@ -90,6 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     sessionIdleMs: values.HALO_SESSION_IDLE_MS,
     secretKey: values.HALO_SECRET_KEY,
     caNetworks: { allowedNetworks: parseAllowedNetworks(values.HALO_CA_ALLOWED_NETWORKS) },
+    satcom: {
+      networks: {
+        allowedNetworks: parseAllowedNetworks(values.HALO_SATCOM_ALLOWED_NETWORKS, 'HALO_SATCOM_ALLOWED_NETWORKS'),
+      },
+      forwardMs: values.HALO_SATCOM_FORWARD_MS,
+    },
     checkAnswers: values.HALO_CHECK_ANSWERS === '1',
     simulator: {
       devices: values.HALO_SIM_DEVICES,

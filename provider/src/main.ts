@@ -3,6 +3,7 @@ import { createProviderApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startProvider } from './provider.js';
 import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
+import { createSatcomForwarder } from './satcom/satcomForwarder.js';
 import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './store/bootstrap.js';
 import { log } from './log.js';
 
@@ -27,11 +28,16 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   let simulator: FleetSimulator | undefined;
+  const forwarder = createSatcomForwarder(provider.context, {
+    policy: config.satcom.networks,
+    intervalMs: config.satcom.forwardMs,
+  });
+  forwarder.start();
   let stopping = false;
   const stop = () => {
     stopping = true;
-    // A tick in flight finishes before the store closes.
-    void Promise.resolve(simulator?.stop()).finally(() => {
+    // A tick or a delivery in flight finishes before the store closes.
+    void Promise.all([simulator?.stop(), forwarder.stop()]).finally(() => {
       server.close(() => {
         void provider.close().finally(() => process.exit(0));
       });

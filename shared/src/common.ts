@@ -82,3 +82,13 @@ export const PageQueryShape = {
  * entity's fields, so an input schema cannot drift from the shape the API answers.
  */
 export type FitsEntity<Input extends Partial<Entity>, Entity> = Input;
+
+/** The text of uploaded bytes, or null for anything that is not UTF-8 text (a binary, a NUL). */
+export function utf8Text(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+}

@@ -3,6 +3,7 @@ export * from './application-rules/index.js';
 export * from './auth/index.js';
 export * from './common.js';
 export * from './constants/index.js';
+export * from './csv/index.js';
 export * from './devices/index.js';
 export * from './environments/index.js';
 export * from './errors/index.js';

@@ -122,6 +122,7 @@ function createFleet(): FakeFleet {
         device_name: null,
         device_attribute_type: null,
         event_type: 'test',
+        is_alert: false,
         value: null,
         severity: 1,
         description: `entry ${id}`,

@@ -1,7 +1,12 @@
 import forge from 'node-forge';
 import type { CertificateIssuer, IssuedCertificate } from './certificateAuthority.js';
-import { callCaService, caServiceUrl, type CaNetworkPolicy } from './caServiceNetwork.js';
+import { callOutbound, type OutboundPolicy } from '../net/outboundCall.js';
 import { newRsaKeyPair } from './keys.js';
+
+/** The service's base URL: ca_server_address is `host[:port]`, called over HTTP unless it names a scheme. */
+export function caServiceUrl(address: string): URL {
+  return new URL(/^https?:\/\//.test(address) ? address.replace(/\/+$/, '') : `http://${address}`);
+}
 
 const TIMEOUT_MS = 5000;
 
@@ -23,7 +28,7 @@ export class CustomCertificateAuthority implements CertificateIssuer {
   /** Calls go only where `policy` allows (caServiceNetwork: checked after DNS, no redirects). */
   constructor(
     address: string,
-    private readonly policy: CaNetworkPolicy,
+    private readonly policy: OutboundPolicy,
   ) {
     this.base = caServiceUrl(address);
   }
@@ -39,14 +44,14 @@ export class CustomCertificateAuthority implements CertificateIssuer {
       request.publicKey = keys.publicKey;
       request.setSubject([{ name: 'commonName', value: commonName }]);
       request.sign(keys.privateKey, forge.md.sha256.create());
-      const caResponse = await callCaService(
+      const caResponse = await callOutbound(
         this.endpoint('/ca'),
         { method: 'GET', timeoutMs: TIMEOUT_MS },
         this.policy,
       );
       if (caResponse.status !== 200) throw new Error(`GET /ca answered ${caResponse.status}`);
       const caCertificatePem = caResponse.body;
-      const signed = await callCaService(
+      const signed = await callOutbound(
         this.endpoint('/sign'),
         { method: 'POST', json: { csr: forge.pki.certificationRequestToPem(request) }, timeoutMs: TIMEOUT_MS },
         this.policy,

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Router } from 'express';
 import {
   HttpErrorKind,
@@ -118,7 +120,13 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
         if (PLAIN_FILE_NAME.test(file.fileName))
           response.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
         else response.attachment(file.fileName);
-        response.type(file.contentType).send(Buffer.from(file.data));
+        response.type(file.contentType);
+        if (file.data instanceof Uint8Array) {
+          response.send(Buffer.from(file.data));
+          return;
+        }
+        // A stream: written as it is read, with back-pressure, so memory stays flat however large.
+        await pipeline(Readable.from(file.data), response);
         return;
       }
       // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.

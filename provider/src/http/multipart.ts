@@ -56,6 +56,8 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
       parser = busboy({
         headers: request.headers,
         limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 32, parts: 64, fieldSize: 64 * 1024 },
+        // File names as sent: a name with folders in it is the handler's to refuse, not to be shortened silently.
+        preservePath: true,
       });
     } catch (error) {
       settle({ ok: false, reason: error instanceof Error ? error.message : 'not multipart/form-data' });
@@ -75,6 +77,7 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
         files.push({ field, fileName: info.filename ?? '', contentType: info.mimeType, data: Buffer.concat(chunks) });
       });
     });
+    parser.on('filesLimit', () => settle({ ok: false, reason: `more than ${limits.maxFiles} files` }));
     parser.on('close', () => settle({ ok: true, files }));
     parser.on('error', (error: unknown) =>
       settle({ ok: false, reason: error instanceof Error ? error.message : 'malformed multipart body' }),

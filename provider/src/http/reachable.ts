@@ -1,11 +1,12 @@
-import type { AuditAction, AuditResource } from '@halo/shared';
+import type { AuditAction, AuditResource, FieldChange } from '@halo/shared';
 import type { Kysely, Selectable } from 'kysely';
 import { writeAudit } from '../store/audit.js';
 import type { Database } from '../store/schema.js';
 import { idNotFound, type Scoped } from './tenancy.js';
 
 /** Tables whose rows belong to one environment: each has an `id` and an `environment_id`. */
-export type EnvironmentOwnedTable = 'users' | 'groups' | 'devices' | 'application_rules' | 'openvpn_profiles';
+export type EnvironmentOwnedTable =
+  'users' | 'groups' | 'devices' | 'application_rules' | 'openvpn_profiles' | 'thresholds';
 
 type Owned = Record<EnvironmentOwnedTable, { id: number; environment_id: number }>;
 
@@ -36,6 +37,7 @@ export interface ChangeRecord {
   readonly action: AuditAction;
   readonly name: string;
   readonly detail?: string | null;
+  readonly changes?: readonly FieldChange[];
 }
 
 /** The audit row of a change the caller made in the environment the call is scoped to. */
@@ -55,6 +57,7 @@ export async function auditChange(
       action: change.action,
       name: change.name,
       detail: change.detail ?? null,
+      ...(change.changes ? { changes: change.changes } : {}),
     },
     now,
   );

@@ -34,6 +34,23 @@ export async function isSameOrDescendant(db: Kysely<Database>, ancestor: number,
   return false;
 }
 
+/** `environmentId` and every environment above it, nearest first. */
+export async function selfAndAncestors(db: Kysely<Database>, environmentId: number): Promise<EnvironmentRow[]> {
+  const chain: EnvironmentRow[] = [];
+  let current: number | null = environmentId;
+  for (let depth = 0; current !== null && depth < MAX_DEPTH; depth += 1) {
+    const row: EnvironmentRow | undefined = await db
+      .selectFrom('environments')
+      .selectAll()
+      .where('id', '=', current)
+      .executeTakeFirst();
+    if (!row) break;
+    chain.push(row);
+    current = row.parent_id;
+  }
+  return chain;
+}
+
 /** Every environment below `root`, breadth first (root itself excluded). */
 export async function descendantsOf(db: Kysely<Database>, root: number): Promise<EnvironmentRow[]> {
   const found: EnvironmentRow[] = [];

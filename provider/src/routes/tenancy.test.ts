@@ -11,13 +11,30 @@ interface ConfigCall {
   readonly body?: (unique: string) => object;
   /** The permission number that opens it; null means environment managers only. */
   readonly permission: number | null;
+  /** A multipart upload instead of a JSON body: the form's file field and the file. */
+  readonly upload?: (unique: string) => { readonly field: string; readonly fileName: string; readonly data: string };
 }
 interface Ids {
   readonly environment: number;
   readonly childEnvironment: number;
   readonly user: number;
   readonly group: number;
+  /** A threshold of the environment, and one of its child (set through the environment: the one above). */
+  readonly threshold: number;
+  readonly childThreshold: number;
+  readonly versionDefinition: number;
 }
+
+const metaFile = (unique: string) =>
+  JSON.stringify({
+    device_model: 'HALO',
+    base_version: '1.0',
+    core_version: '1.0.1',
+    web_version: '1.0.2',
+    official_version: `9.${parseInt(unique.slice(-6), 36) % 100_000}`,
+    image_size: 1024,
+    image_sha256: 'a'.repeat(64),
+  });
 
 const CONFIG_CALLS: readonly ConfigCall[] = [
   {
@@ -119,6 +136,117 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     permission: Permission.ADMIN_VIEW,
   },
   {
+    name: 'list system logs',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/system_logs`,
+    permission: Permission.LOGS_VIEW,
+  },
+  {
+    name: 'system log histogram',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/system_logs/histogram?start_date=2026-11-01&end_date=2026-11-02`,
+    permission: Permission.LOGS_VIEW,
+  },
+  {
+    name: 'export system logs',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/system_logs/export`,
+    permission: Permission.LOGS_VIEW,
+  },
+  {
+    name: 'list audit entries',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/user_audits`,
+    permission: Permission.LOGS_VIEW,
+  },
+  {
+    name: 'export audit entries',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/user_audits/export`,
+    permission: Permission.LOGS_VIEW,
+  },
+  {
+    name: 'export satcom messages',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/satcom_messages/export`,
+    permission: Permission.MESSAGING_LOG_VIEW,
+  },
+  {
+    name: 'list thresholds',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/thresholds`,
+    permission: Permission.ADMIN_VIEW,
+  },
+  {
+    name: 'thresholds metadata',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/thresholds_metadata`,
+    permission: Permission.ADMIN_VIEW,
+  },
+  {
+    name: 'threshold readings',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/thresholds/${ids.threshold}/readings`,
+    permission: Permission.ADMIN_VIEW,
+  },
+  {
+    name: "update a sub-environment's threshold",
+    method: 'put',
+    path: (ids) => `/config/${ids.environment}/thresholds/${ids.childThreshold}`,
+    body: () => ({
+      threshold: {
+        device_attribute_type: 1,
+        threshold_values: { minor: 60, major: 70, critical: 80, back_to_safety: 55 },
+        should_alert: true,
+      },
+    }),
+    permission: Permission.ADMIN_UPDATE_ALL,
+  },
+  {
+    name: 'list version definitions',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/admin/versions_definition`,
+    permission: Permission.ADMIN_VIEW,
+  },
+  {
+    name: 'upload a version definition',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/admin/versions_definition`,
+    upload: (unique) => ({ field: 'version_definition', fileName: 'fw.json', data: metaFile(`${unique}x`) }),
+    permission: Permission.ADMIN_UPDATE_ALL,
+  },
+  {
+    name: 'delete a version definition',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/admin/versions_definition/${ids.versionDefinition}`,
+    permission: Permission.ADMIN_DELETE_ALL,
+  },
+  {
+    name: 'devices connectivity detail of a sub-environment',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices_connectivity/${ids.childEnvironment}`,
+    permission: Permission.ADMIN_VIEW,
+  },
+  {
+    name: 'get the satcom target',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/satcom_target`,
+    permission: Permission.ADMIN_VIEW,
+  },
+  {
+    name: 'set the satcom target',
+    method: 'put',
+    path: (ids) => `/config/${ids.environment}/satcom_target`,
+    body: (unique) => ({ satcom_target: { url: `https://${unique}.satcom.example.com/in`, api_key: 'key' } }),
+    permission: Permission.ADMIN_UPDATE_ALL,
+  },
+  {
+    name: 'remove the satcom target',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/satcom_target`,
+    permission: Permission.ADMIN_UPDATE_ALL,
+  },
+  {
     name: 'delete group',
     method: 'delete',
     path: (ids) => `/config/${ids.environment}/groups/${ids.group}`,
@@ -138,7 +266,21 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
   },
 ];
 
-const PEOPLE_PERMISSIONS = [20, 21, 22, 23, 30, 31, 32, 33] as const;
+const MATRIX_PERMISSIONS = [
+  20,
+  21,
+  22,
+  23,
+  30,
+  31,
+  32,
+  33,
+  Permission.LOGS_VIEW,
+  Permission.MESSAGING_LOG_VIEW,
+  Permission.ADMIN_VIEW,
+  Permission.ADMIN_UPDATE_ALL,
+  Permission.ADMIN_DELETE_ALL,
+] as const;
 
 describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
   let provider: TestProvider;
@@ -156,6 +298,10 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
 
   const call = (actor: Actor, spec: ConfigCall, ids: Ids) => {
     const request = provider.api[spec.method](`/api/v1${spec.path(ids)}`).set('Authorization', actor.authorization);
+    if (spec.upload) {
+      const file = spec.upload(unique());
+      return request.attach(file.field, Buffer.from(file.data), { filename: file.fileName });
+    }
     return spec.body ? request.send(spec.body(unique())) : request;
   };
 
@@ -167,7 +313,30 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
       .post(`/api/v1/config/${environmentId}/groups`)
       .set('Authorization', manager.authorization)
       .send({ group: { name: `g-${unique()}` } });
-    return { environment: environmentId, childEnvironment: child.id, user, group: Number(group.body.id) };
+    const temperatureOf = async (environment: number) => {
+      const listed = await provider.api
+        .get(`/api/v1/config/${environment}/thresholds`)
+        .set('Authorization', manager.authorization);
+      return Number(listed.body.thresholds[0].id);
+    };
+    await provider.api
+      .put(`/api/v1/config/${environmentId}/satcom_target`)
+      .set('Authorization', manager.authorization)
+      .send({ satcom_target: { url: 'https://fixture.satcom.example.com/in', api_key: 'fixture-key' } })
+      .expect(200);
+    const definition = await provider.api
+      .post(`/api/v1/config/${environmentId}/admin/versions_definition`)
+      .set('Authorization', manager.authorization)
+      .attach('version_definition', Buffer.from(metaFile(unique())), { filename: 'fixture.json' });
+    return {
+      environment: environmentId,
+      childEnvironment: child.id,
+      user,
+      group: Number(group.body.id),
+      threshold: await temperatureOf(environmentId),
+      childThreshold: await temperatureOf(child.id),
+      versionDefinition: Number(definition.body.id),
+    };
   }
 
   async function snapshot() {
@@ -180,6 +349,9 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
         .orderBy('id')
         .execute(),
       await db.selectFrom('groups').selectAll().orderBy('id').execute(),
+      await db.selectFrom('thresholds').selectAll().orderBy('id').execute(),
+      await db.selectFrom('version_definitions').selectAll().orderBy('id').execute(),
+      await db.selectFrom('satcom_targets').selectAll().orderBy('environment_id').execute(),
     ]);
   }
 
@@ -218,7 +390,7 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
     }
   }, 60_000);
 
-  it.each(PEOPLE_PERMISSIONS)(
+  it.each(MATRIX_PERMISSIONS)(
     'permission %i opens exactly its calls',
     async (permission) => {
       const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);

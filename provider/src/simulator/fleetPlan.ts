@@ -171,6 +171,8 @@ export interface SimulatedDevice {
   usagePendingMs: number;
   /** Up to when this device's connected time is billed (see usageMeter). */
   usageBilledUntil: number;
+  /** When the device reported its recent SIM events (the last hour's are kept). */
+  simEventTimes: number[];
 }
 
 export function buildLinks(
@@ -227,6 +229,7 @@ export function initialDevice(plan: DevicePlan, seed: number, now: number): Simu
     bootAt: now - random.int(60, 30 * 86_400) * 1000,
     usagePendingMs: 0,
     usageBilledUntil: now,
+    simEventTimes: [],
   };
 }
 

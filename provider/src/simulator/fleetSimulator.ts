@@ -5,6 +5,8 @@ import {
   MainAppStatus,
   Severity,
   ThresholdAttributeType,
+  SIM_EVENT_TYPE,
+  type DataLink,
   type DataLinksInfo,
 } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
@@ -29,6 +31,8 @@ import { createRandom, sampleIndexes, type Random } from './random.js';
 import { distanceMeters, headingTowards, nearestRegion, offset } from './regions.js';
 import { pickSatcomSenders, satcomMessage } from './satcomMessages.js';
 import { createUsageMeter } from './usageMeter.js';
+import { createThresholdWatch, type WatchedDevice } from './thresholdWatch.js';
+import { environmentThresholds } from '../store/thresholds.js';
 import { log as serviceLog } from '../log.js';
 
 export interface FleetSimulatorOptions {
@@ -118,6 +122,7 @@ function deviceFromRow(row: DeviceRow, plan: DevicePlan, seed: number, now: numb
     bootAt: now - (report?.uptime_seconds ?? 0) * 1000,
     usagePendingMs: 0,
     usageBilledUntil: now,
+    simEventTimes: [],
   };
 }
 
@@ -139,6 +144,7 @@ function log(
     value,
     severity,
     description: `${device.plan.name}: ${description}`,
+    is_alert: 0,
   };
 }
 
@@ -166,10 +172,46 @@ function move(device: SimulatedDevice, random: Random, now: number) {
   if (device.gnssLock) device.accuracy = random.between(2, 10);
 }
 
-function setLinks(device: SimulatedDevice, online: () => boolean) {
+/** A link goes up or down; a link that goes down remembers when (the threshold rules count its minutes). */
+function setLinkOnline(link: DataLink, online: boolean, now: number) {
+  if (link.is_online && !online) link.offline_since = new Date(now).toISOString();
+  if (online) link.offline_since = null;
+  link.is_online = online;
+}
+
+function setLinks(device: SimulatedDevice, online: () => boolean, now: number) {
   for (const links of Object.values<DataLinksInfo[keyof DataLinksInfo]>(device.links)) {
-    for (const link of links) link.is_online = online();
+    for (const link of links) setLinkOnline(link, online(), now);
   }
+}
+
+/** Cellular signal wanders with the device: mostly fair, now and then poor. */
+function driftSignal(device: SimulatedDevice, random: Random) {
+  for (const modem of device.links.cellular) {
+    if (!modem.is_online) continue;
+    const current = typeof modem.signal === 'number' ? modem.signal : 60;
+    modem.signal = Math.round(Math.min(100, Math.max(0, current + random.between(-14, 12))));
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The threshold rules' view of a simulated device. */
+function watchedDevice(device: SimulatedDevice, now: number): WatchedDevice {
+  while (device.simEventTimes.length > 0 && (device.simEventTimes[0] ?? now) < now - HOUR_MS)
+    device.simEventTimes.shift();
+  return {
+    id: device.id,
+    name: device.plan.name,
+    facts: {
+      activated: device.activated,
+      connected: device.availability === 1,
+      lastSeenAt: device.lastSeenAt,
+      temperature: device.activated ? Number(device.temperature.toFixed(1)) : null,
+      links: device.links,
+      simEventsLastHour: device.simEventTimes.length,
+    },
+  };
 }
 
 /** One device's change this tick; answers false when nothing changed. */
@@ -180,7 +222,7 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
     device.activatedAt = now;
     device.availability = 1;
     device.mainAppStatus = MainAppStatus.ONLINE;
-    setLinks(device, () => random.chance(0.85));
+    setLinks(device, () => random.chance(0.85), now);
     device.position = randomPointIn(device.plan.region, random);
     device.altitude = device.plan.mobility === 'drone' ? random.between(40, 150) : random.between(0, 80);
     device.gnssLock = true;
@@ -196,14 +238,14 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
     if (connected) {
       device.availability = 0;
       device.mainAppStatus = MainAppStatus.NONE;
-      setLinks(device, () => false);
+      setLinks(device, () => false, now);
       logs.push(
         log(device, ThresholdAttributeType.DEVICE_STATE, 'device_disconnected', '0', Severity.MAJOR, 'disconnected'),
       );
     } else {
       device.availability = 1;
       device.mainAppStatus = random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
-      setLinks(device, () => random.chance(0.85));
+      setLinks(device, () => random.chance(0.85), now);
       logs.push(
         log(device, ThresholdAttributeType.DEVICE_STATE, 'device_connected', '1', Severity.NORMAL, 'connected'),
       );
@@ -214,7 +256,7 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
     );
     if (all.length > 0) {
       const { kind, link } = random.pick(all);
-      link.is_online = !link.is_online;
+      setLinkOnline(link, !link.is_online, now);
       const label = `${kind} ${link.port}`;
       const severity = link.is_online ? Severity.NORMAL : kind === 'eth' ? Severity.MAJOR : Severity.MINOR;
       logs.push(
@@ -242,47 +284,27 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
       ),
     );
   } else if (roll < 0.5) {
-    const before = device.temperature;
-    device.temperature = Math.min(92, Math.max(25, before + random.between(-5, 6)));
-    const value = device.temperature.toFixed(1);
-    if (device.temperature > 85 && before <= 85) {
-      logs.push(
-        log(
-          device,
-          ThresholdAttributeType.TEMPERATURE,
-          'temperature',
-          value,
-          Severity.CRITICAL,
-          `temperature ${value} °C`,
-        ),
-      );
-    } else if (device.temperature > 75 && before <= 75) {
-      logs.push(
-        log(
-          device,
-          ThresholdAttributeType.TEMPERATURE,
-          'temperature',
-          value,
-          Severity.MAJOR,
-          `temperature ${value} °C`,
-        ),
-      );
-    } else if (device.temperature < 70 && before >= 70) {
-      logs.push(
-        log(
-          device,
-          ThresholdAttributeType.TEMPERATURE,
-          'temperature',
-          value,
-          Severity.NORMAL,
-          `temperature back to safety, ${value} °C`,
-        ),
-      );
-    }
+    // Its thresholds (thresholdWatch.ts) turn the temperature into log entries.
+    device.temperature = Math.min(92, Math.max(25, device.temperature + random.between(-5, 6)));
   } else if (roll < 0.53 && connected) {
     device.gnssLock = !device.gnssLock;
     device.accuracy = device.gnssLock ? random.between(2, 10) : 0;
+  } else if (roll < 0.55 && connected && device.links.cellular.length > 0) {
+    const modem = random.pick(device.links.cellular);
+    const what = random.pick(['inserted', 'removed', 'swapped']);
+    device.simEventTimes.push(now);
+    logs.push(
+      log(
+        device,
+        ThresholdAttributeType.SIM_EVENT,
+        SIM_EVENT_TYPE,
+        what,
+        Severity.NORMAL,
+        `SIM ${what} in cellular ${modem.port}`,
+      ),
+    );
   }
+  if (connected) driftSignal(device, random);
   if (device.availability === 1) {
     move(device, random, now);
     device.lastSeenAt = now;
@@ -313,6 +335,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   });
   /** The devices that carry a satellite modem. */
   let modems: SimulatedDevice[] = [];
+  const thresholdWatch = createThresholdWatch();
   const idle = (tick: number): TickReport => ({
     tick,
     changed: [],
@@ -443,6 +466,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       const ids = new Set(
         (await context.db.selectFrom('devices').select('id').where('simulated', '=', 1).execute()).map((row) => row.id),
       );
+      for (const device of devices) if (!ids.has(device.id)) thresholdWatch.forget(device.id);
       devices = devices.filter((device) => ids.has(device.id));
       modems = modems.filter((device) => ids.has(device.id));
       usage.setFleet(devices);
@@ -460,6 +484,15 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       usage.settle(device, now);
       if (changeDevice(device, random, now, logs)) changed.push(device);
     }
+    // Every device against its environment's thresholds as they are now: a changed limit counts from this tick.
+    const thresholds = await environmentThresholds(context.db, environmentId, now);
+    logs.push(
+      ...thresholdWatch.evaluate(
+        devices.map((device) => watchedDevice(device, now)),
+        thresholds,
+        now,
+      ),
+    );
     let recording: { deviceId: number; uuid: string; start: number; size: number } | null = null;
     if (random.chance(rfChance)) {
       const candidate = devices[random.int(0, devices.length - 1)];
@@ -477,7 +510,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const satcom = pickSatcomSenders(satcomRandom, modems, satcomChance).map((device) =>
       satcomMessage(device, satcomRandom, now),
     );
-    if (changed.length > 0 || recording || satcom.length > 0 || usageRows.length > 0) {
+    if (changed.length > 0 || logs.length > 0 || recording || satcom.length > 0 || usageRows.length > 0) {
       await context.db.transaction().execute(async (trx) => {
         if (changed.length > 0) {
           const firstRevision = await takeRevisions(trx, changed.length);

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditResource } from '@halo/shared';
+import type { AuditAction, AuditResource, FieldChange } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -10,6 +10,8 @@ export interface AuditEntry {
   readonly action: AuditAction;
   readonly name?: string | null;
   readonly detail?: string | null;
+  /** The fields an update changed, old and new (fieldChanges). */
+  readonly changes?: readonly FieldChange[];
 }
 
 /** One user_audits row per create, update, delete, enable, disable and security event. */
@@ -24,6 +26,7 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry, now: n
       action: entry.action,
       name: entry.name ?? null,
       detail: entry.detail ?? null,
+      changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
       created_at: now,
     })
     .execute();

@@ -6,6 +6,10 @@ import * as devices from './migrations/003_devices.js';
 import * as dataPath from './migrations/010_data_path.js';
 import * as displaySessions from './migrations/011_display_sessions.js';
 import * as satcomUsage from './migrations/012_satcom_usage.js';
+import * as logViews from './migrations/013_log_views.js';
+import * as thresholds from './migrations/014_thresholds.js';
+import * as versionDefinitions from './migrations/015_version_definitions.js';
+import * as satcomTargets from './migrations/016_satcom_targets.js';
 
 /** Versioned migrations, applied in name order; each runs once per database. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -16,6 +20,10 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '010_data_path': { up: (db: Kysely<unknown>) => dataPath.up(db, store.dialect) },
     '011_display_sessions': { up: (db: Kysely<unknown>) => displaySessions.up(db) },
     '012_satcom_usage': { up: (db: Kysely<unknown>) => satcomUsage.up(db, store.dialect) },
+    '013_log_views': { up: (db: Kysely<unknown>) => logViews.up(db) },
+    '014_thresholds': { up: (db: Kysely<unknown>) => thresholds.up(db, store.dialect) },
+    '015_version_definitions': { up: (db: Kysely<unknown>) => versionDefinitions.up(db, store.dialect) },
+    '016_satcom_targets': { up: (db: Kysely<unknown>) => satcomTargets.up(db) },
   };
 }
 

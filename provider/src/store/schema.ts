@@ -78,6 +78,8 @@ export interface UserAuditsTable {
   action: string;
   name: string | null;
   detail: string | null;
+  /** The fields an update changed: JSON of FieldChange[], or null. */
+  changes: string | null;
   created_at: number;
 }
 
@@ -174,6 +176,53 @@ export interface SystemLogsTable {
   severity: number;
   description: string;
   log_time: number;
+  /** 1 when a threshold with should_alert raised it. */
+  is_alert: Generated<number>;
+}
+
+export interface ThresholdsTable {
+  id: Generated<number>;
+  environment_id: number;
+  device_attribute_type: number;
+  minor: number | null;
+  major: number | null;
+  critical: number | null;
+  alert: number | null;
+  back_to_safety: number | null;
+  should_alert: number;
+  updated_at: number;
+}
+
+export interface VersionDefinitionsTable {
+  id: Generated<number>;
+  environment_id: number;
+  device_model: string;
+  base_version: string;
+  core_version: string;
+  web_version: string;
+  official_version: string;
+  description: string | null;
+  image_size: number;
+  image_sha256: string;
+  file_name: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface SatcomTargetsTable {
+  environment_id: number;
+  url: string;
+  api_key_sealed: string;
+  /** Section 4's satcom link status. */
+  link_status: number;
+  /** The last satcom message id the target accepted (the id before the first to forward). */
+  forwarded_through_id: number;
+  last_transmitted_at: number | null;
+  last_error: string | null;
+  failures: Generated<number>;
+  next_attempt_at: number | null;
+  checked_at: number | null;
+  updated_at: number;
 }
 
 export interface SatcomMessagesTable {
@@ -223,6 +272,9 @@ export interface Database {
   user_devices: UserDevicesTable;
   rf_recordings: RfRecordingsTable;
   system_logs: SystemLogsTable;
+  thresholds: ThresholdsTable;
+  version_definitions: VersionDefinitionsTable;
+  satcom_targets: SatcomTargetsTable;
   satcom_messages: SatcomMessagesTable;
   device_connectivity_days: DeviceConnectivityDaysTable;
   environment_connectivity_days: EnvironmentConnectivityDaysTable;
@@ -245,4 +297,7 @@ export type DeviceRow = Selectable<DevicesTable>;
 export type NewDevice = Insertable<DevicesTable>;
 export type RfRecordingRow = Selectable<RfRecordingsTable>;
 export type NewSystemLog = Insertable<SystemLogsTable>;
+export type ThresholdRow = Selectable<ThresholdsTable>;
+export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
+export type SatcomTargetRow = Selectable<SatcomTargetsTable>;
 export type NewSatcomMessage = Insertable<SatcomMessagesTable>;

@@ -2,9 +2,12 @@ import { applicationRulesApi } from '../application-rules/applicationRulesApi.js
 import { authApi, twoFactorApi } from '../auth/authApi.js';
 import { devicesApi } from '../devices/devicesApi.js';
 import { environmentsApi } from '../environments/environmentsApi.js';
+import { versionsApi } from '../firmware-versions/versionsApi.js';
 import { groupsApi } from '../groups/groupsApi.js';
 import { logsApi } from '../logs/logsApi.js';
 import { rfRecordingsApi } from '../rf-recordings/rfRecordingsApi.js';
+import { satcomApi } from '../satcom/satcomApi.js';
+import { thresholdsApi } from '../thresholds/thresholdsApi.js';
 import { usageApi } from '../usage/usageApi.js';
 import { usersApi } from '../users/usersApi.js';
 import { systemApi } from '../versions/systemApi.js';
@@ -27,6 +30,9 @@ export const API = {
   rfRecordings: rfRecordingsApi,
   logs: logsApi,
   usage: usageApi,
+  thresholds: thresholdsApi,
+  versions: versionsApi,
+  satcom: satcomApi,
   applicationRules: applicationRulesApi,
   vpn: vpnApi,
   wallDisplays: wallDisplaysApi,

@@ -99,11 +99,14 @@ export type EndpointRequest<Spec extends EndpointSpec> = (ParamNames<Spec['path'
     : { readonly query?: undefined }) &
   (Spec['body'] extends z.ZodType ? { readonly body: Sent<Spec['body']> } : { readonly body?: undefined });
 
-/** A file answer: its name and bytes. */
+/**
+ * A file answer: its name and bytes, or a stream of text chunks for a file too large to hold
+ * (an export of everything a log filter selects), written as it is read.
+ */
 export interface FileAnswer {
   readonly fileName: string;
   readonly contentType: string;
-  readonly data: Uint8Array;
+  readonly data: Uint8Array | AsyncIterable<string>;
 }
 
 /** What the call answers: the parsed JSON answer, or a file. */

@@ -19,6 +19,8 @@ export const DataLinkSchema = z.object({
   ip_address: z.string().nullable().optional(),
   /** Signal quality 0-100 where the kind has one (cellular, wifi). */
   signal: z.number().nullable().optional(),
+  /** When an offline link went down (ISO 8601), if the device knows. */
+  offline_since: z.string().nullable().optional(),
   rx_bytes: z.number().min(0).nullable().optional(),
   tx_bytes: z.number().min(0).nullable().optional(),
 });

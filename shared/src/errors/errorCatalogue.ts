@@ -26,6 +26,8 @@ export const ErrorCode = {
   HUB_CONTROL_PORTS_UPDATE: 62,
   HUB_CONTROL_PORTS_ADD: 64,
   VERSION_META_EXISTS: 70,
+  /** The product's own: a firmware version devices are pinned to cannot be deleted. */
+  VERSION_IN_USE: 71,
   VPN_PROFILE_NAME_EXISTS: 80,
   DUPLICATE_CUSTOM_KEY: 82,
   CUSTOM_KEY_NOT_ALLOWED: 83,
@@ -194,6 +196,13 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     status: 400,
     messageKey: 'errors.versionMetaExists',
     message: 'Device model with same FW already exists',
+    field: 'version_definition',
+  },
+  [ErrorCode.VERSION_IN_USE]: {
+    status: 400,
+    messageKey: 'errors.versionInUse',
+    message: 'Devices are pinned to this firmware version',
+    detail: { key: 'errors.versionInUseDevices', fields: ['devices'] },
   },
   [ErrorCode.VPN_PROFILE_NAME_EXISTS]: {
     status: 400,

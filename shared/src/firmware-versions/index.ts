@@ -1,1 +1,2 @@
 export * from './versionDefinition.js';
+export * from './versionsApi.js';

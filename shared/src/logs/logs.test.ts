@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SatcomMessageListResponseSchema, SatcomMessageQuerySchema } from './messagingLog.js';
 import { SystemLogListResponseSchema, SystemLogQuerySchema, sortByLogTimeAscending } from './systemLog.js';
-import { UserAuditListResponseSchema, UserAuditQuerySchema } from './userAudit.js';
+import { fieldChanges, UserAuditListResponseSchema, UserAuditQuerySchema } from './userAudit.js';
+import { isLogTimeBound, logTimeWindow } from './logTime.js';
 
 describe('UserAuditQuerySchema', () => {
   it('parses paging, dates and comma-separated resources and actions', () => {
@@ -71,6 +72,7 @@ describe('log responses', () => {
       name: 'hub-01',
       detail: null,
       time: '2024-01-01T00:00:00Z',
+      changes: [{ field: 'name', old: 'hub-00', new: 'hub-01' }],
     };
     expect(UserAuditListResponseSchema.safeParse({ user_audits: [entry] }).success).toBe(true);
     expect(UserAuditListResponseSchema.safeParse({ user_audits: [{ ...entry, action: 'hack' }] }).success).toBe(false);
@@ -87,6 +89,7 @@ describe('log responses', () => {
       severity: 3,
       description: 'Temperature critical',
       log_time: '2024-01-02T00:00:00Z',
+      is_alert: true,
     };
     const older = { ...entry, id: 2, log_time: '2024-01-01T00:00:00Z' };
     expect(SystemLogListResponseSchema.safeParse({ system_logs: [entry, older] }).success).toBe(true);
@@ -124,5 +127,32 @@ describe('log responses', () => {
     ).toEqual({ device_ids: [3, 4], device_name: 'dcx', since_id: 10, page_size: 50 });
     for (const query of [{ device_ids: '0' }, { since_id: '-1' }, { device_name: 'x'.repeat(65) }, { imei: '1' }])
       expect(SatcomMessageQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
+  });
+});
+
+describe('log time bounds and field changes', () => {
+  it('takes a date (whole days) or a date-time (to the instant) for either end', () => {
+    expect(logTimeWindow({ start_date: '2026-11-20', end_date: '2026-11-21' })).toEqual({
+      from: Date.parse('2026-11-20T00:00:00Z'),
+      to: Date.parse('2026-11-22T00:00:00Z'),
+    });
+    expect(logTimeWindow({ start_date: '2026-11-20T10:15:00Z', end_date: '2026-11-20T10:30:00.500Z' })).toEqual({
+      from: Date.parse('2026-11-20T10:15:00Z'),
+      to: Date.parse('2026-11-20T10:30:00.500Z') + 1,
+    });
+    expect(logTimeWindow({})).toEqual({ from: undefined, to: undefined });
+    for (const bad of ['2026-11-20T25:00:00Z', '2026-11-20 10:00', 'yesterday', '2026-02-30'])
+      expect(isLogTimeBound(bad), bad).toBe(false);
+  });
+
+  it('lists the fields that differ, secrets only as changed', () => {
+    expect(fieldChanges({ name: 'a', ports: [1, 2], same: 1 }, { name: 'b', ports: [1, 3], same: 1 })).toEqual([
+      { field: 'name', old: 'a', new: 'b' },
+      { field: 'ports', old: '[1,2]', new: '[1,3]' },
+    ]);
+    expect(fieldChanges({ a: 1, status: 1 }, { a: 1, status: 2 }, { fields: ['a'], secrets: ['password'] })).toEqual([
+      { field: 'password', old: null, new: null },
+    ]);
+    expect(fieldChanges({ note: null }, { note: 'set' })).toEqual([{ field: 'note', old: null, new: 'set' }]);
   });
 });

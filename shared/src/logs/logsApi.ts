@@ -1,12 +1,51 @@
 import { defineEndpoint } from '../api/endpoint.js';
+import { CSV_MEDIA_TYPE } from '../csv/csv.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
-import { SatcomMessageListResponseSchema, SatcomMessageQuerySchema } from './messagingLog.js';
-import { SystemLogListResponseSchema, SystemLogPollQuerySchema } from './systemLog.js';
+import {
+  SatcomMessageExportQuerySchema,
+  SatcomMessageListResponseSchema,
+  SatcomMessageQuerySchema,
+} from './messagingLog.js';
+import {
+  SystemLogFilterSchema,
+  SystemLogHistogramQuerySchema,
+  SystemLogHistogramSchema,
+  SystemLogListResponseSchema,
+  SystemLogPollQuerySchema,
+} from './systemLog.js';
+import { UserAuditExportQuerySchema, UserAuditListResponseSchema, UserAuditQuerySchema } from './userAudit.js';
 
 const tag = 'Logs';
+const csv = { contentType: CSV_MEDIA_TYPE } as const;
 
-/** Section 7, "Logs": what the devices reported and the satcom messages they exchanged. */
+/**
+ * Section 7, "Logs": who changed what (audit), what the devices reported (system log) and the
+ * satcom messages they exchanged; each with a CSV export of everything its filters select.
+ */
 export const logsApi = {
+  userAudits: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/user_audits',
+    summary: 'Audit log entries (changes and security events), newest first',
+    tag,
+    access: 'user',
+    capability: 'logs.view',
+    query: UserAuditQuerySchema,
+    answer: UserAuditListResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  userAuditsExport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/user_audits/export',
+    summary: 'Every audit entry the filters select, as CSV',
+    tag,
+    access: 'user',
+    capability: 'logs.view',
+    query: UserAuditExportQuerySchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    kind: 'download',
+    file: csv,
+  }),
   systemLogs: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/system_logs',
@@ -18,6 +57,29 @@ export const logsApi = {
     answer: SystemLogListResponseSchema,
     errors: [ErrorCode.BAD_QUERY_PARAMETER],
   }),
+  systemLogsHistogram: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/system_logs/histogram',
+    summary: 'How many system log entries of each severity fell in each slice of a time range',
+    tag,
+    access: 'user',
+    capability: 'logs.view',
+    query: SystemLogHistogramQuerySchema,
+    answer: SystemLogHistogramSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  systemLogsExport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/system_logs/export',
+    summary: 'Every system log entry the filters select, as CSV',
+    tag,
+    access: 'user',
+    capability: 'logs.view',
+    query: SystemLogFilterSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    kind: 'download',
+    file: csv,
+  }),
   satcomMessages: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/satcom_messages',
@@ -28,5 +90,17 @@ export const logsApi = {
     query: SatcomMessageQuerySchema,
     answer: SatcomMessageListResponseSchema,
     errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  satcomMessagesExport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/satcom_messages/export',
+    summary: 'Every satcom message the filters select, as CSV',
+    tag,
+    access: 'user',
+    capability: 'messagingLog.view',
+    query: SatcomMessageExportQuerySchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    kind: 'download',
+    file: csv,
   }),
 } as const;

@@ -1,16 +1,10 @@
 /** Messaging log entries (satellite messages, GET /satcom_messages) of spec section 3. */
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, PageQueryShape, QueryIdSchema, csvListSchema } from '../common.js';
+import { IdSchema, PageQueryShape, QueryIdSchema, csvListSchema } from '../common.js';
+import { LogTimeBoundSchema } from './logTime.js';
 import { LogPollShape } from './logPaging.js';
-import { SatcomLinkStatus } from '../constants/enums.js';
+import { SatcomLinkStatusValueSchema } from '../satcom/satcomTarget.js';
 import { SeveritySchema } from '../users/user.js';
-
-export const SatcomLinkStatusSchema = z.union([
-  z.literal(SatcomLinkStatus.DISABLED),
-  z.literal(SatcomLinkStatus.MISCONFIGURED),
-  z.literal(SatcomLinkStatus.CONNECTED),
-  z.literal(SatcomLinkStatus.TRANSMITTED),
-]);
 
 export const SatcomMessageSchema = z.object({
   id: IdSchema,
@@ -27,7 +21,7 @@ export const SatcomMessageSchema = z.object({
   lat: z.number().min(-90).max(90).nullable(),
   long: z.number().min(-180).max(180).nullable(),
   altitude: z.number().nullable(),
-  link_status: SatcomLinkStatusSchema.optional(),
+  link_status: SatcomLinkStatusValueSchema.optional(),
   /** The satellite messaging provider (1). */
   provider: z.number().int().optional(),
 });
@@ -47,8 +41,18 @@ export const SatcomMessageQuerySchema = z.strictObject({
   free_text: z.string().max(256).optional(),
   device_name: z.string().max(64).optional(),
   device_ids: csvListSchema(QueryIdSchema).optional(),
-  start_date: IsoDateSchema.optional(),
-  end_date: IsoDateSchema.optional(),
+  start_date: LogTimeBoundSchema.optional(),
+  end_date: LogTimeBoundSchema.optional(),
   severities: csvListSchema(z.coerce.number().pipe(SeveritySchema), 4).optional(),
+  /** Satellite networks, exactly as the messages name them. */
+  networks: csvListSchema(z.string().min(1).max(64), 16).optional(),
 });
 export type SatcomMessageQuery = z.infer<typeof SatcomMessageQuerySchema>;
+
+/** The same filters for an export: everything they select, so no paging. */
+export const SatcomMessageExportQuerySchema = SatcomMessageQuerySchema.omit({
+  object_id: true,
+  page_size: true,
+  since_id: true,
+});
+export type SatcomMessageExportQuery = z.infer<typeof SatcomMessageExportQuerySchema>;

@@ -1,6 +1,7 @@
 /** System log entries (system_logs) of spec section 3 and the system log's filters. */
 import { z } from 'zod';
-import { csvListSchema, IdSchema, IsoDateSchema, PageQueryShape, QueryIdSchema } from '../common.js';
+import { csvListSchema, IdSchema, PageQueryShape, QueryIdSchema } from '../common.js';
+import { LogTimeBoundSchema } from './logTime.js';
 import { isThresholdAttributeType } from '../thresholds/threshold.js';
 import { LogPollShape } from './logPaging.js';
 import { SeveritySchema } from '../users/user.js';
@@ -16,6 +17,8 @@ export const SystemLogEntrySchema = z.object({
   severity: z.number().int(),
   description: z.string(),
   log_time: z.string(),
+  /** Raised by a threshold whose should_alert is on: it belongs in the alert feeds too. */
+  is_alert: z.boolean(),
 });
 export type SystemLogEntry = z.infer<typeof SystemLogEntrySchema>;
 
@@ -30,12 +33,42 @@ export const SystemLogQuerySchema = z.strictObject({
   ...PageQueryShape,
   device_name: z.string().max(64).optional(),
   device_ids: csvListSchema(QueryIdSchema).optional(),
-  start_date: IsoDateSchema.optional(),
-  end_date: IsoDateSchema.optional(),
+  start_date: LogTimeBoundSchema.optional(),
+  end_date: LogTimeBoundSchema.optional(),
   severities: csvListSchema(QuerySeveritySchema, 4).optional(),
   device_attribute_types: csvListSchema(QueryAttributeTypeSchema, 32).optional(),
+  /** Only entries raised as alerts (should_alert). */
+  alerts_only: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type SystemLogQuery = z.infer<typeof SystemLogQuerySchema>;
+
+/** The same filters for an export or a histogram: everything they select, so no paging. */
+export const SystemLogFilterSchema = SystemLogQuerySchema.omit({ object_id: true, page_size: true });
+export type SystemLogFilter = z.infer<typeof SystemLogFilterSchema>;
+
+export const HISTOGRAM_MAX_BUCKETS = 200;
+
+/** GET /system_logs/histogram: the filters (a time range is required) and how many buckets. */
+export const SystemLogHistogramQuerySchema = SystemLogFilterSchema.extend({
+  start_date: LogTimeBoundSchema,
+  end_date: LogTimeBoundSchema,
+  buckets: z.coerce.number().int().min(1).max(HISTOGRAM_MAX_BUCKETS).optional(),
+});
+export type SystemLogHistogramQuery = z.infer<typeof SystemLogHistogramQuerySchema>;
+
+/** How many entries of each severity (normal, minor, major, critical) fell in each slice of the range. */
+export const SystemLogHistogramSchema = z.object({
+  histogram: z.object({
+    bucket_ms: z.number().int().positive(),
+    buckets: z.array(
+      z.object({ start: z.string(), counts: z.tuple([z.number(), z.number(), z.number(), z.number()]) }),
+    ),
+  }),
+});
+export type SystemLogHistogram = z.infer<typeof SystemLogHistogramSchema>;
 
 /** The query plus a poller's `since_id` (logPaging.ts). */
 export const SystemLogPollQuerySchema = SystemLogQuerySchema.extend(LogPollShape);

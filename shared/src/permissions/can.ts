@@ -55,6 +55,12 @@ const CAPABILITY_PERMISSIONS = Object.freeze(
     'admin.view': [Permission.ADMIN_VIEW],
     'admin.updateAll': [Permission.ADMIN_UPDATE_ALL],
     'admin.deleteAll': [Permission.ADMIN_DELETE_ALL],
+    // Section 6: admin update-all adds firmware rows, delete-all deletes firmware; the other
+    // admin writes (thresholds, the satcom target) are updates, so update-all opens them too.
+    'thresholds.update': [Permission.ADMIN_UPDATE_ALL],
+    'versions.add': [Permission.ADMIN_UPDATE_ALL],
+    'versions.delete': [Permission.ADMIN_DELETE_ALL],
+    'satcomTarget.update': [Permission.ADMIN_UPDATE_ALL],
     'logs.view': [Permission.LOGS_VIEW],
     'messagingLog.view': [Permission.MESSAGING_LOG_VIEW],
   }),
@@ -94,6 +100,10 @@ export type Capability =
   | 'admin.view'
   | 'admin.updateAll'
   | 'admin.deleteAll'
+  | 'thresholds.update'
+  | 'versions.add'
+  | 'versions.delete'
+  | 'satcomTarget.update'
   | 'logs.view'
   | 'messagingLog.view'
   | 'heatSight.view'

@@ -1,1 +1,2 @@
 export * from './satcomTarget.js';
+export * from './satcomApi.js';

@@ -15,7 +15,7 @@ describe('SatcomTargetUpdateSchema', () => {
     },
   );
 
-  it('requires the url and the api key every time', () => {
+  it('requires the url, and takes the key or keeps the stored one', () => {
     expect(SatcomTargetUpdateSchema.safeParse(body('')).error?.issues.map((issue) => issue.message)).toEqual([
       'validation.required',
     ]);
@@ -27,9 +27,9 @@ describe('SatcomTargetUpdateSchema', () => {
     expect(SatcomTargetUpdateSchema.safeParse(body('https://a.example', '')).error?.issues[0]?.message).toBe(
       'validation.required',
     );
-    expect(
-      SatcomTargetUpdateSchema.safeParse({ satcom_target: { url: 'https://a.example' } }).error?.issues[0]?.message,
-    ).toBe('validation.required');
+    expect(SatcomTargetUpdateSchema.safeParse({ satcom_target: { url: 'https://a.example' } }).success).toBe(true);
+    expect(SatcomTargetUpdateSchema.safeParse(body('https://a.example', null)).success).toBe(true);
+    expect(SatcomTargetUpdateSchema.safeParse(body('https://a.example', 'k\r\nX-Evil: 1')).success).toBe(false);
   });
 
   it('refuses unknown fields', () => {
@@ -42,9 +42,17 @@ describe('SatcomTargetUpdateSchema', () => {
 
 describe('SatcomTargetResponseSchema', () => {
   it('never carries the key back', () => {
-    const parsed = SatcomTargetResponseSchema.parse({
-      satcom_target: { url: 'https://a.example', has_api_key: true, api_key: 'leak' },
-    });
-    expect(parsed.satcom_target).toEqual({ url: 'https://a.example', has_api_key: true });
+    const target = {
+      url: 'https://a.example',
+      has_api_key: true,
+      link_status: 3,
+      checked: true,
+      last_transmitted_at: null,
+      last_error: null,
+      next_attempt_at: null,
+      pending: 0,
+    };
+    const parsed = SatcomTargetResponseSchema.parse({ satcom_target: { ...target, api_key: 'leak' } });
+    expect(parsed.satcom_target).toEqual(target);
   });
 });

@@ -1,12 +1,35 @@
-/** The satellite-message target: where satcom messages are forwarded, and with which key. */
+/**
+ * The satellite-message target (spec sections 3, 7): where the environment's satcom messages
+ * are forwarded, with which API key, and how that link is doing (section 4's satcom link
+ * status: disabled, misconfigured, connected, transmitted).
+ */
 import { z } from 'zod';
+import { SatcomLinkStatus } from '../constants/enums.js';
 import { isHostAddress, ValidationKey } from '../validation/rules.js';
+
+export const SatcomLinkStatusValueSchema = z.union([
+  z.literal(SatcomLinkStatus.DISABLED),
+  z.literal(SatcomLinkStatus.MISCONFIGURED),
+  z.literal(SatcomLinkStatus.CONNECTED),
+  z.literal(SatcomLinkStatus.TRANSMITTED),
+]);
 
 /** As answered: the key is never sent back, so the form never pre-fills it. */
 export const SatcomTargetSchema = z.object({
   url: z.string().nullable(),
   /** Whether a key is stored. */
   has_api_key: z.boolean(),
+  /** Meaningful once `checked`: the forwarder has tried the target since it was last set. */
+  link_status: SatcomLinkStatusValueSchema,
+  checked: z.boolean(),
+  /** When the target last accepted messages (ISO 8601), if ever. */
+  last_transmitted_at: z.string().nullable(),
+  /** Why the last attempt failed, while it does. */
+  last_error: z.string().nullable(),
+  /** When the forwarder tries again after a failure (back-off), if it will. */
+  next_attempt_at: z.string().nullable(),
+  /** Messages waiting to be forwarded. */
+  pending: z.number().int().min(0),
 });
 export type SatcomTarget = z.infer<typeof SatcomTargetSchema>;
 
@@ -28,7 +51,10 @@ export function isHttpUrl(value: string): boolean {
 export const SATCOM_URL_MAX_LENGTH = 2048;
 export const SATCOM_API_KEY_MAX_LENGTH = 512;
 
-/** PUT /satcom_target: an http(s) URL and the API key, both required. */
+/**
+ * PUT /satcom_target: an http(s) URL, and the API key. The key may be left out (or null) to
+ * keep the one stored; a target without a stored key needs one.
+ */
 export const SatcomTargetUpdateSchema = z.strictObject({
   satcom_target: z.strictObject({
     url: z
@@ -38,9 +64,15 @@ export const SatcomTargetUpdateSchema = z.strictObject({
       .max(SATCOM_URL_MAX_LENGTH, { message: ValidationKey.MAX_LENGTH, abort: true })
       .refine(isHttpUrl, ValidationKey.INVALID),
     api_key: z
-      .string({ error: ValidationKey.REQUIRED })
+      .string({ error: ValidationKey.INVALID })
       .min(1, ValidationKey.REQUIRED)
-      .max(SATCOM_API_KEY_MAX_LENGTH, ValidationKey.MAX_LENGTH),
+      .max(SATCOM_API_KEY_MAX_LENGTH, ValidationKey.MAX_LENGTH)
+      .refine((key) => !/[\r\n\0]/.test(key), ValidationKey.INVALID_CHARACTERS)
+      .nullable()
+      .optional(),
   }),
 });
 export type SatcomTargetUpdate = z.infer<typeof SatcomTargetUpdateSchema>;
+
+/** What the forwarder posts to the target: a batch of messages, oldest first (an empty batch checks the link). */
+export const SATCOM_FORWARD_BATCH = 100;

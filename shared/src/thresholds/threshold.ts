@@ -1,6 +1,6 @@
 /** Thresholds of spec section 3: alert levels per device attribute type, edit only. */
 import { z } from 'zod';
-import { type FitsEntity, IdSchema, numberInput } from '../common.js';
+import { IdSchema, numberInput, type FitsEntity } from '../common.js';
 import { ThresholdAttributeType } from '../constants/enums.js';
 import { ValidationKey, type ValidationProblem } from '../validation/rules.js';
 
@@ -31,10 +31,19 @@ export const THRESHOLD_ATTRIBUTE_NAMES: Readonly<Record<ThresholdAttributeType, 
   [ThresholdAttributeType.SIM_EVENT]: 'simEvent',
 });
 
+/**
+ * The values of a threshold. minor, major and critical are the limits of each severity;
+ * `alert` is the one limit of an attribute that has no grades (a SIM event count); back to
+ * safety is the recovery value (thresholdEvaluation.ts).
+ */
 export const THRESHOLD_LEVELS = ['minor', 'major', 'critical', 'alert', 'back_to_safety'] as const;
 export type ThresholdLevel = (typeof THRESHOLD_LEVELS)[number];
 
-/** threshold_values: one number per level; null leaves a level unused. */
+/** Which way an attribute gets worse: a hotter device, or a weaker signal. */
+export const ThresholdDirection = { HIGHER_IS_WORSE: 'higher_is_worse', LOWER_IS_WORSE: 'lower_is_worse' } as const;
+export type ThresholdDirection = (typeof ThresholdDirection)[keyof typeof ThresholdDirection];
+
+/** threshold_values: one number per level; null for a level the attribute does not use. */
 export const ThresholdValuesSchema = z.object({
   minor: z.number().nullable(),
   major: z.number().nullable(),
@@ -43,16 +52,6 @@ export const ThresholdValuesSchema = z.object({
   back_to_safety: z.number().nullable(),
 });
 export type ThresholdValues = z.infer<typeof ThresholdValuesSchema>;
-
-const levelInput = () => numberInput().refine(Number.isFinite, ValidationKey.INVALID).nullable().default(null);
-
-export const ThresholdValuesInputSchema = z.strictObject({
-  minor: levelInput(),
-  major: levelInput(),
-  critical: levelInput(),
-  alert: levelInput(),
-  back_to_safety: levelInput(),
-});
 
 export const ThresholdSchema = z.object({
   id: IdSchema,
@@ -63,26 +62,19 @@ export const ThresholdSchema = z.object({
 });
 export type Threshold = z.infer<typeof ThresholdSchema>;
 
-/** PUT /thresholds/{id} (under the parent environment id). */
-export const ThresholdUpdateSchema = z.strictObject({
-  threshold: z.strictObject({
-    device_attribute_type: ThresholdAttributeTypeSchema,
-    threshold_values: ThresholdValuesInputSchema,
-    should_alert: z.boolean({ error: ValidationKey.REQUIRED }),
-  }),
-});
-export type ThresholdUpdate = z.infer<typeof ThresholdUpdateSchema>;
-
 export const ThresholdListResponseSchema = z.object({ thresholds: z.array(ThresholdSchema) });
 export type ThresholdListResponse = z.infer<typeof ThresholdListResponseSchema>;
 
-/** What a threshold's editor needs to know about its attribute: unit, bounds, levels used. */
+/** What a threshold's editor needs to know about its attribute. */
 export const ThresholdMetadataSchema = z.object({
   device_attribute_type: z.number().int(),
   name: z.string(),
+  /** What the reading measures, e.g. `°C`, `%`, `min` (minutes), `events/h`. */
   unit: z.string().nullable(),
   min_value: z.number().nullable(),
   max_value: z.number().nullable(),
+  direction: z.enum([ThresholdDirection.HIGHER_IS_WORSE, ThresholdDirection.LOWER_IS_WORSE]),
+  /** The values that apply to this attribute; the others stay null. */
   levels: z.array(z.enum(THRESHOLD_LEVELS)),
 });
 export type ThresholdMetadata = z.infer<typeof ThresholdMetadataSchema>;
@@ -90,26 +82,98 @@ export type ThresholdMetadata = z.infer<typeof ThresholdMetadataSchema>;
 export const ThresholdMetadataResponseSchema = z.object({ thresholds_metadata: z.array(ThresholdMetadataSchema) });
 export type ThresholdMetadataResponse = z.infer<typeof ThresholdMetadataResponseSchema>;
 
+/** The levels that carry a severity, in the order the attribute gets worse. */
+export const GRADED_LEVELS = ['minor', 'major', 'critical', 'alert'] as const;
+
+export interface ThresholdValuesProblem {
+  readonly level: ThresholdLevel;
+  readonly problem: ValidationProblem;
+}
+
 /**
- * Checks values against their attribute's metadata: a level the attribute does not use must
- * be null, a used one must lie within min_value-max_value. Answers the first problem found.
+ * Checks values against their attribute's metadata and each other: every level the attribute
+ * uses is set and lies within its bounds, the others are null; minor, major and critical get
+ * worse in that order; back to safety lies on the safe side of the first limit. Answers every
+ * problem found, one per level.
  */
-export function thresholdValuesProblem(
+export function thresholdValuesProblems(
   values: ThresholdValues,
   metadata: ThresholdMetadata,
-): { level: ThresholdLevel; problem: ValidationProblem } | null {
+): ThresholdValuesProblem[] {
+  const problems: ThresholdValuesProblem[] = [];
+  const add = (level: ThresholdLevel, key: ValidationKey, ...params: (string | number)[]) => {
+    if (!problems.some((found) => found.level === level)) problems.push({ level, problem: { key, params } });
+  };
   for (const level of THRESHOLD_LEVELS) {
     const value = values[level];
-    if (value === null) continue;
-    if (!metadata.levels.includes(level)) return { level, problem: { key: ValidationKey.INVALID, params: [level] } };
-    if (metadata.min_value !== null && value < metadata.min_value) {
-      return { level, problem: { key: ValidationKey.AT_LEAST, params: [metadata.min_value] } };
+    if (!metadata.levels.includes(level)) {
+      if (value !== null) add(level, ValidationKey.INVALID, level);
+      continue;
     }
-    if (metadata.max_value !== null && value > metadata.max_value) {
-      return { level, problem: { key: ValidationKey.NOT_EXCEED, params: [metadata.max_value] } };
-    }
+    if (value === null) add(level, ValidationKey.REQUIRED, level);
+    else if (metadata.min_value !== null && value < metadata.min_value)
+      add(level, ValidationKey.AT_LEAST, metadata.min_value);
+    else if (metadata.max_value !== null && value > metadata.max_value)
+      add(level, ValidationKey.NOT_EXCEED, metadata.max_value);
   }
-  return null;
+  const higherIsWorse = metadata.direction === ThresholdDirection.HIGHER_IS_WORSE;
+  // Each limit must be strictly worse than the one before it, and back to safety strictly safer than the first.
+  const worseKey = higherIsWorse ? ValidationKey.MORE_THAN : ValidationKey.LESS_THAN;
+  const saferKey = higherIsWorse ? ValidationKey.LESS_THAN : ValidationKey.MORE_THAN;
+  const isWorse = (value: number, than: number) => (higherIsWorse ? value > than : value < than);
+  const graded = GRADED_LEVELS.filter((level) => metadata.levels.includes(level));
+  let previous: number | null = null;
+  for (const level of graded) {
+    const value = values[level];
+    if (value === null) continue;
+    if (previous !== null && !isWorse(value, previous)) add(level, worseKey, previous);
+    previous = value;
+  }
+  const first = graded[0] === undefined ? null : values[graded[0]];
+  const safety = values.back_to_safety;
+  if (first !== null && safety !== null && metadata.levels.includes('back_to_safety') && !isWorse(first, safety)) {
+    add('back_to_safety', saferKey, first);
+  }
+  return problems;
 }
+
+export const ThresholdValuesInputSchema = z.strictObject({
+  minor: numberInput().refine(Number.isFinite, ValidationKey.INVALID).nullable().default(null),
+  major: numberInput().refine(Number.isFinite, ValidationKey.INVALID).nullable().default(null),
+  critical: numberInput().refine(Number.isFinite, ValidationKey.INVALID).nullable().default(null),
+  alert: numberInput().refine(Number.isFinite, ValidationKey.INVALID).nullable().default(null),
+  back_to_safety: numberInput().refine(Number.isFinite, ValidationKey.INVALID).nullable().default(null),
+});
+
+/**
+ * PUT /thresholds/{id} (under the parent environment id). The values are checked against the
+ * attribute's metadata (`metadataOf`), each problem at `threshold.threshold_values.<level>`.
+ */
+export function thresholdUpdateSchema(metadataOf: (type: ThresholdAttributeType) => ThresholdMetadata) {
+  return z.strictObject({
+    threshold: z
+      .strictObject({
+        device_attribute_type: ThresholdAttributeTypeSchema,
+        threshold_values: ThresholdValuesInputSchema,
+        should_alert: z.boolean({ error: ValidationKey.REQUIRED }),
+      })
+      .superRefine((threshold, context) => {
+        if (!isThresholdAttributeType(threshold.device_attribute_type)) return;
+        for (const { level, problem } of thresholdValuesProblems(
+          threshold.threshold_values,
+          metadataOf(threshold.device_attribute_type),
+        )) {
+          context.addIssue({
+            code: 'custom',
+            path: ['threshold_values', level],
+            message: problem.key,
+            params: { params: problem.params },
+          });
+        }
+      }),
+  });
+}
+
+export type ThresholdUpdate = z.infer<ReturnType<typeof thresholdUpdateSchema>>;
 
 type _ThresholdUpdateFitsThreshold = FitsEntity<ThresholdUpdate['threshold'], Threshold>;

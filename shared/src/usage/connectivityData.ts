@@ -1,6 +1,7 @@
 /** Connectivity usage per environment (connectivity_data), in seconds of connection. */
 import { z } from 'zod';
 import { IdSchema, QueryIdSchema } from '../common.js';
+import { SECONDS_PER_HOUR } from '../constants/constants.js';
 
 export const ConnectivityDataSchema = z.object({
   environment_id: IdSchema.optional(),
@@ -17,3 +18,40 @@ export type ConnectivityDataResponse = z.infer<typeof ConnectivityDataResponseSc
 
 export const ConnectivityQuerySchema = z.strictObject({ sub_environment_id: QueryIdSchema.optional() });
 export type ConnectivityQuery = z.infer<typeof ConnectivityQuerySchema>;
+
+/**
+ * Connected seconds as the usage screen shows them (spec section 3): hours, rounded when
+ * there is at least one, otherwise to one decimal (0.4 h).
+ */
+export function connectedHours(seconds: number): number {
+  const hours = seconds / SECONDS_PER_HOUR;
+  return hours >= 1 ? Math.round(hours) : Math.round(hours * 10) / 10;
+}
+
+export const USAGE_DETAIL_MAX_DAYS = 366;
+export const USAGE_DETAIL_DEFAULT_DAYS = 30;
+export const USAGE_TOP_DEVICES_MAX = 100;
+
+/** GET /devices_connectivity/{id}: how many days back (today included) and how many top devices. */
+export const ConnectivityDetailQuerySchema = z.strictObject({
+  days: z.coerce.number().int().min(1).max(USAGE_DETAIL_MAX_DAYS).optional(),
+  top: z.coerce.number().int().min(1).max(USAGE_TOP_DEVICES_MAX).optional(),
+});
+export type ConnectivityDetailQuery = z.infer<typeof ConnectivityDetailQuerySchema>;
+
+/** One environment's connected seconds per UTC day, and the devices that were connected longest. */
+export const ConnectivityDetailSchema = z.object({
+  environment_id: IdSchema,
+  environment_name: z.string(),
+  daily: z.array(z.object({ date: z.string(), seconds: z.number().min(0) })),
+  top_devices: z.array(
+    z.object({
+      device_id: IdSchema,
+      /** The device's name now, or null when it has been deleted since. */
+      name: z.string().nullable(),
+      seconds: z.number().min(0),
+    }),
+  ),
+});
+export type ConnectivityDetail = z.infer<typeof ConnectivityDetailSchema>;
+export const ConnectivityDetailResponseSchema = z.object({ connectivity_detail: ConnectivityDetailSchema });

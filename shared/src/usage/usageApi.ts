@@ -1,6 +1,11 @@
 import { defineEndpoint } from '../api/endpoint.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
-import { ConnectivityDataResponseSchema, ConnectivityQuerySchema } from './connectivityData.js';
+import {
+  ConnectivityDataResponseSchema,
+  ConnectivityDetailQuerySchema,
+  ConnectivityDetailResponseSchema,
+  ConnectivityQuerySchema,
+} from './connectivityData.js';
 
 /** Section 7, "Usage monitoring": an Admin menu item, so it needs ADMIN view (section 6). */
 export const usageApi = {
@@ -14,5 +19,16 @@ export const usageApi = {
     query: ConnectivityQuerySchema,
     answer: ConnectivityDataResponseSchema,
     errors: [ErrorCode.BAD_QUERY_PARAMETER],
+  }),
+  devicesConnectivityDetail: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices_connectivity/{id}',
+    summary: 'One environment’s (the call’s or one below it) connected time per day and its top devices',
+    tag: 'Usage',
+    access: 'user',
+    capability: 'admin.view',
+    query: ConnectivityDetailQuerySchema,
+    answer: ConnectivityDetailResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.INVALID_ID],
   }),
 } as const;

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@halo/shared';
+import type { AuditAction, FieldChange } from '@halo/shared';
 import { AuditResource } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { Scoped } from '../../http/tenancy.js';
@@ -12,6 +12,7 @@ export async function auditDevice(
   name: string,
   now: number,
   detail?: string,
+  changes?: readonly FieldChange[],
 ) {
   await writeAudit(
     db,
@@ -23,6 +24,7 @@ export async function auditDevice(
       action,
       name,
       detail: detail ?? null,
+      ...(changes ? { changes } : {}),
     },
     now,
   );

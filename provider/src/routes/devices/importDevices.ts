@@ -12,6 +12,7 @@ import {
   type DeviceImportReportRow,
   type DeviceInput,
   type DevicePorts,
+  utf8Text,
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
 
@@ -51,16 +52,6 @@ const invalidFile = (reason: string) => refuse(ErrorCode.DEVICE_IMPORT_INVALID, 
 /** The file in field `file`, or the only file sent. */
 function csvFile(files: readonly UploadedFile[]): UploadedFile | undefined {
   return files.find((file) => file.field === DEVICE_IMPORT_FILE_FIELD) ?? (files.length === 1 ? files[0] : undefined);
-}
-
-/** The file's text, or null when it is not UTF-8 text. */
-function textOf(data: Buffer): string | null {
-  if (data.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    return null;
-  }
 }
 
 /** Column index by shared column name, or null when the header is not the import header. */
@@ -225,7 +216,7 @@ export const importDevices = route(API.devices.import, (context) => async ({ aut
   if (!part) throw invalidFile(`no file in field '${DEVICE_IMPORT_FILE_FIELD}'`);
   // The name decides, not the type: curl and some browsers send a .csv as application/octet-stream.
   if (!/\.csv$/i.test(part.fileName)) throw invalidFile('not a .csv file');
-  const text = textOf(part.data);
+  const text = utf8Text(part.data);
   const records = text === null ? null : parseCsv(text);
   const columns = headerIndexes(records?.[0]);
   if (!records || !columns) throw invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);

@@ -1,4 +1,4 @@
-import { API, AuditAction, can } from '@halo/shared';
+import { API, AuditAction, can, fieldChanges } from '@halo/shared';
 
 import { findReachable } from '../../http/reachable.js';
 import { route } from '../../http/endpointRoute.js';
@@ -48,6 +48,8 @@ export const updateDevice = route(API.devices.update, (context) => async ({ auth
         updated.name,
         now,
         existing.name === updated.name ? undefined : `renamed from ${existing.name}`,
+        // What the caller set, not the live status the simulator moves meanwhile.
+        fieldChanges(deviceView(existing), deviceView(updated), { fields: Object.keys(device) }),
       );
       return updated;
     });

@@ -1,5 +1,6 @@
 import { ErrorCode, ValidationKey } from '@halo/shared';
-import { caServiceUrl, isCallableAddress } from '../../ca/caServiceNetwork.js';
+import { caServiceUrl } from '../../ca/customCertificateAuthority.js';
+import { isCallableAddress } from '../../net/outboundCall.js';
 import type { ProviderContext } from '../../context.js';
 import { refuse } from '../../http/httpError.js';
 

@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource, SessionEndReason } from '@halo/shared';
+import { API, AuditAction, AuditResource, fieldChanges, SessionEndReason } from '@halo/shared';
 import { voidResetLinks } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions } from '../../auth/sessions.js';
@@ -35,7 +35,8 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
   }
   const passwordHash = !isOwn && input.password ? await hashPassword(input.password) : null;
   const now = context.now();
-  await context.db.transaction().execute(async (trx) => {
+  const before = await environmentView(context.db, environment);
+  const view = await context.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('environments')
       .set({
@@ -58,6 +59,12 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
         .execute();
       if (passwordHash) await voidResetLinks(trx, manager.id, now);
     }
+    const updated = await trx
+      .selectFrom('environments')
+      .selectAll()
+      .where('id', '=', environment.id)
+      .executeTakeFirstOrThrow();
+    const after = await environmentView(trx, updated);
     await writeAudit(
       trx,
       {
@@ -68,16 +75,12 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
         action: AuditAction.UPDATE,
         name: input.environment_name,
         detail: environment.name === input.environment_name ? null : `renamed from ${environment.name}`,
+        changes: fieldChanges(before, after, passwordHash ? { secrets: ['password'] } : {}),
       },
       now,
     );
+    return after;
   });
   if (passwordHash && manager) await endUserSessions(context, manager.id, SessionEndReason.LOGGED_OUT);
-  const updated = await context.db
-    .selectFrom('environments')
-    .selectAll()
-    .where('id', '=', environment.id)
-    .executeTakeFirstOrThrow();
-  const view = await environmentView(context.db, updated);
   return { environment: view };
 });

@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource } from '@halo/shared';
+import { API, AuditAction, AuditResource, fieldChanges } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 import { assertGroupNameFree, groupView } from './groupRecords.js';
@@ -16,7 +16,12 @@ export const updateGroup = route(API.groups.update, (context) => async ({ auth, 
   await auditChange(
     context.db,
     auth,
-    { resource: AuditResource.GROUP, action: AuditAction.UPDATE, name: row.name },
+    {
+      resource: AuditResource.GROUP,
+      action: AuditAction.UPDATE,
+      name: row.name,
+      changes: fieldChanges(groupView(existing), groupView(row)),
+    },
     context.now(),
   );
   return { group: groupView(row) };

@@ -1,15 +1,15 @@
-import { logPageWindow, type LogPaging } from '@halo/shared';
+import { csvLine, logPageWindow, logTimeWindow, type CsvValue, type LogPaging } from '@halo/shared';
 import { sql, type RawBuilder } from 'kysely';
-import { DAY_MS } from '../../store/connectivityUsage.js';
 
 /**
- * The paging and filters the system log and the messaging log share. Both tables name these
- * columns alike (id, device_id, severity, log_time), so the conditions are written once.
+ * The paging and filters the three logs share. The tables name these columns alike (id,
+ * device_id, severity, and the time: log_time, or created_at for the audit), so the
+ * conditions are written once.
  */
 export interface LogPageQuery extends LogPaging {
   readonly device_ids?: readonly number[] | undefined;
   readonly severities?: readonly number[] | undefined;
-  /** YYYY-MM-DD, UTC; both days included. */
+  /** A date (YYYY-MM-DD, UTC, the whole day) or a date-time (logTime.ts). */
   readonly start_date?: string | undefined;
   readonly end_date?: string | undefined;
 }
@@ -22,16 +22,17 @@ export const likePattern = (text: string) =>
 export const contains = (column: string, text: string): RawBuilder<boolean> =>
   sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 
-/** The shared conditions of a page: paging ids, devices, severities and the date range. */
-export function logPageConditions(query: LogPageQuery): RawBuilder<boolean>[] {
+/** The shared conditions of a page: paging ids, devices, severities and the time range. */
+export function logPageConditions(query: LogPageQuery, timeColumn = 'log_time'): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   const window = logPageWindow(query);
   if (window.beforeId !== undefined) conditions.push(sql<boolean>`id < ${window.beforeId}`);
   if (window.afterId !== undefined) conditions.push(sql<boolean>`id > ${window.afterId}`);
   if (query.device_ids?.length) conditions.push(sql<boolean>`device_id in (${sql.join(query.device_ids)})`);
   if (query.severities?.length) conditions.push(sql<boolean>`severity in (${sql.join(query.severities)})`);
-  if (query.start_date) conditions.push(sql<boolean>`log_time >= ${Date.parse(`${query.start_date}T00:00:00Z`)}`);
-  if (query.end_date) conditions.push(sql<boolean>`log_time < ${Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS}`);
+  const { from, to } = logTimeWindow(query);
+  if (from !== undefined) conditions.push(sql<boolean>`${sql.ref(timeColumn)} >= ${from}`);
+  if (to !== undefined) conditions.push(sql<boolean>`${sql.ref(timeColumn)} < ${to}`);
   return conditions;
 }
 
@@ -39,3 +40,41 @@ export function logPageConditions(query: LogPageQuery): RawBuilder<boolean>[] {
 export const logPageOrder = (query: LogPageQuery) => logPageWindow(query).order;
 
 export const logPageSize = (query: LogPageQuery) => logPageWindow(query).limit;
+
+/** Rows an export reads per query: large enough to be quick, small enough to keep memory flat. */
+export const EXPORT_BATCH = 2000;
+
+/**
+ * Every row a filter selects, newest first, read a batch at a time by id (keyset paging): a
+ * page is asked for the rows older than the last one seen, so the export's memory does not
+ * grow with the log and rows written meanwhile do not shift it.
+ */
+export async function* everyRow<Row extends { readonly id: number }>(
+  page: (olderThan: number | undefined, limit: number) => Promise<readonly Row[]>,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<readonly Row[]> {
+  let olderThan: number | undefined;
+  for (;;) {
+    const rows = await page(olderThan, batch);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    olderThan = rows[rows.length - 1]?.id;
+  }
+}
+
+/** A CSV file as text chunks: the header, then one chunk per batch of rows. */
+export async function* csvChunks<Row extends { readonly id: number }>(
+  header: readonly string[],
+  batches: AsyncIterable<readonly Row[]>,
+  cellsOf: (row: Row) => readonly CsvValue[],
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  for await (const rows of batches) yield rows.map((row) => csvLine(cellsOf(row))).join('');
+}
+
+/** `system-log-2026-11-25T10-15-00Z.csv`: what was exported, and when (server time). */
+export const exportFileName = (what: string, now: number) =>
+  `${what}-${new Date(now)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.csv`;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, Permission, SatcomMessageListResponseSchema } from '@halo/shared';
+import { ErrorCode, parseCsv, Permission, SatcomMessageListResponseSchema } from '@halo/shared';
 import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
@@ -138,5 +138,24 @@ describe.each(DIALECTS)('satcom messages on %s', (dialect) => {
     const stranger = await configCall(provider.api, child, 'get', '/satcom_messages', undefined, admin.environmentId);
     expect(stranger.status).toBe(404);
     expect(stranger.body.error).toBe(ErrorCode.INVALID_TOKEN);
+  });
+
+  it('filters by network and exports what the filters select as CSV, formulas neutralised', async () => {
+    expect(await ids(admin, '?networks=Iridium')).toEqual([2, 1]);
+    expect(await ids(admin, '?networks=Inmarsat,Iridium&severities=3')).toEqual([2]);
+    expect(await ids(admin, '?networks=Thuraya')).toEqual([]);
+    await provider.provider.context.db
+      .updateTable('satcom_messages')
+      .set({ description: '@SUM(A1:A9)' })
+      .where('id', '=', 4)
+      .execute();
+    const response = await configCall(provider.api, admin, 'get', '/satcom_messages/export?networks=Inmarsat');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/messaging-log-.*\.csv/);
+    const rows = parseCsv(response.text);
+    expect(rows.map((row) => row[0])).toEqual(['id', '4', '3']);
+    expect(rows[1]?.[8]).toBe("'@SUM(A1:A9)");
+    expect(rows[1]?.slice(9)).toEqual(['', '', '']);
+    expect((await configCall(provider.api, admin, 'get', '/satcom_messages/export?since_id=1')).status).toBe(400);
   });
 });

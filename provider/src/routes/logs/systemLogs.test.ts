@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, Permission, SystemLogListResponseSchema } from '@halo/shared';
+import { API, ErrorCode, parseCsv, Permission, SystemLogListResponseSchema } from '@halo/shared';
 import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
@@ -30,6 +30,7 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
       severity,
       description: `${deviceName}: event`,
       log_time: logTime,
+      is_alert: severity === 3 ? 1 : 0,
     });
     await provider.provider.context.db
       .insertInto('system_logs')
@@ -70,12 +71,27 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
     expect(
       (await logs(admin, '?start_date=2026-11-21&end_date=2026-11-21')).system_logs.map((entry) => entry.id),
     ).toEqual([3, 2]);
+    // To the second, as the time presets send it; an end date-time includes its instant.
+    expect(
+      (await logs(admin, '?start_date=2026-11-21T00:00:00Z&end_date=2026-11-21T23:00:00Z')).system_logs.map(
+        (entry) => entry.id,
+      ),
+    ).toEqual([3, 2]);
+    expect((await logs(admin, '?alerts_only=true')).system_logs.map((entry) => entry.id)).toEqual([3]);
+    expect(SystemLogListResponseSchema.parse(await logs(admin)).system_logs.map((entry) => entry.is_alert)).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
     for (const query of [
       '?severities=9',
       '?start_date=21-11-2026',
       '?page_size=0',
       '?bogus=1',
       '?device_attribute_types=99',
+      '?start_date=2026-11-21T25:00:00Z',
+      '?alerts_only=yes',
     ]) {
       const response = await configCall(provider.api, admin, 'get', `/system_logs${query}`);
       expect(response.status, query).toBe(400);
@@ -95,5 +111,83 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
     expect((await configCall(provider.api, child, 'get', '/system_logs', undefined, admin.environmentId)).status).toBe(
       404,
     );
+  });
+
+  it('counts entries by severity in equal slices of a range, filters applied', async () => {
+    const histogram = async (query: string) =>
+      API.logs.systemLogsHistogram.answer.parse(
+        (await configCall(provider.api, admin, 'get', `/system_logs/histogram${query}`)).body,
+      ).histogram;
+    const days = await histogram('?start_date=2026-11-20&end_date=2026-11-22&buckets=3');
+    expect(days.bucket_ms).toBe(86_400_000);
+    expect(days.buckets).toEqual([
+      { start: '2026-11-20T00:00:00.000Z', counts: [1, 0, 0, 0] },
+      { start: '2026-11-21T00:00:00.000Z', counts: [0, 0, 1, 1] },
+      { start: '2026-11-22T00:00:00.000Z', counts: [0, 1, 0, 0] },
+    ]);
+    const south = await histogram('?start_date=2026-11-20&end_date=2026-11-22&buckets=3&device_ids=2');
+    expect(south.buckets.map((bucket) => bucket.counts)).toEqual([
+      [0, 0, 0, 0],
+      [0, 0, 0, 1],
+      [0, 1, 0, 0],
+    ]);
+    for (const query of [
+      '',
+      '?start_date=2026-11-20',
+      '?start_date=2026-11-22&end_date=2026-11-20T00:00:00Z',
+      '?start_date=2026-11-20&end_date=2026-11-21&buckets=500',
+    ]) {
+      const refused = await configCall(provider.api, admin, 'get', `/system_logs/histogram${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+    }
+  });
+
+  it('exports every entry the filters select as RFC 4180 CSV, formulas neutralised, past any page size', async () => {
+    const db = provider.provider.context.db;
+    const many = Array.from({ length: 4500 }, (_, index) => ({
+      environment_id: admin.environmentId,
+      device_id: 3,
+      device_name: 'bulk',
+      device_attribute_type: 1,
+      event_type: 'temperature',
+      value: index === 0 ? '=HYPERLINK("http://evil.test","x")' : String(index),
+      severity: 0,
+      description: index === 1 ? 'quoted "text", with a comma\nand a line' : '-95',
+      log_time: Date.parse('2026-11-23T00:00:00Z') + index,
+    }));
+    for (let start = 0; start < many.length; start += 500) {
+      await db
+        .insertInto('system_logs')
+        .values(many.slice(start, start + 500))
+        .execute();
+    }
+    const response = await configCall(provider.api, admin, 'get', '/system_logs/export?device_ids=3');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="system-log-.*\.csv"/);
+    const rows = parseCsv(response.text);
+    expect(rows[0]).toEqual([
+      'id',
+      'log_time',
+      'device_id',
+      'device_name',
+      'device_attribute_type',
+      'event_type',
+      'value',
+      'severity',
+      'description',
+      'is_alert',
+    ]);
+    expect(rows).toHaveLength(4501);
+    const byValue = (value: string) => rows.find((row) => row[6] === value);
+    expect(byValue(`'=HYPERLINK("http://evil.test","x")`)).toBeDefined();
+    expect(rows.find((row) => row[8]?.startsWith('quoted'))?.[8]).toBe('quoted "text", with a comma\nand a line');
+    expect(rows[2]?.[8]).toBe('-95');
+    // Newest first, as the screen shows them.
+    expect(Number(rows[1]?.[0])).toBeGreaterThan(Number(rows[4500]?.[0]));
+    const filtered = parseCsv((await configCall(provider.api, admin, 'get', '/system_logs/export?severities=3')).text);
+    expect(filtered.slice(1).map((row) => row[0])).toEqual(['3']);
+    expect((await configCall(provider.api, admin, 'get', '/system_logs/export?object_id=3')).status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource } from '@halo/shared';
+import { API, AuditAction, AuditResource, fieldChanges } from '@halo/shared';
 import { newOpenVpnStaticKey } from '../../ca/keys.js';
 import { route } from '../../http/endpointRoute.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
@@ -22,7 +22,12 @@ export const updateProfile = route(API.vpn.updateProfile, (context) => async ({ 
   await auditChange(
     context.db,
     auth,
-    { resource: AuditResource.OPENVPN_PROFILE, action: AuditAction.UPDATE, name: row.name },
+    {
+      resource: AuditResource.OPENVPN_PROFILE,
+      action: AuditAction.UPDATE,
+      name: row.name,
+      changes: fieldChanges(profileView(existing), profileView(row)),
+    },
     now,
   );
   return { openvpn_profile: profileView(row) };

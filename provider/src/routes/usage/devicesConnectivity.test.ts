@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectivityDataResponseSchema, ErrorCode, Permission } from '@halo/shared';
+import { API, connectedHours, ConnectivityDataResponseSchema, ErrorCode, Permission } from '@halo/shared';
+import { clientDevice, createDevice } from '../../testing/devices.js';
 import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
@@ -159,5 +160,61 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
         message: 'Bad query parameter',
       });
     }
+  });
+
+  it('answers one environment’s daily series and its top devices, deleted devices by id', async () => {
+    const db = provider.provider.context.db;
+    const kept = await createDevice(provider.api, admin, clientDevice('top-cam'));
+    const gone = await createDevice(provider.api, admin, clientDevice('gone-cam'));
+    const busy = await createDevice(provider.api, child, clientDevice('child-cam'));
+    const deviceDay = (deviceId: number, environmentId: number, date: string, seconds: number) => ({
+      device_id: deviceId,
+      environment_id: environmentId,
+      day_start: day(date),
+      connected_seconds: seconds,
+    });
+    await db
+      .insertInto('device_connectivity_days')
+      .values([
+        deviceDay(kept, admin.environmentId, '2026-11-25', 3000),
+        deviceDay(kept, admin.environmentId, '2026-11-23', 4000),
+        deviceDay(gone, admin.environmentId, '2026-11-24', 9000),
+        deviceDay(gone, admin.environmentId, '2026-10-01', 99_000),
+        deviceDay(busy, child.id, '2026-11-24', 1800),
+      ])
+      .execute();
+    await configCall(provider.api, admin, 'delete', `/devices/${gone}`).expect(200);
+    const detail = async (environmentId: number, query = '') => {
+      const response = await configCall(provider.api, admin, 'get', `/devices_connectivity/${environmentId}${query}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return API.usage.devicesConnectivityDetail.answer.parse(response.body).connectivity_detail;
+    };
+    const root = await detail(admin.environmentId, '?days=4');
+    expect(root.daily).toEqual([
+      { date: '2026-11-22', seconds: 600 },
+      { date: '2026-11-23', seconds: 7200 },
+      { date: '2026-11-24', seconds: 0 },
+      { date: '2026-11-25', seconds: 3600 },
+    ]);
+    expect(root.top_devices).toEqual([
+      { device_id: gone, name: null, seconds: 9000 },
+      { device_id: kept, name: 'top-cam', seconds: 7000 },
+    ]);
+    expect((await detail(admin.environmentId, '?days=4&top=1')).top_devices).toHaveLength(1);
+    const sub = await detail(child.id);
+    expect(sub.daily).toHaveLength(30);
+    expect(sub.top_devices).toEqual([{ device_id: busy, name: 'child-cam', seconds: 1800 }]);
+    // The child cannot look up; nobody gets a stranger's.
+    expect((await configCall(provider.api, child, 'get', `/devices_connectivity/${admin.environmentId}`)).status).toBe(
+      404,
+    );
+    for (const query of ['?days=0', '?days=400', '?top=0', '?from=1']) {
+      const refused = await configCall(provider.api, admin, 'get', `/devices_connectivity/${child.id}${query}`);
+      expect(refused.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+    }
+  });
+
+  it('shows seconds as hours: rounded from one hour, one decimal below', () => {
+    expect([0, 180, 1440, 3599, 3600, 5399, 5400, 36_000].map(connectedHours)).toEqual([0, 0.1, 0.4, 1, 1, 1, 2, 10]);
   });
 });

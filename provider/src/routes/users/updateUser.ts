@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource, SessionEndReason } from '@halo/shared';
+import { API, AuditAction, AuditResource, fieldChanges, SessionEndReason } from '@halo/shared';
 import { voidResetLinks } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions, permissionsOf } from '../../auth/sessions.js';
@@ -29,10 +29,10 @@ export const updateUser = route(API.users.update, (context) => async ({ auth, pa
   assertGrantable(auth, input.permissions);
   await assertUsernameFree(context.db, existing.environment_id, input.username, existing.id);
   await assertEmailFree(context.db, existing.environment_id, input.email, existing.id);
+  const grantedBefore = (await grantedDevicesOf(context.db, [existing.id])).get(existing.id) ?? [];
   if (input.allowed_devices) {
     await assertDevicesOfEnvironment(context.db, existing.environment_id, input.allowed_devices);
-    const granted = await grantedDevicesOf(context.db, [existing.id]);
-    await assertDevicesGrantable(context.db, auth, input.allowed_devices, granted.get(existing.id));
+    await assertDevicesGrantable(context.db, auth, input.allowed_devices, grantedBefore);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = context.now();
@@ -73,6 +73,11 @@ export const updateUser = route(API.users.update, (context) => async ({ auth, pa
         action,
         name: row.username,
         detail: permissionsChanged ? `permissions ${input.permissions.join(',') || 'none'}` : null,
+        changes: fieldChanges(
+          userView(existing, grantedBefore),
+          userView(row, input.allowed_devices ?? grantedBefore),
+          passwordHash ? { secrets: ['password'] } : {},
+        ),
       },
       now,
     );

@@ -8,6 +8,7 @@ export interface ChannelFleet {
   readonly view$: Observable<FleetView>;
   readonly batch$: Observable<FleetBatch>;
   readonly alerts$: Observable<readonly LiveSystemLogEntry[]>;
+  readonly logs$: Observable<readonly LiveSystemLogEntry[]>;
   readonly state$: Observable<FleetFeedState>;
 }
 
@@ -42,6 +43,7 @@ export function fleetOnChannel(
     view$: feed$.pipe(switchMap((feed) => feed?.view$ ?? EMPTY)),
     batch$: feed$.pipe(switchMap((feed) => feed?.batch$ ?? EMPTY)),
     alerts$: feed$.pipe(switchMap((feed) => feed?.alerts$ ?? EMPTY)),
+    logs$: feed$.pipe(switchMap((feed) => feed?.logs$ ?? EMPTY)),
     state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of<FleetFeedState>({ kind: 'connecting' }))),
   };
 }

@@ -80,6 +80,7 @@ export class FleetFeed {
   /** In step again: a snapshot was applied, or the gateway is replaying what was missed. */
   readonly synced$: Observable<void> = this.syncedSubject.asObservable();
   private readonly alertsSubject = new BehaviorSubject<readonly LiveSystemLogEntry[]>([]);
+  private readonly logsSubject = new Subject<readonly LiveSystemLogEntry[]>();
   private readonly detach: () => void;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
@@ -89,8 +90,10 @@ export class FleetFeed {
   /** One batch per animation frame; a new subscriber first gets the whole fleet as a reset. */
   readonly batch$: Observable<FleetBatch>;
   readonly state$: Observable<FleetFeedState> = this.stateSubject.asObservable();
-  /** Newest first, at most MAX_ALERTS. */
+  /** The entries thresholds raised as alerts (should_alert): newest first, at most MAX_ALERTS. */
   readonly alerts$: Observable<readonly LiveSystemLogEntry[]> = this.alertsSubject.asObservable();
+  /** Every new system log entry as it arrives, newest first per batch: the system log's live tail. */
+  readonly logs$: Observable<readonly LiveSystemLogEntry[]> = this.logsSubject.asObservable();
 
   constructor(
     private readonly socket: LiveSocket,
@@ -152,8 +155,10 @@ export class FleetFeed {
       const parsed = LogsSystemEventSchema.safeParse(payload);
       if (!parsed.success || parsed.data.environmentId !== this.environmentId || parsed.data.entries.length === 0)
         return;
-      const newest = [...parsed.data.entries].sort((a, b) => b.log_time.localeCompare(a.log_time));
-      this.alertsSubject.next([...newest, ...this.alertsSubject.value].slice(0, MAX_ALERTS));
+      const newest = [...parsed.data.entries].sort((a, b) => b.log_time.localeCompare(a.log_time) || b.id - a.id);
+      this.logsSubject.next(newest);
+      const alerts = newest.filter((entry) => entry.is_alert);
+      if (alerts.length > 0) this.alertsSubject.next([...alerts, ...this.alertsSubject.value].slice(0, MAX_ALERTS));
     };
     socket.on('connect', onConnect);
     socket.on(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
@@ -179,6 +184,7 @@ export class FleetFeed {
     this.gapSubject.complete();
     this.syncedSubject.complete();
     this.alertsSubject.complete();
+    this.logsSubject.complete();
   }
 
   private takeBatch(): FleetBatch {

@@ -50,6 +50,7 @@ describe('summarizeFleet', () => {
       severity,
       description: `temperature alert ${id}`,
       log_time: new Date(now - minutesAgo * 60_000).toISOString(),
+      is_alert: true,
     });
     const { problems, counts } = summarizeFleet(
       [

@@ -294,6 +294,8 @@ export const enUS = {
     hubControlPortsAdd: 'Hub control ports limitation exceeded on rule add',
     hubControlPortsAllowed: 'The hub accepts control ports {{from}}-{{to}} only.',
     versionMetaExists: 'Device model with same FW already exists',
+    versionInUse: 'Devices are pinned to this firmware version',
+    versionInUseDevices: 'Pinned by: {{devices}}',
     vpnProfileNameExists: 'OpenVPN profile name exists',
     customKeys: 'Duplicate or not allowed custom keys',
     privateProfileCertificate: 'Certificates cannot be generated for a private profile',

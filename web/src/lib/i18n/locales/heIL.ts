@@ -289,6 +289,8 @@ export const heIL = {
     hubControlPortsAdd: 'חריגה ממגבלת פורטי הבקרה של הרכזת בהוספת הכלל',
     hubControlPortsAllowed: 'הרכזת מקבלת פורטי בקרה {{from}}-{{to}} בלבד.',
     versionMetaExists: 'דגם התקן עם אותה קושחה כבר קיים',
+    versionInUse: 'יש התקנים שננעלו על גרסת קושחה זו',
+    versionInUseDevices: 'ננעלו עליה: {{devices}}',
     vpnProfileNameExists: 'שם פרופיל OpenVPN כבר קיים',
     customKeys: 'מפתחות מותאמים כפולים או אסורים',
     privateProfileCertificate: 'לא ניתן ליצור אישורים עבור פרופיל פרטי',

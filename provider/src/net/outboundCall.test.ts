@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callCaService, CaServiceRefused, isCallableAddress, parseAllowedNetworks } from './caServiceNetwork.js';
+import { callOutbound, OutboundRefused, isCallableAddress, parseAllowedNetworks } from './outboundCall.js';
 
 const closed: { allowedNetworks: string[] } = { allowedNetworks: [] };
 
@@ -52,7 +52,7 @@ describe('parseAllowedNetworks', () => {
   });
 });
 
-describe('callCaService', () => {
+describe('callOutbound', () => {
   const servers: Server[] = [];
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
@@ -73,15 +73,15 @@ describe('callCaService', () => {
 
   it('refuses a host name that resolves to loopback, without sending it anything', async () => {
     const target = await listen(() => ({ status: 200, body: 'secret' }));
-    const call = callCaService(
+    const call = callOutbound(
       new URL(`http://localhost:${target.port}/ca`),
       { method: 'GET', timeoutMs: 2000 },
       closed,
     );
     await expect(call).rejects.toThrow(/not allowed|private/i);
     await expect(
-      callCaService(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
-    ).rejects.toThrow(CaServiceRefused);
+      callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
+    ).rejects.toThrow(OutboundRefused);
     expect(target.hits).toEqual([]);
   });
 
@@ -90,7 +90,7 @@ describe('callCaService', () => {
     const outer = await listen(() => ({ status: 302, headers: { Location: `http://localhost:${inner.port}/admin` } }));
     // A test-only policy that reaches this machine through its name (configuration never allows loopback).
     const loopbackForTest = { allowedNetworks: ['127.0.0.1/32', '::1/128'] };
-    const call = callCaService(
+    const call = callOutbound(
       new URL(`http://localhost:${outer.port}/ca`),
       { method: 'GET', timeoutMs: 2000 },
       loopbackForTest,

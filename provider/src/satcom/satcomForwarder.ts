@@ -1,0 +1,158 @@
+import { SATCOM_FORWARD_BATCH, SatcomLinkStatus, type SatcomMessage } from '@halo/shared';
+import type { ProviderContext } from '../context.js';
+import { log } from '../log.js';
+import { callOutbound, OutboundRefused, type OutboundPolicy } from '../net/outboundCall.js';
+import { satcomMessageOf } from '../routes/logs/satcomMessageQuery.js';
+import type { SatcomTargetRow } from '../store/schema.js';
+
+export interface SatcomForwarderOptions {
+  readonly policy: OutboundPolicy;
+  readonly intervalMs: number;
+  readonly timeoutMs?: number;
+}
+
+/** Back-off after a failure: 1 s, 2 s, 4 s ... at most a minute. */
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 60_000;
+const ERROR_MAX_LENGTH = 500;
+
+/** Statuses that say the target is set up wrong (address, key): the operator must fix it. */
+const MISCONFIGURED_STATUSES = new Set([400, 401, 403, 404, 405, 410, 413, 415]);
+
+/** What the target receives: a batch of messages, oldest first. An empty batch checks the link. */
+export interface SatcomDelivery {
+  readonly environment_id: number;
+  readonly messages: readonly SatcomMessage[];
+}
+
+/**
+ * Forwards each environment's satellite messages to its satcom target: every `intervalMs`,
+ * the messages after the last one delivered, oldest first, in batches of 100, POSTed as JSON
+ * with `Authorization: Bearer <key>`, under the outbound policy (HALO_SATCOM_ALLOWED_NETWORKS).
+ * The link status (section 4) follows: connected once the target answers, transmitted once it
+ * accepted messages, misconfigured when it refuses the address or the key. A target that does
+ * not answer is tried again with back-off, and nothing is lost: delivery resumes where it stopped.
+ * Its state lives in the target's row, so a restart carries on and the page can show it.
+ */
+export function createSatcomForwarder(context: ProviderContext, options: SatcomForwarderOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = true;
+
+  async function deliver(target: SatcomTargetRow, now: number): Promise<void> {
+    const rows = await context.db
+      .selectFrom('satcom_messages')
+      .selectAll()
+      .where('environment_id', '=', target.environment_id)
+      .where('id', '>', target.forwarded_through_id)
+      .orderBy('id', 'asc')
+      .limit(SATCOM_FORWARD_BATCH)
+      .execute();
+    // Nothing to send: a target not reached since it was set gets an empty batch, to check the link.
+    const reachable =
+      target.checked_at !== null &&
+      (target.link_status === SatcomLinkStatus.CONNECTED || target.link_status === SatcomLinkStatus.TRANSMITTED);
+    if (rows.length === 0 && reachable) return;
+    const delivery: SatcomDelivery = { environment_id: target.environment_id, messages: rows.map(satcomMessageOf) };
+    const record = async (status: number, error: string | null, extra: object = {}) => {
+      await context.db
+        .updateTable('satcom_targets')
+        .set({ link_status: status, last_error: error?.slice(0, ERROR_MAX_LENGTH) ?? null, checked_at: now, ...extra })
+        .where('environment_id', '=', target.environment_id)
+        // A target changed meanwhile (PUT, DELETE) is not overwritten with an outcome of the old one.
+        .where('updated_at', '=', target.updated_at)
+        .execute();
+    };
+    const fail = async (status: number, error: string) => {
+      const failures = target.failures + 1;
+      const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+      await record(status, error, { failures, next_attempt_at: now + delay });
+    };
+    let answer;
+    try {
+      answer = await callOutbound(
+        new URL(target.url),
+        {
+          method: 'POST',
+          json: delivery,
+          headers: { Authorization: `Bearer ${context.secrets.open(target.api_key_sealed)}` },
+          timeoutMs: options.timeoutMs ?? 5000,
+        },
+        options.policy,
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // An address the policy refuses will not get better by itself; a silent target might.
+      await fail(error instanceof OutboundRefused ? SatcomLinkStatus.MISCONFIGURED : target.link_status, reason);
+      return;
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      const status = MISCONFIGURED_STATUSES.has(answer.status) ? SatcomLinkStatus.MISCONFIGURED : target.link_status;
+      await fail(status, `the target answered HTTP ${answer.status}`);
+      return;
+    }
+    const last = rows.at(-1);
+    if (!last) {
+      await record(SatcomLinkStatus.CONNECTED, null, { failures: 0, next_attempt_at: null });
+      return;
+    }
+    await context.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('satcom_targets')
+        .set({
+          link_status: SatcomLinkStatus.TRANSMITTED,
+          last_error: null,
+          failures: 0,
+          next_attempt_at: null,
+          checked_at: now,
+          forwarded_through_id: last.id,
+          last_transmitted_at: now,
+        })
+        .where('environment_id', '=', target.environment_id)
+        .where('updated_at', '=', target.updated_at)
+        .execute();
+      await trx
+        .updateTable('satcom_messages')
+        .set({ link_status: SatcomLinkStatus.TRANSMITTED })
+        .where('environment_id', '=', target.environment_id)
+        .where('id', '>', target.forwarded_through_id)
+        .where('id', '<=', last.id)
+        .execute();
+    });
+  }
+
+  /** One round over every target that is due. */
+  async function forwardOnce(): Promise<void> {
+    const now = context.now();
+    const targets = await context.db
+      .selectFrom('satcom_targets')
+      .selectAll()
+      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+      .execute();
+    for (const target of targets) await deliver(target, now);
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = forwardOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'satcom forwarding failed'))
+        .finally(schedule);
+    }, options.intervalMs);
+  }
+
+  return {
+    forwardOnce,
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type SatcomForwarder = ReturnType<typeof createSatcomForwarder>;
