@@ -23,10 +23,16 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|use-sync-external-store)[\\/]/,
               priority: 3,
             },
             { name: 'blueprint', test: /node_modules[\\/]@blueprintjs[\\/]core[\\/]/, priority: 2 },
+            // The chart library and what only it uses: loaded with the screens that draw charts, not with the app.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|@reduxjs|redux|react-redux|redux-thunk|tiny-invariant)[\\/]/,
+              priority: 2,
+            },
             // Icon paths stay out: Blueprint loads them lazily.
             { name: 'vendor', test: /node_modules[\\/](?!@blueprintjs[\\/]icons[\\/])/, priority: 1 },
           ],

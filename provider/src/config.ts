@@ -41,6 +41,14 @@ const EnvironmentSchema = z.object({
   // One tick per second at most.
   HALO_SIM_TICK_MS: z.coerce.number().int().min(1000).default(1000),
   HALO_SIM_CHANGE_FRACTION: z.coerce.number().min(0).max(1).default(0.02),
+  /** Chance per tick that a device with a satellite modem sends a message (one every ten minutes). */
+  HALO_SIM_SATCOM_CHANCE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(1 / 600),
+  /** Each device's connected time is written every this many ticks. */
+  HALO_SIM_USAGE_FLUSH_TICKS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface ProviderConfig {
@@ -73,6 +81,8 @@ export interface SimulatorConfig {
   readonly tickMs: number;
   /** Share of the fleet that changes per tick. */
   readonly changeFraction: number;
+  readonly satcomMessageChance: number;
+  readonly usageFlushTicks: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
@@ -108,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       seed: values.HALO_SIM_SEED,
       tickMs: values.HALO_SIM_TICK_MS,
       changeFraction: values.HALO_SIM_CHANGE_FRACTION,
+      satcomMessageChance: values.HALO_SIM_SATCOM_CHANCE,
+      usageFlushTicks: values.HALO_SIM_USAGE_FLUSH_TICKS,
     },
   };
 }

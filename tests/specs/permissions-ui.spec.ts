@@ -19,6 +19,7 @@ const MENU_ITEMS: readonly MenuItem[] = [
   'versionsManagement',
   'thresholds',
   'usageMonitoring',
+  'satcomTarget',
   'auditLog',
   'systemLog',
   'messagingLog',

@@ -68,6 +68,9 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
       const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
       await record(status, error, { failures, next_attempt_at: now + delay });
     };
+    // A target that has not worked since it was set is not connected while it fails; one that
+    // has keeps its status (the failure may pass) and the page shows the error beside it.
+    const statusWhileFailing = reachable ? target.link_status : SatcomLinkStatus.MISCONFIGURED;
     let answer;
     try {
       answer = await callOutbound(
@@ -83,11 +86,11 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // An address the policy refuses will not get better by itself; a silent target might.
-      await fail(error instanceof OutboundRefused ? SatcomLinkStatus.MISCONFIGURED : target.link_status, reason);
+      await fail(error instanceof OutboundRefused ? SatcomLinkStatus.MISCONFIGURED : statusWhileFailing, reason);
       return;
     }
     if (answer.status < 200 || answer.status >= 300) {
-      const status = MISCONFIGURED_STATUSES.has(answer.status) ? SatcomLinkStatus.MISCONFIGURED : target.link_status;
+      const status = MISCONFIGURED_STATUSES.has(answer.status) ? SatcomLinkStatus.MISCONFIGURED : statusWhileFailing;
       await fail(status, `the target answered HTTP ${answer.status}`);
       return;
     }

@@ -97,6 +97,7 @@ export const ROUTES = {
   versionsManagement: '/admin/versions-management',
   thresholds: '/admin/thresholds',
   usageMonitoring: '/admin/usage-monitoring/:id?',
+  satcomTarget: '/admin/satcom-target',
   auditLog: '/logs/audit-log',
   systemLog: '/logs/system-log',
   messagingLog: '/logs/messaging-log',

@@ -19,6 +19,7 @@ describe('isMenuItemEnabled', () => {
     ['versionsManagement', Permission.ADMIN_VIEW],
     ['thresholds', Permission.ADMIN_VIEW],
     ['usageMonitoring', Permission.ADMIN_VIEW],
+    ['satcomTarget', Permission.ADMIN_VIEW],
     ['auditLog', Permission.LOGS_VIEW],
     ['systemLog', Permission.LOGS_VIEW],
     ['messagingLog', Permission.MESSAGING_LOG_VIEW],

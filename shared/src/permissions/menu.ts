@@ -10,6 +10,7 @@ export const MENU_ITEM_CAPABILITY = {
   versionsManagement: 'admin.view',
   thresholds: 'admin.view',
   usageMonitoring: 'admin.view',
+  satcomTarget: 'admin.view',
   auditLog: 'logs.view',
   systemLog: 'logs.view',
   messagingLog: 'messagingLog.view',

@@ -76,3 +76,6 @@ export type SatcomTargetUpdate = z.infer<typeof SatcomTargetUpdateSchema>;
 
 /** What the forwarder posts to the target: a batch of messages, oldest first (an empty batch checks the link). */
 export const SATCOM_FORWARD_BATCH = 100;
+
+/** Satellite networks the messaging log offers as filters (messages may name others, shown as they come). */
+export const KNOWN_SATCOM_NETWORKS = ['Iridium', 'Inmarsat', 'Globalstar', 'Thuraya', 'Orbcomm'] as const;

@@ -62,9 +62,9 @@ describe('routes and navigation guard', () => {
   });
 
   it('shows later screens as not available yet to those who may view them', async () => {
-    renderAt('/admin/usage-monitoring/4', loggedIn({ environment_manager: true }));
+    renderAt('/services/heatsight', loggedIn({ environment_manager: true, enabled_feature_ids: [1] }));
     expect(await screen.findByText('This screen is not available in this version yet.')).toBeTruthy();
-    expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('Usage Monitoring');
+    expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('HeatSight');
   });
 
   it('disables the menu items the user may not view', async () => {

@@ -1,4 +1,6 @@
+import { Spinner } from '@blueprintjs/core';
 import { ROUTES } from '@halo/shared';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout, NotAvailableYet } from '../components';
 import { ForgotPasswordPage } from '../features/forgot-password';
@@ -22,7 +24,10 @@ function screenRoute(screen: ScreenEntry): RouteObject {
   const Page = screen.page ?? NotAvailableYet;
   const element = (
     <ScreenGate item={screen.item}>
-      <Page />
+      {/* A screen whose code loads with its route (the usage charts) shows a spinner meanwhile. */}
+      <Suspense fallback={<Spinner className="screen-loading" />}>
+        <Page />
+      </Suspense>
     </ScreenGate>
   );
   const titled = { element, handle: handle(screen.labelKey) };

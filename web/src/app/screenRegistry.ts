@@ -6,7 +6,12 @@ import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
 import type { SearchSourceDeclaration } from '../features/global-search';
 import { HomePage } from '../features/home';
+import { AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
+import { SatcomTargetPage } from '../features/satcom-target';
+import { ThresholdsPage } from '../features/thresholds';
+import { UsagePage } from '../features/usage';
 import { UsersPage, usersSearch } from '../features/users';
+import { VersionsPage } from '../features/versions';
 
 /** The side drawer's groups of spec section 2, in order. */
 export const MENU_GROUPS = ['main', 'config', 'admin', 'logs', 'services'] as const;
@@ -76,7 +81,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'git-branch',
     labelKey: 'shell.menu.versionsManagement',
     group: 'admin',
-    page: null,
+    page: VersionsPage,
   },
   {
     item: 'thresholds',
@@ -84,7 +89,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'timeline-bar-chart',
     labelKey: 'shell.menu.thresholds',
     group: 'admin',
-    page: null,
+    page: ThresholdsPage,
   },
   {
     item: 'usageMonitoring',
@@ -92,7 +97,15 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'dashboard',
     labelKey: 'shell.menu.usageMonitoring',
     group: 'admin',
-    page: null,
+    page: UsagePage,
+  },
+  {
+    item: 'satcomTarget',
+    path: ROUTES.satcomTarget,
+    icon: 'send-message',
+    labelKey: 'shell.menu.satcomTarget',
+    group: 'admin',
+    page: SatcomTargetPage,
   },
   {
     item: 'auditLog',
@@ -100,7 +113,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'history',
     labelKey: 'shell.menu.auditLog',
     group: 'logs',
-    page: null,
+    page: AuditLogPage,
   },
   {
     item: 'systemLog',
@@ -108,7 +121,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'console',
     labelKey: 'shell.menu.systemLog',
     group: 'logs',
-    page: null,
+    page: SystemLogPage,
   },
   {
     item: 'messagingLog',
@@ -116,7 +129,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'chat',
     labelKey: 'shell.menu.messagingLog',
     group: 'logs',
-    page: null,
+    page: MessagingLogPage,
   },
   {
     item: 'heatSight',

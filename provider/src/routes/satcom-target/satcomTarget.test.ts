@@ -171,7 +171,12 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
     const forwarder = forwarderFor();
     await forwarder.forwardOnce();
     const failing = await target(admin);
-    expect(failing).toMatchObject({ pending: 3, last_error: 'the target answered HTTP 503' });
+    // Never reached since it was set: not connected.
+    expect(failing).toMatchObject({
+      pending: 3,
+      last_error: 'the target answered HTTP 503',
+      link_status: SatcomLinkStatus.MISCONFIGURED,
+    });
     expect(Date.parse(failing.next_attempt_at!)).toBe(provider.clock.now + 1000);
     // Not due yet: nothing is sent.
     status = 200;

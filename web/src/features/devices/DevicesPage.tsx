@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CrudScreen } from '../../crud';
+import { DeviceLogDialog } from '../logs';
 import { appFleet } from '../../lib/fleet';
 import { useObservableValue } from '../../lib/realtime';
 import { useSessionSubject } from '../../lib/session';
@@ -39,6 +40,8 @@ export function DevicesPage() {
   const [panelDevice, setPanelDevice] = useState<Device | null>(null);
   const canAdd = can(subject, 'devices.add');
   const canViewRf = can(subject, 'rfRecordings.view');
+  const canViewLogs = can(subject, 'logs.view');
+  const [logDevice, setLogDevice] = useState<Device | null>(null);
 
   const definition = useMemo(
     () =>
@@ -111,9 +114,16 @@ export function DevicesPage() {
             visible: () => canViewRf,
             onSelect: setRfDevice,
           },
+          {
+            name: 'log',
+            icon: 'history',
+            labelKey: 'devices.log.open',
+            visible: () => canViewLogs,
+            onSelect: setLogDevice,
+          },
         ],
       }),
-    [fleet, status, sort, feedState.kind, t, setSearchParams, canAdd, canViewRf],
+    [fleet, status, sort, feedState.kind, t, setSearchParams, canAdd, canViewRf, canViewLogs],
   );
 
   return (
@@ -129,6 +139,7 @@ export function DevicesPage() {
           onClose={() => setPanelDevice(null)}
         />
       )}
+      <DeviceLogDialog environmentId={environmentId} device={logDevice} onClose={() => setLogDevice(null)} />
       <DeviceImportDialog
         isOpen={importOpen}
         environmentId={environmentId}

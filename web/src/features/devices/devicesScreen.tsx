@@ -14,6 +14,7 @@ import {
   PortRangeField,
 } from './components/DeviceFormFields';
 import { deviceFieldOfPath, devicePayload, deviceToValues, emptyDeviceValues, type DeviceValues } from './deviceForm';
+import { FixedVersionField } from './components/FixedVersionField';
 
 export const devicesResource = defineResource<Device, typeof API.devices.list>({
   name: 'devices',
@@ -99,7 +100,13 @@ export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<D
         section: 'upgrade',
         render: (props) => <AllowedHoursField {...props} />,
       },
-      { name: 'fixed_version', kind: 'text', labelKey: 'devices.fields.fixedVersion', section: 'upgrade' },
+      {
+        name: 'fixed_version',
+        kind: 'custom',
+        labelKey: 'devices.fields.fixedVersion',
+        section: 'upgrade',
+        render: (props) => <FixedVersionField {...props} />,
+      },
       {
         name: 'idle_timeout_in_minutes',
         kind: 'custom',

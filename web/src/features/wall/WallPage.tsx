@@ -14,7 +14,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { describeProblem, summarizeFleet, type FleetView } from '../../lib/fleet';
+import { createApiClient } from '../../lib/api';
+import { describeProblem, recentAlertsOf, summarizeFleet, withRecentAlerts, type FleetView } from '../../lib/fleet';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
 import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
@@ -50,7 +51,11 @@ export function WallPage() {
 
   if (connection.kind !== 'connected') return <WallMessage connection={connection} />;
   return (
-    <WallBoard connection={connection} title={t('wall.title', { environment: connection.session.environment_name })} />
+    <WallBoard
+      connection={connection}
+      token={token ?? ''}
+      title={t('wall.title', { environment: connection.session.environment_name })}
+    />
   );
 }
 
@@ -83,14 +88,21 @@ function WallMessage({ connection }: { readonly connection: Exclude<WallConnecti
 
 function WallBoard({
   connection,
+  token,
   title,
 }: {
   readonly connection: Extract<WallConnection, { kind: 'connected' }>;
+  /** The display's (or the person's) token, for the recent alerts. */
+  readonly token: string;
   readonly title: string;
 }) {
   const { t } = useTranslation();
   const view = useObservableValue(connection.feed.view$, EMPTY_VIEW);
-  const alerts = useObservableValue(connection.feed.alerts$, EMPTY_ALERTS);
+  const alerts$ = useMemo(() => {
+    const wallApi = createApiClient({ getToken: () => ({ access_token: token, token_type: 'Bearer' }) });
+    return withRecentAlerts(connection.feed.alerts$, recentAlertsOf(wallApi, connection.session.environment_id));
+  }, [connection, token]);
+  const alerts = useObservableValue(alerts$, EMPTY_ALERTS);
   const feedState = useObservableValue(connection.feed.state$, { kind: 'connecting' } as const);
   const now = useNow(CLOCK_TICK_MS);
   const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values(), alerts), [view, alerts]);

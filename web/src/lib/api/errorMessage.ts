@@ -1,4 +1,4 @@
-import { ApiError, HTTP_ERROR_MESSAGE_KEYS, HttpErrorKind, messageKeyFor } from '@halo/shared';
+import { ApiError, errorDetailFor, HTTP_ERROR_MESSAGE_KEYS, HttpErrorKind, messageKeyFor } from '@halo/shared';
 import type { TFunction } from 'i18next';
 
 /** 403 kinds with their own message (spec section 8: the device update and delete refusals). */
@@ -22,4 +22,11 @@ export function errorMessage(t: TFunction, error: unknown): string {
 /** The i18n key of a failure, for state that is translated later (machines keep keys, not text). */
 export function errorMessageKey(error: unknown): string {
   return ApiError.is(error) ? keyOf(error) : 'errors.general';
+}
+
+/** The second line that explains a refusal (the catalogue's detail, e.g. which devices hold a version), if any. */
+export function errorDetail(t: TFunction, error: unknown): string | null {
+  if (!ApiError.is(error)) return null;
+  const detail = errorDetailFor(error.body.error, error.body.fields);
+  return detail ? t(detail.key, detail.params) : null;
 }

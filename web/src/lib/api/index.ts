@@ -12,8 +12,9 @@ export type {
   RequestOptions,
   ResponseSchema,
 } from './apiClient';
-export { errorMessage, errorMessageKey } from './errorMessage';
+export { errorDetail, errorMessage, errorMessageKey } from './errorMessage';
 
 /** The one API client of the app: it sends this tab's session token on every call. */
 export const api = createApiClient({ getToken: currentToken });
 export { saveFile } from './saveFile';
+export { useApiValue, type ApiValue } from './useApiValue';

@@ -3,3 +3,4 @@ export { FLEET_DELTA_MEASURE, FleetFeed, type FleetBatch, type FleetFeedState, t
 export { problemOf, summarizeFleet, type FleetCounts, type FleetProblem, type ProblemKind } from './fleetSummary';
 export { describeProblem } from './problemDescription';
 export { connectionMachine, type ConnectionContext, type ConnectionEvent } from './connectionMachine';
+export { newestFirst, RECENT_ALERTS, recentAlertsOf, withRecentAlerts } from './recentAlerts';

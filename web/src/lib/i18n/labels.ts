@@ -1,4 +1,4 @@
-import { Severity } from '@halo/shared';
+import { AuditAction, AuditResource, SatcomLinkStatus, Severity, ThresholdAttributeType } from '@halo/shared';
 
 /** The four severities of spec section 4 (values 0 to 3), as every screen names them. */
 export const SEVERITY_LABEL_KEYS: Readonly<Record<Severity, string>> = {
@@ -11,3 +11,56 @@ export const SEVERITY_LABEL_KEYS: Readonly<Record<Severity, string>> = {
 /** The label of a severity value; an unknown one reads as critical (the safe side). */
 export const severityLabelKey = (severity: number): string =>
   SEVERITY_LABEL_KEYS[severity as Severity] ?? SEVERITY_LABEL_KEYS[Severity.CRITICAL];
+
+/** The attribute types of section 3's threshold table, as every screen names them. */
+export const ATTRIBUTE_LABEL_KEYS: Readonly<Record<ThresholdAttributeType, string>> = {
+  [ThresholdAttributeType.TEMPERATURE]: 'common.attribute.temperature',
+  [ThresholdAttributeType.DEVICE_STATE]: 'common.attribute.deviceState',
+  [ThresholdAttributeType.CELLULAR_PORT_1]: 'common.attribute.cellularPort1',
+  [ThresholdAttributeType.CELLULAR_PORT_2]: 'common.attribute.cellularPort2',
+  [ThresholdAttributeType.CELLULAR_PORT_3]: 'common.attribute.cellularPort3',
+  [ThresholdAttributeType.CELLULAR_PORT_4]: 'common.attribute.cellularPort4',
+  [ThresholdAttributeType.ETHERNET_PORT_1]: 'common.attribute.ethernetPort1',
+  [ThresholdAttributeType.ETHERNET_PORT_2]: 'common.attribute.ethernetPort2',
+  [ThresholdAttributeType.ETHERNET_PORT_3]: 'common.attribute.ethernetPort3',
+  [ThresholdAttributeType.WIFI]: 'common.attribute.wifi',
+  [ThresholdAttributeType.VLAN]: 'common.attribute.vlan',
+  [ThresholdAttributeType.CELLULAR_MODEMS_HEALTH]: 'common.attribute.cellularModemsHealth',
+  [ThresholdAttributeType.SIM_EVENT]: 'common.attribute.simEvent',
+};
+
+/** The label of an attribute type; an unknown one reads as its number. */
+export const attributeLabelKey = (type: number | null): string | null =>
+  type === null ? null : ((ATTRIBUTE_LABEL_KEYS as Readonly<Record<number, string>>)[type] ?? null);
+
+export const AUDIT_RESOURCE_LABEL_KEYS: Readonly<Record<AuditResource, string>> = {
+  [AuditResource.SESSION]: 'common.auditResource.session',
+  [AuditResource.ENVIRONMENT]: 'common.auditResource.environment',
+  [AuditResource.USER]: 'common.auditResource.user',
+  [AuditResource.GROUP]: 'common.auditResource.group',
+  [AuditResource.DEVICE]: 'common.auditResource.device',
+  [AuditResource.APPLICATION_RULE]: 'common.auditResource.applicationRule',
+  [AuditResource.OPENVPN_PROFILE]: 'common.auditResource.openvpnProfile',
+  [AuditResource.VPN_CERTIFICATE]: 'common.auditResource.vpnCertificate',
+  [AuditResource.THRESHOLD]: 'common.auditResource.threshold',
+  [AuditResource.VERSION_DEFINITION]: 'common.auditResource.versionDefinition',
+  [AuditResource.SATCOM_TARGET]: 'common.auditResource.satcomTarget',
+  [AuditResource.TWO_FACTOR]: 'common.auditResource.twoFactor',
+};
+
+export const AUDIT_ACTION_LABEL_KEYS: Readonly<Record<AuditAction, string>> = {
+  [AuditAction.CREATE]: 'common.auditAction.create',
+  [AuditAction.UPDATE]: 'common.auditAction.update',
+  [AuditAction.DELETE]: 'common.auditAction.delete',
+  [AuditAction.ENABLE]: 'common.auditAction.enable',
+  [AuditAction.DISABLE]: 'common.auditAction.disable',
+  [AuditAction.EVENT]: 'common.auditAction.event',
+};
+
+/** Section 4's satcom link status. */
+export const SATCOM_LINK_LABEL_KEYS: Readonly<Record<SatcomLinkStatus, string>> = {
+  [SatcomLinkStatus.DISABLED]: 'common.satcomLink.disabled',
+  [SatcomLinkStatus.MISCONFIGURED]: 'common.satcomLink.misconfigured',
+  [SatcomLinkStatus.CONNECTED]: 'common.satcomLink.connected',
+  [SatcomLinkStatus.TRANSMITTED]: 'common.satcomLink.transmitted',
+};

@@ -1,1 +1,9 @@
 export { THEME_STORAGE_KEY, ThemeStore, themeStore } from './theme';
+export {
+  chartTooltipStyle,
+  DARK_COLORS,
+  LIGHT_COLORS,
+  sideAxisProps,
+  useThemeColors,
+  type ThemeColors,
+} from './themeColors';

@@ -10,7 +10,17 @@ import {
   THEME_COLORS,
   type Device,
 } from '@halo/shared';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import { RowButtonTooltips } from '../../../crud';
@@ -128,6 +138,35 @@ function DeviceCell({
  * changes; a live batch re-renders only the on-screen cells of the rows it changed, once per
  * animation frame whatever the number of deltas.
  */
+/**
+ * The per-row buttons reach the actions cells through context, not through the columns: the
+ * screen hands a new `renderActions` whenever it re-renders (the feed going live, a dialog
+ * opening), and rebuilding the columns then re-renders every cell, which can swallow a click
+ * that lands in between.
+ */
+const RowActions = createContext<(device: Device) => ReactNode>(() => null);
+
+/**
+ * Blueprint's table starts a drag selection on mousedown and re-renders its cells; a button
+ * re-rendered between mousedown and mouseup never gets its click (the first click on a fresh
+ * table was lost). The actions keep their mousedown to themselves, with a native listener so
+ * it stops before the table's own.
+ */
+const keepMouseDown = (element: HTMLSpanElement | null) => {
+  if (!element) return undefined;
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  element.addEventListener('mousedown', stop);
+  return () => element.removeEventListener('mousedown', stop);
+};
+
+function ActionsCell({ device }: { readonly device: Device }) {
+  return (
+    <span className="devices-actions" ref={keepMouseDown}>
+      {use(RowActions)(device)}
+    </span>
+  );
+}
+
 export function DevicesTable({
   devices,
   batch$,
@@ -310,10 +349,10 @@ export function DevicesTable({
         labelKey: 'crud.list.actions',
         width: 140,
         fixed: true,
-        render: (row) => <span className="devices-actions">{renderActions(row.device)}</span>,
+        render: (row) => <ActionsCell device={row.device} />,
       },
     ],
-    [t, renderActions],
+    [t],
   );
   /**
    * Blueprint's table places cells by absolute left offsets and does not mirror them: in a
@@ -386,21 +425,23 @@ export function DevicesTable({
         data-version={version}
         data-direction={direction}
       >
-        <RowButtonTooltips.Provider value={false}>
-          <Table2
-            numRows={model.size}
-            defaultRowHeight={ROW_HEIGHT}
-            columnWidths={columnWidths}
-            enableRowHeader={false}
-            enableFocusedCell={false}
-            enableMultipleSelection={false}
-            selectionModes={NO_SELECTION}
-            renderMode={RenderMode.BATCH_ON_UPDATE}
-            cellRendererDependencies={[version]}
-          >
-            {columnElements}
-          </Table2>
-        </RowButtonTooltips.Provider>
+        <RowActions value={renderActions}>
+          <RowButtonTooltips.Provider value={false}>
+            <Table2
+              numRows={model.size}
+              defaultRowHeight={ROW_HEIGHT}
+              columnWidths={columnWidths}
+              enableRowHeader={false}
+              enableFocusedCell={false}
+              enableMultipleSelection={false}
+              selectionModes={NO_SELECTION}
+              renderMode={RenderMode.BATCH_ON_UPDATE}
+              cellRendererDependencies={[version]}
+            >
+              {columnElements}
+            </Table2>
+          </RowButtonTooltips.Provider>
+        </RowActions>
       </div>
       <div className="devices-table-footer bp6-text-muted" data-testid={TestId.devices.visibleCount}>
         {t('devices.list.visibleCount', { count: model.size, total: model.total })}

@@ -1,5 +1,6 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
 import {
+  can,
   formatTimeOfDay,
   ROUTES,
   SEVERITY_COLORS,
@@ -15,12 +16,16 @@ import { Link } from 'react-router-dom';
 import { throttleTime, asyncScheduler } from 'rxjs';
 import {
   describeProblem,
+  recentAlertsOf,
   summarizeFleet,
+  withRecentAlerts,
   type ChannelFleet,
   type FleetProblem,
   type FleetView,
 } from '../../../lib/fleet';
 import { useObservableValue } from '../../../lib/realtime';
+import { api } from '../../../lib/api';
+import { useSessionSubject } from '../../../lib/session';
 import { countTiles, type CountTile } from '../homeFleet';
 
 const EMPTY_VIEW: FleetView = { devices: new Map(), updatedAt: null };
@@ -39,7 +44,14 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
     [fleet],
   );
   const view = useObservableValue(view$, EMPTY_VIEW);
-  const alerts = useObservableValue(fleet.alerts$, EMPTY_ALERTS);
+  const { subject, environmentId } = useSessionSubject();
+  const mayReadLogs = can(subject, 'logs.view');
+  // The log's recent alerts first, so the list is not empty until the next one happens.
+  const alerts$ = useMemo(
+    () => withRecentAlerts(fleet.alerts$, mayReadLogs ? recentAlertsOf(api, environmentId) : () => Promise.resolve([])),
+    [fleet, mayReadLogs, environmentId],
+  );
+  const alerts = useObservableValue(alerts$, EMPTY_ALERTS);
   const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values(), alerts), [view, alerts]);
   const tiles = countTiles({ online: THEME_COLORS.online, offline: THEME_COLORS.offline, muted: MUTED });
   const waiting = view.updatedAt === null;

@@ -109,4 +109,6 @@ export const devicesEnUS = {
     accuracy: 'Accuracy',
   },
   linkKind: { cellular: 'Cellular', eth: 'Ethernet', wifi: 'Wi-Fi', vlan: 'VLAN', vpn: 'VPN' },
+  log: { open: 'Log' },
+  fixedVersion: { none: 'None (follow auto-upgrade)', undefined: '{{version}} (not defined)' },
 };

@@ -111,4 +111,6 @@ export const devicesHeIL: typeof devicesEnUS = {
     accuracy: 'דיוק',
   },
   linkKind: { cellular: 'סלולרי', eth: 'Ethernet', wifi: 'Wi-Fi', vlan: 'VLAN', vpn: 'VPN' },
+  log: { open: 'יומן' },
+  fixedVersion: { none: 'ללא (לפי שדרוג אוטומטי)', undefined: '{{version}} (לא מוגדרת)' },
 };

@@ -1,4 +1,5 @@
 import { devicesEnUS } from './devicesEnUS';
+import { operationsEnUS } from './operationsEnUS';
 /**
  * en-US, the default and fallback locale: every key the app uses. Keys are static
  * `feature.area.phrase`; `errors.*` and `validation.*` cover the shared error catalogue.
@@ -49,6 +50,7 @@ export const enUS = {
     actions: { close: 'Close', backToLogin: 'Back to login' },
     fields: { password: 'Password' },
     severity: { normal: 'Normal', minor: 'Minor', major: 'Major', critical: 'Critical' },
+    ...operationsEnUS.common,
   },
   login: {
     page: { title: 'Login' },
@@ -168,6 +170,7 @@ export const enUS = {
       auditLog: 'Audit Log',
       systemLog: 'System Log',
       messagingLog: 'Messaging Log',
+      satcomTarget: 'Satcom Target',
       heatSight: 'HeatSight',
       groupConfig: 'Configuration',
       groupAdmin: 'Admin',
@@ -334,7 +337,7 @@ export const enUS = {
     atLeastOneHour: 'Select at least one hour',
     atLeastOneIp: 'At least one IP address is required',
     invalidFileType: 'Invalid file type',
-    invalidMetaFile: 'The meta file contents are not valid',
+    invalidMetaFile: 'The meta file must have valid contents',
     invalidLocale: 'Invalid locale code',
     date: 'Use the date format YYYY-MM-DD',
     logoutMessage: 'Are you sure you want to log out?',
@@ -501,6 +504,11 @@ export const enUS = {
     fields: { name: 'Group name' },
   },
   devices: devicesEnUS,
+  logs: operationsEnUS.logs,
+  thresholds: operationsEnUS.thresholds,
+  versions: operationsEnUS.versions,
+  usage: operationsEnUS.usage,
+  satcom: operationsEnUS.satcom,
   search: {
     placeholder: 'Search',
     loading: 'Searching…',

@@ -1,4 +1,5 @@
 import { devicesHeIL } from './devicesHeIL';
+import { operationsHeIL } from './operationsHeIL';
 /** he-IL, right to left. Every en-US key has a text here (checked by i18n.test.ts). */
 export const heIL = {
   wall: {
@@ -46,6 +47,7 @@ export const heIL = {
     actions: { close: 'סגירה', backToLogin: 'חזרה לכניסה' },
     fields: { password: 'סיסמה' },
     severity: { normal: 'רגילה', minor: 'נמוכה', major: 'גבוהה', critical: 'קריטית' },
+    ...operationsHeIL.common,
   },
   login: {
     page: { title: 'כניסה' },
@@ -164,6 +166,7 @@ export const heIL = {
       auditLog: 'יומן ביקורת',
       systemLog: 'יומן מערכת',
       messagingLog: 'יומן הודעות',
+      satcomTarget: 'יעד לווייני',
       heatSight: 'HeatSight',
       groupConfig: 'הגדרות',
       groupAdmin: 'ניהול',
@@ -495,6 +498,11 @@ export const heIL = {
     fields: { name: 'שם הקבוצה' },
   },
   devices: devicesHeIL,
+  logs: operationsHeIL.logs,
+  thresholds: operationsHeIL.thresholds,
+  versions: operationsHeIL.versions,
+  usage: operationsHeIL.usage,
+  satcom: operationsHeIL.satcom,
   search: {
     placeholder: 'חיפוש',
     loading: 'מחפש…',

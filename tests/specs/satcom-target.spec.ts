@@ -1,0 +1,88 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SatcomLinkStatus, TestId } from '@halo/shared';
+import { addTestAddress, TEST_PRIVATE_ADDRESS } from '../fixtures/localAddress';
+import { loginThroughUi } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+/**
+ * The satcom target across the real processes: the page sets a receiver on this machine (at a
+ * private address the operator allowed), the provider's forwarder delivers the simulator's
+ * satellite messages to it with the key, and the page follows the link's status. The key is
+ * never shown again.
+ */
+test.use({
+  stackEnv: {
+    HALO_E2E_STACK: 'satcom-target',
+    HALO_SIM_DEVICES: '40',
+    HALO_SIM_SATCOM_CHANCE: '0.3',
+    HALO_SATCOM_ALLOWED_NETWORKS: `${TEST_PRIVATE_ADDRESS}/32`,
+    HALO_SATCOM_FORWARD_MS: '500',
+  },
+});
+
+const API_KEY = 'sk-e2e-4d3c2b1a';
+let removeAddress: () => void = () => undefined;
+let receiver: Server;
+const received: { authorization: string | undefined; messages: number }[] = [];
+
+test.beforeAll(async () => {
+  removeAddress = addTestAddress();
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { messages: unknown[] };
+      received.push({ authorization: request.headers.authorization, messages: body.messages.length });
+      response.writeHead(204).end();
+    });
+  }).listen(0, TEST_PRIVATE_ADDRESS);
+  await once(receiver, 'listening');
+});
+
+test.afterAll(() => {
+  receiver.close();
+  removeAddress();
+});
+
+test('set a target, watch messages go through with the key, and stop forwarding', async ({ page, stack, snap }) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.getByTestId(TestId.shell.menuItem('satcomTarget')).click();
+  await page.mouse.move(900, 600);
+  const status = page.getByTestId(TestId.satcom.status);
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.DISABLED));
+
+  // Loopback is never a target: the field says so and nothing is saved.
+  await page.getByTestId(TestId.satcom.url).fill('http://127.0.0.1:9/in');
+  await page.getByTestId(TestId.satcom.apiKey).fill(API_KEY);
+  await page.getByTestId(TestId.satcom.save).click();
+  await expect(page.getByText('URL is invalid')).toBeVisible();
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.DISABLED));
+
+  const url = `http://${TEST_PRIVATE_ADDRESS}:${(receiver.address() as AddressInfo).port}/in`;
+  await page.getByTestId(TestId.satcom.url).fill(url);
+  await page.getByTestId(TestId.satcom.save).click();
+  await expect(page.getByTestId(TestId.satcom.apiKey)).toHaveValue('');
+  await expect(page.getByTestId(TestId.satcom.keyStored)).toBeVisible();
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.TRANSMITTED), { timeout: 30_000 });
+  expect(received.every((delivery) => delivery.authorization === `Bearer ${API_KEY}`)).toBe(true);
+  expect(received.reduce((total, delivery) => total + delivery.messages, 0)).toBeGreaterThan(0);
+  await expect(page.getByTestId(TestId.satcom.pending)).toHaveText('0', { timeout: 10_000 });
+  // The key is in no answer the page got.
+  expect(await page.content()).not.toContain(API_KEY);
+  await snap('satcom-target-transmitted');
+
+  await page.getByTestId(TestId.satcom.remove).click();
+  await page.getByTestId(TestId.satcom.removeConfirm).waitFor();
+  await page.locator('.bp6-alert').getByRole('button', { name: 'Stop forwarding' }).click();
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.DISABLED));
+});
+
+test('he-IL: the satcom target reads right to left', async ({ page, stack, snap }) => {
+  await page.addInitScript(() => window.localStorage.setItem('lang', 'he-IL'));
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.goto('/admin/satcom-target');
+  await expect(page.getByTestId(TestId.satcom.status)).toHaveText('מושבת');
+  await snap('satcom-target-he-IL');
+});

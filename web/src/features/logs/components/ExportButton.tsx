@@ -1,0 +1,30 @@
+import { Button } from '@blueprintjs/core';
+import { TestId } from '@halo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, saveFile, type DownloadedFile } from '../../../lib/api';
+import { notifyError } from '../../../lib/notify';
+
+/**
+ * Exports everything the filters select (not only the loaded page) as CSV: the server streams
+ * it, the browser saves it under the name the answer gives.
+ */
+export function ExportButton({ download }: { readonly download: () => Promise<DownloadedFile> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      icon="download"
+      text={busy ? t('logs.list.exporting') : t('logs.list.export')}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        download()
+          .then((file) => saveFile(file.blob, file.fileName ?? 'export.csv'))
+          .catch((error: unknown) => notifyError(errorMessage(t, error)))
+          .finally(() => setBusy(false));
+      }}
+      data-testid={TestId.logs.export}
+    />
+  );
+}

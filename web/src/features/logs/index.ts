@@ -1,0 +1,4 @@
+export { AuditLogPage } from './AuditLogPage';
+export { DeviceLogDialog } from './DeviceLogDialog';
+export { MessagingLogPage } from './MessagingLogPage';
+export { SystemLogPage } from './SystemLogPage';

@@ -1,0 +1,53 @@
+import { Tag } from '@blueprintjs/core';
+import { formatTimestamp, SEVERITY_COLORS, SEVERITY_NAMES, type Severity, type SystemLogEntry } from '@halo/shared';
+import type { TFunction } from 'i18next';
+import { attributeLabelKey, severityLabelKey } from '../../lib/i18n';
+import type { LogColumn } from './components/LogTable';
+
+/** A severity's colour (section 9); an unknown one reads as critical. */
+export const severityColor = (severity: number) => SEVERITY_COLORS[SEVERITY_NAMES[severity as Severity] ?? 'critical'];
+
+/** The system log's columns (section 3), shared by the system log and a device's log. */
+export function systemLogColumns(t: TFunction): LogColumn<SystemLogEntry>[] {
+  return [
+    {
+      key: 'time',
+      labelKey: 'logs.columns.time',
+      className: 'logs-time',
+      render: (entry) => <span dir="ltr">{formatTimestamp(entry.log_time)}</span>,
+    },
+    {
+      key: 'device',
+      labelKey: 'logs.columns.device',
+      render: (entry) => <span dir="auto">{entry.device_name ?? '-'}</span>,
+    },
+    {
+      key: 'attribute',
+      labelKey: 'logs.columns.attribute',
+      render: (entry) => {
+        const key = attributeLabelKey(entry.device_attribute_type);
+        return key ? t(key) : '-';
+      },
+    },
+    { key: 'event', labelKey: 'logs.columns.event', render: (entry) => <code>{entry.event_type}</code> },
+    { key: 'value', labelKey: 'logs.columns.value', render: (entry) => <span dir="ltr">{entry.value ?? '-'}</span> },
+    {
+      key: 'severity',
+      labelKey: 'logs.columns.severity',
+      render: (entry) => (
+        <Tag
+          minimal
+          style={{ color: severityColor(entry.severity) }}
+          icon={entry.is_alert ? 'notifications' : undefined}
+        >
+          {t(severityLabelKey(entry.severity))}
+        </Tag>
+      ),
+    },
+    {
+      key: 'description',
+      labelKey: 'logs.columns.description',
+      render: (entry) => <span dir="auto">{entry.description}</span>,
+    },
+  ];
+}

@@ -1,0 +1,1 @@
+export { SatcomTargetPage } from './SatcomTargetPage';

@@ -1,0 +1,1 @@
+export { ThresholdsPage } from './ThresholdsPage';
