@@ -2,11 +2,14 @@ import type { Kysely } from 'kysely';
 import type { SecretBox } from './auth/secretBox.js';
 import type { ProviderConfig } from './config.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Dialect } from './store/database.js';
 import type { Database } from './store/schema.js';
 
 /** What every handler may use: storage, configuration, secrets, mail and the time. */
 export interface ProviderContext {
   readonly db: Kysely<Database>;
+  /** Which database `db` speaks to, for the few queries written differently for each. */
+  readonly dialect: Dialect;
   readonly config: ProviderConfig;
   readonly secrets: SecretBox;
   readonly mailer: Mailer;

@@ -23,6 +23,7 @@ export async function startProvider(
     await migrateToLatest(store);
     const context: ProviderContext = {
       db: store.db,
+      dialect: store.dialect,
       config,
       secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
       mailer:

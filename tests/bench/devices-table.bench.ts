@@ -7,6 +7,7 @@ import {
   type DevicesBatchDetail,
 } from '../../web/src/features/devices/devicesTableMeasures';
 import { loginThroughUi } from '../fixtures/session';
+import { figureTable, ms, percentile, spread } from './benchFigures';
 import { startStack } from '../fixtures/stack';
 
 /**
@@ -23,18 +24,6 @@ const LIVE_TIMEOUT_MS = Number(process.env.BENCH_LIVE_TIMEOUT_MS ?? 180_000);
 /** When set: a file to write a CPU profile of the page to, taken after the measured window (it slows the page). */
 const CPU_PROFILE_FILE = process.env.BENCH_CPU_PROFILE;
 const CPU_PROFILE_MS = Number(process.env.BENCH_CPU_PROFILE_MS ?? 15_000);
-
-const percentile = (values: readonly number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
-/** Median, p95 and max, each written by `format`. */
-const spread = (values: readonly number[], format: (value: number) => string = ms) =>
-  values.length === 0
-    ? 'n/a'
-    : `median ${format(percentile(values, 50))}, p95 ${format(percentile(values, 95))}, max ${format(Math.max(...values))}`;
 
 /** One frame's budget at 60 Hz: applying a delta should fit in it. */
 const DELTA_TARGET_MS = 16;
@@ -345,7 +334,7 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
 
-    const rows = [
+    const rows: [string, string][] = [
       ['devices', String(DEVICES)],
       ['simulated change fraction per tick', CHANGE_FRACTION],
       ['stack start + fleet seeded', `${seedSeconds.toFixed(1)} s`],
@@ -394,11 +383,8 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
       ],
       ['JS heap used after GC', `${(heap.usedSize / 1024 / 1024).toFixed(1)} MB`],
     ];
-    const width = Math.max(...rows.map(([name]) => name?.length ?? 0));
     await context.close();
-    console.log(
-      `\nDevices table benchmark\n${rows.map(([name, value]) => `  ${name?.padEnd(width)}  ${value}`).join('\n')}\n`,
-    );
+    console.log(figureTable('Devices table benchmark', rows));
     if (CPU_PROFILE_FILE)
       console.log(
         `CPU profile over ${CPU_PROFILE_MS / 1000} s of deltas: ${CPU_PROFILE_FILE}\nTop self time:\n${profileSummary.join('\n')}\n`,

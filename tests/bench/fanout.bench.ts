@@ -2,6 +2,7 @@ import { apiPaths, API_BASE, LIVE_NAMESPACE, LiveEvent } from '@halo/shared';
 import { test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { startStack } from '../fixtures/stack';
+import { percentile } from './benchFigures';
 
 /**
  * Fan-out: how many upstream polls and how much delivery spread as the number of watching
@@ -11,12 +12,6 @@ import { startStack } from '../fixtures/stack';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 2000);
 const SOCKET_COUNTS = (process.env.BENCH_SOCKETS ?? '1,50,200').split(',').map(Number);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 15_000);
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function metric(baseURL: string, name: string): Promise<number> {
   const text = await (await fetch(`${baseURL}/metrics`)).text();

@@ -180,6 +180,15 @@ export interface SystemLogsTable {
   is_alert: Generated<number>;
 }
 
+/**
+ * SQLite only (migration 017): the trigram index of system_logs.device_name, an FTS5 table
+ * whose rowid is the entry's id.
+ */
+export interface SystemLogNamesTable {
+  rowid: number;
+  device_name: string | null;
+}
+
 export interface ThresholdsTable {
   id: Generated<number>;
   environment_id: number;
@@ -272,6 +281,7 @@ export interface Database {
   user_devices: UserDevicesTable;
   rf_recordings: RfRecordingsTable;
   system_logs: SystemLogsTable;
+  system_log_names: SystemLogNamesTable;
   thresholds: ThresholdsTable;
   version_definitions: VersionDefinitionsTable;
   satcom_targets: SatcomTargetsTable;

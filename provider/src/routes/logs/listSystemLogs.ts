@@ -1,7 +1,7 @@
 import { API } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { logPageOrder, logPageSize } from './logPage.js';
-import { selectSystemLogs, systemLogEntry } from './systemLogQuery.js';
+import { systemLogEntry, systemLogRows } from './systemLogQuery.js';
 
 /**
  * GET config/{env}/system_logs: newest first, `page_size` entries (100 unless told), older
@@ -11,10 +11,6 @@ import { selectSystemLogs, systemLogEntry } from './systemLogQuery.js';
  * oldest first.
  */
 export const listSystemLogs = route(API.logs.systemLogs, (context) => async ({ auth: { target }, query }) => {
-  const rows = await selectSystemLogs(context.db, target.id, query)
-    .selectAll()
-    .orderBy('id', logPageOrder(query))
-    .limit(logPageSize(query))
-    .execute();
+  const rows = await systemLogRows(context, target.id, query, logPageOrder(query), logPageSize(query));
   return { system_logs: rows.map(systemLogEntry) };
 });

@@ -22,17 +22,25 @@ export const likePattern = (text: string) =>
 export const contains = (column: string, text: string): RawBuilder<boolean> =>
   sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 
+/** Where a log keeps its id and its time (the audit's time is created_at), qualified when joined. */
+export interface LogColumns {
+  readonly id?: string;
+  readonly time?: string;
+}
+
 /** The shared conditions of a page: paging ids, devices, severities and the time range. */
-export function logPageConditions(query: LogPageQuery, timeColumn = 'log_time'): RawBuilder<boolean>[] {
+export function logPageConditions(query: LogPageQuery, columns: LogColumns = {}): RawBuilder<boolean>[] {
+  const id = sql.ref(columns.id ?? 'id');
+  const time = sql.ref(columns.time ?? 'log_time');
   const conditions: RawBuilder<boolean>[] = [];
   const window = logPageWindow(query);
-  if (window.beforeId !== undefined) conditions.push(sql<boolean>`id < ${window.beforeId}`);
-  if (window.afterId !== undefined) conditions.push(sql<boolean>`id > ${window.afterId}`);
+  if (window.beforeId !== undefined) conditions.push(sql<boolean>`${id} < ${window.beforeId}`);
+  if (window.afterId !== undefined) conditions.push(sql<boolean>`${id} > ${window.afterId}`);
   if (query.device_ids?.length) conditions.push(sql<boolean>`device_id in (${sql.join(query.device_ids)})`);
   if (query.severities?.length) conditions.push(sql<boolean>`severity in (${sql.join(query.severities)})`);
   const { from, to } = logTimeWindow(query);
-  if (from !== undefined) conditions.push(sql<boolean>`${sql.ref(timeColumn)} >= ${from}`);
-  if (to !== undefined) conditions.push(sql<boolean>`${sql.ref(timeColumn)} < ${to}`);
+  if (from !== undefined) conditions.push(sql<boolean>`${time} >= ${from}`);
+  if (to !== undefined) conditions.push(sql<boolean>`${time} < ${to}`);
   return conditions;
 }
 

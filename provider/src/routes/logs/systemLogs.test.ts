@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, ErrorCode, parseCsv, Permission, SystemLogListResponseSchema } from '@halo/shared';
+import { sql } from 'kysely';
 import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
@@ -96,6 +97,64 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
       const response = await configCall(provider.api, admin, 'get', `/system_logs${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+    }
+  });
+
+  it('finds entries by part of a device name the same way with and without the name index', async () => {
+    const db = provider.provider.context.db;
+    const child = await createEnvironment(provider.api, admin, 'log-names');
+    const entry = (environmentId: number, deviceName: string, logTime: number) => ({
+      environment_id: environmentId,
+      device_id: 9,
+      device_name: deviceName,
+      device_attribute_type: 1,
+      event_type: 'threshold_minor',
+      value: '1',
+      severity: 1,
+      description: 'event',
+      log_time: logTime,
+    });
+    // Ids 5-34: thirty "common" entries, one look-alike where the name has X for _, and the child's.
+    await db
+      .insertInto('system_logs')
+      .values([
+        ...Array.from({ length: 30 }, (_, index) =>
+          entry(admin.environmentId, `common-${index}`, day('2026-11-23') + index),
+        ),
+        entry(admin.environmentId, 'northXgate', day('2026-11-23', 20)),
+        entry(child.id, 'north_gate', day('2026-11-23', 21)),
+      ])
+      .execute();
+    const ids = async (query: string) => (await logs(admin, query)).system_logs.map((log) => log.id);
+    // Three letters in a row: on SQLite through the trigram index; an end date reads the time index.
+    const farEnd = '&end_date=2099-01-01';
+    for (const end of ['', farEnd]) {
+      // _ and % are literal: the index's wildcard match is checked exactly.
+      expect(await ids(`?device_name=rth_gat${end}`), end).toEqual([2, 1]);
+      expect(await ids(`?device_name=UTH%25YA${end}`), end).toEqual([4, 3]);
+      expect(await ids(`?device_name=common${end}&page_size=5`), end).toEqual([34, 33, 32, 31, 30]);
+      expect(await ids(`?device_name=common${end}&page_size=5&object_id=30`), end).toEqual([29, 28, 27, 26, 25]);
+      // common-1 and common-10 to -19 are ids 6 and 15-24.
+      expect(await ids(`?device_name=common-1${end}&since_id=20`), end).toEqual([21, 22, 23, 24]);
+      expect(await ids(`?device_name=common&severities=2${end}`), end).toEqual([]);
+      // The child's north_gate is not the root's.
+      expect(await ids(`?device_name=north${end}`), end).toEqual([35, 2, 1]);
+    }
+    const exported = await configCall(provider.api, admin, 'get', '/system_logs/export?device_name=common-2');
+    expect(
+      parseCsv(exported.text)
+        .slice(1)
+        .map((row) => Number(row[0])),
+    ).toEqual([34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 7]);
+    // An environment's entries leave the index with it.
+    await db.deleteFrom('environments').where('id', '=', child.id).execute();
+    expect(await ids('?device_name=north')).toEqual([35, 2, 1]);
+    if (dialect === 'sqlite') {
+      await sql`insert into system_log_names (system_log_names) values ('integrity-check')`.execute(db);
+      const indexed = await sql<{
+        count: number;
+      }>`select count(*) as count from system_log_names where device_name like '%north%'`.execute(db);
+      expect(indexed.rows[0]?.count).toBe(3);
     }
   });
 

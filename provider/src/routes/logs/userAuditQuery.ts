@@ -25,7 +25,7 @@ export function selectUserAudits(
   filter: UserAuditExportQuery & LogPaging,
 ) {
   let select = db.selectFrom('user_audits').where('environment_id', '=', environmentId);
-  for (const condition of logPageConditions(filter, 'created_at')) select = select.where(condition);
+  for (const condition of logPageConditions(filter, { time: 'created_at' })) select = select.where(condition);
   const freeText = filter.free_text;
   if (freeText) select = select.where((eb) => eb.or(FREE_TEXT_COLUMNS.map((column) => contains(column, freeText))));
   if (filter.resources?.length) select = select.where('resource', 'in', filter.resources);
