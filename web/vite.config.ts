@@ -33,6 +33,12 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|@reduxjs|redux|react-redux|redux-thunk|tiny-invariant)[\\/]/,
               priority: 2,
             },
+            // deck.gl and the offline world map: loaded with HeatSight only (spec 2: its maps script).
+            {
+              name: 'map',
+              test: /node_modules[\\/](@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|mjolnir\.js|gl-matrix|earcut|world-atlas|topojson-client|@mapbox|wgsl_reflect)[\\/]/,
+              priority: 2,
+            },
             // Icon paths stay out: Blueprint loads them lazily.
             { name: 'vendor', test: /node_modules[\\/](?!@blueprintjs[\\/]icons[\\/])/, priority: 1 },
           ],

@@ -75,6 +75,7 @@ import { generateVpnCertificate } from './routes/vpn-certificates/generateVpnCer
 import { createWallDisplay } from './routes/wall-displays/createWallDisplay.js';
 import { listWallDisplays } from './routes/wall-displays/listWallDisplays.js';
 import { revokeWallDisplay } from './routes/wall-displays/revokeWallDisplay.js';
+import { getHeatSightSamples } from './routes/heatsight/getHeatSightSamples.js';
 
 /**
  * Every handler of the provider, one per endpoint of the contract (shared `API`). Paths,
@@ -150,6 +151,7 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   listWallDisplays,
   createWallDisplay,
   revokeWallDisplay,
+  getHeatSightSamples,
 ];
 
 /** NUL cannot be stored in PostgreSQL text and has no business in any field: refuse the body. */

@@ -49,7 +49,13 @@ test.beforeAll(async ({ stack }) => {
 
 for (const permission of ALL_PERMISSIONS) {
   test(`permission ${permission} opens exactly its menu items and buttons`, async ({ page, crud, snap }) => {
-    const subject: Subject = { environment_manager: false, permissions: [permission] };
+    // Users of root share root's features: HeatSight for it and those below (given on first start).
+    const subject: Subject = {
+      environment_manager: false,
+      permissions: [permission],
+      enabled_feature_ids: [1, 2],
+      realm_type: 1,
+    };
     await loginThroughUi(page, `holder_${permission}`, PASSWORD);
 
     for (const item of MENU_ITEMS) {

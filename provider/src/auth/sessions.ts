@@ -11,6 +11,7 @@ import {
 import type { ProviderContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/httpError.js';
 import { writeAudit } from '../store/audit.js';
+import { featuresOf } from '../store/environmentFeatures.js';
 import type { EnvironmentRow, SessionRow, UserRow } from '../store/schema.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -53,6 +54,8 @@ export const SessionKind = { USER: 'user', DISPLAY: 'display' } as const;
 export interface SessionAuthority {
   readonly environment_manager: boolean;
   readonly permissions: readonly number[];
+  /** The environment's features (spec 4); a wall display has none. */
+  readonly enabled_feature_ids: readonly number[];
 }
 
 /**
@@ -60,13 +63,15 @@ export interface SessionAuthority {
  * a person acts with their own permissions; a wall display is never a manager and holds only
  * DISPLAY_PERMISSIONS that its issuing manager (or user) holds.
  */
-export function sessionAuthority(auth: Pick<Authenticated, 'session' | 'user'>): SessionAuthority {
+export function sessionAuthority(auth: Pick<Authenticated, 'session' | 'user' | 'environment'>): SessionAuthority {
   const manager = auth.user.environment_manager === 1;
   const held = permissionsOf(auth.user);
-  if (auth.session.kind !== SessionKind.DISPLAY) return { environment_manager: manager, permissions: held };
+  if (auth.session.kind !== SessionKind.DISPLAY)
+    return { environment_manager: manager, permissions: held, enabled_feature_ids: featuresOf(auth.environment) };
   return {
     environment_manager: false,
     permissions: DISPLAY_PERMISSIONS.filter((permission) => manager || held.includes(permission)),
+    enabled_feature_ids: [],
   };
 }
 
@@ -86,6 +91,7 @@ export function loginResponse(
     ...person,
     environment_manager: authority.environment_manager,
     permissions: [...authority.permissions],
+    enabled_feature_ids: [...authority.enabled_feature_ids],
     name: auth.session.label ?? 'Wall display',
     two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
     verified: true,
@@ -108,7 +114,7 @@ function personLoginResponse(
     parent_environment_id: environment.parent_id,
     environment_manager: user.environment_manager === 1,
     permissions: permissionsOf(user),
-    enabled_feature_ids: [],
+    enabled_feature_ids: featuresOf(environment),
     entities: { devices: [...allowedDevices] },
     two_factor_auth: { setup_status: user.two_factor_status as TwoFactorStatusValue },
     verified: session.verified === 1,

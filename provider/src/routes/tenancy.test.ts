@@ -264,6 +264,13 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     path: (ids) => `/config/${ids.environment}/environments/${ids.childEnvironment}`,
     permission: Permission.ENVIRONMENTS_DELETE,
   },
+  {
+    // No permission number opens it: a HeatSight feature of the caller's environment does (spec 4, 6).
+    name: 'HeatSight samples',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/heatsight/samples`,
+    permission: null,
+  },
 ];
 
 const MATRIX_PERMISSIONS = [
@@ -304,6 +311,9 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
     }
     return spec.body ? request.send(spec.body(unique())) : request;
   };
+
+  const nameOf = async (actor: Actor): Promise<string | undefined> =>
+    (await provider.api.get('/api/v1/auth/session').set('Authorization', actor.authorization)).body.environment_name;
 
   /** A fresh environment with a child, a user and a group, so every call has something to act on. */
   async function fixture(manager: Actor, environmentId: number): Promise<Ids> {
@@ -378,6 +388,12 @@ describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
 
   it('a parent manager reaches every call in a descendant; the child cannot reach up', async () => {
     const parent = await createEnvironment(provider.api, admin, `p-${unique()}`, 1);
+    // HeatSight for it and those below, so the feature-gated calls are open too.
+    const granted = await provider.api
+      .put(`/api/v1/config/${admin.environmentId}/environments/${parent.id}`)
+      .set('Authorization', admin.authorization)
+      .send({ environment_name: (await nameOf(parent)) ?? '', enabled_feature_ids: [1, 2] });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
     const child = await createEnvironment(provider.api, parent, `c-${unique()}`);
     const idsChild = await fixture(child, child.environmentId);
     for (const spec of CONFIG_CALLS) {

@@ -28,7 +28,9 @@ import {
   type SimulatedDevice,
 } from './fleetPlan.js';
 import { createRandom, sampleIndexes, type Random } from './random.js';
-import { distanceMeters, headingTowards, nearestRegion, offset } from './regions.js';
+import { coverageAt, distanceMeters, headingTowards, nearestRegion, offset } from './regions.js';
+import { createPositionHistory } from './positionHistory.js';
+import { insertPositionSamples, prunePositionSamples } from '../store/positionSamples.js';
 import { pickSatcomSenders, satcomMessage } from './satcomMessages.js';
 import { createUsageMeter } from './usageMeter.js';
 import { createThresholdWatch, type WatchedDevice } from './thresholdWatch.js';
@@ -58,6 +60,8 @@ export interface TickReport {
   readonly satcomMessages: number;
   /** Connected seconds this tick wrote to the usage counters. */
   readonly connectedSeconds: number;
+  /** Position samples this tick added to HeatSight's history. */
+  readonly positionSamples: number;
 }
 
 export interface FleetSimulator {
@@ -75,6 +79,8 @@ const MIN_TICK_MS = 1000;
 const DEFAULT_SATCOM_MESSAGE_CHANCE = 1 / 600;
 const DEFAULT_USAGE_FLUSH_TICKS = 60;
 const USAGE_MAX_GAP_MS = 60_000;
+/** HeatSight's history drops what is older than its longest window every this many ticks (and on the first). */
+const HISTORY_PRUNE_TICKS = 600;
 
 /** Threshold attribute types (section 3) of each link. */
 function linkAttributeType(kind: keyof DataLinksInfo, port: number): number | null {
@@ -185,12 +191,41 @@ function setLinks(device: SimulatedDevice, online: () => boolean, now: number) {
   }
 }
 
-/** Cellular signal wanders with the device: mostly fair, now and then poor. */
+/** Cellular signal wanders with the device, pulled towards what the coverage where it is allows. */
 function driftSignal(device: SimulatedDevice, random: Random) {
+  const coverage = device.position ? coverageAt(device.position) : 1;
+  const allowed = 15 + 75 * coverage;
   for (const modem of device.links.cellular) {
     if (!modem.is_online) continue;
     const current = typeof modem.signal === 'number' ? modem.signal : 60;
-    modem.signal = Math.round(Math.min(100, Math.max(0, current + random.between(-14, 12))));
+    const wandered = current + random.between(-14, 12);
+    modem.signal = Math.round(Math.min(100, Math.max(0, wandered + (allowed - wandered) * 0.4)));
+  }
+}
+
+/** The log entry of a link going up or down. */
+function linkChangeLog(device: SimulatedDevice, kind: keyof DataLinksInfo, link: DataLink): LogDraft {
+  const severity = link.is_online ? Severity.NORMAL : kind === 'eth' ? Severity.MAJOR : Severity.MINOR;
+  return log(
+    device,
+    linkAttributeType(kind, link.port),
+    link.is_online ? 'link_up' : 'link_down',
+    link.is_online ? '1' : '0',
+    severity,
+    `${kind} ${link.port} link ${link.is_online ? 'up' : 'down'}`,
+  );
+}
+
+/** In a weak spot cellular links drop; back in coverage they return. */
+function followCoverage(device: SimulatedDevice, random: Random, now: number, logs: LogDraft[]) {
+  if (!device.position || device.availability !== 1) return;
+  const coverage = coverageAt(device.position);
+  for (const modem of device.links.cellular) {
+    const drops = modem.is_online && coverage < 0.4 && random.chance(0.5);
+    const returns = !modem.is_online && coverage > 0.8 && random.chance(0.3);
+    if (!drops && !returns) continue;
+    setLinkOnline(modem, returns, now);
+    logs.push(linkChangeLog(device, 'cellular', modem));
   }
 }
 
@@ -257,18 +292,7 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
     if (all.length > 0) {
       const { kind, link } = random.pick(all);
       setLinkOnline(link, !link.is_online, now);
-      const label = `${kind} ${link.port}`;
-      const severity = link.is_online ? Severity.NORMAL : kind === 'eth' ? Severity.MAJOR : Severity.MINOR;
-      logs.push(
-        log(
-          device,
-          linkAttributeType(kind, link.port),
-          link.is_online ? 'link_up' : 'link_down',
-          link.is_online ? '1' : '0',
-          severity,
-          `${label} link ${link.is_online ? 'up' : 'down'}`,
-        ),
-      );
+      logs.push(linkChangeLog(device, kind, link));
     }
   } else if (roll < 0.38 && connected) {
     const online = device.mainAppStatus !== MainAppStatus.ONLINE;
@@ -307,6 +331,7 @@ function changeDevice(device: SimulatedDevice, random: Random, now: number, logs
   if (connected) driftSignal(device, random);
   if (device.availability === 1) {
     move(device, random, now);
+    followCoverage(device, random, now, logs);
     device.lastSeenAt = now;
   }
   return true;
@@ -336,6 +361,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   /** The devices that carry a satellite modem. */
   let modems: SimulatedDevice[] = [];
   const thresholdWatch = createThresholdWatch();
+  const history = createPositionHistory();
   const idle = (tick: number): TickReport => ({
     tick,
     changed: [],
@@ -343,6 +369,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     rfRecordings: 0,
     satcomMessages: 0,
     connectedSeconds: 0,
+    positionSamples: 0,
   });
 
   async function loadFleet(now: number) {
@@ -466,7 +493,11 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       const ids = new Set(
         (await context.db.selectFrom('devices').select('id').where('simulated', '=', 1).execute()).map((row) => row.id),
       );
-      for (const device of devices) if (!ids.has(device.id)) thresholdWatch.forget(device.id);
+      for (const device of devices)
+        if (!ids.has(device.id)) {
+          thresholdWatch.forget(device.id);
+          history.forget(device.id);
+        }
       devices = devices.filter((device) => ids.has(device.id));
       modems = modems.filter((device) => ids.has(device.id));
       usage.setFleet(devices);
@@ -510,7 +541,17 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const satcom = pickSatcomSenders(satcomRandom, modems, satcomChance).map((device) =>
       satcomMessage(device, satcomRandom, now),
     );
-    if (changed.length > 0 || logs.length > 0 || recording || satcom.length > 0 || usageRows.length > 0) {
+    const samples = history.due(environmentId, devices, now);
+    const prune = tickNumber % HISTORY_PRUNE_TICKS === 1;
+    if (
+      changed.length > 0 ||
+      logs.length > 0 ||
+      recording ||
+      satcom.length > 0 ||
+      usageRows.length > 0 ||
+      samples.length > 0 ||
+      prune
+    ) {
       await context.db.transaction().execute(async (trx) => {
         if (changed.length > 0) {
           const firstRevision = await takeRevisions(trx, changed.length);
@@ -543,6 +584,8 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
             .execute();
         }
         await addConnectedSeconds(trx, usageRows);
+        await insertPositionSamples(trx, samples);
+        if (prune) await prunePositionSamples(trx, now);
         if (recording) {
           await trx
             .insertInto('rf_recordings')
@@ -567,6 +610,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       rfRecordings: recording ? 1 : 0,
       satcomMessages: satcom.length,
       connectedSeconds: usageRows.reduce((total, row) => total + row.seconds, 0),
+      positionSamples: samples.length,
     };
   }
 

@@ -49,3 +49,32 @@ export function nearestRegion(point: Point): Region {
   for (const region of REGIONS) if (distanceMeters(point, region) < distanceMeters(point, best)) best = region;
   return best;
 }
+
+/** Weak spots per region (fixed, so the map shows the same holes every run): where they are and how deep. */
+const WEAK_SPOTS_PER_REGION = 3;
+const WEAK_SPOT_DEPTH = 0.9;
+
+interface WeakSpot extends Point {
+  readonly radiusMeters: number;
+}
+
+const WEAK_SPOTS: readonly WeakSpot[] = REGIONS.flatMap((region, regionIndex) =>
+  Array.from({ length: WEAK_SPOTS_PER_REGION }, (_unused, spot) => ({
+    ...offset(region, (regionIndex * 97 + spot * 120) % 360, region.radiusMeters * (0.35 + 0.2 * spot)),
+    radiusMeters: region.radiusMeters * 0.22,
+  })),
+);
+
+/**
+ * Radio coverage at a point, 0 (none) to 1 (full): full everywhere except a few weak spots
+ * in each region (a valley, a tunnel, a stretch between towers), deepest at their centres.
+ * The simulator's cellular links follow it, so the fleet's history has places to find.
+ */
+export function coverageAt(point: Point): number {
+  let loss = 0;
+  for (const spot of WEAK_SPOTS) {
+    const ratio = distanceMeters(point, spot) / spot.radiusMeters;
+    if (ratio < 3) loss = Math.max(loss, WEAK_SPOT_DEPTH * Math.exp(-ratio * ratio));
+  }
+  return 1 - loss;
+}

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { AuditAction, AuditResource, DEFAULT_USER_SEVERITY, TwoFactorStatus, validPassword } from '@halo/shared';
+import {
+  AuditAction,
+  AuditResource,
+  DEFAULT_USER_SEVERITY,
+  featuresOfReach,
+  TwoFactorStatus,
+  validPassword,
+} from '@halo/shared';
 import { hashPassword } from '../auth/passwords.js';
 import type { ProviderContext } from '../context.js';
 import { writeAudit } from './audit.js';
@@ -14,12 +21,27 @@ export function generatePassword(): string {
 }
 
 /**
- * First start: environment `root` (realm type from configuration) with its manager `admin`.
+ * The realm type is the installation's (HALO_REALM_TYPE): a changed setting reaches every
+ * environment on the next start, as sub-environments inherit it when created.
+ */
+async function applyRealmType(context: ProviderContext): Promise<void> {
+  await context.db
+    .updateTable('environments')
+    .set({ realm_type: context.config.rootRealmType })
+    .where('realm_type', '!=', context.config.rootRealmType)
+    .execute();
+}
+
+/**
+ * First start: environment `root` (realm type from configuration, both HeatSight features) with its manager `admin`.
  * Answers the generated password when one was generated, so the caller prints it once.
  */
 export async function bootstrapRootEnvironment(context: ProviderContext): Promise<{ generatedPassword?: string }> {
   const existing = await context.db.selectFrom('environments').select('id').limit(1).executeTakeFirst();
-  if (existing) return {};
+  if (existing) {
+    await applyRealmType(context);
+    return {};
+  }
   const configured = context.config.adminPassword;
   if (configured && validPassword(configured, 'password')) {
     throw new Error(
@@ -38,6 +60,7 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
         description: 'Root environment',
         ca_server_address: null,
         realm_type: context.config.rootRealmType,
+        enabled_feature_ids: JSON.stringify(featuresOfReach('descendants')),
         created_at: now,
       })
       .returning('id')

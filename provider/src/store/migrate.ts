@@ -11,6 +11,7 @@ import * as thresholds from './migrations/014_thresholds.js';
 import * as versionDefinitions from './migrations/015_version_definitions.js';
 import * as satcomTargets from './migrations/016_satcom_targets.js';
 import * as logSearch from './migrations/017_log_search.js';
+import * as heatSight from './migrations/018_heatsight.js';
 
 /** Versioned migrations, applied in name order; each runs once per database. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '015_version_definitions': { up: (db: Kysely<unknown>) => versionDefinitions.up(db, store.dialect) },
     '016_satcom_targets': { up: (db: Kysely<unknown>) => satcomTargets.up(db) },
     '017_log_search': { up: (db: Kysely<unknown>) => logSearch.up(db, store.dialect) },
+    '018_heatsight': { up: (db: Kysely<unknown>) => heatSight.up(db) },
   };
 }
 

@@ -12,6 +12,8 @@ export interface EnvironmentsTable {
   description: string | null;
   ca_server_address: string | null;
   realm_type: number;
+  /** JSON list of feature ids (spec 4): 1 HeatSight here, 2 here and below. */
+  enabled_feature_ids: Generated<string>;
   created_at: number;
 }
 
@@ -271,7 +273,22 @@ export interface EnvironmentConnectivityDaysTable {
   connected_seconds: number;
 }
 
+/** One position of a device with its link quality then (HeatSight's history). */
+export interface PositionSamplesTable {
+  environment_id: number;
+  device_id: number;
+  sample_time: number;
+  longitude: number;
+  latitude: number;
+  connected: number;
+  links_online: number;
+  links_total: number;
+  best_signal: number | null;
+  cellular_signals: string | null;
+}
+
 export interface Database {
+  position_samples: PositionSamplesTable;
   openvpn_profiles: OpenVpnProfilesTable;
   application_rules: ApplicationRulesTable;
   issued_certificates: IssuedCertificatesTable;
@@ -310,4 +327,5 @@ export type NewSystemLog = Insertable<SystemLogsTable>;
 export type ThresholdRow = Selectable<ThresholdsTable>;
 export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
 export type SatcomTargetRow = Selectable<SatcomTargetsTable>;
+export type NewPositionSample = Insertable<PositionSamplesTable>;
 export type NewSatcomMessage = Insertable<SatcomMessagesTable>;

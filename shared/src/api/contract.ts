@@ -4,6 +4,7 @@ import { devicesApi } from '../devices/devicesApi.js';
 import { environmentsApi } from '../environments/environmentsApi.js';
 import { versionsApi } from '../firmware-versions/versionsApi.js';
 import { groupsApi } from '../groups/groupsApi.js';
+import { heatSightApi } from '../heatsight/heatSightApi.js';
 import { logsApi } from '../logs/logsApi.js';
 import { rfRecordingsApi } from '../rf-recordings/rfRecordingsApi.js';
 import { satcomApi } from '../satcom/satcomApi.js';
@@ -36,6 +37,7 @@ export const API = {
   applicationRules: applicationRulesApi,
   vpn: vpnApi,
   wallDisplays: wallDisplaysApi,
+  heatSight: heatSightApi,
 } as const;
 
 /** Every endpoint, once, in declaration order. */

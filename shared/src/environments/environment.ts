@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DescriptionSchema, EmailSchema, IdSchema, NameSchema, PasswordSchema } from '../common.js';
 import { TwoFactorStatusSchema } from '../auth/auth.js';
-import { isIpv4 } from '../validation/rules.js';
+import { Feature, FEATURES } from '../permissions/permissions.js';
+import { isIpv4, ValidationKey } from '../validation/rules.js';
 
 export const EnvironmentSchema = z.object({
   id: IdSchema,
@@ -13,9 +14,17 @@ export const EnvironmentSchema = z.object({
   /** Null: the product's own CA service. An address: a custom CA service. */
   ca_server_address: z.string().nullable(),
   realm_type: z.number().int(),
+  /** Features its parent's manager granted (1: HeatSight here, 2: here and below); never more than the parent has. */
+  enabled_feature_ids: z.array(z.number().int()),
   two_factor_auth_status: TwoFactorStatusSchema,
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
+
+/** Feature ids (1, 2), each at most once. */
+export const FeatureIdsSchema = z
+  .array(z.literal([Feature.HEATSIGHT_OWN_ENVIRONMENT, Feature.HEATSIGHT_ALL_ENVIRONMENTS]))
+  .max(FEATURES.length)
+  .refine((features) => new Set(features).size === features.length, ValidationKey.INVALID);
 
 const CaServerAddressSchema = z
   .string()
@@ -29,6 +38,8 @@ export const EnvironmentCreateSchema = z.strictObject({
   email: EmailSchema,
   description: DescriptionSchema.optional().nullable(),
   ca_server_address: CaServerAddressSchema.nullable().optional(),
+  /** Only the environment manager above it sets these; absent means none (create) or unchanged (update). */
+  enabled_feature_ids: FeatureIdsSchema.optional(),
 });
 export type EnvironmentCreate = z.infer<typeof EnvironmentCreateSchema>;
 

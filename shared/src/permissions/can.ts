@@ -108,10 +108,16 @@ export type Capability =
   | 'messagingLog.view'
   | 'heatSight.view'
   | 'twoFactor.deactivateOthers'
-  | 'wallDisplays.manage';
+  | 'wallDisplays.manage'
+  | 'environments.grantFeatures';
 
 /** Capabilities no permission number opens: only the environment manager holds them. */
-const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set(['twoFactor.deactivateOthers', 'wallDisplays.manage']);
+const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set([
+  'twoFactor.deactivateOthers',
+  'wallDisplays.manage',
+  // Features (HeatSight) of the environments below: spec 2, 6.
+  'environments.grantFeatures',
+]);
 
 export const CAPABILITIES: readonly Capability[] = Object.freeze([
   ...(Object.keys(CAPABILITY_PERMISSIONS) as Capability[]),

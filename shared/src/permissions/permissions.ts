@@ -53,6 +53,39 @@ export const Feature = {
 } as const;
 export type Feature = (typeof Feature)[keyof typeof Feature];
 
+export const FEATURES: readonly Feature[] = Object.freeze([
+  Feature.HEATSIGHT_OWN_ENVIRONMENT,
+  Feature.HEATSIGHT_ALL_ENVIRONMENTS,
+]);
+
+/** How far an environment's HeatSight reaches: nowhere, its own devices, or its own and every descendant's. */
+export type HeatSightReach = 'none' | 'own' | 'descendants';
+
+export function heatSightReach(features: readonly number[] | undefined): HeatSightReach {
+  if (!Array.isArray(features)) return 'none';
+  if (features.includes(Feature.HEATSIGHT_ALL_ENVIRONMENTS)) return 'descendants';
+  if (features.includes(Feature.HEATSIGHT_OWN_ENVIRONMENT)) return 'own';
+  return 'none';
+}
+
+/** The enabled_feature_ids a reach is stored and sent as (feature 2 includes the own environment). */
+export function featuresOfReach(reach: HeatSightReach): Feature[] {
+  if (reach === 'descendants') return [Feature.HEATSIGHT_OWN_ENVIRONMENT, Feature.HEATSIGHT_ALL_ENVIRONMENTS];
+  if (reach === 'own') return [Feature.HEATSIGHT_OWN_ENVIRONMENT];
+  return [];
+}
+
+/** An environment never has a feature its parent lacks (spec 2, 6: features are granted from above). */
+export function featuresWithin(parent: readonly number[], requested: readonly number[]): boolean {
+  return requested.every((feature) => parent.includes(feature));
+}
+
+/** Known feature ids, each once, in order; anything else is dropped (a stored list read back, a hostile one). */
+export function normaliseFeatures(features: unknown): Feature[] {
+  if (!Array.isArray(features)) return [];
+  return FEATURES.filter((feature) => features.includes(feature));
+}
+
 /** Permission areas, in the order the permission editor shows them. */
 export const PERMISSION_AREAS = [
   {

@@ -37,6 +37,7 @@ export const ValidationKey = {
   INVALID_META_FILE: 'validation.invalidMetaFile',
   INVALID_LOCALE: 'validation.invalidLocale',
   DATE: 'validation.date',
+  FEATURES_BEYOND_PARENT: 'validation.featuresBeyondParent',
 } as const;
 export type ValidationKey = (typeof ValidationKey)[keyof typeof ValidationKey];
 

@@ -61,9 +61,9 @@ describe('routes and navigation guard', () => {
     expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('Users');
   });
 
-  it('shows later screens as not available yet to those who may view them', async () => {
-    renderAt('/services/heatsight', loggedIn({ environment_manager: true, enabled_feature_ids: [1] }));
-    expect(await screen.findByText('This screen is not available in this version yet.')).toBeTruthy();
+  it('refuses HeatSight to a manager whose environment lacks the feature', async () => {
+    renderAt('/services/heatsight', loggedIn({ environment_manager: true, enabled_feature_ids: [] }));
+    expect(await screen.findByTestId(TestId.shell.notPermitted)).toBeTruthy();
     expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('HeatSight');
   });
 

@@ -2,7 +2,7 @@ import { Spinner } from '@blueprintjs/core';
 import { ROUTES } from '@halo/shared';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AuthLayout, NotAvailableYet } from '../components';
+import { AuthLayout } from '../components';
 import { ForgotPasswordPage } from '../features/forgot-password';
 import { LoginPage } from '../features/login';
 import { NotFoundPage } from '../features/not-found';
@@ -19,12 +19,12 @@ import { RequireSession, SessionGate } from './SessionGate';
 
 const handle = (titleKey: string): RouteHandle => ({ titleKey });
 
-/** A screen of the registry as a route: behind its menu item's permission, its page or "not yet". */
+/** A screen of the registry as a route: its page behind its menu item's permission. */
 function screenRoute(screen: ScreenEntry): RouteObject {
-  const Page = screen.page ?? NotAvailableYet;
+  const Page = screen.page;
   const element = (
     <ScreenGate item={screen.item}>
-      {/* A screen whose code loads with its route (the usage charts) shows a spinner meanwhile. */}
+      {/* A screen whose code loads with its route (the usage charts, the map) shows a spinner meanwhile. */}
       <Suspense fallback={<Spinner className="screen-loading" />}>
         <Page />
       </Suspense>

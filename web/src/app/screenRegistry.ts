@@ -5,6 +5,7 @@ import { applicationRulesSearch, DataPathPage, vpnProfilesSearch } from '../feat
 import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
 import type { SearchSourceDeclaration } from '../features/global-search';
+import { HeatSightPage } from '../features/heatsight';
 import { HomePage } from '../features/home';
 import { AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
 import { SatcomTargetPage } from '../features/satcom-target';
@@ -31,8 +32,7 @@ export interface ScreenEntry {
   /** i18n key of the menu label, also the page title. */
   readonly labelKey: string;
   readonly group: MenuGroup;
-  /** The page; null while a later issue builds it (the route says so). */
-  readonly page: ComponentType | null;
+  readonly page: ComponentType;
   readonly search?: readonly SearchSourceDeclaration[];
 }
 
@@ -137,6 +137,6 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'heat-grid',
     labelKey: 'shell.menu.heatSight',
     group: 'services',
-    page: null,
+    page: HeatSightPage,
   },
 ];

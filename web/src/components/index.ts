@@ -1,6 +1,5 @@
 export { AuthLayout } from './AuthLayout';
 export { Logo } from './Logo';
-export { NotAvailableYet } from './NotAvailableYet';
 export { NotPermitted } from './NotPermitted';
 export { blockNonDigitKey, OtpCodeInput } from './OtpCodeInput';
 export type { OtpCodeInputProps } from './OtpCodeInput';

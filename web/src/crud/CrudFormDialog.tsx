@@ -11,7 +11,7 @@ import {
   Switch,
   TextArea,
 } from '@blueprintjs/core';
-import { TestId } from '@halo/shared';
+import { TestId, type Subject } from '@halo/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudTextKeys, validateValues, type CrudScreenDefinition, type FieldDefinition } from './crudDefinition';
@@ -29,6 +29,8 @@ export interface CrudFormDialogProps<Row, Values> {
   readonly onChange: (values: Values) => void;
   readonly onSave: () => void;
   readonly onCancel: () => void;
+  /** Who is editing: a field may show only to some (the features an environment manager grants). */
+  readonly subject?: Subject | null;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface CrudFormDialogProps<Row, Values> {
  * save shows the catalogue message plus the API's field problems.
  */
 export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Values>) {
-  const { definition, isOpen, mode, values, submitted, saving, formError, onChange, onSave, onCancel } = props;
+  const { definition, isOpen, mode, values, submitted, saving, formError, onChange, onSave, onCancel, subject } = props;
   const { t } = useTranslation();
   const resource = definition.resource.name;
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -93,7 +95,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
     onChange(next);
   };
 
-  const visibleFields = definition.fields.filter((field) => !field.hidden?.(values, mode));
+  const visibleFields = definition.fields.filter((field) => !field.hidden?.(values, mode, subject ?? null));
   // Problems the server named on a path no visible field shows are listed in the banner.
   const visibleNames: ReadonlySet<string> = new Set(visibleFields.map((field) => field.name));
   const unplacedProblems = Object.entries(formError?.paths ?? {}).filter(([path]) => {

@@ -246,6 +246,7 @@ export function CrudScreen<Row, Values>({
         onChange={(values) => send({ type: 'crud.change', values })}
         onSave={() => send({ type: 'crud.save' })}
         onCancel={() => send({ type: 'crud.cancel' })}
+        subject={subject}
       />
       <ConfirmAlert
         isOpen={snapshot.hasTag('confirmDelete')}

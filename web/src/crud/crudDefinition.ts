@@ -34,7 +34,7 @@ export interface FieldDefinition<Values> {
   readonly required?: (mode: DialogMode) => boolean;
   readonly options?: readonly { readonly value: string | number; readonly labelKey: string }[];
   readonly render?: (props: CustomFieldProps<Values>) => ReactNode;
-  readonly hidden?: (values: Values, mode: DialogMode) => boolean;
+  readonly hidden?: (values: Values, mode: DialogMode, subject: Subject | null) => boolean;
   readonly disabled?: (values: Values, mode: DialogMode) => boolean;
   /** Fields of a named section (e.g. 'advanced') sit in a collapsible part of the dialog. */
   readonly section?: string;

@@ -8,71 +8,72 @@ import { assertCaServerAddressAllowed } from './caServerAddress.js';
 import { environmentNameExists, isUniqueViolation } from '../../store/uniqueness.js';
 import { writeAudit } from '../../store/audit.js';
 import { environmentView } from './environmentView.js';
+import { grantableFeatures } from './grantFeatures.js';
+import { storedFeatures } from '../../store/environmentFeatures.js';
 
 /** POST config/{env}/environments: a sub-environment of {env} and its manager user. */
-export const createEnvironment = route(
-  API.environments.create,
-  (context) =>
-    async ({ auth: { target, user: actor }, body: input }) => {
-      assertCaServerAddressAllowed(context, input.ca_server_address);
-      if (await environmentNameExists(context.db, input.environment_name)) throw environmentNameExists.error();
-      const passwordHash = await hashPassword(input.password);
-      const now = context.now();
-      try {
-        const created = await context.db.transaction().execute(async (trx) => {
-          const environment = await trx
-            .insertInto('environments')
-            .values({
-              name: input.environment_name,
-              parent_id: target.id,
-              description: input.description ?? null,
-              ca_server_address: input.ca_server_address ?? null,
-              realm_type: target.realm_type,
-              created_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('users')
-            .values({
-              environment_id: environment.id,
-              username: input.username,
-              name: input.username,
-              email: input.email,
-              description: null,
-              password_hash: passwordHash,
-              environment_manager: 1,
-              permissions: '[]',
-              severity: DEFAULT_USER_SEVERITY,
-              is_disabled: 0,
-              two_factor_status: TwoFactorStatus.INACTIVE,
-              two_factor_secret: null,
-              two_factor_last_step: null,
-              created_by: actor.id,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-          await writeAudit(
-            trx,
-            {
-              environmentId: target.id,
-              userId: actor.id,
-              username: actor.username,
-              resource: AuditResource.ENVIRONMENT,
-              action: AuditAction.CREATE,
-              name: environment.name,
-              detail: `manager ${input.username}`,
-            },
-            now,
-          );
-          return environment;
-        });
-        const view = await environmentView(context.db, created);
-        return { id: created.id, environment: view };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw refuse(ErrorCode.ENV_NAME_EXISTS);
-        throw error;
-      }
-    },
-);
+export const createEnvironment = route(API.environments.create, (context) => async ({ auth, body: input }) => {
+  const { target, user: actor } = auth;
+  assertCaServerAddressAllowed(context, input.ca_server_address);
+  if (await environmentNameExists(context.db, input.environment_name)) throw environmentNameExists.error();
+  const features = input.enabled_feature_ids?.length ? grantableFeatures(auth, target, input.enabled_feature_ids) : [];
+  const passwordHash = await hashPassword(input.password);
+  const now = context.now();
+  try {
+    const created = await context.db.transaction().execute(async (trx) => {
+      const environment = await trx
+        .insertInto('environments')
+        .values({
+          name: input.environment_name,
+          parent_id: target.id,
+          description: input.description ?? null,
+          ca_server_address: input.ca_server_address ?? null,
+          realm_type: target.realm_type,
+          enabled_feature_ids: storedFeatures(features),
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('users')
+        .values({
+          environment_id: environment.id,
+          username: input.username,
+          name: input.username,
+          email: input.email,
+          description: null,
+          password_hash: passwordHash,
+          environment_manager: 1,
+          permissions: '[]',
+          severity: DEFAULT_USER_SEVERITY,
+          is_disabled: 0,
+          two_factor_status: TwoFactorStatus.INACTIVE,
+          two_factor_secret: null,
+          two_factor_last_step: null,
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await writeAudit(
+        trx,
+        {
+          environmentId: target.id,
+          userId: actor.id,
+          username: actor.username,
+          resource: AuditResource.ENVIRONMENT,
+          action: AuditAction.CREATE,
+          name: environment.name,
+          detail: `manager ${input.username}`,
+        },
+        now,
+      );
+      return environment;
+    });
+    const view = await environmentView(context.db, created);
+    return { id: created.id, environment: view };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse(ErrorCode.ENV_NAME_EXISTS);
+    throw error;
+  }
+});

@@ -1,5 +1,6 @@
 import type { Environment, TwoFactorStatus } from '@halo/shared';
 import type { Kysely } from 'kysely';
+import { featuresOf } from '../../store/environmentFeatures.js';
 import type { Database, EnvironmentRow } from '../../store/schema.js';
 
 /** Environments as the API shows them: with their manager's username, e-mail and 2FA status. */
@@ -27,6 +28,7 @@ export async function environmentViews(db: Kysely<Database>, rows: readonly Envi
       description: row.description,
       ca_server_address: row.ca_server_address,
       realm_type: row.realm_type,
+      enabled_feature_ids: featuresOf(row),
       two_factor_auth_status: (manager?.two_factor_status ?? 1) as TwoFactorStatus,
     };
   });

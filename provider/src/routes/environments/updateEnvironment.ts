@@ -10,11 +10,20 @@ import { writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree, environmentNameExists } from '../../store/uniqueness.js';
 import { environmentView } from './environmentView.js';
 import { reachableEnvironment } from './reachableEnvironment.js';
+import { grantableFeatures, sameFeatures, setFeatures } from './grantFeatures.js';
+import { featuresOf } from '../../store/environmentFeatures.js';
+import { forbidden } from '../../http/httpError.js';
+import type { ProviderContext } from '../../context.js';
+
+function parentOf(context: ProviderContext, id: number) {
+  return context.db.selectFrom('environments').selectAll().where('id', '=', id).executeTakeFirst();
+}
 
 /**
  * PUT config/{env}/environments/{id}. Below {env}: name, description, CA and the manager's
  * username, e-mail and password (null means unchanged). On the caller's own environment
- * only the name and description change (renaming the current environment).
+ * only the name and description change (renaming the current environment). Features
+ * (HeatSight) change only from an environment manager above, within the parent's.
  */
 export const updateEnvironment = route(API.environments.update, (context) => async ({ auth, params, body: input }) => {
   const { user: actor } = auth;
@@ -33,6 +42,14 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
     if (input.username) await assertUsernameFree(context.db, environment.id, input.username, manager.id);
     await assertEmailFree(context.db, environment.id, input.email, manager.id);
   }
+  // Features change only from above, and only when they differ: a form sends them back unchanged.
+  const requested = input.enabled_feature_ids;
+  let features: readonly number[] | null = null;
+  if (requested !== undefined && !sameFeatures(requested, featuresOf(environment))) {
+    const parent = environment.parent_id === null || isOwn ? null : await parentOf(context, environment.parent_id);
+    if (!parent) throw forbidden("An environment's features are set by the manager of an environment above it");
+    features = grantableFeatures(auth, parent, requested);
+  }
   const passwordHash = !isOwn && input.password ? await hashPassword(input.password) : null;
   const now = context.now();
   const before = await environmentView(context.db, environment);
@@ -46,6 +63,7 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
       })
       .where('id', '=', environment.id)
       .execute();
+    if (features) await setFeatures(trx, environment, features);
     if (!isOwn && manager) {
       await trx
         .updateTable('users')

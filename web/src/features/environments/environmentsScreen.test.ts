@@ -21,6 +21,7 @@ const row: Environment = {
   description: null,
   ca_server_address: '10.0.0.9',
   realm_type: 1,
+  enabled_feature_ids: [1],
   two_factor_auth_status: TwoFactorStatus.ACTIVE,
 };
 
@@ -46,7 +47,20 @@ describe('environments screen declaration', () => {
       password: '',
       ca_choice: 'custom',
       ca_server_address: '10.0.0.9',
+      heat_sight: 'own',
     });
+  });
+
+  it('sends HeatSight as the feature ids it stands for, and hides it from all but a manager', () => {
+    expect(environmentPayload(values(), 'add').enabled_feature_ids).toEqual([]);
+    expect(environmentPayload(values({ heat_sight: 'own' }), 'edit').enabled_feature_ids).toEqual([1]);
+    expect(environmentPayload(values({ heat_sight: 'descendants' }), 'edit').enabled_feature_ids).toEqual([1, 2]);
+    const field = environmentsScreen.fields.find((candidate) => candidate.name === 'heat_sight');
+    const manager = { environment_manager: true, permissions: [] };
+    const editor = { environment_manager: false, permissions: [20, 22] };
+    expect(field?.hidden?.(values(), 'edit', manager)).toBe(false);
+    expect(field?.hidden?.(values(), 'edit', editor)).toBe(true);
+    expect(field?.hidden?.(values(), 'edit', null)).toBe(true);
   });
 
   it('shows the rules inline: names without spaces, a password on add only, a valid CA address', () => {

@@ -3,13 +3,23 @@ import {
   can,
   EnvironmentCreateSchema,
   EnvironmentUpdateSchema,
+  featuresOfReach,
+  heatSightReach,
   TwoFactorStatus,
+  type HeatSightReach,
   type Environment,
 } from '@halo/shared';
 import { defineCrudScreen, TranslatedTag, twoFactorTag, defineResource } from '../../crud';
 import { RenameCurrentEnvironment } from './components/RenameCurrentEnvironment';
 
 export type CaChoice = 'own' | 'custom';
+
+/** The HeatSight choices of the dialog, with their labels. */
+const HEATSIGHT_REACH_KEYS: Readonly<Record<HeatSightReach, string>> = {
+  none: 'environments.heatSight.none',
+  own: 'environments.heatSight.own',
+  descendants: 'environments.heatSight.descendants',
+};
 
 export interface EnvironmentValues {
   readonly environment_name: string;
@@ -19,6 +29,8 @@ export interface EnvironmentValues {
   readonly description: string;
   readonly ca_choice: CaChoice;
   readonly ca_server_address: string;
+  /** HeatSight for the environment: granted by a manager above it (spec 2, 6). */
+  readonly heat_sight: HeatSightReach;
 }
 
 export const environmentsResource = defineResource<Environment, typeof API.environments.list>({
@@ -45,6 +57,7 @@ export function environmentPayload(values: EnvironmentValues, mode: 'add' | 'edi
     email: values.email,
     description: values.description === '' ? null : values.description,
     ca_server_address: values.ca_choice === 'custom' ? values.ca_server_address : null,
+    enabled_feature_ids: featuresOfReach(values.heat_sight),
   };
 }
 
@@ -63,6 +76,13 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
       labelKey: 'environments.columns.ca',
       value: (row) => row.ca_server_address ?? '',
       render: (row) => row.ca_server_address ?? <TranslatedTag textKey="environments.ca.own" />,
+      sortable: true,
+    },
+    {
+      key: 'heatSight',
+      labelKey: 'environments.columns.heatSight',
+      value: (row) => heatSightReach(row.enabled_feature_ids),
+      render: (row) => <TranslatedTag textKey={HEATSIGHT_REACH_KEYS[heatSightReach(row.enabled_feature_ids)]} />,
       sortable: true,
     },
     {
@@ -85,6 +105,15 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
     },
     { name: 'email', kind: 'email', labelKey: 'environments.fields.email', required: () => true },
     { name: 'description', kind: 'textarea', labelKey: 'environments.fields.description' },
+    {
+      name: 'heat_sight',
+      kind: 'select',
+      labelKey: 'environments.fields.heatSight',
+      helperKey: 'environments.fields.heatSightHelp',
+      options: Object.entries(HEATSIGHT_REACH_KEYS).map(([value, labelKey]) => ({ value, labelKey })),
+      // Only an environment manager grants features to the environments below.
+      hidden: (_values, _mode, subject) => !can(subject, 'environments.grantFeatures'),
+    },
     {
       name: 'ca_choice',
       kind: 'select',
@@ -128,6 +157,7 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
     description: '',
     ca_choice: 'own',
     ca_server_address: '',
+    heat_sight: 'none',
   }),
   toValues: (row) => ({
     environment_name: row.name,
@@ -137,6 +167,7 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
     description: row.description ?? '',
     ca_choice: row.ca_server_address ? 'custom' : 'own',
     ca_server_address: row.ca_server_address ?? '',
+    heat_sight: heatSightReach(row.enabled_feature_ids),
   }),
   toPayload: environmentPayload,
   validationSchema: (mode) => (mode === 'add' ? EnvironmentCreateSchema : EnvironmentUpdateSchema),

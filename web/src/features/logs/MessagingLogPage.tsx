@@ -2,6 +2,7 @@ import { Button, Tag } from '@blueprintjs/core';
 import { API, formatTimestamp, KNOWN_SATCOM_NETWORKS, TestId, type SatcomMessage } from '@halo/shared';
 
 import { useTranslation } from 'react-i18next';
+import { ShowOnHeatSight } from '../heatsight';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
 import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../lib/i18n';
@@ -116,9 +117,14 @@ export function MessagingLogPage() {
       key: 'position',
       labelKey: 'logs.columns.position',
       render: (entry) => (
-        <span dir="ltr" className="logs-position">
-          {coordinate(entry.lat)}, {coordinate(entry.long)}
-          {entry.altitude === null ? '' : ` · ${Math.round(entry.altitude)} m`}
+        <span className="logs-position-cell">
+          <span dir="ltr" className="logs-position">
+            {coordinate(entry.lat)}, {coordinate(entry.long)}
+            {entry.altitude === null ? '' : ` · ${Math.round(entry.altitude)} m`}
+          </span>
+          {entry.lat !== null && entry.long !== null ? (
+            <ShowOnHeatSight longitude={entry.long} latitude={entry.lat} />
+          ) : null}
         </span>
       ),
     },

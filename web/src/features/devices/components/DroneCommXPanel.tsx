@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { FleetBatch } from '../../../lib/fleet';
+import { ShowOnHeatSight } from '../../heatsight';
 import { buildDeviceRow, type DeviceRow } from '../devicesTableModel';
 import { connectionColor } from './DevicesTable';
 import { CONNECTION_LABEL_KEYS, LINK_KIND_LABEL_KEYS, LOCATION_LABEL_KEYS } from '../deviceLabels';
@@ -75,18 +76,23 @@ export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProp
       <H4 className="devices-panel-section">{t('devices.panel.location')}</H4>
       <div data-testid={TestId.devices.panelLocation}>
         {location && location.coordinate.length >= 2 ? (
-          <dl className="devices-panel-facts">
-            <dt>{t('devices.panel.latitude')}</dt>
-            <dd>{location.coordinate[1]?.toFixed(5)}</dd>
-            <dt>{t('devices.panel.longitude')}</dt>
-            <dd>{location.coordinate[0]?.toFixed(5)}</dd>
-            <dt>{t('devices.panel.altitude')}</dt>
-            <dd>{location.altitude ?? '-'}</dd>
-            <dt>{t('devices.panel.accuracy')}</dt>
-            <dd>{location.accuracy}</dd>
-            <dt>{t('devices.columns.location')}</dt>
-            <dd>{t(LOCATION_LABEL_KEYS[row.locationStatus])}</dd>
-          </dl>
+          <>
+            <dl className="devices-panel-facts">
+              <dt>{t('devices.panel.latitude')}</dt>
+              <dd>{location.coordinate[1]?.toFixed(5)}</dd>
+              <dt>{t('devices.panel.longitude')}</dt>
+              <dd>{location.coordinate[0]?.toFixed(5)}</dd>
+              <dt>{t('devices.panel.altitude')}</dt>
+              <dd>{location.altitude ?? '-'}</dd>
+              <dt>{t('devices.panel.accuracy')}</dt>
+              <dd>{location.accuracy}</dd>
+              <dt>{t('devices.columns.location')}</dt>
+              <dd>{t(LOCATION_LABEL_KEYS[row.locationStatus])}</dd>
+            </dl>
+            {location.coordinate[0] !== undefined && location.coordinate[1] !== undefined ? (
+              <ShowOnHeatSight longitude={location.coordinate[0]} latitude={location.coordinate[1]} />
+            ) : null}
+          </>
         ) : (
           <p className="bp6-text-muted">{t('devices.location.unavailable')}</p>
         )}

@@ -1,3 +1,4 @@
+import { heatSightEnUS } from './heatSightEnUS';
 import { devicesEnUS } from './devicesEnUS';
 import { operationsEnUS } from './operationsEnUS';
 /**
@@ -204,10 +205,6 @@ export const enUS = {
       title: 'Not permitted',
       message: 'You are not permitted to view this page, contact your environment manager',
     },
-    notAvailable: {
-      title: 'Not available yet',
-      message: 'This screen is not available in this version yet.',
-    },
     logoutDialog: { title: 'Logout', cancel: 'Cancel', confirm: 'Logout' },
     about: {
       title: 'About',
@@ -330,6 +327,7 @@ export const enUS = {
     invalidCharacters: '{{0}} contains invalid characters',
     portRange: 'Port value must be between {{0}} and {{1}}',
     maxLength: 'Value must be at most {{0}} characters',
+    featuresBeyondParent: 'More than the environment above it has',
     password:
       'Password must be 8 to 128 characters long with at least one uppercase letter, one lowercase letter, one digit and one special character',
     timeoutRange: 'The timeout must be between {{0}} and {{1}} minutes',
@@ -383,6 +381,7 @@ export const enUS = {
       email: 'E-mail',
       description: 'Description',
       ca: 'CA service',
+      heatSight: 'HeatSight',
       twoFactor: '2FA',
     },
     fields: {
@@ -394,8 +393,11 @@ export const enUS = {
       caChoice: 'CA service',
       caServerAddress: 'CA server address',
       caServerAddressHelp: 'An IP address or host name, optionally with :port',
+      heatSight: 'HeatSight',
+      heatSightHelp: 'The heat map of where links hold and drop. Never more than the environment above it has.',
     },
     ca: { own: 'Product CA', custom: 'Custom CA' },
+    heatSight: { none: 'Off', own: 'This environment', descendants: 'This environment and those below it' },
     actions: {
       deactivateTwoFactor: 'Deactivate the manager’s 2FA',
       deactivateTwoFactorConfirm: 'Deactivate two-factor authentication of the manager of {{name}}?',
@@ -509,6 +511,7 @@ export const enUS = {
   versions: operationsEnUS.versions,
   usage: operationsEnUS.usage,
   satcom: operationsEnUS.satcom,
+  heatSight: heatSightEnUS,
   search: {
     placeholder: 'Search',
     loading: 'Searching…',

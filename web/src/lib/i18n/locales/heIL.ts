@@ -1,3 +1,4 @@
+import { heatSightHeIL } from './heatSightHeIL';
 import { devicesHeIL } from './devicesHeIL';
 import { operationsHeIL } from './operationsHeIL';
 /** he-IL, right to left. Every en-US key has a text here (checked by i18n.test.ts). */
@@ -200,10 +201,6 @@ export const heIL = {
       title: 'אין הרשאה',
       message: 'אין לך הרשאה לצפות בדף זה, פנה למנהל הסביבה',
     },
-    notAvailable: {
-      title: 'עדיין לא זמין',
-      message: 'מסך זה עדיין לא זמין בגרסה זו.',
-    },
     logoutDialog: { title: 'התנתקות', cancel: 'ביטול', confirm: 'התנתקות' },
     about: {
       title: 'אודות',
@@ -325,6 +322,7 @@ export const heIL = {
     invalidCharacters: '{{0}} מכיל תווים לא חוקיים',
     portRange: 'ערך הפורט חייב להיות בין {{0}} ל-{{1}}',
     maxLength: 'הערך יכול להכיל לכל היותר {{0}} תווים',
+    featuresBeyondParent: 'יותר ממה שיש לסביבה שמעליה',
     password: 'הסיסמה חייבת להכיל 8 עד 128 תווים, ובהם לפחות אות גדולה, אות קטנה, ספרה ותו מיוחד',
     timeoutRange: 'הזמן הקצוב חייב להיות בין {{0}} ל-{{1}} דקות',
     atLeastOneDay: 'בחר לפחות יום אחד',
@@ -377,6 +375,7 @@ export const heIL = {
       email: 'דואר אלקטרוני',
       description: 'תיאור',
       ca: 'שירות CA',
+      heatSight: 'HeatSight',
       twoFactor: 'אימות דו-שלבי',
     },
     fields: {
@@ -388,8 +387,11 @@ export const heIL = {
       caChoice: 'שירות CA',
       caServerAddress: 'כתובת שרת ה-CA',
       caServerAddressHelp: 'כתובת IP או שם מארח, אפשר עם :פורט',
+      heatSight: 'HeatSight',
+      heatSightHelp: 'מפת החום של המקומות שבהם הקישורים מחזיקים ונופלים. לעולם לא יותר ממה שיש לסביבה שמעליה.',
     },
     ca: { own: 'CA של המוצר', custom: 'CA מותאם אישית' },
+    heatSight: { none: 'כבוי', own: 'סביבה זו', descendants: 'סביבה זו והסביבות שמתחתיה' },
     actions: {
       deactivateTwoFactor: 'ביטול האימות הדו-שלבי של המנהל',
       deactivateTwoFactorConfirm: 'לבטל את האימות הדו-שלבי של מנהל {{name}}?',
@@ -503,6 +505,7 @@ export const heIL = {
   versions: operationsHeIL.versions,
   usage: operationsHeIL.usage,
   satcom: operationsHeIL.satcom,
+  heatSight: heatSightHeIL,
   search: {
     placeholder: 'חיפוש',
     loading: 'מחפש…',

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * HeatSight (spec 2): where the fleet's links hold and where they drop. The provider keeps a
+ * history of position samples, each with the link quality at that moment; this module is the
+ * one description of that history on the wire, for the provider that writes it and the map
+ * that draws it.
+ */
+
+/** The history windows the map offers, in milliseconds. */
+export const HEATSIGHT_WINDOWS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000 } as const;
+export type HeatSightWindow = keyof typeof HEATSIGHT_WINDOWS;
+export const HEATSIGHT_WINDOW_NAMES = Object.keys(HEATSIGHT_WINDOWS) as HeatSightWindow[];
+
+/** How long samples are kept: the longest window. */
+export const HEATSIGHT_RETENTION_MS = HEATSIGHT_WINDOWS['7d'];
+
+/** A device is sampled when its link state changes, and at least this often while it has a position. */
+export const HEATSIGHT_SAMPLE_INTERVAL_MS = 5 * 60_000;
+
+/** More samples than this in a window come aggregated (grid cell x time bucket) instead of one by one. */
+export const HEATSIGHT_DEFAULT_MAX_POINTS = 200_000;
+
+/**
+ * What the heat weighs: the share of links down, the share of samples with no link at all,
+ * the cellular signal, or where the samples are (density).
+ */
+export const HEATSIGHT_METRICS = ['poorLinks', 'noConnection', 'signal', 'density'] as const;
+export type HeatSightMetric = (typeof HEATSIGHT_METRICS)[number];
+
+/** A sample's link quality, as the simulator and devices_state see it. */
+export interface LinkQuality {
+  readonly connected: boolean;
+  readonly linksOnline: number;
+  readonly linksTotal: number;
+  /** The best online cellular modem's signal (0-100); null without one. */
+  readonly bestSignal: number | null;
+}
+
+/** No link online: what "no connection" counts. */
+export function hasNoLink(quality: Pick<LinkQuality, 'connected' | 'linksOnline'>): boolean {
+  return !quality.connected || quality.linksOnline === 0;
+}
+
+/** The share of a sample's links that are down; a sample with no links counts as all down. */
+export function linksDownShare(quality: Pick<LinkQuality, 'connected' | 'linksOnline' | 'linksTotal'>): number {
+  if (!quality.connected || quality.linksTotal <= 0) return 1;
+  return Math.min(1, Math.max(0, (quality.linksTotal - quality.linksOnline) / quality.linksTotal));
+}
+
+const Coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+
+/** west,south,east,north in degrees, west below east (the map splits a view across the antimeridian). */
+export const BoundingBoxSchema = z
+  .string()
+  .max(100)
+  .transform((text, context) => {
+    const parts = text.split(',').map((part) => Number(part));
+    const [west, south, east, north] = parts;
+    const valid =
+      parts.length === 4 &&
+      parts.every((part) => Number.isFinite(part)) &&
+      Coordinate(-180, 180).safeParse(west).success &&
+      Coordinate(-180, 180).safeParse(east).success &&
+      Coordinate(-90, 90).safeParse(south).success &&
+      Coordinate(-90, 90).safeParse(north).success &&
+      (west as number) < (east as number) &&
+      (south as number) < (north as number);
+    if (!valid) {
+      context.addIssue({ code: 'custom', message: 'validation.invalid', params: { params: ['bbox'] } });
+      return z.NEVER;
+    }
+    return { west: west as number, south: south as number, east: east as number, north: north as number };
+  });
+export type BoundingBox = {
+  readonly west: number;
+  readonly south: number;
+  readonly east: number;
+  readonly north: number;
+};
+
+export const HeatSightSamplesQuerySchema = z.strictObject({
+  window: z.enum(HEATSIGHT_WINDOW_NAMES as [HeatSightWindow, ...HeatSightWindow[]]).default('24h'),
+  /** The window's end in epoch milliseconds; now when absent. */
+  until: z.coerce.number().int().min(0).max(8_640_000_000_000).optional(),
+  bbox: BoundingBoxSchema.optional(),
+  /** '1': the environment and every one below it (needs HeatSight feature 2). */
+  subtree: z.enum(['0', '1']).default('0'),
+  max_points: z.coerce.number().int().min(1_000).max(2_000_000).default(HEATSIGHT_DEFAULT_MAX_POINTS),
+});
+export type HeatSightSamplesQuery = z.output<typeof HeatSightSamplesQuerySchema>;

@@ -1,0 +1,3 @@
+export * from './heatSight.js';
+export * from './heatSightApi.js';
+export * from './heatSightCodec.js';

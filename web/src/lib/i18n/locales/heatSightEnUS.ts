@@ -1,0 +1,57 @@
+/** en-US texts of HeatSight (enUS.ts imports them). */
+export const heatSightEnUS = {
+  toolbar: 'HeatSight controls',
+  mapLabel: 'Map of the fleet’s link quality',
+  metric: 'Show',
+  window: 'Window',
+  metrics: {
+    poorLinks: 'Poor links',
+    noConnection: 'No connection',
+    signal: 'Cellular signal',
+    density: 'Device density',
+  },
+  modes: { live: 'Live', history: 'History' },
+  windows: { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days' },
+  scope: {
+    label: 'Environment',
+    own: 'This environment',
+    subtree: 'This environment and those below',
+  },
+  legend: {
+    poorLinks: 'Share of links down',
+    noConnection: 'Share of samples with no link',
+    signal: 'Mean cellular signal',
+    density: 'Where the devices are (relative)',
+    none: '0%',
+    all: '100%',
+    signalLow: 'Weak (0%)',
+    signalHigh: 'Strong (100%)',
+    fewer: 'Fewer',
+    more: 'More',
+  },
+  status: {
+    live_one: '{{count}} device on the map, live',
+    live_other: '{{count}} devices on the map, live',
+    samples_one: '{{count}} sample',
+    samples_other: '{{count}} samples',
+    cells_one: '{{count}} sample in {{cells}} cells',
+    cells_other: '{{count}} samples in {{cells}} cells',
+  },
+  playback: {
+    play: 'Play the window',
+    pause: 'Pause',
+    whole: 'Whole window: {{from}} – {{to}}',
+    range: 'Showing {{from}} – {{to}}',
+  },
+  empty: {
+    history: 'No positions were recorded in this environment in the {{window}} window.',
+    live: 'No device of this environment reports a position right now.',
+  },
+  tooltip: {
+    connected: 'Connected',
+    disconnected: 'Disconnected',
+    links: 'Links online: {{online}} of {{total}}',
+    open: 'Click to open it in Devices',
+  },
+  showOnMap: 'Show on HeatSight',
+};
