@@ -94,6 +94,13 @@ describe('log responses', () => {
     const older = { ...entry, id: 2, log_time: '2024-01-01T00:00:00Z' };
     expect(SystemLogListResponseSchema.safeParse({ system_logs: [entry, older] }).success).toBe(true);
     expect(sortByLogTimeAscending([entry, older]).map((row) => row.id)).toEqual([2, 1]);
+    // Pages come newest first: entries of one moment (one simulator tick) keep the order they were written in.
+    const sameMoment = [
+      { ...entry, id: 9 },
+      { ...entry, id: 7 },
+      { ...older, id: 8 },
+    ];
+    expect(sortByLogTimeAscending(sameMoment).map((row) => row.id)).toEqual([8, 7, 9]);
   });
 
   it('parses satcom messages and refuses impossible coordinates', () => {

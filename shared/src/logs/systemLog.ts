@@ -73,7 +73,9 @@ export type SystemLogHistogram = z.infer<typeof SystemLogHistogramSchema>;
 /** The query plus a poller's `since_id` (logPaging.ts). */
 export const SystemLogPollQuerySchema = SystemLogQuerySchema.extend(LogPollShape);
 
-/** A device log is shown oldest first. */
-export function sortByLogTimeAscending<T extends { readonly log_time: string }>(entries: readonly T[]): T[] {
-  return [...entries].sort((a, b) => Date.parse(a.log_time) - Date.parse(b.log_time));
+/** A device log is shown oldest first; entries of the same moment in the order they were written (id). */
+export function sortByLogTimeAscending<T extends { readonly log_time: string; readonly id: number }>(
+  entries: readonly T[],
+): T[] {
+  return [...entries].sort((a, b) => Date.parse(a.log_time) - Date.parse(b.log_time) || a.id - b.id);
 }
