@@ -33,8 +33,9 @@ export async function setFeatures(
     .where('id', '=', environment.id)
     .execute();
   for (const below of await descendantsOf(trx, environment.id)) {
-    const kept = featuresOf(below).filter((feature) => features.includes(feature));
-    if (kept.length !== featuresOf(below).length)
+    const held = featuresOf(below);
+    const kept = held.filter((feature) => features.includes(feature));
+    if (kept.length !== held.length)
       await trx
         .updateTable('environments')
         .set({ enabled_feature_ids: storedFeatures(kept) })

@@ -5,7 +5,7 @@ import DeckGL from '@deck.gl/react';
 import { TestId, totalLinks, type HeatSightMetric } from '@halo/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThemeColors } from '../../lib/theme';
+import { useDarkTheme } from '../../lib/theme';
 import { worldCountries } from './basemap';
 import type { HeatData, MapDevice } from './heatLayerData';
 import { heatColorDomain, heatColorRange, METRICS } from './heatMetrics';
@@ -85,8 +85,7 @@ function fleetView(devices: readonly MapDevice[], width: number, height: number)
  */
 export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpenDevice }: HeatSightMapProps) {
   const { t } = useTranslation();
-  const colors = useThemeColors();
-  const dark = colors.surface !== '#FFFFFF';
+  const dark = useDarkTheme();
   const container = useRef<HTMLDivElement | null>(null);
   const [viewState, setViewState] = useState<MapViewState>(() => (focus ? { ...WORLD_VIEW, ...focus } : WORLD_VIEW));
   const fitted = useRef(focus !== null);

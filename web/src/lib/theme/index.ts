@@ -4,6 +4,7 @@ export {
   DARK_COLORS,
   LIGHT_COLORS,
   sideAxisProps,
+  useDarkTheme,
   useThemeColors,
   type ThemeColors,
 } from './themeColors';

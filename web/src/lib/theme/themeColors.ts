@@ -34,11 +34,15 @@ export const DARK_COLORS: ThemeColors = {
   series: ['#4C90F0', '#FBB360', '#72CA9B', '#BDADFF'],
 };
 
+/** Whether the user chose the dark theme, following changes. */
+export function useDarkTheme(): boolean {
+  const store = themeStore();
+  return useObservableValue(store.isDark$, store.isDark);
+}
+
 /** The colours of the theme the user chose, following changes. */
 export function useThemeColors(): ThemeColors {
-  const store = themeStore();
-  const dark = useObservableValue(store.isDark$, store.isDark);
-  return dark ? DARK_COLORS : LIGHT_COLORS;
+  return useDarkTheme() ? DARK_COLORS : LIGHT_COLORS;
 }
 
 /** A chart tooltip drawn in the theme's surface colours. */
