@@ -1,8 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SatcomLinkStatus, TestId } from '@halo/shared';
+import { API, API_BASE, pathOf, Permission, SatcomLinkStatus, SatcomTargetResponseSchema, TestId } from '@halo/shared';
+import { request as playwrightRequest } from '@playwright/test';
+import { apiLogin } from '../fixtures/apiLogin';
 import { addTestAddress, TEST_PRIVATE_ADDRESS } from '../fixtures/localAddress';
+import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -23,6 +26,7 @@ test.use({
 });
 
 const API_KEY = 'sk-e2e-4d3c2b1a';
+const WATCHER_PASSWORD = 'Watcher-Passw0rd!';
 let removeAddress: () => void = () => undefined;
 let receiver: Server;
 const received: { authorization: string | undefined; messages: number }[] = [];
@@ -47,6 +51,16 @@ test.afterAll(() => {
 });
 
 test('set a target, watch messages go through with the key, and stop forwarding', async ({ page, stack, snap }) => {
+  // A watcher who may only look at the admin pages follows the queue through the API (one
+  // session per user: the admin's is the browser's).
+  const request = await playwrightRequest.newContext({ baseURL: stack.baseURL });
+  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await admin.createUser({
+    username: 'satcom_watcher',
+    password: WATCHER_PASSWORD,
+    email: 'satcom-watcher@example.test',
+    permissions: [Permission.ADMIN_VIEW],
+  });
   await loginThroughUi(page, 'admin', stack.adminPassword);
   await page.getByTestId(TestId.shell.menuItem('satcomTarget')).click();
   await page.mouse.move(900, 600);
@@ -68,7 +82,24 @@ test('set a target, watch messages go through with the key, and stop forwarding'
   await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.TRANSMITTED), { timeout: 30_000 });
   expect(received.every((delivery) => delivery.authorization === `Bearer ${API_KEY}`)).toBe(true);
   expect(received.reduce((total, delivery) => total + delivery.messages, 0)).toBeGreaterThan(0);
-  await expect(page.getByTestId(TestId.satcom.pending)).toHaveText('0', { timeout: 10_000 });
+  // The simulator writes new messages every tick, so a page that reads every few seconds may
+  // well catch some waiting. The forwarder keeps up when the queue empties between ticks: read
+  // it often (through the API) until it is empty. A forwarder that stalled never empties it.
+  const session = await apiLogin(request, 'satcom_watcher', WATCHER_PASSWORD);
+  const targetPath = `${API_BASE}${pathOf(API.satcom.target, { environmentId: session.environmentId })}`;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(targetPath, { headers: session.headers });
+        return SatcomTargetResponseSchema.parse(await answer.json()).satcom_target.pending;
+      },
+      { timeout: 10_000, intervals: [100] },
+    )
+    .toBe(0);
+  const watched = await request.get(targetPath, { headers: session.headers });
+  expect(await watched.text()).not.toContain(API_KEY);
+  await request.dispose();
+  await expect(page.getByTestId(TestId.satcom.pending)).toHaveText(/^\d+$/);
   // The key is in no answer the page got.
   expect(await page.content()).not.toContain(API_KEY);
   await snap('satcom-target-transmitted');
