@@ -39,6 +39,12 @@ export default defineConfig({
               test: /node_modules[\\/](@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|mjolnir\.js|gl-matrix|earcut|world-atlas|topojson-client|@mapbox|wgsl_reflect)[\\/]/,
               priority: 2,
             },
+            // MapLibre: only with HALO_MAP_STYLE_URL, when HeatSight draws the configured style.
+            {
+              name: 'maplibre',
+              test: /node_modules[\\/](maplibre-gl|react-map-gl|@vis\.gl[\\/]react-maplibre|@maplibre|bidi-js|kdbush|murmurhash-js|pbf|potpack|quickselect|tinyqueue)[\\/]/,
+              priority: 2,
+            },
             // Icon paths stay out: Blueprint loads them lazily.
             { name: 'vendor', test: /node_modules[\\/](?!@blueprintjs[\\/]icons[\\/])/, priority: 1 },
           ],

@@ -85,6 +85,7 @@ const EnvironmentSchema = z.object({
   HALO_RATE_LIMIT_AUTH_PER_MIN: integer(60, 1, 1_000_000),
   HALO_RATE_LIMIT_API_PER_MIN: integer(1200, 1, 1_000_000),
   HALO_TRUST_PROXY: trustProxy,
+  HALO_MAP_STYLE_URL: optionalUrl,
 });
 
 export interface GatewayConfig {
@@ -131,6 +132,8 @@ export interface GatewayConfig {
   readonly rateLimitAuthPerMinute: number;
   readonly rateLimitApiPerMinute: number;
   readonly trustProxy: boolean | number | string;
+  /** A MapLibre style for HeatSight's basemap (for example a local PMTiles server); unset: the offline world. */
+  readonly mapStyleUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -183,5 +186,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     rateLimitAuthPerMinute: values.HALO_RATE_LIMIT_AUTH_PER_MIN,
     rateLimitApiPerMinute: values.HALO_RATE_LIMIT_API_PER_MIN,
     trustProxy: values.HALO_TRUST_PROXY,
+    mapStyleUrl: values.HALO_MAP_STYLE_URL,
   };
 }

@@ -8,11 +8,13 @@ const SAFE_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})
 /**
  * Security headers for everything the gateway answers. The policy allows the app's own
  * scripts and styles, inline style attributes (React and Blueprint position things with them),
- * data: and blob: images (map tiles, QR codes), workers from blob: (map rendering) and the
- * live socket on the same host over ws: or wss: ('self' alone does not cover ws: everywhere).
+ * data: and blob: images (map tiles, QR codes), workers from blob: (map rendering), the live
+ * socket on the same host over ws: or wss: ('self' alone does not cover ws: everywhere) and,
+ * when HeatSight draws a MapLibre style, that style's origin (its tiles, glyphs and sprites).
  */
-export function securityHeaders(publicUrl: string | undefined): RequestHandler {
+export function securityHeaders(publicUrl: string | undefined, mapStyleUrl?: string): RequestHandler {
   const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).host;
+  const mapOrigins = mapStyleUrl === undefined ? [] : [new URL(mapStyleUrl).origin];
   const socketSources = (request: IncomingMessage) => {
     const host = publicHost ?? request.headers.host;
     return host !== undefined && SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
@@ -27,9 +29,9 @@ export function securityHeaders(publicUrl: string | undefined): RequestHandler {
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", socketSources],
+        connectSrc: ["'self'", socketSources, ...mapOrigins],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

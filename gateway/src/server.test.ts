@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '@halo/shared';
+import { ApiErrorBodySchema, parseWebSettings } from '@halo/shared';
 import { freePort } from './testing/freePort.js';
 import { startFakeUpstream, type FakeUpstream } from './testing/fakeUpstream.js';
 import { startTestGateway, type TestGateway } from './testing/testGateway.js';
 
 const INDEX_HTML =
-  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+  '<!doctype html><html><head><title>Halo</title></head><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+/** The page as served: the installation's settings (none set) in a meta element in its head. */
+const SERVED_HTML = INDEX_HTML.replace(
+  '</head>',
+  '  <meta name="halo-settings" content="{&quot;map_style_url&quot;:null}" />\n  </head>',
+);
 
 let upstream: FakeUpstream;
 let webDist: string;
@@ -153,7 +158,7 @@ describe('the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.text).toBe(INDEX_HTML);
+    expect(response.text).toBe(SERVED_HTML);
   });
 
   it.each(['/no/such/page', '/reset', '/config/users/5/extra', '/admin/usage-monitoring/1/2'])(
@@ -162,7 +167,7 @@ describe('the web app', () => {
       const { url } = await gatewayWith();
       const response = await request(url).get(path);
       expect(response.status).toBe(404);
-      expect(response.text).toBe(INDEX_HTML);
+      expect(response.text).toBe(SERVED_HTML);
     },
   );
 
@@ -181,6 +186,25 @@ describe('the web app', () => {
     const response = await request(url).get('/assets/gone-123.js');
     expect(response.status).toBe(404);
     expect(response.body.error).toBe('notFound');
+  });
+
+  it('tells the app where its map style is, escaped, on /index.html too', async () => {
+    const style = 'https://tiles.example.test/style.json?key="><script>x</script>';
+    const { url } = await gatewayWith(upstream, { mapStyleUrl: style });
+    for (const path of ['/services/heatsight', '/index.html']) {
+      const response = await request(url).get(path);
+      expect(response.status).toBe(200);
+      const content = /<meta name="halo-settings" content="([^"]*)" \/>/.exec(response.text)?.[1] ?? '';
+      expect(content).not.toContain('<');
+      const decoded = content
+        .replaceAll('&quot;', '"')
+        .replaceAll('&amp;', '&')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&#39;', "'");
+      expect(parseWebSettings(decoded)).toEqual({ map_style_url: style });
+      expect(response.text).not.toContain('<script>x</script>');
+    }
   });
 
   it('says clearly when the web app is not built', async () => {
@@ -213,6 +237,18 @@ describe('security headers', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it("allows the map style's origin to be fetched, and no other", async () => {
+    const { url } = await gatewayWith(upstream, { mapStyleUrl: 'http://127.0.0.1:8600/styles/basic/style.json' });
+    const policy = String((await request(url).get('/services/heatsight')).headers['content-security-policy']);
+    expect(policy).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:8600/);
+    expect(policy).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:8600/);
+    expect(policy).not.toContain('/styles/basic');
+    const without = String(
+      (await request(await gatewayWith().then((g) => g.url)).get('/login')).headers['content-security-policy'],
+    );
+    expect(without).not.toContain('8600');
   });
 
   it('keeps a forged Host header out of the policy', async () => {

@@ -95,7 +95,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders(config.publicUrl));
+  app.use(securityHeaders(config.publicUrl, config.mapStyleUrl));
   app.use(requestLogging(log));
 
   const health: RequestHandler = (_request, response) => {
@@ -129,7 +129,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     }),
   );
   app.use('/api', notFound);
-  app.use(...createWebApp(options.webDistDir ?? DEFAULT_WEB_DIST_DIR));
+  app.use(...createWebApp(options.webDistDir ?? DEFAULT_WEB_DIST_DIR, { map_style_url: config.mapStyleUrl ?? null }));
   app.use(notFound);
   app.use(errorHandler);
 

@@ -1,6 +1,6 @@
-import { apiPaths, API_BASE, TestId } from '@halo/shared';
+import { TestId } from '@halo/shared';
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   DEVICES_APPLY_LIVE_MEASURE,
   DEVICES_RENDER_MEASURE,
@@ -8,7 +8,8 @@ import {
 } from '../../web/src/features/devices/devicesTableMeasures';
 import { loginThroughUi } from '../fixtures/session';
 import { figureTable, ms, percentile, spread } from './benchFigures';
-import { startStack } from '../fixtures/stack';
+import { collectTimings, startFrames, stopFrames, type TimedEntry } from './pageTimings';
+import { startFleetStack } from './fleetStack';
 
 /**
  * The Devices table with a large simulated fleet in Chromium: time to first rows, frame
@@ -29,71 +30,6 @@ const CPU_PROFILE_MS = Number(process.env.BENCH_CPU_PROFILE_MS ?? 15_000);
 const DELTA_TARGET_MS = 16;
 /** The User Timing name FleetFeed gives each delta's parse and apply (FLEET_DELTA_MEASURE in web/src/lib/fleet). */
 const FLEET_DELTA_MEASURE = 'halo:fleet.delta';
-
-interface TimedEntry {
-  readonly name: string;
-  readonly start: number;
-  readonly duration: number;
-  readonly detail?: unknown;
-}
-
-declare global {
-  interface Window {
-    __frames?: number[];
-    __framesRunning?: boolean;
-    /** User Timing measures, WebSocket message handlers and long animation frames, as they happen. */
-    __timings?: TimedEntry[];
-  }
-}
-
-/**
- * Before the app loads: collects every User Timing measure (the app keeps only the latest of
- * each), times every WebSocket message handler (frame decoding, JSON parsing and the app's
- * handler: a delta's whole cost on arrival) and records long animation frames.
- */
-function collectTimings() {
-  const timings: TimedEntry[] = [];
-  window.__timings = timings;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      timings.push({
-        name: entry.name,
-        start: entry.startTime,
-        duration: entry.duration,
-        detail: (entry as PerformanceMeasure).detail,
-      });
-  }).observe({ type: 'measure' });
-  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        timings.push({ name: 'long-animation-frame', start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'long-animation-frame' });
-  }
-  const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
-  if (!onmessage?.set || !onmessage.get) return;
-  const { get, set } = onmessage;
-  Object.defineProperty(WebSocket.prototype, 'onmessage', {
-    configurable: true,
-    enumerable: true,
-    get(this: WebSocket) {
-      return get.call(this) as unknown;
-    },
-    set(this: WebSocket, handler: ((this: WebSocket, event: MessageEvent) => unknown) | null) {
-      set.call(
-        this,
-        handler &&
-          function (this: WebSocket, event: MessageEvent) {
-            const start = performance.now();
-            try {
-              return handler.call(this, event);
-            } finally {
-              timings.push({ name: 'websocket-message', start, duration: performance.now() - start });
-            }
-          },
-      );
-    },
-  });
-}
 
 interface DeltaCost {
   /** Devices the frame's batch changed or removed. */
@@ -196,66 +132,11 @@ function topSelfTime(profile: CpuProfile, count: number): string[] {
     );
 }
 
-/** Records the interval between animation frames until stopped. */
-async function startFrames(page: Page) {
-  await page.evaluate(() => {
-    window.__frames = [];
-    window.__framesRunning = true;
-    let last = performance.now();
-    const tick = (now: number) => {
-      window.__frames?.push(now - last);
-      last = now;
-      if (window.__framesRunning) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-async function stopFrames(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    window.__framesRunning = false;
-    return window.__frames ?? [];
-  });
-}
-
-async function waitForFleet(baseURL: string, password: string, devices: number) {
-  const login = await fetch(`${baseURL}${API_BASE}${apiPaths.auth.login}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password, environment_name: 'root' }),
-  });
-  const session = (await login.json()) as {
-    token: { access_token: string; token_type: string };
-    environment_id: number;
-  };
-  const headers = { Authorization: `${session.token.token_type} ${session.token.access_token}` };
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const answer = await fetch(`${baseURL}${API_BASE}${apiPaths.devices.list(session.environment_id)}`, { headers });
-    const body = (await answer.json()) as { devices?: unknown[] };
-    const count = body.devices?.length ?? 0;
-    if (count >= devices) return;
-    if (Date.now() > deadline) throw new Error(`only ${count} of ${devices} devices after 10 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-}
-
 test('devices table: first rows, scrolling and live deltas with a large fleet', async ({ browser }) => {
   test.setTimeout(20 * 60_000);
   const seedStarted = Date.now();
-  const stack = await startStack({
-    HALO_E2E_STACK: 'bench-devices-table',
-    HALO_SIM_DEVICES: String(DEVICES),
-    HALO_SIM_CHANGE_FRACTION: CHANGE_FRACTION,
-    // A 100,000-device snapshot is tens of MB: above the gateway's default 8 MB per-socket buffer.
-    HALO_SOCKET_BUFFER_BYTES: String(512 * 1024 * 1024),
-    // The first full poll of a fleet this size takes longer than the default 5 s time-out here.
-    HALO_POLL_TIMEOUT_MS: process.env.BENCH_POLL_TIMEOUT_MS ?? '120000',
-    // So can the list of all devices through the API proxy on a busy machine (default 30 s).
-    HALO_UPSTREAM_TIMEOUT_MS: process.env.BENCH_UPSTREAM_TIMEOUT_MS ?? '120000',
-  });
+  const stack = await startFleetStack('bench-devices-table', DEVICES, CHANGE_FRACTION);
   try {
-    await waitForFleet(stack.baseURL, stack.adminPassword, DEVICES);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1600, height: 900 } });
     await context.addInitScript(collectTimings);

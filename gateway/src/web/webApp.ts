@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import escapeHtml from 'escape-html';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { apiErrorBody, HttpErrorKind } from '@halo/shared';
+import { apiErrorBody, HttpErrorKind, WEB_SETTINGS_META_NAME, type WebSettings } from '@halo/shared';
 import { isAppRoute } from './routeMatcher.js';
 
 /** Paths the web app never owns, whatever the method. */
@@ -14,15 +15,24 @@ const HASHED_ASSETS_DIR = 'assets';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** Served as the app's page (with the settings in it), not as a static file. */
+const INDEX_PATH = '/index.html';
+
 const NOT_BUILT_MESSAGE =
   'Halo Console: the web app is not built (web/dist/index.html is missing). Run `npm run build` and restart.\n';
 
+/** index.html with the installation's settings in a meta element, before the app's scripts. */
+function withSettings(html: string, settings: WebSettings): string {
+  const meta = `<meta name="${WEB_SETTINGS_META_NAME}" content="${escapeHtml(JSON.stringify(settings))}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `  ${meta}\n  </head>`) : `${meta}${html}`;
+}
+
 /**
  * Serves the built web app from `distDir`: hashed assets with a long cache, everything else
- * revalidated. A GET of any other path answers index.html: 200 for a route of the app, 404 for
- * an unknown path (the app renders its not-found page then).
+ * revalidated. A GET of any other path answers index.html with `settings` in it: 200 for a
+ * route of the app, 404 for an unknown path (the app renders its not-found page then).
  */
-export function createWebApp(distDir: string): RequestHandler[] {
+export function createWebApp(distDir: string, settings: WebSettings): RequestHandler[] {
   const assets = express.static(distDir, {
     index: false,
     redirect: false,
@@ -33,15 +43,15 @@ export function createWebApp(distDir: string): RequestHandler[] {
   });
 
   const indexHtml = async (request: Request, response: Response) => {
-    let html: Buffer;
+    let html: string;
     try {
-      html = await readFile(join(distDir, 'index.html'));
+      html = withSettings(await readFile(join(distDir, 'index.html'), 'utf8'), settings);
     } catch {
       response.status(503).type('text/plain').setHeader('Cache-Control', 'no-store').send(NOT_BUILT_MESSAGE);
       return;
     }
     response
-      .status(isAppRoute(request.path) ? 200 : 404)
+      .status(isAppRoute(request.path) || request.path === INDEX_PATH ? 200 : 404)
       .type('html')
       .setHeader('Cache-Control', REVALIDATE)
       .send(html);
@@ -61,7 +71,8 @@ export function createWebApp(distDir: string): RequestHandler[] {
   };
 
   const staticFiles: RequestHandler = (request, response, next) => {
-    if (isReserved(request.path)) {
+    // index.html is always the one with the settings in it.
+    if (isReserved(request.path) || request.path === INDEX_PATH) {
       next();
       return;
     }

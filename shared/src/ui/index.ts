@@ -1,1 +1,2 @@
 export * from './testIds.js';
+export * from './webSettings.js';

@@ -263,6 +263,7 @@ export const TestId = {
     status: 'heatsight-status',
     empty: 'heatsight-empty',
     showOnMap: 'heatsight-show-on-map',
+    styleFailed: 'heatsight-style-failed',
   },
   satcom: {
     url: 'satcom-url',

@@ -1,7 +1,6 @@
 /**
  * User Timing names of the Devices table's work on each live batch, for benchmarks and DevTools
- * (tests/bench/devices-table.bench.ts reads them). Like FleetFeed's delta measure, only the latest
- * entry of each stays buffered (a wall runs for days); a PerformanceObserver sees them all.
+ * (tests/bench/devices-table.bench.ts reads them). Recorded with `recordMeasure` (lib/measures).
  * This module imports nothing, so a benchmark can import it outside the browser.
  */
 
@@ -14,10 +13,4 @@ export const DEVICES_RENDER_MEASURE = 'halo:devices.render';
 export interface DevicesBatchDetail {
   readonly devices: number;
   readonly reset: boolean;
-}
-
-/** Replaces the previous entry of `name` with one from `start` to `end`. */
-export function recordMeasure(name: string, start: number, end: number, detail?: unknown): void {
-  performance.clearMeasures(name);
-  performance.measure(name, { start, end, detail });
 }

@@ -1,14 +1,19 @@
-import { HeatmapLayer } from '@deck.gl/aggregation-layers';
 import { WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
 import { TestId, totalLinks, type HeatSightMetric } from '@halo/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Callout } from '@blueprintjs/core';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { recordMeasure } from '../../lib/measures';
+import { webSettings } from '../../lib/settings';
 import { useDarkTheme } from '../../lib/theme';
 import { worldCountries } from './basemap';
 import type { HeatData, MapDevice } from './heatLayerData';
 import { heatColorDomain, heatColorRange, METRICS } from './heatMetrics';
+import { SteadyHeatmapLayer } from './steadyHeatmapLayer';
+import type { StyleBasemapProps } from './StyleBasemap';
+import { HEATSIGHT_DRAW_MEASURE, HEATSIGHT_FIRST_HEAT_MEASURE, type HeatDrawnDetail } from './heatSightMeasures';
 import type { MapFocus } from './heatSightLink';
 
 /** From this zoom on (a city) the devices show as points you can point at and open. */
@@ -16,6 +21,18 @@ const DEVICE_ZOOM = 9;
 const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 const HEAT_RADIUS_PIXELS = 40;
 const WEIGHTS_TEXTURE_SIZE = 512;
+
+/** MapLibre and its style: loaded only when HALO_MAP_STYLE_URL is set. */
+const LazyStyleBasemap = lazy(() => import('./StyleBasemap'));
+
+/** deck.gl places a child with a `mapStyle` prop under its canvas and hands it the view. */
+function StyleBasemapSlot(props: StyleBasemapProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyStyleBasemap {...props} />
+    </Suspense>
+  );
+}
 
 type Rgba = [number, number, number, number];
 
@@ -42,21 +59,26 @@ export interface HeatSightMapProps {
   readonly heat: HeatData | null;
   /** Changes whenever `heat` holds new values, even in the same arrays. */
   readonly heatVersion: string | number;
-  readonly devices: readonly MapDevice[];
+  /** The located devices, asked for only when zoomed in far enough to show them. */
+  readonly listDevices: () => readonly MapDevice[];
+  /** Changes whenever the devices `listDevices` answers changed. */
+  readonly devicesVersion: number;
   /** Where to look first (a link from a position); otherwise the fleet, once it is known. */
   readonly focus: MapFocus | null;
   readonly onOpenDevice: (device: MapDevice) => void;
 }
 
-/** The view that shows every device, or null when there are none. */
-function fleetView(devices: readonly MapDevice[], width: number, height: number): MapViewState | null {
-  if (devices.length === 0 || width <= 0 || height <= 0) return null;
+/** The view that shows all of the heat, or null when there is none. */
+function heatView(heat: HeatData | null, width: number, height: number): MapViewState | null {
+  if (!heat || heat.length === 0 || width <= 0 || height <= 0) return null;
+  const positions = heat.attributes.getPosition.value;
   let west = 180;
   let south = 90;
   let east = -180;
   let north = -90;
-  for (const device of devices) {
-    const [longitude, latitude] = device.position;
+  for (let index = 0; index < heat.length; index += 1) {
+    const longitude = positions[index * 2] ?? 0;
+    const latitude = positions[index * 2 + 1] ?? 0;
     west = Math.min(west, longitude);
     east = Math.max(east, longitude);
     south = Math.min(south, latitude);
@@ -83,7 +105,15 @@ function fleetView(devices: readonly MapDevice[], width: number, height: number)
  * The deck.gl map: the offline world (Natural Earth countries, wrapped across the
  * antimeridian), the heat of the chosen metric, and the devices once zoomed in.
  */
-export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpenDevice }: HeatSightMapProps) {
+export function HeatSightMap({
+  metric,
+  heat,
+  heatVersion,
+  listDevices,
+  devicesVersion,
+  focus,
+  onOpenDevice,
+}: HeatSightMapProps) {
   const { t } = useTranslation();
   const dark = useDarkTheme();
   const container = useRef<HTMLDivElement | null>(null);
@@ -98,19 +128,59 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpen
   useEffect(() => {
     if (focus) fitted.current = true;
   }, [focus]);
-  // The first time devices are known, and no address asked for a place, show them all.
+  // The first time there is heat, and no address asked for a place, show all of it.
   useEffect(() => {
-    if (fitted.current || devices.length === 0) return;
+    if (fitted.current) return;
     const element = container.current;
-    const view = fleetView(devices, element?.clientWidth ?? 0, element?.clientHeight ?? 0);
+    const view = heatView(heat, element?.clientWidth ?? 0, element?.clientHeight ?? 0);
     if (view) {
       fitted.current = true;
       setViewState(view);
     }
-  }, [devices]);
+  }, [heat]);
+
+  // Devices as points only from a city's zoom: listing them costs the whole fleet.
+  const zoomedIn = viewState.zoom >= DEVICE_ZOOM;
+  const devices = useMemo(
+    () => (zoomedIn ? listDevices() : []),
+    // devicesVersion: the devices changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [zoomedIn, listDevices, devicesVersion],
+  );
+
+  // What each frame costs, and when heat first shows (tests/bench/heatsight.bench.ts).
+  const timing = useRef({ mounted: 0, drawStart: 0, heatShown: false });
+  useEffect(() => {
+    timing.current.mounted = performance.now();
+  }, []);
+  // What the next frame draws, for onAfterRender (deck.gl draws after React commits).
+  const drawnHeat = useRef<{ version: string | number; points: number }>({ version: '', points: 0 });
+  const points = heat?.length ?? 0;
+  useLayoutEffect(() => {
+    drawnHeat.current = { version: heatVersion, points };
+  }, [heatVersion, points]);
+  const onBeforeRender = () => {
+    timing.current.drawStart = performance.now();
+  };
+  const onAfterRender = () => {
+    const now = performance.now();
+    recordMeasure(HEATSIGHT_DRAW_MEASURE, timing.current.drawStart, now);
+    const { version, points } = drawnHeat.current;
+    if (points > 0 && !timing.current.heatShown) {
+      timing.current.heatShown = true;
+      const detail: HeatDrawnDetail = { points };
+      recordMeasure(HEATSIGHT_FIRST_HEAT_MEASURE, timing.current.mounted, now, detail);
+    }
+    const drawn = points > 0 ? String(version) : '';
+    if (container.current && container.current.dataset.heatDrawn !== drawn) container.current.dataset.heatDrawn = drawn;
+  };
+
+  // With a MapLibre style configured it draws the world; the built-in one is the fallback.
+  const [styleFailure, setStyleFailure] = useState<string | null>(null);
+  const mapStyle = styleFailure === null ? webSettings.map_style_url : null;
 
   const spec = METRICS[metric];
-  // One layer per theme: the world's triangles are the costly part under software WebGL.
+  // One layer per theme: the world's triangles are costly to build under software WebGL.
   const world = useMemo(
     () =>
       new GeoJsonLayer({
@@ -128,9 +198,8 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpen
   );
 
   const layers = [
-    world,
     heat && heat.length > 0
-      ? new HeatmapLayer({
+      ? new SteadyHeatmapLayer({
           id: 'heat',
           data: heat,
           radiusPixels: HEAT_RADIUS_PIXELS,
@@ -145,21 +214,23 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpen
           updateTriggers: { getWeight: [heatVersion], getPosition: [heatVersion] },
         })
       : null,
-    new ScatterplotLayer<MapDevice>({
-      id: 'devices',
-      data: devices,
-      visible: viewState.zoom >= DEVICE_ZOOM,
-      pickable: true,
-      getPosition: (device) => device.position,
-      getFillColor: deviceColor,
-      getLineColor: dark ? [246, 247, 249, 255] : [28, 33, 39, 255],
-      stroked: true,
-      lineWidthUnits: 'pixels',
-      getLineWidth: 1,
-      radiusUnits: 'pixels',
-      getRadius: 5,
-      updateTriggers: { getFillColor: [devices], getLineColor: [dark] },
-    }),
+    // Not even created further out: an idle layer still compiles its shaders.
+    zoomedIn
+      ? new ScatterplotLayer<MapDevice>({
+          id: 'devices',
+          data: devices,
+          pickable: true,
+          getPosition: (device) => device.position,
+          getFillColor: deviceColor,
+          getLineColor: dark ? [246, 247, 249, 255] : [28, 33, 39, 255],
+          stroked: true,
+          lineWidthUnits: 'pixels',
+          getLineWidth: 1,
+          radiusUnits: 'pixels',
+          getRadius: 5,
+          updateTriggers: { getFillColor: [devices], getLineColor: [dark] },
+        })
+      : null,
   ];
 
   const tooltip = ({ object, layer }: PickingInfo<MapDevice>) => {
@@ -181,6 +252,11 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpen
       role="application"
       aria-label={t('heatSight.mapLabel')}
     >
+      {/* The world on a canvas of its own, redrawn only when the view moves: a live update
+          redraws the heat alone. */}
+      {mapStyle ? null : (
+        <DeckGL viewState={viewState} layers={[world]} controller={false} style={{ pointerEvents: 'none' }} />
+      )}
       <DeckGL
         viewState={viewState}
         onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
@@ -191,7 +267,20 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, focus, onOpen
           if (info.object && info.layer?.id === 'devices') onOpenDevice(info.object);
         }}
         getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
-      />
+        onBeforeRender={onBeforeRender}
+        onAfterRender={onAfterRender}
+      >
+        {mapStyle ? <StyleBasemapSlot mapStyle={mapStyle} onFailed={setStyleFailure} /> : null}
+      </DeckGL>
+      {styleFailure !== null ? (
+        <Callout intent="warning" compact className="heatsight-style-failed" data-testid={TestId.heatSight.styleFailed}>
+          {t('heatSight.styleFailed')}
+          {/* MapLibre's own words (a URL, an HTTP error): kept left to right in a Hebrew page. */}
+          <div className="heatsight-style-reason">
+            <bdi dir="ltr">{styleFailure}</bdi>
+          </div>
+        </Callout>
+      ) : null}
     </div>
   );
 }

@@ -13,16 +13,19 @@ import {
   type HeatSightMetric,
   type HeatSightWindow,
 } from '@halo/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api, errorMessage, useApiValue } from '../../lib/api';
-import { appFleet } from '../../lib/fleet';
+import { appFleet, type FleetFeedState } from '../../lib/fleet';
+import { recordMeasure } from '../../lib/measures';
+import { useObservableValue } from '../../lib/realtime';
 import { useSessionSubject } from '../../lib/session';
 import { historyHeat, historySlice, LiveHeat, type HeatData, type MapDevice } from './heatLayerData';
 import { METRICS } from './heatMetrics';
 import { focusOf } from './heatSightLink';
+import { HEATSIGHT_APPLY_MEASURE, type HeatApplyDetail } from './heatSightMeasures';
 import { HeatSightMap } from './HeatSightMap';
 
 type Mode = 'live' | 'history';
@@ -77,6 +80,7 @@ export function HeatSightPage() {
   // Live: the feed's frames patch the heat in place; a version number tells the map to redraw.
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
   const liveHeat = useMemo(() => new LiveHeat('poorLinks'), []);
+  const feedState = useObservableValue<FleetFeedState>(fleet.state$, { kind: 'connecting' });
   const [liveVersion, setLiveVersion] = useState(0);
   const chooseMetric = (next: HeatSightMetric) => {
     liveHeat.setMetric(next);
@@ -85,7 +89,14 @@ export function HeatSightPage() {
   };
   useEffect(() => {
     const subscription = fleet.batch$.subscribe((batch) => {
-      if (liveHeat.apply(batch)) setLiveVersion(liveHeat.version);
+      const started = performance.now();
+      const changed = liveHeat.apply(batch);
+      const detail: HeatApplyDetail = {
+        devices: batch.reset ? batch.devices.size : batch.changed.length + batch.removed.length,
+        reset: batch.reset,
+      };
+      recordMeasure(HEATSIGHT_APPLY_MEASURE, started, performance.now(), detail);
+      if (changed) setLiveVersion(liveHeat.version);
     });
     return () => subscription.unsubscribe();
   }, [fleet, liveHeat]);
@@ -149,11 +160,10 @@ export function HeatSightPage() {
   }, [heat, historyValue, playhead, slice]);
 
   const liveData = showing === 'live' && liveAvailable ? liveHeat.data() : null;
-  const devices: readonly MapDevice[] = useMemo(
-    () => (scope.environmentId === environmentId ? liveHeat.mapDevices() : []),
-    // liveVersion: the devices changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [liveHeat, liveVersion, scope.environmentId, environmentId],
+  const ownScope = scope.environmentId === environmentId;
+  const listDevices = useCallback(
+    (): readonly MapDevice[] => (ownScope ? liveHeat.mapDevices() : []),
+    [liveHeat, ownScope],
   );
 
   const openDevice = (device: MapDevice) => {
@@ -276,7 +286,8 @@ export function HeatSightPage() {
           metric={metric}
           heat={showing === 'history' ? historyData : liveData}
           heatVersion={showing === 'history' ? `${scopeKey(scope)}:${window}:${playhead ?? 'all'}` : liveVersion}
-          devices={devices}
+          listDevices={listDevices}
+          devicesVersion={liveVersion}
           focus={focus}
           onOpenDevice={openDevice}
         />
@@ -288,7 +299,16 @@ export function HeatSightPage() {
         ) : null}
         {showing === 'live' && liveAvailable && rows === 0 ? (
           <Card className="heatsight-empty" data-testid={TestId.heatSight.empty}>
-            {t('heatSight.empty.live')}
+            {feedState.kind === 'live' ? (
+              t('heatSight.empty.live')
+            ) : feedState.kind === 'refused' ? (
+              t('devices.live.refused')
+            ) : (
+              <span className="heatsight-connecting">
+                <Spinner size={16} />
+                {t('heatSight.empty.connecting')}
+              </span>
+            )}
           </Card>
         ) : null}
       </div>

@@ -33,12 +33,8 @@ import {
   type DeviceSortColumn,
   type DeviceStatusFilter,
 } from '../devicesTableModel';
-import {
-  DEVICES_APPLY_LIVE_MEASURE,
-  DEVICES_RENDER_MEASURE,
-  recordMeasure,
-  type DevicesBatchDetail,
-} from '../devicesTableMeasures';
+import { DEVICES_APPLY_LIVE_MEASURE, DEVICES_RENDER_MEASURE, type DevicesBatchDetail } from '../devicesTableMeasures';
+import { recordMeasure } from '../../../lib/measures';
 import { CHIP_LABEL_KEYS } from '../deviceLabels';
 
 /** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */

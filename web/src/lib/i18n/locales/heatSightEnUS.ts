@@ -46,6 +46,7 @@ export const heatSightEnUS = {
   empty: {
     history: 'No positions were recorded in this environment in the {{window}} window.',
     live: 'No device of this environment reports a position right now.',
+    connecting: 'Waiting for the fleet’s live state…',
   },
   tooltip: {
     connected: 'Connected',
@@ -54,4 +55,5 @@ export const heatSightEnUS = {
     open: 'Click to open it in Devices',
   },
   showOnMap: 'Show on HeatSight',
+  styleFailed: 'The configured map style could not be loaded; showing the built-in world map.',
 };

@@ -47,6 +47,7 @@ export const heatSightHeIL: typeof heatSightEnUS = {
   },
   empty: {
     history: 'לא נרשמו מיקומים בסביבה זו בחלון {{window}}.',
+    connecting: 'ממתין למצב החי של הצי…',
     live: 'אף מכשיר בסביבה זו אינו מדווח כעת על מיקום.',
   },
   tooltip: {
@@ -56,4 +57,5 @@ export const heatSightHeIL: typeof heatSightEnUS = {
     open: 'לחץ כדי לפתוח במסך המכשירים',
   },
   showOnMap: 'הצג ב-HeatSight',
+  styleFailed: 'לא ניתן לטעון את סגנון המפה שהוגדר; מוצגת מפת העולם המובנית.',
 };
