@@ -23,7 +23,8 @@ export async function startFleetStack(name: string, devices: number, changeFract
   }
 }
 
-async function waitForFleet(baseURL: string, password: string, devices: number) {
+/** The root manager's Authorization header and environment, logged in through the API. */
+export async function adminSession(baseURL: string, password: string) {
   const login = await fetch(`${baseURL}${API_BASE}${apiPaths.auth.login}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -33,10 +34,17 @@ async function waitForFleet(baseURL: string, password: string, devices: number) 
     token: { access_token: string; token_type: string };
     environment_id: number;
   };
-  const headers = { Authorization: `${session.token.token_type} ${session.token.access_token}` };
+  return {
+    headers: { Authorization: `${session.token.token_type} ${session.token.access_token}` },
+    environmentId: session.environment_id,
+  };
+}
+
+async function waitForFleet(baseURL: string, password: string, devices: number) {
+  const { headers, environmentId } = await adminSession(baseURL, password);
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
-    const answer = await fetch(`${baseURL}${API_BASE}${apiPaths.devices.list(session.environment_id)}`, { headers });
+    const answer = await fetch(`${baseURL}${API_BASE}${apiPaths.devices.list(environmentId)}`, { headers });
     const body = (await answer.json()) as { devices?: unknown[] };
     const count = body.devices?.length ?? 0;
     if (count >= devices) return;

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import {
   API,
   API_BASE,
-  apiPaths,
   decodeHistory,
   HEATSIGHT_HEADER_BYTES,
   pathOf,
@@ -19,7 +18,7 @@ import {
 } from '../../web/src/features/heatsight/heatSightMeasures';
 import { loginThroughUi } from '../fixtures/session';
 import { figureTable, ms, percentile, spread } from './benchFigures';
-import { startFleetStack } from './fleetStack';
+import { adminSession, startFleetStack } from './fleetStack';
 import { collectTimings, startFrames, stopFrames, type TimedEntry } from './pageTimings';
 
 /**
@@ -119,22 +118,6 @@ async function askSamples(
   return { times, bytes: last.byteLength, history: decodeHistory(last) };
 }
 
-async function apiSession(baseURL: string, password: string) {
-  const login = await fetch(`${baseURL}${API_BASE}${apiPaths.auth.login}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password, environment_name: 'root' }),
-  });
-  const session = (await login.json()) as {
-    token: { access_token: string; token_type: string };
-    environment_id: number;
-  };
-  return {
-    headers: { Authorization: `${session.token.token_type} ${session.token.access_token}` },
-    environmentId: session.environment_id,
-  };
-}
-
 // ---- the page -------------------------------------------------------------------------------------
 
 declare global {
@@ -206,7 +189,7 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
     const seeded = seedSamples(join(stack.dataDir, 'halo.sqlite'), Date.now());
 
     // The endpoint, as the History view asks it (default max_points), and raw.
-    const session = await apiSession(stack.baseURL, stack.adminPassword);
+    const session = await adminSession(stack.baseURL, stack.adminPassword);
     const aggregated = await askSamples(stack.baseURL, session.headers, session.environmentId, { window: '24h' });
     const raw = await askSamples(stack.baseURL, session.headers, session.environmentId, {
       window: '24h',
