@@ -239,7 +239,9 @@ export function HeatSightPage() {
         ) : null}
         <span className="heatsight-status" data-testid={TestId.heatSight.status} aria-live="polite">
           {showing === 'live'
-            ? t('heatSight.status.live', { count: rows })
+            ? feedState.kind === 'live'
+              ? t('heatSight.status.live', { count: rows })
+              : t(feedState.kind === 'refused' ? 'devices.live.refused' : 'devices.live.connecting')
             : historyValue
               ? historyValue.mode === 'cells'
                 ? t('heatSight.status.cells', { count: historyValue.samples, cells: historyValue.rows })
