@@ -30,6 +30,7 @@ import {
 import { createRandom, sampleIndexes, type Random } from './random.js';
 import { coverageAt, distanceMeters, headingTowards, nearestRegion, offset } from './regions.js';
 import { createPositionHistory } from './positionHistory.js';
+import { createReadingRotation } from './readingRotation.js';
 import { insertPositionSamples, prunePositionSamples } from '../store/positionSamples.js';
 import { pickSatcomSenders, satcomMessage } from './satcomMessages.js';
 import { createUsageMeter } from './usageMeter.js';
@@ -368,18 +369,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   let modems: SimulatedDevice[] = [];
   const thresholdWatch = createThresholdWatch();
   const history = createPositionHistory();
-  let readingCursor = 0;
-  /** The devices whose thresholds this tick reads: all of a small fleet, else the changed ones and the next share. */
-  const devicesToRead = (changed: readonly SimulatedDevice[]): readonly SimulatedDevice[] => {
-    if (devices.length <= THRESHOLD_READINGS_PER_TICK) return devices;
-    const picked = new Set(changed);
-    for (let offset = 0; offset < THRESHOLD_READINGS_PER_TICK; offset += 1) {
-      const device = devices[(readingCursor + offset) % devices.length];
-      if (device) picked.add(device);
-    }
-    readingCursor = (readingCursor + THRESHOLD_READINGS_PER_TICK) % devices.length;
-    return [...picked];
-  };
+  const devicesToRead = createReadingRotation(THRESHOLD_READINGS_PER_TICK);
   const idle = (tick: number): TickReport => ({
     tick,
     changed: [],
@@ -538,7 +528,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const thresholds = await environmentThresholds(context.db, environmentId, now);
     logs.push(
       ...thresholdWatch.evaluate(
-        devicesToRead(changed).map((device) => watchedDevice(device, now)),
+        devicesToRead(devices, changed).map((device) => watchedDevice(device, now)),
         thresholds,
         now,
       ),
