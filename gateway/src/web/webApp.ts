@@ -21,9 +21,12 @@ const INDEX_PATH = '/index.html';
 const NOT_BUILT_MESSAGE =
   'Halo Console: the web app is not built (web/dist/index.html is missing). Run `npm run build` and restart.\n';
 
-/** index.html with the installation's settings in a meta element, before the app's scripts. */
-function withSettings(html: string, settings: WebSettings): string {
-  const meta = `<meta name="${WEB_SETTINGS_META_NAME}" content="${escapeHtml(JSON.stringify(settings))}" />`;
+/** The meta element that carries the installation's settings. */
+const settingsMeta = (settings: WebSettings) =>
+  `<meta name="${WEB_SETTINGS_META_NAME}" content="${escapeHtml(JSON.stringify(settings))}" />`;
+
+/** index.html with the settings' meta element in its head, before the app's scripts. */
+function withSettings(html: string, meta: string): string {
   return html.includes('</head>') ? html.replace('</head>', `  ${meta}\n  </head>`) : `${meta}${html}`;
 }
 
@@ -33,6 +36,7 @@ function withSettings(html: string, settings: WebSettings): string {
  * route of the app, 404 for an unknown path (the app renders its not-found page then).
  */
 export function createWebApp(distDir: string, settings: WebSettings): RequestHandler[] {
+  const meta = settingsMeta(settings);
   const assets = express.static(distDir, {
     index: false,
     redirect: false,
@@ -45,7 +49,7 @@ export function createWebApp(distDir: string, settings: WebSettings): RequestHan
   const indexHtml = async (request: Request, response: Response) => {
     let html: string;
     try {
-      html = withSettings(await readFile(join(distDir, 'index.html'), 'utf8'), settings);
+      html = withSettings(await readFile(join(distDir, 'index.html'), 'utf8'), meta);
     } catch {
       response.status(503).type('text/plain').setHeader('Cache-Control', 'no-store').send(NOT_BUILT_MESSAGE);
       return;

@@ -10,6 +10,7 @@ import {
 import { hashPassword } from '../auth/passwords.js';
 import type { ProviderContext } from '../context.js';
 import { writeAudit } from './audit.js';
+import { storedFeatures } from './environmentFeatures.js';
 
 export const ROOT_ENVIRONMENT_NAME = 'root';
 export const ROOT_MANAGER_USERNAME = 'admin';
@@ -60,7 +61,7 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
         description: 'Root environment',
         ca_server_address: null,
         realm_type: context.config.rootRealmType,
-        enabled_feature_ids: JSON.stringify(featuresOfReach('descendants')),
+        enabled_feature_ids: storedFeatures(featuresOfReach('descendants')),
         created_at: now,
       })
       .returning('id')

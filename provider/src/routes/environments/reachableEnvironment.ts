@@ -1,5 +1,6 @@
 import type { ProviderContext } from '../../context.js';
 import { environmentNotFound, isSameOrDescendant, type Scoped } from '../../http/tenancy.js';
+import { findEnvironment } from '../../store/environments.js';
 import type { EnvironmentRow } from '../../store/schema.js';
 
 /**
@@ -13,7 +14,7 @@ export async function reachableEnvironment(
   options: { strictlyBelow: boolean },
 ): Promise<EnvironmentRow> {
   const { target } = auth;
-  const row = await context.db.selectFrom('environments').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findEnvironment(context.db, id);
   if (
     !row ||
     (options.strictlyBelow && row.id === target.id) ||

@@ -13,11 +13,7 @@ import { reachableEnvironment } from './reachableEnvironment.js';
 import { grantableFeatures, sameFeatures, setFeatures } from './grantFeatures.js';
 import { featuresOf } from '../../store/environmentFeatures.js';
 import { forbidden } from '../../http/httpError.js';
-import type { ProviderContext } from '../../context.js';
-
-function parentOf(context: ProviderContext, id: number) {
-  return context.db.selectFrom('environments').selectAll().where('id', '=', id).executeTakeFirst();
-}
+import { findEnvironment } from '../../store/environments.js';
 
 /**
  * PUT config/{env}/environments/{id}. Below {env}: name, description, CA and the manager's
@@ -46,7 +42,8 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
   const requested = input.enabled_feature_ids;
   let features: readonly number[] | null = null;
   if (requested !== undefined && !sameFeatures(requested, featuresOf(environment))) {
-    const parent = environment.parent_id === null || isOwn ? null : await parentOf(context, environment.parent_id);
+    const parent =
+      environment.parent_id === null || isOwn ? null : await findEnvironment(context.db, environment.parent_id);
     if (!parent) throw forbidden("An environment's features are set by the manager of an environment above it");
     features = grantableFeatures(auth, parent, requested);
   }

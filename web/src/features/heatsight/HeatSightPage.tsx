@@ -36,12 +36,6 @@ interface Scope {
   readonly subtree: boolean;
 }
 
-const METRIC_LABEL_KEYS: Readonly<Record<HeatSightMetric, string>> = {
-  poorLinks: METRICS.poorLinks.labelKey,
-  noConnection: METRICS.noConnection.labelKey,
-  signal: METRICS.signal.labelKey,
-  density: METRICS.density.labelKey,
-};
 const WINDOW_LABEL_KEYS: Readonly<Record<HeatSightWindow, string>> = {
   '1h': 'heatSight.windows.hour',
   '24h': 'heatSight.windows.day',
@@ -212,7 +206,7 @@ export function HeatSightPage() {
             value={metric}
             onChange={(event) => chooseMetric(event.currentTarget.value as HeatSightMetric)}
             data-testid={TestId.heatSight.metric}
-            options={HEATSIGHT_METRICS.map((value) => ({ value, label: t(METRIC_LABEL_KEYS[value]) }))}
+            options={HEATSIGHT_METRICS.map((value) => ({ value, label: t(METRICS[value].labelKey) }))}
           />
         </label>
         {showing === 'history' ? (

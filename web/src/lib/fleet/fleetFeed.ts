@@ -21,6 +21,7 @@ import {
   type Observable,
   type SchedulerLike,
 } from 'rxjs';
+import { recordMeasure } from '../measures';
 import type { LiveSocket } from '../realtime';
 
 /** Where the feed stands: waiting for its first snapshot, live, or refused by the gateway. */
@@ -127,8 +128,7 @@ export class FleetFeed {
     const onDelta = (payload: unknown) => {
       const started = performance.now();
       applyDelta(payload);
-      performance.clearMeasures(FLEET_DELTA_MEASURE);
-      performance.measure(FLEET_DELTA_MEASURE, { start: started, end: performance.now() });
+      recordMeasure(FLEET_DELTA_MEASURE, started, performance.now());
     };
     const applyDelta = (payload: unknown) => {
       const parsed = DevicesDeltaSchema.safeParse(payload);
