@@ -11,6 +11,7 @@ import { EnvironmentAccess } from './live/environmentAccess.js';
 import { LocalFeedBus, type DeltaObserver, type FeedBus } from './live/feedBus.js';
 import { createLiveServer, type Live } from './live/liveServer.js';
 import { RedisFeedBus } from './live/redisFeedBus.js';
+import type { SnapshotEncoder } from './live/snapshotEncoding.js';
 import { DevicesUpstream } from './pollers/devicesUpstream.js';
 import { LocalLeadership, RedisLeadership, type Leadership } from './pollers/leadership.js';
 import { PollerManager } from './pollers/pollerManager.js';
@@ -37,6 +38,8 @@ export interface GatewayOptions {
   /** Where the built web app lives; the repository's web/dist by default. */
   readonly webDistDir?: string;
   readonly now?: () => number;
+  /** Makes snapshot messages (tests slow it down); encodeSnapshotMessage by default. */
+  readonly encodeSnapshot?: SnapshotEncoder;
 }
 
 export interface Gateway {
@@ -195,6 +198,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     bufferBytes: config.socketBufferBytes,
     resyncMs: config.slowConsumerResyncMs,
     confirmRefusal: (token) => live.sessions.revalidateToken(token),
+    ...(options.encodeSnapshot ? { encodeSnapshot: options.encodeSnapshot } : {}),
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));
   live.sessions.onRevalidated((socket) => fanout.sessionRevalidated(socket));

@@ -15,7 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
-import { apiPaths, continuityOf, patchDeviceLiveState, subscriptionFrom } from '@halo/shared';
+import { apiPaths, continuityOf, decodeDevicesSnapshot, patchDeviceLiveState, subscriptionFrom } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
 const EVENT = {
@@ -81,6 +81,24 @@ function deviceHash(device) {
   return hash;
 }
 
+/**
+ * Snapshots decoded in this thread (the product's decodeDevicesSnapshot, which checks every
+ * state), as [id, hash] pairs by epoch and seq: the clients of a thread share one decoding.
+ */
+const decodedSnapshots = new Map();
+const SNAPSHOTS_KEEP = 4;
+function snapshotHashes(message) {
+  const key = `${message.environmentId}/${message.epoch}/${message.seq}`;
+  let pairs = decodedSnapshots.get(key);
+  if (!pairs) {
+    const snapshot = decodeDevicesSnapshot(message);
+    pairs = snapshot.devices.map((device) => [device.id, deviceHash(device)]);
+    decodedSnapshots.set(key, pairs);
+    if (decodedSnapshots.size > SNAPSHOTS_KEEP) decodedSnapshots.delete(decodedSnapshots.keys().next().value);
+  }
+  return pairs;
+}
+
 /** Per decoded patch: the hash it leads to from each hash it was applied to. */
 const patched = new WeakMap();
 /** The hash of `patch` applied to the state of `hash` (0: unknown), validated as the browser does; 0 when invalid. */
@@ -110,7 +128,16 @@ class Client {
     this.seq = 0;
     this.state = new Int32Array(1024);
     this.size = 0;
-    this.counts = { snapshots: 0, deltas: 0, duplicates: 0, gaps: 0, changedDevices: 0, bytes: 0, refusals: 0 };
+    this.counts = {
+      snapshots: 0,
+      deltas: 0,
+      duplicates: 0,
+      gaps: 0,
+      changedDevices: 0,
+      bytes: 0,
+      binaryBytes: 0,
+      refusals: 0,
+    };
     this.socket = io(`${baseURL}${namespace}`, {
       path: '/socket.io',
       transports: ['websocket'],
@@ -123,9 +150,14 @@ class Client {
     });
     this.socket.io.on('open', () => {
       this.socket.io.engine.on('packet', (packet) => {
-        // engine.io's packet type character, the data, and the WebSocket frame header.
-        const length = 1 + (typeof packet.data === 'string' ? packet.data.length : 0);
+        // A text frame: engine.io's packet type character and the data; a binary frame: the
+        // bytes alone. Then the WebSocket frame header.
+        const length =
+          typeof packet.data === 'string'
+            ? 1 + packet.data.length
+            : (packet.data?.byteLength ?? packet.data?.length ?? 0);
         this.counts.bytes += length + wsHeader(length);
+        if (typeof packet.data !== 'string') this.counts.binaryBytes += length + wsHeader(length);
       });
     });
     this.socket.on('connect', () => this.subscribe());
@@ -154,18 +186,19 @@ class Client {
     this.state = grown;
   }
 
-  onSnapshot(snapshot) {
-    if (snapshot.environmentId !== environmentId) return;
+  onSnapshot(message) {
+    if (message.environmentId !== environmentId) return;
     this.state.fill(0);
     this.size = 0;
-    for (const device of snapshot.devices) {
-      this.ensure(device.id);
-      if (this.state[device.id] === 0) this.size += 1;
-      this.state[device.id] = deviceHash(device);
+    for (const [id, hash] of snapshotHashes(message)) {
+      this.ensure(id);
+      if (this.state[id] === 0) this.size += 1;
+      this.state[id] = hash;
     }
-    this.epoch = snapshot.epoch;
-    this.seq = snapshot.seq;
+    this.epoch = message.epoch;
+    this.seq = message.seq;
     this.counts.snapshots += 1;
+    this.counts.snapshotDevices = message.count;
   }
 
   onDelta(delta) {
@@ -242,7 +275,16 @@ async function connect(count, batch, timeoutMs, totalMs) {
 }
 
 function stats() {
-  const totals = { snapshots: 0, deltas: 0, duplicates: 0, gaps: 0, changedDevices: 0, bytes: 0, refusals: 0 };
+  const totals = {
+    snapshots: 0,
+    deltas: 0,
+    duplicates: 0,
+    gaps: 0,
+    changedDevices: 0,
+    bytes: 0,
+    binaryBytes: 0,
+    refusals: 0,
+  };
   for (const client of clients) for (const key of Object.keys(totals)) totals[key] += client.counts[key];
   const first = clients[0]?.counts ?? null;
   return {

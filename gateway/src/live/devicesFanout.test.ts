@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import {
+  decodeDevicesSnapshot,
   DevicesDeltaSchema,
-  DevicesSnapshotSchema,
-  type DevicesSnapshot,
+  type DevicesSnapshotMessage,
   type UpstreamStatusEvent,
 } from '@halo/shared';
 import type { GatewayConfig } from '../config.js';
+import type { GatewayOptions } from '../server.js';
+import { encodeSnapshotMessage } from './snapshotEncoding.js';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
 import { LiveView, upstreamDevices } from '../testing/liveView.js';
 import { nextEvent, startTestGateway, type LiveClient, type TestGateway } from '../testing/testGateway.js';
@@ -35,8 +38,8 @@ const FAST: Partial<GatewayConfig> = {
   pollGraceMs: 100,
 };
 
-async function gatewayWith(overrides: Partial<GatewayConfig> = {}) {
-  started = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, { ...FAST, ...overrides });
+async function gatewayWith(overrides: Partial<GatewayConfig> = {}, options: GatewayOptions = {}) {
+  started = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, { ...FAST, ...overrides }, options);
   return started;
 }
 
@@ -102,9 +105,9 @@ describe('devices.subscribe', () => {
   it('answers a snapshot, then deltas in order with seq growing by one', async () => {
     await gatewayWith();
     const { client, view } = await open(MANAGER);
-    const snapshot = nextEvent<DevicesSnapshot>(client, 'devices.snapshot');
+    const snapshot = nextEvent<DevicesSnapshotMessage>(client, 'devices.snapshot');
     expect(await subscribe(client, { environmentId: 10 })).toEqual({ ok: true, mode: 'snapshot' });
-    const first = DevicesSnapshotSchema.parse(await snapshot);
+    const first = decodeDevicesSnapshot(await snapshot);
     expect(first.environmentId).toBe(10);
     expect(first.seq).toBe(0);
     expect(first.devices.map((device) => device.id).sort()).toEqual([1, 2, 3, 4, 5]);
@@ -136,6 +139,42 @@ describe('devices.subscribe', () => {
     expect(view.devices.get(1)?.links?.cellular).toEqual({ online: 1, total: 2 });
     expect(view.devices.get(1)?.gnss_lock).toBe(true);
     expect(view.deltas.flatMap((delta) => delta.removed)).toEqual([3]);
+  });
+
+  it('follows a snapshot that took long to encode with the deltas that came meanwhile, before the live ones', async () => {
+    const encodedSeqs: number[] = [];
+    await gatewayWith(
+      {},
+      {
+        // Slower than several polls: the fleet moves on while the snapshot is encoded.
+        encodeSnapshot: async (snapshot) => {
+          encodedSeqs.push(snapshot.seq);
+          const message = await encodeSnapshotMessage(snapshot);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return message;
+        },
+      },
+    );
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await expect.poll(() => encodedSeqs.length).toBe(1);
+    upstream.fleet.put(10, 1, { name: 'while encoding' });
+    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(1);
+    upstream.fleet.put(10, 2, { name: 'still encoding' });
+    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(2);
+    // A second subscriber arriving meanwhile gets the same encoding.
+    const late = await open(COLLEAGUE);
+    await subscribe(late.client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    await sameAsUpstream(late.view);
+    upstream.fleet.put(10, 3, { name: 'live again' });
+    await sameAsUpstream(view);
+    expect(encodedSeqs).toEqual([0]);
+    for (const { snapshots, gaps, deltas } of [view, late.view]) {
+      expect(snapshots).toBe(1);
+      expect(gaps).toBe(0);
+      expect(deltas.map((delta) => delta.seq)).toEqual([1, 2, 3]);
+    }
   });
 
   it('fetches device_status only for the devices that changed', async () => {
@@ -625,9 +664,10 @@ describe('slow consumers', () => {
       socketBufferBytes: 16 * 1024,
       pollTimeoutMs: 20_000,
     });
-    // A snapshot of about 16 MB: more than the kernel's buffers take for a client not reading.
-    const padding = 'z'.repeat(40_000);
-    for (let id = 1; id <= 400; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
+    // A snapshot of about 12 MB even compressed (random names): more than the kernel's
+    // buffers take for a client not reading.
+    for (let id = 1; id <= 400; id += 1)
+      upstream.fleet.put(10, id, { name: `${randomBytes(30_000).toString('base64url')}${id}` });
     const large = await open(MANAGER);
     const rawSocket = (
       large.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }

@@ -4,6 +4,7 @@ import {
   HttpErrorKind,
   LiveEvent,
   type DevicesDelta,
+  type DevicesSnapshotMessage,
   type DevicesSubscribeAck,
 } from '@halo/shared';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { EnvironmentFeed } from './environmentFeed.js';
 import type { FeedBus, FeedEvent } from './feedBus.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 import { pendingWrites } from './pendingWrites.js';
+import type { SnapshotEncoder } from './snapshotEncoding.js';
 import { log } from '../log.js';
 
 /** Sockets watching an environment's devices: everyone allowed devices.view there sees all of them. */
@@ -41,6 +43,8 @@ export interface DevicesFanoutOptions {
    * a session that ended tells its sockets why (`session.ended`) instead of losing them silently.
    */
   readonly confirmRefusal?: (token: string) => Promise<void>;
+  /** Makes snapshot messages; encodeSnapshotMessage unless a test slows it down. */
+  readonly encodeSnapshot?: SnapshotEncoder;
 }
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
@@ -119,6 +123,8 @@ interface Tracked {
   readonly following: Promise<void>;
   releaseTimer: NodeJS.Timeout | undefined;
   flushScheduled: boolean;
+  /** A snapshot is being encoded: it goes to every socket awaiting one when it is ready. */
+  flushing: boolean;
   /**
    * What the latest snapshot weighed when written (bytes queued right after its emit). A socket
    * may have one snapshot plus the configured bound waiting before it counts as slow: a large
@@ -126,6 +132,8 @@ interface Tracked {
    */
   snapshotBytes: number;
 }
+
+type SnapshotReason = 'subscribe' | 'resync' | 'epoch';
 
 interface Laggard {
   readonly socket: LiveSocket;
@@ -281,7 +289,7 @@ export class DevicesFanout {
     const tokens = new SubscriberTokens(subscribers, (token, capability) =>
       this.revoke(environmentId, token, capability),
     );
-    const feed = new EnvironmentFeed(environmentId, this.options.historyLength);
+    const feed = new EnvironmentFeed(environmentId, this.options.historyLength, this.options.encodeSnapshot);
     const tracked: Tracked = {
       feed,
       subscribers,
@@ -290,6 +298,7 @@ export class DevicesFanout {
       following: Promise.resolve(),
       releaseTimer: undefined,
       flushScheduled: false,
+      flushing: false,
       snapshotBytes: 0,
     };
     this.tracked.set(environmentId, tracked);
@@ -449,6 +458,10 @@ export class DevicesFanout {
     reason: 'subscribe' | 'resync' = 'subscribe',
   ): void {
     tracked.awaitingSnapshot.add(socketId);
+    this.queueSnapshotFlush(environmentId, tracked, reason);
+  }
+
+  private queueSnapshotFlush(environmentId: number, tracked: Tracked, reason: SnapshotReason): void {
     if (tracked.flushScheduled) return;
     tracked.flushScheduled = true;
     setTimeout(() => {
@@ -457,19 +470,52 @@ export class DevicesFanout {
     }, snapshotBatchMs(tracked.snapshotBytes)).unref();
   }
 
-  private flushSnapshots(environmentId: number, tracked: Tracked, reason: 'subscribe' | 'resync' | 'epoch'): void {
-    const snapshot = tracked.feed.snapshot();
+  /**
+   * Sends the latest snapshot to every socket awaiting one. Its encoding may take a while (a
+   * large fleet's): whoever subscribes meanwhile gets the same one, and the deltas that came
+   * after its seq follow it at once, before the sockets join the delta room, in one tick.
+   */
+  private flushSnapshots(environmentId: number, tracked: Tracked, reason: SnapshotReason): void {
+    if (tracked.flushing || tracked.awaitingSnapshot.size === 0) return;
     // Until the first state arrives the sockets wait; it is sent to them then.
-    if (!snapshot || tracked.awaitingSnapshot.size === 0) return;
+    const message = tracked.feed.snapshotMessage();
+    if (!message) return;
+    tracked.flushing = true;
+    message.then(
+      (ready) => {
+        tracked.flushing = false;
+        if (this.tracked.get(environmentId) === tracked) this.sendSnapshot(environmentId, tracked, ready, reason);
+      },
+      (error: unknown) => {
+        tracked.flushing = false;
+        log.error({ err: error, environmentId }, 'encoding a snapshot failed');
+        if (this.tracked.get(environmentId) === tracked) this.queueSnapshotFlush(environmentId, tracked, reason);
+      },
+    );
+  }
+
+  private sendSnapshot(
+    environmentId: number,
+    tracked: Tracked,
+    message: DevicesSnapshotMessage,
+    reason: SnapshotReason,
+  ): void {
+    const after = tracked.feed.missedSince(message.epoch, message.seq);
+    if (after === null) {
+      // A new epoch began while it was encoded: the next one is of that.
+      this.flushSnapshots(environmentId, tracked, reason);
+      return;
+    }
     const { namespace } = this.options;
     const recipients = [...tracked.awaitingSnapshot].filter(
       (socketId) => namespace.sockets.has(socketId) && !this.laggards.has(socketId),
     );
     tracked.awaitingSnapshot.clear();
     if (recipients.length === 0) return;
-    namespace.local.to(recipients).emit(LiveEvent.DEVICES_SNAPSHOT, snapshot);
+    namespace.local.to(recipients).emit(LiveEvent.DEVICES_SNAPSHOT, message);
     const first = namespace.sockets.get(recipients[0] ?? '');
     if (first) tracked.snapshotBytes = pendingWrites(first).bytes;
+    for (const delta of after) namespace.local.to(recipients).emit(LiveEvent.DEVICES_DELTA, delta);
     this.options.metrics.snapshotsSent.inc({ reason }, recipients.length);
     for (const socketId of recipients) void namespace.sockets.get(socketId)?.join(devicesRoom(environmentId));
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DevicesDelta } from '@halo/shared';
+import { decodeDevicesSnapshot, type DevicesDelta } from '@halo/shared';
 import { fakeDeviceState } from '../testing/fakeUpstream.js';
 import { EnvironmentFeed, newEpoch } from './environmentFeed.js';
+import { encodeSnapshotMessage } from './snapshotEncoding.js';
 
 const delta = (epoch: string, seq: number, changed: number[] = [], removed: number[] = []): DevicesDelta => ({
   environmentId: 7,
@@ -64,6 +65,33 @@ describe('EnvironmentFeed', () => {
     expect(feed.snapshot()).toBe(first);
     feed.apply(delta('e', 1, [2]));
     expect(feed.snapshot()).not.toBe(first);
+  });
+
+  it('encodes the snapshot message once per epoch and seq, and it decodes to the state', async () => {
+    const feed = new EnvironmentFeed(7, 10);
+    expect(feed.snapshotMessage()).toBeNull();
+    feed.load({ epoch: 'e', seq: 0, devices: [fakeDeviceState(1), fakeDeviceState(2)], history: [] });
+    const first = feed.snapshotMessage();
+    expect(feed.snapshotMessage()).toBe(first);
+    const message = await first;
+    expect(message).toMatchObject({ environmentId: 7, epoch: 'e', seq: 0, count: 2 });
+    expect(decodeDevicesSnapshot(message).devices).toEqual([fakeDeviceState(1), fakeDeviceState(2)]);
+    feed.apply(delta('e', 1, [3], [1]));
+    const next = await feed.snapshotMessage();
+    expect(next).toMatchObject({ seq: 1, count: 2 });
+    expect(decodeDevicesSnapshot(next).devices.map((device) => device.id)).toEqual([2, 3]);
+  });
+
+  it('encodes again after an encoding failed', async () => {
+    let calls = 0;
+    const feed = new EnvironmentFeed(7, 10, (snapshot) => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new Error('out of memory')) : encodeSnapshotMessage(snapshot);
+    });
+    feed.load({ epoch: 'e', seq: 0, devices: [fakeDeviceState(1)], history: [] });
+    await expect(feed.snapshotMessage()).rejects.toThrow('out of memory');
+    await expect(feed.snapshotMessage()).resolves.toMatchObject({ seq: 0, count: 1 });
+    expect(calls).toBe(2);
   });
 
   it('makes epochs that do not repeat and fit the protocol', () => {

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { applyDeviceLivePatch, type DeviceLiveState, type DevicesDelta, type DevicesSnapshot } from '@halo/shared';
+import {
+  applyDeviceLivePatch,
+  type DeviceLiveState,
+  type DevicesDelta,
+  type DevicesSnapshot,
+  type DevicesSnapshotMessage,
+} from '@halo/shared';
 import { shareEncoding } from './sharedEncoding.js';
+import { encodeSnapshotMessage, type SnapshotEncoder } from './snapshotEncoding.js';
 
 /** A fresh epoch: random, so a restarted or replaced poller never reuses one. */
 export const newEpoch = () => randomBytes(12).toString('base64url');
@@ -30,6 +37,8 @@ export class EnvironmentFeed {
   private readonly devices = new Map<number, DeviceLiveState>();
   private history: DevicesDelta[] = [];
   private snapshotCache: DevicesSnapshot | null = null;
+  /** The latest snapshot's message, being encoded or encoded, with the epoch and seq it is of. */
+  private messageCache: { epoch: string; seq: number; message: Promise<DevicesSnapshotMessage> } | null = null;
 
   /**
    * @param historyLength deltas kept; at most one delta per poll, so poll interval times this
@@ -38,6 +47,7 @@ export class EnvironmentFeed {
   constructor(
     readonly environmentId: number,
     private readonly historyLength: number,
+    private readonly encode: SnapshotEncoder = encodeSnapshotMessage,
   ) {}
 
   get ready(): boolean {
@@ -100,6 +110,25 @@ export class EnvironmentFeed {
       devices: [...this.devices.values()],
     });
     return this.snapshotCache;
+  }
+
+  /**
+   * The message of the state now, as sent: encoded once per epoch and seq (the compression off
+   * the event loop). The feed may have moved on by the time it is ready: its epoch and seq say
+   * which state it holds, and `missedSince` what came after.
+   */
+  snapshotMessage(): Promise<DevicesSnapshotMessage> | null {
+    const snapshot = this.snapshot();
+    if (!snapshot) return null;
+    const cached = this.messageCache;
+    if (cached?.epoch === snapshot.epoch && cached.seq === snapshot.seq) return cached.message;
+    const message = this.encode(snapshot);
+    this.messageCache = { epoch: snapshot.epoch, seq: snapshot.seq, message };
+    // A failed encoding is not kept: the next call tries again.
+    message.catch(() => {
+      if (this.messageCache?.message === message) this.messageCache = null;
+    });
+    return message;
   }
 
   /** The whole state with its history, to hand on (to Redis or a test). */

@@ -26,6 +26,19 @@ describe('sharedEncodingParser', () => {
     expect(spy).toHaveBeenCalledTimes(3);
   });
 
+  it('encodes a payload with binary data once too: the header and the same bytes', () => {
+    const encoder = new sharedEncodingParser.Encoder();
+    const data = Buffer.from([1, 2, 3]);
+    const payload = shareEncoding({ seq: 4, data });
+    const first = encoder.encode(event(['devices.snapshot', payload]));
+    expect(first).toHaveLength(2);
+    expect(String(first[0])).toContain('_placeholder');
+    expect(first[1]).toBe(data);
+    const spy = stringify();
+    expect(encoder.encode(event(['devices.snapshot', payload]))).toBe(first);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
   it('encodes anything else every time: unmarked payloads and packets with an ack id', () => {
     const encoder = new sharedEncodingParser.Encoder();
     const spy = stringify();

@@ -5,9 +5,10 @@ import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser';
  * delta), with their encodings so far by namespace and event. socket.io encodes an emit once
  * for all its recipients, but a snapshot goes out in many emits (subscription bursts, resyncs)
  * and a delta again in every replay: a 100,000-device snapshot is tens of MB of JSON, and
- * encoding it again each time costs the event loop and the heap.
+ * encoding it again each time costs the event loop and the heap. A payload with binary data (a
+ * snapshot's devices) encodes to a text header and the binary parts, kept alike.
  */
-const encodings = new WeakMap<object, Map<string, string>>();
+const encodings = new WeakMap<object, Map<string, ReturnType<Encoder['encode']>>>();
 
 /** Marks a payload as never changed from now on, so its encoding is made once and reused. */
 export function shareEncoding<T extends object>(payload: T): T {
@@ -27,10 +28,9 @@ class SharedEncodingEncoder extends Encoder {
     if (!cache) return super.encode(packet);
     const key = `${packet.nsp}\u0000${String((data as unknown[])[0])}`;
     const known = cache.get(key);
-    if (known !== undefined) return [known];
+    if (known !== undefined) return known;
     const encoded = super.encode(packet);
-    const [only] = encoded as unknown[];
-    if (encoded.length === 1 && typeof only === 'string') cache.set(key, only);
+    cache.set(key, encoded);
     return encoded;
   }
 }

@@ -1,9 +1,9 @@
 import {
   compactDeviceLiveState,
+  decodeDevicesSnapshot,
   FleetReplica,
   type DeviceLiveState,
   type DevicesDelta,
-  type DevicesSnapshot,
   type LogsSystemEvent,
 } from '@halo/shared';
 import { foldDeviceStatus } from '../pollers/environmentPoller.js';
@@ -24,7 +24,9 @@ export class LiveView {
   gaps = 0;
 
   constructor(readonly client: LiveClient) {
-    client.on('devices.snapshot', (snapshot: DevicesSnapshot) => {
+    client.on('devices.snapshot', (message: unknown) => {
+      // As a browser does: a snapshot that does not decode to valid states is an error.
+      const snapshot = decodeDevicesSnapshot(message);
       this.snapshots += 1;
       this.replica = new FleetReplica(snapshot.environmentId);
       this.replica.applySnapshot(snapshot);

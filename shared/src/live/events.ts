@@ -66,13 +66,38 @@ export const DevicesSubscribeAckSchema = z.union([
 ]);
 export type DevicesSubscribeAck = z.infer<typeof DevicesSubscribeAckSchema>;
 
-export const DevicesSnapshotSchema = z.object({
+/** The `encoding` a snapshot message names: the columns of fleetSnapshotCodec.ts, in JSON, raw-DEFLATE compressed. */
+export const FLEET_SNAPSHOT_ENCODING = 'columns-deflate-1';
+
+/** How binary data arrives: a Buffer in Node, an ArrayBuffer (or a view) in browsers. */
+export type BinaryData = Uint8Array | ArrayBuffer | ArrayBufferView;
+const BinaryDataSchema = z.custom<BinaryData>(
+  (value) => value instanceof ArrayBuffer || ArrayBuffer.isView(value),
+  'not binary data',
+);
+
+/**
+ * `devices.snapshot` as it travels: the environment's whole live state at (epoch, seq), its
+ * devices in one binary attachment (fleetSnapshotCodec.ts; `decodeDevicesSnapshot` reads it).
+ */
+export const DevicesSnapshotMessageSchema = z.object({
   environmentId: z.number().int(),
   epoch: z.string(),
   seq: z.number().int().min(0),
-  devices: z.array(DeviceLiveStateSchema),
+  /** Devices in `data`. */
+  count: z.number().int().min(0),
+  encoding: z.literal(FLEET_SNAPSHOT_ENCODING),
+  data: BinaryDataSchema,
 });
-export type DevicesSnapshot = z.infer<typeof DevicesSnapshotSchema>;
+export type DevicesSnapshotMessage = z.infer<typeof DevicesSnapshotMessageSchema>;
+
+/** A snapshot as a client holds it, decoded: every device's live state. */
+export interface DevicesSnapshot {
+  readonly environmentId: number;
+  readonly epoch: string;
+  readonly seq: number;
+  readonly devices: readonly DeviceLiveState[];
+}
 
 /**
  * One device's change in a delta: its id and a JSON Merge Patch of the rest (devicePatch.ts).
@@ -133,7 +158,7 @@ export const LiveEvent = {
 
 /** socket.io typed maps: gateway to browser. */
 export interface LiveServerToClientEvents {
-  'devices.snapshot': (payload: DevicesSnapshot) => void;
+  'devices.snapshot': (payload: DevicesSnapshotMessage) => void;
   'devices.delta': (payload: DevicesDelta) => void;
   clock: (payload: ClockEvent) => void;
   'logs.system': (payload: LogsSystemEvent) => void;

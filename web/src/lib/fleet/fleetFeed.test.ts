@@ -1,4 +1,4 @@
-import { encodeDevicePatch, LiveEvent, type DeviceLiveState } from '@halo/shared';
+import { encodeDevicePatch, encodeDevicesSnapshot, LiveEvent, type DeviceLiveState } from '@halo/shared';
 import { queueScheduler } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '../realtime';
@@ -59,7 +59,10 @@ describe('FleetFeed', () => {
     const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler, now: () => 1000 });
     const views = follow(feed);
     expect(emitted).toEqual([{ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } }]);
-    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 4, devices: [device(1), device(2)] });
+    deliver(
+      LiveEvent.DEVICES_SNAPSHOT,
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e1', seq: 4, devices: [device(1), device(2)] }),
+    );
     deliver(LiveEvent.DEVICES_DELTA, {
       environmentId: 7,
       epoch: 'e1',
@@ -78,7 +81,10 @@ describe('FleetFeed', () => {
     const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
     const views = follow(feed);
     const located = { ...device(1), location: { coordinate: [34.1, 32.1], altitude: null, accuracy: 3 } };
-    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 1, devices: [located] });
+    deliver(
+      LiveEvent.DEVICES_SNAPSHOT,
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e1', seq: 1, devices: [located] }),
+    );
     deliver(LiveEvent.DEVICES_DELTA, {
       environmentId: 7,
       epoch: 'e1',
@@ -97,7 +103,10 @@ describe('FleetFeed', () => {
     const { socket, emitted, deliver } = fakeSocket();
     const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
     const views = follow(feed);
-    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 1, devices: [device(1)] });
+    deliver(
+      LiveEvent.DEVICES_SNAPSHOT,
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e1', seq: 1, devices: [device(1)] }),
+    );
     deliver(LiveEvent.DEVICES_DELTA, {
       environmentId: 7,
       epoch: 'e1',
@@ -118,7 +127,10 @@ describe('FleetFeed', () => {
     const { socket, emitted, deliver } = fakeSocket();
     const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
     const views = follow(feed);
-    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e1', seq: 4, devices: [device(1)] });
+    deliver(
+      LiveEvent.DEVICES_SNAPSHOT,
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e1', seq: 4, devices: [device(1)] }),
+    );
     deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e1', seq: 4, changed: [device(9)], removed: [] });
     deliver(LiveEvent.DEVICES_DELTA, { environmentId: 8, epoch: 'e1', seq: 5, changed: [device(9)], removed: [] });
     expect(views.at(-1)?.devices.has(9)).toBe(false);
@@ -154,7 +166,7 @@ describe('FleetFeed', () => {
     };
     const feed = new FleetFeed(socket, 7, { scheduler: manualScheduler as never });
     const views = follow(feed);
-    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e', seq: 0, devices: [] });
+    deliver(LiveEvent.DEVICES_SNAPSHOT, encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 0, devices: [] }));
     for (let seq = 1; seq <= 50; seq += 1) {
       deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq, changed: [device(seq)], removed: [] });
     }
@@ -176,7 +188,10 @@ describe('FleetFeed', () => {
         size: batch.devices.size,
       }),
     );
-    deliver(LiveEvent.DEVICES_SNAPSHOT, { environmentId: 7, epoch: 'e', seq: 1, devices: [device(1), device(2)] });
+    deliver(
+      LiveEvent.DEVICES_SNAPSHOT,
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 1, devices: [device(1), device(2)] }),
+    );
     deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq: 2, changed: [device(3)], removed: [1] });
     expect(batches).toEqual([
       { reset: true, changed: [], removed: [], size: 0 },

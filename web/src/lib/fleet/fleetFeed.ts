@@ -1,6 +1,6 @@
 import {
+  decodeDevicesSnapshot,
   DevicesDeltaSchema,
-  DevicesSnapshotSchema,
   DevicesSubscribeAckSchema,
   LiveEvent,
   FleetReplica,
@@ -116,8 +116,13 @@ export class FleetFeed {
     );
     const onConnect = () => this.subscribe();
     const onSnapshot = (payload: unknown) => {
-      const parsed = DevicesSnapshotSchema.safeParse(payload);
-      if (!parsed.success || !this.replica.applySnapshot(parsed.data)) return;
+      let snapshot;
+      try {
+        snapshot = decodeDevicesSnapshot(payload);
+      } catch {
+        return; // not a snapshot this client can trust: dropped, as any malformed payload
+      }
+      if (!this.replica.applySnapshot(snapshot)) return;
       this.pendingReset = true;
       this.pendingChanged.clear();
       this.pendingRemoved.clear();
