@@ -80,6 +80,7 @@ const EnvironmentSchema = z.object({
   HALO_SOCKET_BUFFER_PACKETS: integer(64, 1, 100_000),
   HALO_SOCKET_BUFFER_BYTES: integer(8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   HALO_SLOW_CONSUMER_RESYNC_MS: integer(30_000, 100, 3_600_000),
+  HALO_SUMMARY_MS: integer(1000, 50, 60_000),
   HALO_REDIS_PREFIX: text('halo'),
   HALO_LEADER_TTL_MS: integer(5000, 300, 600_000),
   HALO_RATE_LIMIT_AUTH_PER_MIN: integer(60, 1, 1_000_000),
@@ -125,6 +126,8 @@ export interface GatewayConfig {
   readonly socketBufferBytes: number;
   /** How long a slow consumer has to catch up before its connection is closed. */
   readonly slowConsumerResyncMs: number;
+  /** At most one fleet summary push per this many ms and environment. */
+  readonly summaryIntervalMs: number;
   /** Prefix of every Redis key and channel (REDIS_URL only). */
   readonly redisPrefix: string;
   /** Time to live of a poller leadership lock in Redis; renewed every third of it. */
@@ -181,6 +184,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     socketBufferPackets: values.HALO_SOCKET_BUFFER_PACKETS,
     socketBufferBytes: values.HALO_SOCKET_BUFFER_BYTES,
     slowConsumerResyncMs: values.HALO_SLOW_CONSUMER_RESYNC_MS,
+    summaryIntervalMs: values.HALO_SUMMARY_MS,
     redisPrefix: values.HALO_REDIS_PREFIX,
     leaderTtlMs: values.HALO_LEADER_TTL_MS,
     rateLimitAuthPerMinute: values.HALO_RATE_LIMIT_AUTH_PER_MIN,

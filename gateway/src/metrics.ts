@@ -139,6 +139,15 @@ export function createGatewayMetrics() {
     /** Labels: `reason` (subscribe, resync, epoch). */
     snapshotsSent: registry.counter('halo_gateway_snapshots_sent_total', 'devices.snapshot payloads sent.', ['reason']),
     replays: registry.counter('halo_gateway_replays_total', 'Subscriptions resumed by replaying missed deltas.'),
+    /** Labels: `audience` (plain, alerts). One per emit, to a room or to a new follower. */
+    summaryMessages: registry.counter('halo_gateway_summary_messages_total', 'fleet.summary messages emitted.', [
+      'audience',
+    ]),
+    summaryBytes: registry.counter(
+      'halo_gateway_summary_bytes_total',
+      'Bytes of fleet.summary messages emitted, in JSON (once per emit, whatever the sockets).',
+      ['audience'],
+    ),
     slowConsumerDrops: registry.counter(
       'halo_gateway_slow_consumer_drops_total',
       'Sockets taken out of the delta stream because their buffer was full.',

@@ -11,6 +11,7 @@ import { EnvironmentAccess } from './live/environmentAccess.js';
 import { LocalFeedBus, type DeltaObserver, type FeedBus } from './live/feedBus.js';
 import { createLiveServer, type Live } from './live/liveServer.js';
 import { RedisFeedBus } from './live/redisFeedBus.js';
+import { SEED_ALERTS } from './live/environmentSummary.js';
 import type { SnapshotEncoder } from './live/snapshotEncoding.js';
 import { DevicesUpstream } from './pollers/devicesUpstream.js';
 import { LocalLeadership, RedisLeadership, type Leadership } from './pollers/leadership.js';
@@ -198,6 +199,11 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     bufferBytes: config.socketBufferBytes,
     resyncMs: config.slowConsumerResyncMs,
     confirmRefusal: (token) => live.sessions.revalidateToken(token),
+    summaryIntervalMs: config.summaryIntervalMs,
+    recentAlerts: async (environmentId, token) => {
+      const answer = await devicesUpstream.recentAlerts(environmentId, token, SEED_ALERTS);
+      return answer.kind === 'ok' ? answer.value : null;
+    },
     ...(options.encodeSnapshot ? { encodeSnapshot: options.encodeSnapshot } : {}),
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));

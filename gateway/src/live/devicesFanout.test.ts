@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
   decodeDevicesSnapshot,
@@ -6,100 +6,13 @@ import {
   type DevicesSnapshotMessage,
   type UpstreamStatusEvent,
 } from '@halo/shared';
-import type { GatewayConfig } from '../config.js';
-import type { GatewayOptions } from '../server.js';
 import { encodeSnapshotMessage } from './snapshotEncoding.js';
-import { startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
-import { LiveView, upstreamDevices } from '../testing/liveView.js';
-import { nextEvent, startTestGateway, type LiveClient, type TestGateway } from '../testing/testGateway.js';
+import { DEVICES_VIEW, LOGS_VIEW, TOKENS, useLiveHarness } from '../testing/liveHarness.js';
+import { nextEvent } from '../testing/testGateway.js';
 
-const MANAGER = 'token-manager-env10-0001';
-const COLLEAGUE = 'token-colleague-env10-0002';
-const OTHER_TENANT = 'token-other-tenant-0003';
-const PARENT = 'token-parent-env1-0004';
-const NO_DEVICES = 'token-logs-only-env10-0005';
-const NO_LOGS = 'token-devices-only-env10-0006';
-
-/** Devices view 50 and logs view 70 of spec section 6. */
-const DEVICES_VIEW = 50;
-const LOGS_VIEW = 70;
-
-let upstream: FakeUpstream;
-let started: TestGateway | undefined;
-
-const FAST: Partial<GatewayConfig> = {
-  sessionCheckMs: 3_600_000,
-  clockRefreshMs: 3_600_000,
-  upstreamProbeMs: 3_600_000,
-  pollMs: 50,
-  fullPollEvery: 1_000_000,
-  pollTimeoutMs: 2000,
-  pollBackoffMaxMs: 200,
-  pollGraceMs: 100,
-};
-
-async function gatewayWith(overrides: Partial<GatewayConfig> = {}, options: GatewayOptions = {}) {
-  started = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, { ...FAST, ...overrides }, options);
-  return started;
-}
-
-const connected = (client: LiveClient) =>
-  new Promise<LiveClient>((resolve, reject) => {
-    client.once('connect', () => resolve(client));
-    client.once('connect_error', (error) => reject(error));
-  });
-
-async function open(token: string): Promise<{ client: LiveClient; view: LiveView }> {
-  if (!started) throw new Error('no gateway');
-  const client = started.connect({ token });
-  const view = new LiveView(client);
-  await connected(client);
-  return { client, view };
-}
-
-const subscribe = (client: LiveClient, payload: { environmentId: number; epoch?: string; seq?: number }) =>
-  client.timeout(3000).emitWithAck('devices.subscribe', payload);
-
-const sameAsUpstream = (view: LiveView, environmentId = 10) =>
-  expect.poll(() => view.list(), { timeout: 3000 }).toEqual(upstreamDevices(upstream, environmentId));
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.sessions.clear();
-  const { fleet } = upstream;
-  fleet.devices.clear();
-  fleet.removals.length = 0;
-  fleet.logs.length = 0;
-  fleet.revision = 0;
-  fleet.fault = 'none';
-  fleet.logsAvailable = true;
-  fleet.refusedTokens.clear();
-  fleet.environments.clear();
-  fleet.environments.set(1, null);
-  fleet.environments.set(10, 1);
-  fleet.environments.set(20, null);
-  upstream.sessions.set(MANAGER, { userId: 1, environmentId: 10, verified: true });
-  upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true });
-  upstream.sessions.set(OTHER_TENANT, { userId: 3, environmentId: 20, verified: true });
-  upstream.sessions.set(PARENT, { userId: 4, environmentId: 1, verified: true });
-  upstream.sessions.set(NO_DEVICES, { userId: 5, environmentId: 10, verified: true, permissions: [LOGS_VIEW] });
-  upstream.sessions.set(NO_LOGS, { userId: 6, environmentId: 10, verified: true, permissions: [DEVICES_VIEW] });
-  for (let id = 1; id <= 5; id += 1) fleet.put(10, id);
-  fleet.put(20, 100, { name: 'foreign device' });
-});
-
-afterEach(async () => {
-  await started?.close();
-  started = undefined;
-});
-
-afterAll(async () => {
-  await upstream.close();
-});
+const { MANAGER, COLLEAGUE, OTHER_TENANT, PARENT, NO_DEVICES, NO_LOGS } = TOKENS;
+const live = useLiveHarness();
+const { gatewayWith, open, subscribe, sameAsUpstream } = live;
 
 describe('devices.subscribe', () => {
   it('answers a snapshot, then deltas in order with seq growing by one', async () => {
@@ -112,11 +25,11 @@ describe('devices.subscribe', () => {
     expect(first.seq).toBe(0);
     expect(first.devices.map((device) => device.id).sort()).toEqual([1, 2, 3, 4, 5]);
 
-    upstream.fleet.put(10, 2, { availability: 0, device_state: 2 });
+    live.upstream.fleet.put(10, 2, { availability: 0, device_state: 2 });
     await expect.poll(() => view.deltas.length, { timeout: 3000 }).toBe(1);
-    upstream.fleet.put(10, 6);
-    upstream.fleet.remove(3);
-    upstream.fleet.setLinks(
+    live.upstream.fleet.put(10, 6);
+    live.upstream.fleet.remove(3);
+    live.upstream.fleet.setLinks(
       1,
       {
         cellular: [
@@ -158,16 +71,16 @@ describe('devices.subscribe', () => {
     const { client, view } = await open(MANAGER);
     await subscribe(client, { environmentId: 10 });
     await expect.poll(() => encodedSeqs.length).toBe(1);
-    upstream.fleet.put(10, 1, { name: 'while encoding' });
-    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(1);
-    upstream.fleet.put(10, 2, { name: 'still encoding' });
-    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(2);
+    live.upstream.fleet.put(10, 1, { name: 'while encoding' });
+    await expect.poll(() => live.started?.gateway.fanout.feed(10)?.seq).toBe(1);
+    live.upstream.fleet.put(10, 2, { name: 'still encoding' });
+    await expect.poll(() => live.started?.gateway.fanout.feed(10)?.seq).toBe(2);
     // A second subscriber arriving meanwhile gets the same encoding.
     const late = await open(COLLEAGUE);
     await subscribe(late.client, { environmentId: 10 });
     await sameAsUpstream(view);
     await sameAsUpstream(late.view);
-    upstream.fleet.put(10, 3, { name: 'live again' });
+    live.upstream.fleet.put(10, 3, { name: 'live again' });
     await sameAsUpstream(view);
     expect(encodedSeqs).toEqual([0]);
     for (const { snapshots, gaps, deltas } of [view, late.view]) {
@@ -182,10 +95,10 @@ describe('devices.subscribe', () => {
     const { client, view } = await open(MANAGER);
     await subscribe(client, { environmentId: 10 });
     await sameAsUpstream(view);
-    const seen = upstream.requests.length;
-    upstream.fleet.put(10, 4, { name: 'renamed' });
+    const seen = live.upstream.requests.length;
+    live.upstream.fleet.put(10, 4, { name: 'renamed' });
     await sameAsUpstream(view);
-    const statusCalls = upstream.requests.slice(seen).filter((line) => line.endsWith('/device_status'));
+    const statusCalls = live.upstream.requests.slice(seen).filter((line) => line.endsWith('/device_status'));
     expect(statusCalls.length).toBe(1);
     // The provider's paths carry the ids in the query; the fake records them in the path log only.
     expect(view.deltas.at(-1)?.changed.map((device) => device.id)).toEqual([4]);
@@ -198,15 +111,15 @@ describe('devices.subscribe', () => {
     await subscribe(colleague.client, { environmentId: 10 });
     const first = await open(MANAGER);
     await subscribe(first.client, { environmentId: 10 });
-    upstream.fleet.put(10, 1, { name: 'one' });
+    live.upstream.fleet.put(10, 1, { name: 'one' });
     await sameAsUpstream(first.view);
     const { epoch, seq } = first.view;
     first.client.disconnect();
 
-    upstream.fleet.put(10, 2, { name: 'two' });
-    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(seq + 1);
-    upstream.fleet.remove(5);
-    await expect.poll(() => started?.gateway.fanout.feed(10)?.seq).toBe(seq + 2);
+    live.upstream.fleet.put(10, 2, { name: 'two' });
+    await expect.poll(() => live.started?.gateway.fanout.feed(10)?.seq).toBe(seq + 1);
+    live.upstream.fleet.remove(5);
+    await expect.poll(() => live.started?.gateway.fanout.feed(10)?.seq).toBe(seq + 2);
 
     const second = await open(MANAGER);
     // The reconnecting client starts from what it held.
@@ -219,7 +132,7 @@ describe('devices.subscribe', () => {
     expect(second.view.snapshots).toBe(0);
     expect(second.view.deltas.map((delta) => delta.seq)).toEqual([seq + 1, seq + 2]);
     expect(second.view.gaps).toBe(0);
-    expect(await started?.gateway.metrics.replays.get()).toBe(1);
+    expect(await live.started?.gateway.metrics.replays.get()).toBe(1);
   });
 
   it('resumes a page reload within the grace period without a snapshot', async () => {
@@ -236,7 +149,7 @@ describe('devices.subscribe', () => {
       ok: true,
       mode: 'replay',
     });
-    upstream.fleet.put(10, 1, { name: 'after the reload' });
+    live.upstream.fleet.put(10, 1, { name: 'after the reload' });
     await sameAsUpstream(after.view);
     expect(after.view.snapshots).toBe(0);
     expect(after.view.epoch).toBe(epoch);
@@ -267,7 +180,7 @@ describe('devices.subscribe', () => {
     await sameAsUpstream(colleague.view);
     const { epoch, seq } = colleague.view;
     for (let round = 1; round <= 20; round += 1) {
-      upstream.fleet.put(10, 1, { name: `round ${round}` });
+      live.upstream.fleet.put(10, 1, { name: `round ${round}` });
       await expect.poll(() => gateway.fanout.feed(10)?.seq).toBe(seq + round);
     }
     const late = await open(MANAGER);
@@ -290,14 +203,14 @@ describe('devices.subscribe', () => {
     const { client, view } = await open(MANAGER);
     await subscribe(client, { environmentId: 10 });
     await sameAsUpstream(view);
-    upstream.fleet.put(10, 1, { name: 'before' });
+    live.upstream.fleet.put(10, 1, { name: 'before' });
     await sameAsUpstream(view);
     const epoch = view.epoch;
     // The upstream starts over with a fresh store: its cursor is behind the gateway's.
-    upstream.fleet.devices.clear();
-    upstream.fleet.revision = 0;
-    upstream.fleet.put(10, 1, { name: 'fresh store' });
-    upstream.fleet.put(10, 2);
+    live.upstream.fleet.devices.clear();
+    live.upstream.fleet.revision = 0;
+    live.upstream.fleet.put(10, 1, { name: 'fresh store' });
+    live.upstream.fleet.put(10, 2);
     await sameAsUpstream(view);
     expect(view.epoch).not.toBe(epoch);
     expect(view.snapshots).toBe(2);
@@ -331,7 +244,7 @@ describe('devices.subscribe', () => {
     await sameAsUpstream(leaving.view);
     leaving.client.emit('devices.unsubscribe', { environmentId: 10 });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    upstream.fleet.put(10, 1, { name: 'after leaving' });
+    live.upstream.fleet.put(10, 1, { name: 'after leaving' });
     await sameAsUpstream(watcher.view);
     expect(leaving.view.devices.get(1)?.name).not.toBe('after leaving');
     expect(leaving.view.deltas).toEqual([]);
@@ -348,7 +261,7 @@ describe('devices.subscribe', () => {
       { ok: false, error: 'tooManyRequests' },
       { ok: false, error: 'tooManyRequests' },
     ]);
-    expect(await started?.gateway.metrics.upstreamRequests.get({ source: 'access' })).toBe(30);
+    expect(await live.started?.gateway.metrics.upstreamRequests.get({ source: 'access' })).toBe(30);
   });
 
   it('refuses a malformed subscription', async () => {
@@ -369,7 +282,7 @@ describe('drift', () => {
     await subscribe(client, { environmentId: 10 });
     await sameAsUpstream(view);
     const epoch = view.epoch;
-    upstream.fleet.remove(2, { silently: true });
+    live.upstream.fleet.remove(2, { silently: true });
     await sameAsUpstream(view);
     expect(view.epoch).toBe(epoch);
     expect(view.snapshots).toBe(1);
@@ -385,7 +298,7 @@ describe('visibility', () => {
     const foreign = await open(OTHER_TENANT);
     expect(await subscribe(foreign.client, { environmentId: 10 })).toEqual({ ok: false, error: 'notFound' });
     expect(await subscribe(foreign.client, { environmentId: 999 })).toEqual({ ok: false, error: 'notFound' });
-    upstream.fleet.put(10, 1, { name: 'secret' });
+    live.upstream.fleet.put(10, 1, { name: 'secret' });
     await sameAsUpstream(manager.view);
     expect(foreign.view.snapshots).toBe(0);
     expect(foreign.view.deltas).toEqual([]);
@@ -400,8 +313,8 @@ describe('visibility', () => {
     await sameAsUpstream(ours.view, 10);
     await sameAsUpstream(theirs.view, 20);
     expect(gateway.pollers.running).toBe(2);
-    upstream.fleet.put(20, 100, { name: 'theirs, changed' });
-    upstream.fleet.put(10, 1, { name: 'ours, changed' });
+    live.upstream.fleet.put(20, 100, { name: 'theirs, changed' });
+    live.upstream.fleet.put(10, 1, { name: 'ours, changed' });
     await sameAsUpstream(ours.view, 10);
     await sameAsUpstream(theirs.view, 20);
     expect(ours.view.devices.has(100)).toBe(false);
@@ -414,11 +327,11 @@ describe('visibility', () => {
     const parent = await open(PARENT);
     expect(await subscribe(parent.client, { environmentId: 10 })).toEqual({ ok: true, mode: 'snapshot' });
     await sameAsUpstream(parent.view);
-    const asked = upstream.count('/config/10/devices/devices_state');
+    const asked = live.upstream.count('/config/10/devices/devices_state');
     parent.client.emit('devices.unsubscribe', { environmentId: 10 });
     expect(await subscribe(parent.client, { environmentId: 10 })).toEqual({ ok: true, mode: 'snapshot' });
     // The second subscription did not ask again (polls may have run meanwhile, so compare the access calls).
-    expect(await started?.gateway.metrics.upstreamRequests.get({ source: 'access' })).toBe(1);
+    expect(await live.started?.gateway.metrics.upstreamRequests.get({ source: 'access' })).toBe(1);
     expect(asked).toBeGreaterThan(0);
   });
 
@@ -436,9 +349,9 @@ describe('visibility', () => {
     await subscribe(loses.client, { environmentId: 10 });
     await sameAsUpstream(loses.view);
     const gone = new Promise<string>((resolve) => loses.client.once('disconnect', resolve));
-    upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true, permissions: [LOGS_VIEW] });
+    live.upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true, permissions: [LOGS_VIEW] });
     await gateway.live.sessions.checkAll();
-    upstream.fleet.put(10, 1, { name: 'not for the colleague any more' });
+    live.upstream.fleet.put(10, 1, { name: 'not for the colleague any more' });
     await sameAsUpstream(keeps.view);
     expect(await gone).toBe('transport close');
     expect(loses.view.devices.get(1)?.name).not.toBe('not for the colleague any more');
@@ -452,13 +365,18 @@ describe('visibility', () => {
     const loses = await open(COLLEAGUE);
     await subscribe(loses.client, { environmentId: 10 });
     await sameAsUpstream(loses.view);
-    await expect.poll(() => upstream.count('/system_logs')).toBeGreaterThan(0);
-    upstream.fleet.addLog(10, { description: 'seen' });
+    await expect.poll(() => live.upstream.count('/system_logs')).toBeGreaterThan(0);
+    live.upstream.fleet.addLog(10, { description: 'seen' });
     await expect.poll(() => loses.view.logs.length, { timeout: 3000 }).toBe(1);
-    upstream.sessions.set(COLLEAGUE, { userId: 2, environmentId: 10, verified: true, permissions: [DEVICES_VIEW] });
+    live.upstream.sessions.set(COLLEAGUE, {
+      userId: 2,
+      environmentId: 10,
+      verified: true,
+      permissions: [DEVICES_VIEW],
+    });
     await gateway.live.sessions.checkAll();
-    upstream.fleet.addLog(10, { description: 'not for the colleague any more' });
-    upstream.fleet.put(10, 1, { name: 'after the log' });
+    live.upstream.fleet.addLog(10, { description: 'not for the colleague any more' });
+    live.upstream.fleet.put(10, 1, { name: 'after the log' });
     await sameAsUpstream(loses.view);
     await expect.poll(() => keeps.view.logs.length, { timeout: 3000 }).toBe(2);
     expect(loses.view.logs.map((event) => event.entries[0]?.description)).toEqual(['seen']);
@@ -471,9 +389,9 @@ describe('visibility', () => {
     await subscribe(manager.client, { environmentId: 10 });
     await subscribe(devicesOnly.client, { environmentId: 10 });
     await sameAsUpstream(manager.view);
-    await expect.poll(() => upstream.count('/system_logs')).toBeGreaterThan(0);
-    upstream.fleet.addLog(10, { severity: 3, description: 'link down' });
-    upstream.fleet.addLog(20, { description: 'foreign' });
+    await expect.poll(() => live.upstream.count('/system_logs')).toBeGreaterThan(0);
+    live.upstream.fleet.addLog(10, { severity: 3, description: 'link down' });
+    live.upstream.fleet.addLog(20, { description: 'foreign' });
     await expect.poll(() => manager.view.logs.length, { timeout: 3000 }).toBe(1);
     expect(manager.view.logs[0]).toMatchObject({ environmentId: 10, entries: [{ description: 'link down' }] });
     await sameAsUpstream(devicesOnly.view);
@@ -499,16 +417,15 @@ describe('central polling', () => {
       broadcast(packet, options);
     };
     const pollsBefore = await polls();
-    const requestsBefore = upstream.count('/config/10/');
+    const requestsBefore = live.upstream.count('/config/10/');
     for (let round = 1; round <= 10; round += 1) {
       const name = `${sockets} sockets, round ${round}`;
-      upstream.fleet.put(10, round, { name });
+      live.upstream.fleet.put(10, round, { name });
       await expect.poll(() => clients.every(({ view }) => view.devices.get(round)?.name === name)).toBe(true);
     }
-    const perPoll = (upstream.count('/config/10/') - requestsBefore) / ((await polls()) - pollsBefore);
+    const perPoll = (live.upstream.count('/config/10/') - requestsBefore) / ((await polls()) - pollsBefore);
     expect(deltaBroadcasts).toBe(10);
-    await started?.close();
-    started = undefined;
+    await live.stopGateway();
     return perPoll;
   }
 
@@ -553,9 +470,9 @@ describe('central polling', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(gateway.pollers.running).toBe(1);
     await expect.poll(() => gateway.pollers.running, { timeout: 3000 }).toBe(0);
-    const count = upstream.count('/devices_state');
+    const count = live.upstream.count('/devices_state');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(upstream.count('/devices_state')).toBe(count);
+    expect(live.upstream.count('/devices_state')).toBe(count);
   });
 
   it('polls with another subscriber when the upstream refuses the chosen token, and cuts the refused one off', async () => {
@@ -566,8 +483,8 @@ describe('central polling', () => {
     await subscribe(second.client, { environmentId: 10 });
     await sameAsUpstream(first.view);
     const firstGone = new Promise<string>((resolve) => first.client.once('disconnect', resolve));
-    upstream.fleet.refusedTokens.add(MANAGER);
-    upstream.fleet.put(10, 1, { name: 'after refusal' });
+    live.upstream.fleet.refusedTokens.add(MANAGER);
+    live.upstream.fleet.put(10, 1, { name: 'after refusal' });
     await sameAsUpstream(second.view);
     // Its user may not see this any more: a lost transport, and the next subscription is refused.
     expect(await firstGone).toBe('transport close');
@@ -575,8 +492,8 @@ describe('central polling', () => {
     const again = await open(MANAGER);
     expect(await subscribe(again.client, { environmentId: 10 })).toEqual({ ok: false, error: 'forbidden' });
 
-    upstream.fleet.refusedTokens.add(COLLEAGUE);
-    upstream.fleet.put(10, 2, { name: 'nobody can see this' });
+    live.upstream.fleet.refusedTokens.add(COLLEAGUE);
+    live.upstream.fleet.put(10, 2, { name: 'nobody can see this' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(second.view.devices.get(2)?.name).not.toBe('nobody can see this');
   });
@@ -592,7 +509,7 @@ describe('upstream faults', () => {
     const statuses: UpstreamStatusEvent[] = [];
     client.on('upstream.status', (status) => statuses.push(status));
 
-    upstream.fleet.fault = 'hang';
+    live.upstream.fleet.fault = 'hang';
     await expect.poll(() => statuses.at(-1)?.state, { timeout: 4000 }).toBe('down');
     const states = statuses.map((status) => status.state);
     expect(states.lastIndexOf('degraded')).toBe(states.length - 2);
@@ -601,14 +518,14 @@ describe('upstream faults', () => {
       0,
     );
 
-    upstream.fleet.fault = 'status500';
-    const before = upstream.count('/devices_state');
+    live.upstream.fleet.fault = 'status500';
+    const before = live.upstream.count('/devices_state');
     await new Promise((resolve) => setTimeout(resolve, 800));
     // Backed off: far fewer than one request per 50 ms interval.
-    expect(upstream.count('/devices_state') - before).toBeLessThan(6);
+    expect(live.upstream.count('/devices_state') - before).toBeLessThan(6);
 
-    upstream.fleet.fault = 'none';
-    upstream.fleet.put(10, 3, { name: 'after the outage' });
+    live.upstream.fleet.fault = 'none';
+    live.upstream.fleet.put(10, 3, { name: 'after the outage' });
     await expect.poll(() => statuses.at(-1)?.state, { timeout: 3000 }).toBe('ok');
     await sameAsUpstream(view);
     expect(view.epoch).toBe(epoch);
@@ -625,7 +542,7 @@ describe('slow consumers', () => {
     });
     // Large devices, so a few deltas fill the TCP buffers of a client that stops reading.
     const padding = 'x'.repeat(2000);
-    for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
+    for (let id = 1; id <= 300; id += 1) live.upstream.fleet.put(10, id, { name: `${padding}${id}` });
     const slow = await open(MANAGER);
     const others = await Promise.all([open(COLLEAGUE), open(MANAGER), open(COLLEAGUE)]);
     for (const { client } of [slow, ...others]) await subscribe(client, { environmentId: 10 });
@@ -636,7 +553,7 @@ describe('slow consumers', () => {
     ).ws._socket;
     rawSocket.pause();
     for (let round = 1; round <= 40; round += 1) {
-      for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
+      for (let id = 1; id <= 300; id += 1) live.upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
       const started = Date.now();
       await expect
         .poll(() => others.every(({ view }) => view.devices.get(300)?.name === `${padding}${round}-300`), {
@@ -653,7 +570,7 @@ describe('slow consumers', () => {
     rawSocket.resume();
     await expect.poll(() => slow.view.snapshots, { timeout: 5000 }).toBe(2);
     await sameAsUpstream(slow.view);
-    upstream.fleet.put(10, 1, { name: 'after the resync' });
+    live.upstream.fleet.put(10, 1, { name: 'after the resync' });
     await sameAsUpstream(slow.view);
     expect(await gateway.metrics.snapshotsSent.get({ reason: 'resync' })).toBe(1);
   });
@@ -667,7 +584,7 @@ describe('slow consumers', () => {
     // A snapshot of about 12 MB even compressed (random names): more than the kernel's
     // buffers take for a client not reading.
     for (let id = 1; id <= 400; id += 1)
-      upstream.fleet.put(10, id, { name: `${randomBytes(30_000).toString('base64url')}${id}` });
+      live.upstream.fleet.put(10, id, { name: `${randomBytes(30_000).toString('base64url')}${id}` });
     const large = await open(MANAGER);
     const rawSocket = (
       large.client.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }
@@ -680,7 +597,7 @@ describe('slow consumers', () => {
     await expect.poll(sent, { timeout: 10_000 }).toBe(1);
     const deltasBefore = await gateway.metrics.deltaDevices.count();
     for (let round = 1; round <= 3; round += 1) {
-      upstream.fleet.put(10, 1, { name: `small change ${round}` });
+      live.upstream.fleet.put(10, 1, { name: `small change ${round}` });
       await expect.poll(() => gateway.metrics.deltaDevices.count(), { timeout: 3000 }).toBe(deltasBefore + round);
     }
     expect(await gateway.metrics.slowConsumerDrops.get()).toBe(0);
@@ -697,7 +614,7 @@ describe('slow consumers', () => {
       slowConsumerResyncMs: 300,
     });
     const padding = 'y'.repeat(2000);
-    for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${id}` });
+    for (let id = 1; id <= 300; id += 1) live.upstream.fleet.put(10, id, { name: `${padding}${id}` });
     const slow = await open(MANAGER);
     await subscribe(slow.client, { environmentId: 10 });
     await sameAsUpstream(slow.view);
@@ -707,7 +624,7 @@ describe('slow consumers', () => {
     transport.ws._socket.pause();
     const reason = new Promise<string>((resolve) => slow.client.once('disconnect', resolve));
     for (let round = 1; round <= 60 && (await gateway.metrics.slowConsumerDisconnects.get()) === 0; round += 1) {
-      for (let id = 1; id <= 300; id += 1) upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
+      for (let id = 1; id <= 300; id += 1) live.upstream.fleet.put(10, id, { name: `${padding}${round}-${id}` });
       await new Promise((resolve) => setTimeout(resolve, 80));
     }
     await expect.poll(() => gateway.metrics.slowConsumerDisconnects.get(), { timeout: 5000 }).toBe(1);
@@ -722,7 +639,7 @@ describe('metrics', () => {
     const { client, view } = await open(MANAGER);
     await subscribe(client, { environmentId: 10 });
     await expect.poll(() => view.snapshots).toBe(1);
-    upstream.fleet.put(10, 1, { name: 'measured' });
+    live.upstream.fleet.put(10, 1, { name: 'measured' });
     await sameAsUpstream(view);
     const text = await (await fetch(`${url}/metrics`)).text();
     expect(text).toMatch(/^halo_gateway_pollers_running 1$/m);

@@ -3,9 +3,12 @@ import {
   DevicesSubscribeSchema,
   HttpErrorKind,
   LiveEvent,
+  SummarySubscribeSchema,
   type DevicesDelta,
   type DevicesSnapshotMessage,
   type DevicesSubscribeAck,
+  type SummarySubscribeAck,
+  type SystemLogEntry,
 } from '@halo/shared';
 import { z } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
@@ -13,6 +16,7 @@ import type { PollCapability, TokenSource } from '../pollers/environmentPoller.j
 import type { PollerManager } from '../pollers/pollerManager.js';
 import type { EnvironmentAccess } from './environmentAccess.js';
 import { EnvironmentFeed } from './environmentFeed.js';
+import { EnvironmentSummary } from './environmentSummary.js';
 import type { FeedBus, FeedEvent } from './feedBus.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 import { pendingWrites } from './pendingWrites.js';
@@ -45,6 +49,10 @@ export interface DevicesFanoutOptions {
   readonly confirmRefusal?: (token: string) => Promise<void>;
   /** Makes snapshot messages; encodeSnapshotMessage unless a test slows it down. */
   readonly encodeSnapshot?: SnapshotEncoder;
+  /** At most one fleet summary push per this many ms and environment. */
+  readonly summaryIntervalMs: number;
+  /** The log's latest alerts (newest first), asked with a token that may view logs; null when that failed. */
+  readonly recentAlerts?: (environmentId: number, token: string) => Promise<SystemLogEntry[] | null>;
 }
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
@@ -115,7 +123,12 @@ class SubscriberTokens implements TokenSource {
 
 interface Tracked {
   readonly feed: EnvironmentFeed;
+  /** Every socket following the environment (its devices, its summary or both): their tokens poll. */
   readonly subscribers: Map<string, LiveSocket>;
+  /** Those following its devices. */
+  readonly deviceSubscribers: Set<string>;
+  /** The fleet summary, while some socket follows it. */
+  summary: EnvironmentSummary | null;
   readonly tokens: SubscriberTokens;
   /** Sockets waiting for a snapshot, not yet in the delta room. */
   readonly awaitingSnapshot: Set<string>;
@@ -178,7 +191,18 @@ export class DevicesFanout {
     });
     socket.on(LiveEvent.DEVICES_UNSUBSCRIBE, (payload) => {
       const parsed = UnsubscribeSchema.safeParse(payload);
-      if (parsed.success) this.leave(socket, parsed.data.environmentId);
+      if (parsed.success) this.leave(socket, parsed.data.environmentId, 'devices');
+    });
+    socket.on(LiveEvent.SUMMARY_SUBSCRIBE, (payload, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      void this.subscribeSummary(socket, payload, answer).catch((error: unknown) => {
+        log.error({ err: error }, 'summary.subscribe failed');
+        answer({ ok: false, error: HttpErrorKind.INTERNAL });
+      });
+    });
+    socket.on(LiveEvent.SUMMARY_UNSUBSCRIBE, (payload) => {
+      const parsed = SummarySubscribeSchema.safeParse(payload);
+      if (parsed.success) this.leave(socket, parsed.data.environmentId, 'summary');
     });
     socket.on('disconnect', () => {
       for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])])
@@ -197,7 +221,10 @@ export class DevicesFanout {
     const { session, token } = socket.data;
     for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])]) {
       if (!can(session, 'devices.view')) this.revoke(environmentId, token, 'devices.view');
-      else if (!can(session, 'logs.view')) void socket.leave(logsRoom(environmentId));
+      else if (!can(session, 'logs.view')) {
+        void socket.leave(logsRoom(environmentId));
+        this.tracked.get(environmentId)?.summary?.permissionsChanged(socket);
+      }
     }
   }
 
@@ -220,6 +247,7 @@ export class DevicesFanout {
     clearInterval(this.laggardTimer);
     for (const [environmentId, tracked] of this.tracked) {
       clearTimeout(tracked.releaseTimer);
+      tracked.summary?.close();
       this.options.bus.unfollow(environmentId);
     }
     this.tracked.clear();
@@ -247,18 +275,10 @@ export class DevicesFanout {
       return;
     }
     if (!socket.connected || this.closed) return;
-    const tracked = this.acquire(environmentId);
-    tracked.subscribers.set(socket.id, socket);
-    const environments = this.socketEnvironments.get(socket.id) ?? new Set<number>();
-    environments.add(environmentId);
-    this.socketEnvironments.set(socket.id, environments);
+    const tracked = this.follow(socket, environmentId);
+    tracked.deviceSubscribers.add(socket.id);
     if (can(socket.data.session, 'logs.view')) void socket.join(logsRoom(environmentId));
-
-    // A socket on a gateway that just started following resumes from the shared history.
-    let waited: NodeJS.Timeout | undefined;
-    await Promise.race([tracked.following, new Promise((resolve) => (waited = setTimeout(resolve, FOLLOW_WAIT_MS)))]);
-    clearTimeout(waited);
-    if (!socket.connected || this.tracked.get(environmentId) !== tracked || !tracked.subscribers.has(socket.id)) return;
+    if (!(await this.followed(socket, environmentId, tracked)) || !tracked.deviceSubscribers.has(socket.id)) return;
     const laggard = this.laggards.get(socket.id);
     if (laggard) laggard.environmentIds.add(environmentId);
 
@@ -277,6 +297,78 @@ export class DevicesFanout {
     if (!laggard) this.queueSnapshot(environmentId, tracked, socket.id);
   }
 
+  /**
+   * `summary.subscribe`: the environment's fleet summary (counts, the worst problems, the latest
+   * alerts), pushed as it changes; access as for its devices.
+   */
+  private async subscribeSummary(
+    socket: LiveSocket,
+    payload: unknown,
+    ack: (answer: SummarySubscribeAck) => void,
+  ): Promise<void> {
+    const parsed = SummarySubscribeSchema.safeParse(payload);
+    if (!parsed.success) {
+      ack({ ok: false, error: HttpErrorKind.GENERAL });
+      return;
+    }
+    const { environmentId } = parsed.data;
+    if (!this.allowSubscribe(socket, environmentId)) {
+      ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
+      return;
+    }
+    const access = await this.options.access.check(socket.data.session, socket.data.token, environmentId);
+    if (access !== 'ok') {
+      ack({ ok: false, error: access });
+      return;
+    }
+    if (!socket.connected || this.closed) return;
+    const tracked = this.follow(socket, environmentId);
+    tracked.summary ??= this.startSummary(environmentId, tracked);
+    const summary = tracked.summary;
+    // A member at once, so the environment is not released while its shared state loads.
+    summary.join(socket);
+    if (!(await this.followed(socket, environmentId, tracked)) || !summary.has(socket.id)) return;
+    ack({ ok: true });
+  }
+
+  private startSummary(environmentId: number, tracked: Tracked): EnvironmentSummary {
+    const { recentAlerts } = this.options;
+    const summary = new EnvironmentSummary({
+      environmentId,
+      namespace: this.options.namespace,
+      metrics: this.options.metrics,
+      intervalMs: this.options.summaryIntervalMs,
+      recentAlerts: async () => {
+        const token = tracked.tokens.current('logs.view');
+        return token && recentAlerts ? recentAlerts(environmentId, token) : null;
+      },
+    });
+    const snapshot = tracked.feed.snapshot();
+    if (snapshot) summary.reset(snapshot.devices);
+    return summary;
+  }
+
+  /** The socket follows the environment (its token may poll it). */
+  private follow(socket: LiveSocket, environmentId: number): Tracked {
+    const tracked = this.acquire(environmentId);
+    tracked.subscribers.set(socket.id, socket);
+    const environments = this.socketEnvironments.get(socket.id) ?? new Set<number>();
+    environments.add(environmentId);
+    this.socketEnvironments.set(socket.id, environments);
+    return tracked;
+  }
+
+  /**
+   * Waits (a while at most) for the shared state, so a socket on a gateway that just started
+   * following resumes from the shared history; false when the socket or the feed went meanwhile.
+   */
+  private async followed(socket: LiveSocket, environmentId: number, tracked: Tracked): Promise<boolean> {
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([tracked.following, new Promise((resolve) => (waited = setTimeout(resolve, FOLLOW_WAIT_MS)))]);
+    clearTimeout(waited);
+    return socket.connected && this.tracked.get(environmentId) === tracked && tracked.subscribers.has(socket.id);
+  }
+
   /** Starts following (and wanting a poller for) an environment, or cancels its release. */
   private acquire(environmentId: number): Tracked {
     const existing = this.tracked.get(environmentId);
@@ -293,6 +385,8 @@ export class DevicesFanout {
     const tracked: Tracked = {
       feed,
       subscribers,
+      deviceSubscribers: new Set(),
+      summary: null,
       tokens,
       awaitingSnapshot: new Set(),
       following: Promise.resolve(),
@@ -328,6 +422,7 @@ export class DevicesFanout {
       if (socket.data.token !== token) continue;
       if (capability === 'logs.view') {
         void socket.leave(logsRoom(environmentId));
+        if (tracked.summary?.has(socket.id)) tracked.summary.join(socket, 'plain');
         continue;
       }
       this.leave(socket, environmentId);
@@ -342,15 +437,27 @@ export class DevicesFanout {
       });
   }
 
-  private leave(socket: LiveSocket, environmentId: number): void {
-    void socket.leave(devicesRoom(environmentId));
-    void socket.leave(logsRoom(environmentId));
-    this.socketEnvironments.get(socket.id)?.delete(environmentId);
-    this.laggards.get(socket.id)?.environmentIds.delete(environmentId);
+  /** The socket stops following the environment's devices, its summary, or both. */
+  private leave(socket: LiveSocket, environmentId: number, part: 'devices' | 'summary' | 'all' = 'all'): void {
     const tracked = this.tracked.get(environmentId);
+    if (part !== 'summary') {
+      void socket.leave(devicesRoom(environmentId));
+      void socket.leave(logsRoom(environmentId));
+      this.laggards.get(socket.id)?.environmentIds.delete(environmentId);
+      tracked?.deviceSubscribers.delete(socket.id);
+      tracked?.awaitingSnapshot.delete(socket.id);
+    }
+    if (part !== 'devices' && tracked?.summary) {
+      tracked.summary.leave(socket);
+      if (tracked.summary.size === 0) {
+        tracked.summary.close();
+        tracked.summary = null;
+      }
+    }
+    if (tracked && (tracked.deviceSubscribers.has(socket.id) || tracked.summary?.has(socket.id))) return;
+    this.socketEnvironments.get(socket.id)?.delete(environmentId);
     if (!tracked) return;
     tracked.subscribers.delete(socket.id);
-    tracked.awaitingSnapshot.delete(socket.id);
     tracked.tokens.prune();
     if (tracked.subscribers.size > 0 || tracked.releaseTimer) return;
     tracked.releaseTimer = setTimeout(() => {
@@ -366,6 +473,7 @@ export class DevicesFanout {
     const { namespace } = this.options;
     if (event.type === 'logs') {
       namespace.local.to(logsRoom(environmentId)).emit(LiveEvent.LOGS_SYSTEM, event.event);
+      tracked.summary?.addAlerts(event.event.entries);
       return;
     }
     if (event.type === 'delta') {
@@ -373,14 +481,16 @@ export class DevicesFanout {
         this.options.bus.resync(environmentId);
         return;
       }
-      this.broadcastDelta(environmentId, event.delta);
+      this.broadcastDelta(environmentId, tracked, event.delta);
       return;
     }
     const outcome = tracked.feed.load(event.state);
     if (outcome.kind === 'continued') {
-      for (const delta of outcome.deltas) this.broadcastDelta(environmentId, delta);
+      for (const delta of outcome.deltas) this.broadcastDelta(environmentId, tracked, delta);
       return;
     }
+    const snapshot = tracked.feed.snapshot();
+    if (snapshot) tracked.summary?.reset(snapshot.devices);
     // A new epoch: everyone in the room needs the whole state.
     const room = namespace.adapter.rooms.get(devicesRoom(environmentId));
     for (const socketId of room ?? []) tracked.awaitingSnapshot.add(socketId);
@@ -389,12 +499,13 @@ export class DevicesFanout {
     this.flushSnapshots(environmentId, tracked, 'epoch');
   }
 
-  /** One emit per room; slow consumers leave the room first. */
-  private broadcastDelta(environmentId: number, delta: DevicesDelta): void {
+  /** One emit per room; slow consumers leave the room first. The summary takes the change too. */
+  private broadcastDelta(environmentId: number, tracked: Tracked, delta: DevicesDelta): void {
     const started = performance.now();
     const { namespace } = this.options;
     const room = devicesRoom(environmentId);
-    const allowance = this.tracked.get(environmentId)?.snapshotBytes ?? 0;
+    const allowance = tracked.snapshotBytes;
+    tracked.summary?.update(tracked.feed.devicesOf(delta.changed), delta.removed);
     for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
       const socket = namespace.sockets.get(socketId);
       if (socket && this.isBehind(socket, allowance)) this.dropSlow(socket, environmentId);

@@ -100,6 +100,14 @@ export class EnvironmentFeed {
     return true;
   }
 
+  /** The current states of the devices a delta named (those still there). */
+  *devicesOf(patches: readonly { readonly id: number }[]): Iterable<DeviceLiveState> {
+    for (const { id } of patches) {
+      const device = this.devices.get(id);
+      if (device) yield device;
+    }
+  }
+
   /** The full state now (the same object until the next change, so it is built once per change). */
   snapshot(): DevicesSnapshot | null {
     if (!this.current) return null;

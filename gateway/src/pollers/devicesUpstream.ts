@@ -165,6 +165,26 @@ export class DevicesUpstream {
     return { kind: 'ok', value: { entries, received: body.data.system_logs.length } };
   }
 
+  /** The log's latest `count` entries raised as alerts, newest first. */
+  async recentAlerts(environmentId: number, token: string, count: number): Promise<PollAnswer<LiveSystemLogEntry[]>> {
+    const query = new URLSearchParams({ alerts_only: 'true', page_size: String(count) });
+    const answer = await this.get(
+      'system_logs',
+      `${apiPaths.logs.systemLogs(environmentId)}?${query.toString()}`,
+      token,
+    );
+    if (answer.kind !== 'ok') return answer;
+    const body = SystemLogsBodySchema.safeParse(answer.value);
+    if (!body.success) return this.misfit('system_logs');
+    return {
+      kind: 'ok',
+      value: body.data.system_logs.flatMap((raw) => {
+        const entry = LiveSystemLogEntrySchema.safeParse(raw);
+        return entry.success ? [entry.data] : [];
+      }),
+    };
+  }
+
   /**
    * Whether this token may see the devices of this environment: the cheapest devices_state
    * question (no device ids), which the upstream scopes to the caller's own environment and

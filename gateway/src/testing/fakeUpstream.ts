@@ -327,10 +327,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return;
     }
     const window = logPageWindow(query.data);
+    const alertsOnly = request.query.alerts_only === 'true';
     const entries = fleet.logs
       .filter(
         (entry) =>
           entry.environmentId === environmentOf(request) &&
+          (!alertsOnly || entry.is_alert) &&
           (window.afterId === undefined || entry.id > window.afterId) &&
           (window.beforeId === undefined || entry.id < window.beforeId),
       )

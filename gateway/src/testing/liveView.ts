@@ -1,7 +1,11 @@
 import {
+  applySummaryMessage,
   compactDeviceLiveState,
   decodeDevicesSnapshot,
   FleetReplica,
+  FleetSummaryMessageSchema,
+  type FleetSummary,
+  type FleetSummaryMessage,
   type DeviceLiveState,
   type DevicesDelta,
   type LogsSystemEvent,
@@ -82,4 +86,18 @@ export function upstreamDevices(upstream: FakeUpstream, environmentId: number): 
       }),
     )
     .sort((a, b) => a.id - b.id);
+}
+
+/** What a client of `summary.subscribe` holds: the summary with every message applied, and the messages. */
+export class SummaryView {
+  summary: FleetSummary | null = null;
+  readonly messages: FleetSummaryMessage[] = [];
+
+  constructor(readonly client: LiveClient) {
+    client.on('fleet.summary', (payload: unknown) => {
+      const message = FleetSummaryMessageSchema.parse(payload);
+      this.messages.push(message);
+      this.summary = applySummaryMessage(this.summary, message);
+    });
+  }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SessionEndReasonSchema } from '../auth/auth.js';
 import { SystemLogEntrySchema } from '../logs/systemLog.js';
+import type { FleetSummaryMessage } from './fleetSummary.js';
 
 export const LIVE_NAMESPACE = '/live';
 
@@ -117,6 +118,16 @@ export const DevicesDeltaSchema = z.object({
 });
 export type DevicesDelta = z.infer<typeof DevicesDeltaSchema>;
 
+/** `summary.subscribe` / `summary.unsubscribe`: the fleet summary of one environment (fleetSummary.ts). */
+export const SummarySubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
+export type SummarySubscribe = z.infer<typeof SummarySubscribeSchema>;
+
+export const SummarySubscribeAckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type SummarySubscribeAck = z.infer<typeof SummarySubscribeAckSchema>;
+
 export const ClockEventSchema = z.object({ serverTime: z.string() });
 export type ClockEvent = z.infer<typeof ClockEventSchema>;
 
@@ -150,6 +161,9 @@ export const LiveEvent = {
   DEVICES_UNSUBSCRIBE: 'devices.unsubscribe',
   DEVICES_SNAPSHOT: 'devices.snapshot',
   DEVICES_DELTA: 'devices.delta',
+  SUMMARY_SUBSCRIBE: 'summary.subscribe',
+  SUMMARY_UNSUBSCRIBE: 'summary.unsubscribe',
+  FLEET_SUMMARY: 'fleet.summary',
   CLOCK: 'clock',
   LOGS_SYSTEM: 'logs.system',
   SESSION_ENDED: 'session.ended',
@@ -160,6 +174,7 @@ export const LiveEvent = {
 export interface LiveServerToClientEvents {
   'devices.snapshot': (payload: DevicesSnapshotMessage) => void;
   'devices.delta': (payload: DevicesDelta) => void;
+  'fleet.summary': (payload: FleetSummaryMessage) => void;
   clock: (payload: ClockEvent) => void;
   'logs.system': (payload: LogsSystemEvent) => void;
   'session.ended': (payload: SessionEndedEvent) => void;
@@ -170,6 +185,8 @@ export interface LiveServerToClientEvents {
 export interface LiveClientToServerEvents {
   'devices.subscribe': (payload: DevicesSubscribe, ack: (answer: DevicesSubscribeAck) => void) => void;
   'devices.unsubscribe': (payload: { environmentId: number }) => void;
+  'summary.subscribe': (payload: SummarySubscribe, ack: (answer: SummarySubscribeAck) => void) => void;
+  'summary.unsubscribe': (payload: SummarySubscribe) => void;
 }
 
 /** The handshake's `auth` object. */

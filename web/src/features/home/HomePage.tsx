@@ -3,7 +3,7 @@ import { AnchorButton, Card, Elevation, H3, H4, Tag } from '@blueprintjs/core';
 import { can, CLOUD_REALM_TYPE, ROUTES, TestId, TwoFactorStatus } from '@halo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appFleet } from '../../lib/fleet';
+import { appSummary } from '../../lib/fleet';
 import { useSessionSubject } from '../../lib/session';
 import { FleetOverview } from './components/FleetOverview';
 import { WallDisplaysCard } from './components/WallDisplaysCard';
@@ -12,7 +12,7 @@ import { WallDisplaysCard } from './components/WallDisplaysCard';
 export function HomePage() {
   const { t } = useTranslation();
   const { session, subject, environmentId } = useSessionSubject();
-  const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
+  const summary = useMemo(() => appSummary(environmentId), [environmentId]);
   if (!session) return null;
   const realm =
     session.realm_type === CLOUD_REALM_TYPE ? t('shell.profile.realmCloud') : t('shell.profile.realmOnPremises');
@@ -37,7 +37,7 @@ export function HomePage() {
       </Card>
       {canViewDevices && (
         <div className="home-grid">
-          <FleetOverview fleet={fleet} />
+          <FleetOverview summary$={summary.summary$} />
           <Card elevation={Elevation.ONE} className="home-card home-wall">
             <H4>{t('home.wall.title')}</H4>
             <p className="bp6-text-muted">{t('home.wall.description')}</p>

@@ -1,4 +1,4 @@
-import type { FleetCounts } from '../../lib/fleet';
+import type { FleetCounts } from '@halo/shared';
 
 /** A Home count tile: which count, its section 9 colour, and the Devices filter it opens. */
 export interface CountTile {

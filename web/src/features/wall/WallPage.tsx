@@ -9,23 +9,19 @@ import {
   formatServerClock,
   formatTimeOfDay,
   serverNow,
-  type LiveSystemLogEntry,
 } from '@halo/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { createApiClient } from '../../lib/api';
-import { describeProblem, recentAlertsOf, summarizeFleet, withRecentAlerts, type FleetView } from '../../lib/fleet';
+import { describeProblem } from '../../lib/fleet';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
 import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
 import { adoptWallToken, forgetWallToken } from './wallToken';
 import './wall.css';
 
-const EMPTY_VIEW: FleetView = { devices: new Map(), updatedAt: null };
 const PROBLEM_ROWS = 12;
 const ALERT_ROWS = 14;
-const EMPTY_ALERTS: readonly LiveSystemLogEntry[] = [];
 
 /** The display token a manager issued wins; a logged-in user's own session is the fallback. */
 function useWallToken(): string | null {
@@ -51,11 +47,7 @@ export function WallPage() {
 
   if (connection.kind !== 'connected') return <WallMessage connection={connection} />;
   return (
-    <WallBoard
-      connection={connection}
-      token={token ?? ''}
-      title={t('wall.title', { environment: connection.session.environment_name })}
-    />
+    <WallBoard connection={connection} title={t('wall.title', { environment: connection.session.environment_name })} />
   );
 }
 
@@ -88,44 +80,39 @@ function WallMessage({ connection }: { readonly connection: Exclude<WallConnecti
 
 function WallBoard({
   connection,
-  token,
   title,
 }: {
   readonly connection: Extract<WallConnection, { kind: 'connected' }>;
-  /** The display's (or the person's) token, for the recent alerts. */
-  readonly token: string;
   readonly title: string;
 }) {
   const { t } = useTranslation();
-  const view = useObservableValue(connection.feed.view$, EMPTY_VIEW);
-  const alerts$ = useMemo(() => {
-    const wallApi = createApiClient({ getToken: () => ({ access_token: token, token_type: 'Bearer' }) });
-    return withRecentAlerts(connection.feed.alerts$, recentAlertsOf(wallApi, connection.session.environment_id));
-  }, [connection, token]);
-  const alerts = useObservableValue(alerts$, EMPTY_ALERTS);
+  const summary = useObservableValue(connection.feed.summary$, null);
   const feedState = useObservableValue(connection.feed.state$, { kind: 'connecting' } as const);
   const now = useNow(CLOCK_TICK_MS);
-  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values(), alerts), [view, alerts]);
+  const counts = summary?.counts;
+  const problems = summary?.problems ?? [];
+  const problemCount = summary?.problemCount ?? 0;
+  const alerts = summary?.alerts ?? [];
 
   // Fresh while the socket and the upstream are live; otherwise how old the last good data is.
   const live = connection.staleSince === null && feedState.kind === 'live';
   const ageSeconds = dataAgeSeconds(connection, now);
 
   const tiles = [
-    { key: 'connected', labelKey: 'wall.count.connected', value: counts.connected, color: THEME_COLORS.online },
+    { key: 'connected', labelKey: 'wall.count.connected', value: counts?.connected, color: THEME_COLORS.online },
     {
       key: 'notConnected',
       labelKey: 'wall.count.notConnected',
-      value: counts.notConnected,
+      value: counts?.notConnected,
       color: THEME_COLORS.offline,
     },
     {
       key: 'mainAppOffline',
       labelKey: 'wall.count.mainAppOffline',
-      value: counts.mainAppOffline,
+      value: counts?.mainAppOffline,
       color: SEVERITY_COLORS.major,
     },
-    { key: 'nonActivated', labelKey: 'wall.count.nonActivated', value: counts.nonActivated, color: '#5F6B7C' },
+    { key: 'nonActivated', labelKey: 'wall.count.nonActivated', value: counts?.nonActivated, color: '#5F6B7C' },
   ] as const;
 
   return (
@@ -144,7 +131,7 @@ function WallBoard({
       {feedState.kind === 'refused' && <div className="halo-wall__refused">{t('wall.message.refused')}</div>}
       <section className="halo-wall__tiles">
         <div className="halo-wall__tile" data-testid={TestId.wall.count('total')}>
-          <span className="halo-wall__tile-value">{counts.total}</span>
+          <span className="halo-wall__tile-value">{counts?.total ?? '–'}</span>
           <span className="halo-wall__tile-label">{t('wall.count.total')}</span>
         </div>
         {tiles.map((tile) => (
@@ -155,7 +142,7 @@ function WallBoard({
             data-testid={TestId.wall.count(tile.key)}
           >
             <span className="halo-wall__tile-value" style={{ color: tile.color }}>
-              {tile.value}
+              {tile.value ?? '–'}
             </span>
             <span className="halo-wall__tile-label">{t(tile.labelKey)}</span>
           </div>
@@ -163,7 +150,7 @@ function WallBoard({
       </section>
       <main className="halo-wall__columns">
         <section className="halo-wall__panel">
-          <h2>{t('wall.problems.title', { count: problems.length })}</h2>
+          <h2>{t('wall.problems.title', { count: problemCount })}</h2>
           {problems.length === 0 ? (
             <p className="halo-wall__calm">
               <Icon icon="tick-circle" size={28} color={THEME_COLORS.online} /> {t('wall.problems.none')}
@@ -175,12 +162,12 @@ function WallBoard({
                 const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
                 return (
                   <li
-                    key={problem.device.id}
+                    key={problem.id}
                     className="halo-wall__problem"
                     style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
                     data-severity={severity}
                   >
-                    <span className="halo-wall__device">{problem.device.name}</span>
+                    <span className="halo-wall__device">{problem.name}</span>
                     <span className="halo-wall__kind" style={{ color: SEVERITY_COLORS[severity] }}>
                       {label}
                     </span>
@@ -188,10 +175,8 @@ function WallBoard({
                   </li>
                 );
               })}
-              {problems.length > PROBLEM_ROWS && (
-                <li className="halo-wall__more">
-                  {t('wall.problems.more', { count: problems.length - PROBLEM_ROWS })}
-                </li>
+              {problemCount > PROBLEM_ROWS && (
+                <li className="halo-wall__more">{t('wall.problems.more', { count: problemCount - PROBLEM_ROWS })}</li>
               )}
             </ol>
           )}

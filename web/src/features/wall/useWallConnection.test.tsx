@@ -13,7 +13,7 @@ class FakeSocket extends EventEmitter {
     this.connected = false;
   }
   override emit(event: string, ...args: unknown[]): boolean {
-    if (event === LiveEvent.DEVICES_SUBSCRIBE || event === LiveEvent.DEVICES_UNSUBSCRIBE) {
+    if (event === LiveEvent.SUMMARY_SUBSCRIBE || event === LiveEvent.SUMMARY_UNSUBSCRIBE) {
       this.sent.push({ event, payload: args[0] });
       return true;
     }
@@ -87,13 +87,14 @@ describe('useWallConnection', () => {
     await waitFor(() => expect(result.current).toEqual({ kind: 'unreachable' }));
   });
 
-  it('connects one socket, follows the session’s environment and ends when the gateway says so', async () => {
+  it('connects one socket, follows the summary of the session’s environment and ends when the gateway says so', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(200, session));
     const { result, unmount } = renderHook(() => useWallConnection('display-token'));
     await waitFor(() => expect(result.current.kind).toBe('connected'));
     expect(sockets).toHaveLength(1);
     const socket = sockets[0]!;
-    expect(socket.sent[0]).toEqual({ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } });
+    // The wall shows counts, problems and alerts: the summary, never the whole fleet.
+    expect(socket.sent).toEqual([{ event: LiveEvent.SUMMARY_SUBSCRIBE, payload: { environmentId: 7 } }]);
 
     act(() => {
       socket.emit(LiveEvent.UPSTREAM_STATUS, {

@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import { createApiClient } from '../../lib/api/apiClient';
-import { FleetFeed, connectionMachine } from '../../lib/fleet';
+import { SummaryFeed, connectionMachine } from '../../lib/fleet';
 import { openLiveSocket } from '../../lib/realtime';
 
 export type WallConnection =
@@ -25,7 +25,8 @@ export type WallConnection =
   | {
       readonly kind: 'connected';
       readonly session: LoginResponse;
-      readonly feed: FleetFeed;
+      /** The fleet summary of the session's environment: all a wall shows. */
+      readonly feed: SummaryFeed;
       readonly socketConnected: boolean;
       readonly upstream: UpstreamStatusEvent | null;
       readonly clock: { remoteTime: number; receivedAt: number } | null;
@@ -60,7 +61,7 @@ async function fetchSession(token: string): Promise<LoginResponse | { ended: Ses
 }
 
 /**
- * The wall's own connection: the token's session, one socket, one fleet feed for the
+ * The wall's own connection: the token's session, one socket, the fleet summary of the
  * session's environment, and what the socket says about the session and the upstream.
  */
 export function useWallConnection(token: string | null): WallConnection {
@@ -85,7 +86,7 @@ export function useWallConnection(token: string | null): WallConnection {
         return;
       }
       const socket = openLiveSocket(token);
-      const feed = new FleetFeed(socket, session.environment_id);
+      const feed = new SummaryFeed(socket, session.environment_id);
       let state: Extract<WallConnection, { kind: 'connected' }> = {
         kind: 'connected',
         session,

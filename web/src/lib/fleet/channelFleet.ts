@@ -1,14 +1,21 @@
-import type { LiveSystemLogEntry } from '@halo/shared';
+import type { FleetSummary, LiveSystemLogEntry } from '@halo/shared';
 import { EMPTY, Observable, ReplaySubject, of, share, switchMap, timer } from 'rxjs';
 import { liveChannel, type LiveSocket } from '../realtime';
-import { FleetFeed, type FleetBatch, type FleetFeedState, type FleetView } from './fleetFeed';
+import { FleetFeed, type FleetBatch, type FleetView } from './fleetFeed';
+import type { FleetFeedState } from './liveSubscription';
+import { SummaryFeed } from './summaryFeed';
 
 /** A fleet feed that follows a channel's socket: a new feed on every new socket, none while closed. */
 export interface ChannelFleet {
   readonly view$: Observable<FleetView>;
   readonly batch$: Observable<FleetBatch>;
-  readonly alerts$: Observable<readonly LiveSystemLogEntry[]>;
   readonly logs$: Observable<readonly LiveSystemLogEntry[]>;
+  readonly state$: Observable<FleetFeedState>;
+}
+
+/** The same for an environment's fleet summary. */
+export interface ChannelSummary {
+  readonly summary$: Observable<FleetSummary | null>;
   readonly state$: Observable<FleetFeedState>;
 }
 
@@ -16,39 +23,61 @@ export interface ChannelFleet {
 const KEEP_WARM_MS = 5000;
 
 /**
- * One environment's fleet over whatever socket `socket$` currently offers (the app's live
- * channel): the feed attaches to each new socket and closes with the old one. Views share it.
+ * A feed over whatever socket `socket$` currently offers (the app's live channel): made for
+ * each new socket and closed with the old one, shared by every view, kept warm a while after
+ * the last view left.
  */
-export function fleetOnChannel(
+function feedOnChannel<Feed extends { close(): void }>(
   socket$: Observable<LiveSocket | null>,
-  environmentId: number,
-  keepWarmMs = KEEP_WARM_MS,
-): ChannelFleet {
-  const feed$ = socket$.pipe(
+  create: (socket: LiveSocket) => Feed,
+  keepWarmMs: number,
+): Observable<Feed | null> {
+  return socket$.pipe(
     switchMap((socket) =>
       socket
-        ? new Observable<FleetFeed | null>((subscriber) => {
-            const feed = new FleetFeed(socket, environmentId);
+        ? new Observable<Feed | null>((subscriber) => {
+            const feed = create(socket);
             subscriber.next(feed);
             return () => feed.close();
           })
         : of(null),
     ),
-    share({
-      connector: () => new ReplaySubject<FleetFeed | null>(1),
-      resetOnRefCountZero: () => timer(keepWarmMs),
-    }),
+    share({ connector: () => new ReplaySubject<Feed | null>(1), resetOnRefCountZero: () => timer(keepWarmMs) }),
   );
+}
+
+const CONNECTING: FleetFeedState = { kind: 'connecting' };
+
+/** One environment's devices over the channel's socket. */
+export function fleetOnChannel(
+  socket$: Observable<LiveSocket | null>,
+  environmentId: number,
+  keepWarmMs = KEEP_WARM_MS,
+): ChannelFleet {
+  const feed$ = feedOnChannel(socket$, (socket) => new FleetFeed(socket, environmentId), keepWarmMs);
   return {
     view$: feed$.pipe(switchMap((feed) => feed?.view$ ?? EMPTY)),
     batch$: feed$.pipe(switchMap((feed) => feed?.batch$ ?? EMPTY)),
-    alerts$: feed$.pipe(switchMap((feed) => feed?.alerts$ ?? EMPTY)),
     logs$: feed$.pipe(switchMap((feed) => feed?.logs$ ?? EMPTY)),
-    state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of<FleetFeedState>({ kind: 'connecting' }))),
+    state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
+  };
+}
+
+/** One environment's fleet summary over the channel's socket. */
+export function summaryOnChannel(
+  socket$: Observable<LiveSocket | null>,
+  environmentId: number,
+  keepWarmMs = KEEP_WARM_MS,
+): ChannelSummary {
+  const feed$ = feedOnChannel(socket$, (socket) => new SummaryFeed(socket, environmentId), keepWarmMs);
+  return {
+    summary$: feed$.pipe(switchMap((feed) => feed?.summary$ ?? of(null))),
+    state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
   };
 }
 
 const appFleets = new Map<number, ChannelFleet>();
+const appSummaries = new Map<number, ChannelSummary>();
 
 /** The app's fleet of one environment over the app's live channel, shared by every view. */
 export function appFleet(environmentId: number): ChannelFleet {
@@ -58,4 +87,14 @@ export function appFleet(environmentId: number): ChannelFleet {
     appFleets.set(environmentId, fleet);
   }
   return fleet;
+}
+
+/** The app's fleet summary of one environment over the app's live channel. */
+export function appSummary(environmentId: number): ChannelSummary {
+  let summary = appSummaries.get(environmentId);
+  if (!summary) {
+    summary = summaryOnChannel(liveChannel.socket$, environmentId);
+    appSummaries.set(environmentId, summary);
+  }
+  return summary;
 }

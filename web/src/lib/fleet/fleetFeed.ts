@@ -5,11 +5,12 @@ import {
   LiveEvent,
   FleetReplica,
   LogsSystemEventSchema,
+  newestAlertsFirst,
   type DeviceLiveState,
+  type DevicesSubscribeAck,
   type LiveSystemLogEntry,
 } from '@halo/shared';
 import {
-  BehaviorSubject,
   Subject,
   animationFrameScheduler,
   auditTime,
@@ -23,10 +24,7 @@ import {
 } from 'rxjs';
 import { recordMeasure } from '../measures';
 import type { LiveSocket } from '../realtime';
-
-/** Where the feed stands: waiting for its first snapshot, live, or refused by the gateway. */
-export type FleetFeedState =
-  { readonly kind: 'connecting' } | { readonly kind: 'live' } | { readonly kind: 'refused'; readonly error: string };
+import { LiveSubscription, type FleetFeedState } from './liveSubscription';
 
 export interface FleetView {
   /** Devices by id; a new map object per emission, never mutated after it is emitted. */
@@ -47,10 +45,6 @@ export interface FleetBatch {
   readonly devices: ReadonlyMap<number, DeviceLiveState>;
 }
 
-const MAX_ALERTS = 200;
-/** Refusals that say 'not now' rather than 'never': the feed asks again after a pause. */
-const TRANSIENT_REFUSALS: ReadonlySet<string> = new Set(['serviceUnavailable', 'tooManyRequests']);
-const RETRY_MS = 5000;
 /**
  * User Timing name of one delta's handling (parse and apply), for benchmarks and DevTools. Only
  * the latest entry stays buffered (a wall runs for days); a PerformanceObserver sees them all.
@@ -73,26 +67,20 @@ export class FleetFeed {
   private pendingReset = false;
   private readonly pendingChanged = new Set<number>();
   private readonly pendingRemoved = new Set<number>();
-  private readonly stateSubject = new BehaviorSubject<FleetFeedState>({ kind: 'connecting' });
   private readonly gapSubject = new Subject<void>();
   /** Continuity was lost (another epoch, a seq gap): a replay or a snapshot is on its way. */
   readonly gaps$: Observable<void> = this.gapSubject.asObservable();
   private readonly syncedSubject = new Subject<void>();
   /** In step again: a snapshot was applied, or the gateway is replaying what was missed. */
   readonly synced$: Observable<void> = this.syncedSubject.asObservable();
-  private readonly alertsSubject = new BehaviorSubject<readonly LiveSystemLogEntry[]>([]);
   private readonly logsSubject = new Subject<readonly LiveSystemLogEntry[]>();
   private readonly detach: () => void;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private closed = false;
-  private readonly retryMs: number;
+  private readonly subscription: LiveSubscription<Extract<DevicesSubscribeAck, { ok: true }>>;
 
   readonly view$: Observable<FleetView>;
   /** One batch per animation frame; a new subscriber first gets the whole fleet as a reset. */
   readonly batch$: Observable<FleetBatch>;
-  readonly state$: Observable<FleetFeedState> = this.stateSubject.asObservable();
-  /** The entries thresholds raised as alerts (should_alert): newest first, at most MAX_ALERTS. */
-  readonly alerts$: Observable<readonly LiveSystemLogEntry[]> = this.alertsSubject.asObservable();
+  readonly state$: Observable<FleetFeedState>;
   /** Every new system log entry as it arrives, newest first per batch: the system log's live tail. */
   readonly logs$: Observable<readonly LiveSystemLogEntry[]> = this.logsSubject.asObservable();
 
@@ -104,7 +92,18 @@ export class FleetFeed {
     const now = options.now ?? Date.now;
     this.replica = new FleetReplica(environmentId);
     this.devices = this.replica.devices;
-    this.retryMs = options.retryMs ?? RETRY_MS;
+    this.subscription = new LiveSubscription<Extract<DevicesSubscribeAck, { ok: true }>>(socket, {
+      send: (answer) => socket.emit(LiveEvent.DEVICES_SUBSCRIBE, this.replica.subscription(), answer),
+      parse: (answer) => {
+        const parsed = DevicesSubscribeAckSchema.safeParse(answer);
+        return parsed.success ? parsed.data : null;
+      },
+      onAccepted: (ack) => {
+        if (ack.mode === 'replay') this.syncedSubject.next();
+      },
+      ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
+    });
+    this.state$ = this.subscription.state$;
     const frame$ = this.changed.pipe(
       auditTime(0, options.scheduler ?? animationFrameScheduler),
       map(() => this.takeBatch()),
@@ -114,7 +113,6 @@ export class FleetFeed {
     this.batch$ = defer(() =>
       concat(of<FleetBatch>({ reset: true, changed: [], removed: [], devices: this.devices }), frame$),
     );
-    const onConnect = () => this.subscribe();
     const onSnapshot = (payload: unknown) => {
       let snapshot;
       try {
@@ -127,7 +125,7 @@ export class FleetFeed {
       this.pendingChanged.clear();
       this.pendingRemoved.clear();
       this.touch(now());
-      this.stateSubject.next({ kind: 'live' });
+      this.subscription.live();
       this.syncedSubject.next();
     };
     const onDelta = (payload: unknown) => {
@@ -142,7 +140,7 @@ export class FleetFeed {
       if (outcome.kind === 'gap' || outcome.kind === 'invalid') {
         // Continuity lost, or this copy went wrong: ask for a replay or a snapshot.
         this.gapSubject.next();
-        this.subscribe();
+        this.subscription.ask();
         return;
       }
       if (outcome.kind !== 'applied') return; // a duplicate, or another environment's
@@ -160,35 +158,26 @@ export class FleetFeed {
       const parsed = LogsSystemEventSchema.safeParse(payload);
       if (!parsed.success || parsed.data.environmentId !== this.environmentId || parsed.data.entries.length === 0)
         return;
-      const newest = [...parsed.data.entries].sort((a, b) => b.log_time.localeCompare(a.log_time) || b.id - a.id);
-      this.logsSubject.next(newest);
-      const alerts = newest.filter((entry) => entry.is_alert);
-      if (alerts.length > 0) this.alertsSubject.next([...alerts, ...this.alertsSubject.value].slice(0, MAX_ALERTS));
+      this.logsSubject.next(newestAlertsFirst(parsed.data.entries));
     };
-    socket.on('connect', onConnect);
     socket.on(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
     socket.on(LiveEvent.DEVICES_DELTA, onDelta);
     socket.on(LiveEvent.LOGS_SYSTEM, onLogs);
     this.detach = () => {
-      socket.off('connect', onConnect);
       socket.off(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
       socket.off(LiveEvent.DEVICES_DELTA, onDelta);
       socket.off(LiveEvent.LOGS_SYSTEM, onLogs);
     };
-    if (socket.connected) this.subscribe();
   }
 
   /** Leaves the stream: unsubscribes and stops listening. */
   close(): void {
-    this.closed = true;
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.subscription.close();
     if (this.socket.connected) this.socket.emit(LiveEvent.DEVICES_UNSUBSCRIBE, { environmentId: this.environmentId });
     this.detach();
     this.changed.complete();
-    this.stateSubject.complete();
     this.gapSubject.complete();
     this.syncedSubject.complete();
-    this.alertsSubject.complete();
     this.logsSubject.complete();
   }
 
@@ -213,21 +202,5 @@ export class FleetFeed {
   private touch(at: number) {
     this.updatedAt = at;
     this.changed.next();
-  }
-
-  private subscribe() {
-    this.socket.emit(LiveEvent.DEVICES_SUBSCRIBE, this.replica.subscription(), (answer: unknown) => {
-      const parsed = DevicesSubscribeAckSchema.safeParse(answer);
-      if (!parsed.success) return;
-      if (!parsed.data.ok) {
-        this.stateSubject.next({ kind: 'refused', error: parsed.data.error });
-        if (TRANSIENT_REFUSALS.has(parsed.data.error) && this.retryTimer === null) {
-          this.retryTimer = setTimeout(() => {
-            this.retryTimer = null;
-            if (!this.closed && this.socket.connected) this.subscribe();
-          }, this.retryMs);
-        }
-      } else if (parsed.data.mode === 'replay') this.syncedSubject.next();
-    });
   }
 }

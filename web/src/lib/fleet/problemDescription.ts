@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FleetProblem, ProblemKind } from './fleetSummary';
+import type { FleetProblem, ProblemKind } from '@halo/shared';
 
 const KIND_LABEL_KEYS: Readonly<Record<ProblemKind, string>> = {
   notConnected: 'fleetProblem.kind.notConnected',

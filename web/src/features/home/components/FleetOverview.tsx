@@ -1,60 +1,38 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
 import {
-  can,
   formatTimeOfDay,
   ROUTES,
   SEVERITY_COLORS,
   SEVERITY_NAMES,
   TestId,
   THEME_COLORS,
-  type LiveSystemLogEntry,
+  type FleetProblem,
 } from '@halo/shared';
 import type { ListSearchNavigationState } from '../../../crud';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { throttleTime, asyncScheduler } from 'rxjs';
-import {
-  describeProblem,
-  recentAlertsOf,
-  summarizeFleet,
-  withRecentAlerts,
-  type ChannelFleet,
-  type FleetProblem,
-  type FleetView,
-} from '../../../lib/fleet';
+import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
 import { useObservableValue } from '../../../lib/realtime';
-import { api } from '../../../lib/api';
-import { useSessionSubject } from '../../../lib/session';
 import { countTiles, type CountTile } from '../homeFleet';
 
-const EMPTY_VIEW: FleetView = { devices: new Map(), updatedAt: null };
-const EMPTY_ALERTS: readonly LiveSystemLogEntry[] = [];
 const PROBLEM_ROWS = 10;
 const ALERT_ROWS = 10;
-/** Home needs no frame-rate updates: a fleet summary at most twice a second. */
-const SUMMARY_INTERVAL_MS = 500;
 const MUTED = '#5F6B7C';
 
-/** The fleet at a glance: counts that open the Devices screen filtered, problems first, latest alerts. */
-export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
+/**
+ * The fleet at a glance: counts that open the Devices screen filtered, problems first, latest
+ * alerts. All of it is the gateway's fleet summary (at most one small update a second), never
+ * the whole fleet: Home opens as fast on 100,000 devices as on ten.
+ */
+export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary['summary$'] }) {
   const { t } = useTranslation();
-  const view$ = useMemo(
-    () => fleet.view$.pipe(throttleTime(SUMMARY_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true })),
-    [fleet],
-  );
-  const view = useObservableValue(view$, EMPTY_VIEW);
-  const { subject, environmentId } = useSessionSubject();
-  const mayReadLogs = can(subject, 'logs.view');
-  // The log's recent alerts first, so the list is not empty until the next one happens.
-  const alerts$ = useMemo(
-    () => withRecentAlerts(fleet.alerts$, mayReadLogs ? recentAlertsOf(api, environmentId) : () => Promise.resolve([])),
-    [fleet, mayReadLogs, environmentId],
-  );
-  const alerts = useObservableValue(alerts$, EMPTY_ALERTS);
-  const { counts, problems } = useMemo(() => summarizeFleet(view.devices.values(), alerts), [view, alerts]);
+  const summary = useObservableValue(summary$, null);
+  const counts = summary?.counts;
+  const problems = summary?.problems ?? [];
+  const problemCount = summary?.problemCount ?? 0;
+  const alerts = summary?.alerts ?? [];
   const tiles = countTiles({ online: THEME_COLORS.online, offline: THEME_COLORS.offline, muted: MUTED });
-  const waiting = view.updatedAt === null;
+  const waiting = summary === null;
 
   const tile = (entry: CountTile) => (
     <Link
@@ -65,7 +43,7 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
       data-testid={TestId.home.count(entry.key)}
     >
       <span className="home-count-value" style={{ color: entry.color }}>
-        {waiting ? '–' : counts[entry.key]}
+        {counts ? counts[entry.key] : '–'}
       </span>
       <span className="home-count-label">{t(entry.labelKey)}</span>
     </Link>
@@ -94,11 +72,11 @@ export function FleetOverview({ fleet }: { readonly fleet: ChannelFleet }) {
         ) : (
           <ol className="home-list" data-testid={TestId.home.problems}>
             {problems.slice(0, PROBLEM_ROWS).map((problem) => (
-              <ProblemItem key={problem.device.id} problem={problem} />
+              <ProblemItem key={problem.id} problem={problem} />
             ))}
-            {problems.length > PROBLEM_ROWS && (
+            {problemCount > PROBLEM_ROWS && (
               <li className="home-list-more bp6-text-muted">
-                {t('home.problems.more', { count: problems.length - PROBLEM_ROWS })}
+                {t('home.problems.more', { count: problemCount - PROBLEM_ROWS })}
               </li>
             )}
           </ol>
@@ -137,22 +115,22 @@ function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
   const { t } = useTranslation();
   const { label, detail } = describeProblem(t, problem);
   const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
-  const opening: ListSearchNavigationState = { listSearch: problem.device.name };
+  const opening: ListSearchNavigationState = { listSearch: problem.name };
   return (
     <li
       className="home-list-item home-problem"
       style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
       data-severity={severity}
       data-kind={problem.kind}
-      data-testid={TestId.home.problem(problem.device.id)}
+      data-testid={TestId.home.problem(problem.id)}
     >
       <Link
         className="home-list-name"
         to={ROUTES.devices}
         state={opening}
-        title={t('fleetProblem.open', { name: problem.device.name })}
+        title={t('fleetProblem.open', { name: problem.name })}
       >
-        {problem.device.name}
+        {problem.name}
       </Link>
       <Tag minimal style={{ color: SEVERITY_COLORS[severity] }}>
         {label}

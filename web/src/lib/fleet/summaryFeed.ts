@@ -1,0 +1,68 @@
+import {
+  applySummaryMessage,
+  FleetSummaryMessageSchema,
+  LiveEvent,
+  SummarySubscribeAckSchema,
+  type FleetSummary,
+  type SummarySubscribeAck,
+} from '@halo/shared';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import type { LiveSocket } from '../realtime';
+import { LiveSubscription, type FleetFeedState } from './liveSubscription';
+
+/**
+ * One environment's fleet summary over the gateway's `summary.subscribe` (gateway/README.md):
+ * counts, the worst problems and the latest alerts, computed once in the gateway and pushed as
+ * they change. A wall or Home holds a few hundred bytes however large the fleet.
+ */
+export class SummaryFeed {
+  private readonly summarySubject = new BehaviorSubject<FleetSummary | null>(null);
+  private readonly syncedSubject = new Subject<void>();
+  private readonly subscription: LiveSubscription<Extract<SummarySubscribeAck, { ok: true }>>;
+  private readonly detach: () => void;
+
+  /** The summary as of the last message; null until the first whole one arrived. */
+  readonly summary$: Observable<FleetSummary | null> = this.summarySubject.asObservable();
+  readonly state$: Observable<FleetFeedState>;
+  /** A whole summary arrived (after subscribing, on every connect). */
+  readonly synced$: Observable<void> = this.syncedSubject.asObservable();
+  /** A summary is never out of step (a reconnect brings a whole one): it has no gaps. */
+  readonly gaps$: Observable<void> = new Subject<void>();
+
+  constructor(
+    private readonly socket: LiveSocket,
+    private readonly environmentId: number,
+    options: { retryMs?: number } = {},
+  ) {
+    this.subscription = new LiveSubscription<Extract<SummarySubscribeAck, { ok: true }>>(socket, {
+      send: (answer) => socket.emit(LiveEvent.SUMMARY_SUBSCRIBE, { environmentId }, answer),
+      parse: (answer) => {
+        const parsed = SummarySubscribeAckSchema.safeParse(answer);
+        return parsed.success ? parsed.data : null;
+      },
+      ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
+    });
+    this.state$ = this.subscription.state$;
+    const onSummary = (payload: unknown) => {
+      const parsed = FleetSummaryMessageSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.environmentId !== environmentId) return;
+      const next = applySummaryMessage(this.summarySubject.value, parsed.data);
+      if (!next) return;
+      this.summarySubject.next(next);
+      if (parsed.data.reset) {
+        this.subscription.live();
+        this.syncedSubject.next();
+      }
+    };
+    socket.on(LiveEvent.FLEET_SUMMARY, onSummary);
+    this.detach = () => socket.off(LiveEvent.FLEET_SUMMARY, onSummary);
+  }
+
+  close(): void {
+    this.subscription.close();
+    if (this.socket.connected) this.socket.emit(LiveEvent.SUMMARY_UNSUBSCRIBE, { environmentId: this.environmentId });
+    this.detach();
+    this.summarySubject.complete();
+    this.syncedSubject.complete();
+  }
+}
