@@ -10,6 +10,7 @@ import { loginThroughUi } from '../fixtures/session';
 import { figureTable, ms, percentile, spread } from './benchFigures';
 import { collectTimings, startFrames, stopFrames, type TimedEntry } from './pageTimings';
 import { startFleetStack } from './fleetStack';
+import { topSelfTime, type CpuProfile } from './cpuProfile';
 
 /**
  * The Devices table with a large simulated fleet in Chromium: time to first rows, frame
@@ -97,39 +98,6 @@ function deltaCosts(entries: readonly TimedEntry[]): DeltaCost[] {
     costs.push({ ...current, handled, total: current.decode + handled });
   }
   return costs;
-}
-
-interface CpuProfile {
-  readonly nodes: readonly {
-    readonly id: number;
-    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
-  }[];
-  readonly samples?: readonly number[];
-  readonly timeDeltas?: readonly number[];
-}
-
-/** The functions the page spent most time in (self time), for reading a profile at a glance. */
-function topSelfTime(profile: CpuProfile, count: number): string[] {
-  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const selfMs = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  let totalMs = 0;
-  samples.forEach((id, index) => {
-    const frame = frames.get(id);
-    const deltaMs = (profile.timeDeltas?.[index] ?? 0) / 1000;
-    if (!frame || frame.functionName === '(idle)') return;
-    const file = frame.url.split('/').pop() ?? '';
-    const key = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
-    selfMs.set(key, (selfMs.get(key) ?? 0) + deltaMs);
-    totalMs += deltaMs;
-  });
-  return [...selfMs]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(
-      ([key, value]) =>
-        `${value.toFixed(0).padStart(6)} ms ${((100 * value) / totalMs).toFixed(1).padStart(5)}%  ${key}`,
-    );
 }
 
 test('devices table: first rows, scrolling and live deltas with a large fleet', async ({ browser }) => {

@@ -1,332 +1,376 @@
-// A load generator thread of the live benchmark (live.bench.ts): many socket.io clients of the
-// gateway's live protocol, and on request many clients polling the REST API themselves.
+// A load generator thread of the live benchmark (live.bench.ts): many clients of the gateway's
+// live protocol, and on request many clients polling the REST API themselves.
 //
-// Each socket client is a real socket.io-client on its own WebSocket connection, and follows
-// gateway/README.md's rules (subscribe after every connect with its last epoch and seq, replace
-// on a snapshot, apply the delta that follows on, ignore duplicates, resubscribe on a gap). To
-// let one thread carry a thousand of them, the clients of a thread share the parsing: a frame
-// whose text equals one already decoded here reuses that parse (every client still receives
-// and reads its own copy of the frame). A client keeps, per device, a 32-bit hash of the
-// device's state, which is enough to compare it with the upstream's state at the end; the
-// states behind the hashes are kept once per thread, so a delta's patches are applied with
-// the product's own patchDeviceLiveState once per thread, not once per client.
+// Each client is a WebSocket of its own speaking socket.io's wire protocol (engine.io 4,
+// socket.io 5) by hand, as a browser's socket.io-client would on the websocket transport:
+// open the namespace with the token, answer pings, subscribe after every connect with its last
+// epoch and seq (gateway/README.md), and follow the stream. So that one thread can carry
+// thousands of them, most clients are light: they never parse a delta, but check every frame
+// where it matters, in the bytes: its epoch and seq follow on (a gap or a duplicate is counted
+// and, for a gap, they subscribe again), and its length equals that of the same seq as the
+// other clients of this thread received it (socket.io encodes a broadcast once, so a client
+// with a different frame got something else). A sample of the clients is full: they parse
+// every frame and hold every device with the product's own FleetReplica (snapshots decoded
+// with decodeDevicesSnapshot, deltas applied with patchDeviceLiveState's checks), and are
+// compared with the upstream at the end. A light client that started from the same snapshot
+// stream and saw every seq once, each frame the same, holds what the full ones hold.
 //
 // Plain JavaScript: worker threads do not go through Playwright's TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { io } from 'socket.io-client';
-import { Decoder, Encoder } from 'socket.io-parser';
-import { apiPaths, continuityOf, decodeDevicesSnapshot, patchDeviceLiveState, subscriptionFrom } from '@halo/shared';
+import WebSocket from 'ws';
+import { apiPaths, decodeDevicesSnapshot, FleetReplica } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
-const EVENT = {
-  SUBSCRIBE: 'devices.subscribe',
-  SNAPSHOT: 'devices.snapshot',
-  DELTA: 'devices.delta',
-};
+const SOCKET_URL = `${baseURL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
 
 /** Latency histogram: 1 ms buckets up to 60 s, the last one for anything above. */
 const LATENCY_BUCKETS = 60_001;
 let latency = new Uint32Array(LATENCY_BUCKETS);
 
-// ---- shared decoding -------------------------------------------------------------------------
+// ---- the wire ---------------------------------------------------------------------------------
+// engine.io packet types: 0 open, 2 ping, 3 pong, 4 message; socket.io packet types after a
+// 4: 0 CONNECT, 2 EVENT, 3 ACK, 4 CONNECT_ERROR, 5 BINARY_EVENT (then its binary frames).
 
-/** The last few large frames decoded in this thread, by their text. */
-const decoded = new Map();
-const DECODED_KEEP = 8;
+const text = (value) => Buffer.from(value, 'latin1');
+const PREFIX = {
+  delta: text(`42${namespace},["devices.delta",`),
+  snapshot: text(`451-${namespace},["devices.snapshot",`),
+  connected: text(`40${namespace},`),
+  connectError: text(`44${namespace},`),
+  ack: text(`43${namespace},`),
+};
+/** Where an event's JSON array starts: after `42`, the namespace and its comma. */
+const EVENT_ARRAY_AT = 2 + namespace.length + 1;
+const EPOCH_KEY = text('"epoch":"');
+const SEQ_KEY = text('"seq":');
+const CHANGED_AT_KEY = text('"changedAt":');
+/** Where a delta's epoch and seq can be: right after its environment id. */
+const HEAD_BYTES = 160;
 
-class SharedDecoder extends Decoder {
-  decodeString(text) {
-    if (text.length < 256) return super.decodeString(text);
-    const known = decoded.get(text);
-    if (known) return { ...known, data: known.data.slice() };
-    const packet = super.decodeString(text);
-    decoded.set(text, packet);
-    if (decoded.size > DECODED_KEEP) decoded.delete(decoded.keys().next().value);
-    return { ...packet, data: packet.data.slice() };
+const startsWith = (buffer, prefix) =>
+  buffer.length >= prefix.length && buffer.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+
+/** The digits at `at`, as a number (NaN when none). */
+function digitsAt(buffer, at) {
+  let value = 0;
+  let index = at;
+  while (index < buffer.length) {
+    const byte = buffer[index];
+    if (byte < 48 || byte > 57) break;
+    value = value * 10 + (byte - 48);
+    index += 1;
   }
-}
-const parser = { Encoder, Decoder: SharedDecoder };
-
-// ---- device hashes -------------------------------------------------------------------------
-
-/** JSON with object keys sorted: the same content gives the same text. */
-function canonical(value) {
-  return JSON.stringify(value, (_key, inner) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
+  return index === at ? Number.NaN : value;
 }
 
-/** FNV-1a, never 0 (0 marks an absent device). */
-function hashText(text) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
+/** A delta frame's epoch and seq, read from its head, and when its oldest change happened. */
+function deltaHead(buffer) {
+  const epochAt = buffer.indexOf(EPOCH_KEY, PREFIX.delta.length);
+  if (epochAt < 0 || epochAt > HEAD_BYTES) return null;
+  const start = epochAt + EPOCH_KEY.length;
+  const end = buffer.indexOf(34, start); // the closing quote
+  const seqAt = buffer.indexOf(SEQ_KEY, end);
+  if (end < 0 || seqAt < 0 || seqAt > HEAD_BYTES) return null;
+  const changedAtAt = buffer.lastIndexOf(CHANGED_AT_KEY);
+  return {
+    epoch: buffer.toString('latin1', start, end),
+    seq: digitsAt(buffer, seqAt + SEQ_KEY.length),
+    changedAt: changedAtAt < 0 ? Number.NaN : digitsAt(buffer, changedAtAt + CHANGED_AT_KEY.length),
+  };
+}
+
+/** The length of each delta frame of this thread by epoch and seq, as its first client got it. */
+const frameLengths = new Map();
+const FRAME_LENGTHS_KEEP = 2000;
+function sameFrame(epoch, seq, length) {
+  const key = `${epoch}/${seq}`;
+  const known = frameLengths.get(key);
+  if (known === undefined) {
+    frameLengths.set(key, length);
+    if (frameLengths.size > FRAME_LENGTHS_KEEP) frameLengths.delete(frameLengths.keys().next().value);
+    return true;
   }
-  return hash === 0 ? 1 : hash;
+  return known === length;
 }
 
-const hashes = new WeakMap();
-/** The states behind the hashes, once per thread. */
-const statesByHash = new Map();
-function deviceHash(device) {
-  let hash = hashes.get(device);
-  if (hash === undefined) {
-    hash = hashText(canonical(device));
-    hashes.set(device, hash);
-    statesByHash.set(hash, device);
-  }
-  return hash;
-}
-
-/**
- * Snapshots decoded in this thread (the product's decodeDevicesSnapshot, which checks every
- * state), as [id, hash] pairs by epoch and seq: the clients of a thread share one decoding.
- */
+/** Snapshots decoded in this thread, by epoch and seq: the full clients of a thread share one decoding. */
 const decodedSnapshots = new Map();
-const SNAPSHOTS_KEEP = 4;
-function snapshotHashes(message) {
+function decodedSnapshot(message) {
   const key = `${message.environmentId}/${message.epoch}/${message.seq}`;
-  let pairs = decodedSnapshots.get(key);
-  if (!pairs) {
-    const snapshot = decodeDevicesSnapshot(message);
-    pairs = snapshot.devices.map((device) => [device.id, deviceHash(device)]);
-    decodedSnapshots.set(key, pairs);
-    if (decodedSnapshots.size > SNAPSHOTS_KEEP) decodedSnapshots.delete(decodedSnapshots.keys().next().value);
+  let snapshot = decodedSnapshots.get(key);
+  if (!snapshot) {
+    snapshot = decodeDevicesSnapshot(message);
+    // What the same snapshot weighed as the JSON list of states it replaced, for comparison.
+    snapshot.jsonBytes = Buffer.byteLength(
+      JSON.stringify({
+        environmentId: snapshot.environmentId,
+        epoch: snapshot.epoch,
+        seq: snapshot.seq,
+        devices: snapshot.devices,
+      }),
+    );
+    decodedSnapshots.set(key, snapshot);
+    if (decodedSnapshots.size > 4) decodedSnapshots.delete(decodedSnapshots.keys().next().value);
   }
-  return pairs;
+  return snapshot;
 }
 
-/** Per decoded patch: the hash it leads to from each hash it was applied to. */
-const patched = new WeakMap();
-/** The hash of `patch` applied to the state of `hash` (0: unknown), validated as the browser does; 0 when invalid. */
-function applyPatch(hash, patch) {
-  let results = patched.get(patch);
-  if (!results) {
-    results = new Map();
-    patched.set(patch, results);
-  }
-  let next = results.get(hash);
-  if (next === undefined) {
-    const state = patchDeviceLiveState(hash === 0 ? undefined : statesByHash.get(hash), patch);
-    next = state === null ? 0 : deviceHash(state);
-    results.set(hash, next);
-  }
-  return next;
-}
-
-// ---- socket clients --------------------------------------------------------------------------
+// ---- clients ------------------------------------------------------------------------------------
 
 const wsHeader = (length) => (length < 126 ? 2 : length < 65_536 ? 4 : 10);
+const COUNTS = [
+  'snapshots',
+  'deltas',
+  'duplicates',
+  'gaps',
+  'changedDevices',
+  'bytes',
+  'snapshotBytes',
+  'snapshotDevices',
+  'snapshotJsonBytes',
+  'refusals',
+  'frameMismatches',
+  'reconnects',
+];
+const zeroCounts = () => Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
 class Client {
-  constructor(index) {
+  constructor(index, full) {
     this.index = index;
+    this.full = full;
+    /** A full client's devices, by the product's rules; a light one keeps its position only. */
+    this.replica = full ? new FleetReplica(environmentId) : null;
     this.epoch = null;
     this.seq = 0;
-    this.state = new Int32Array(1024);
-    this.size = 0;
-    this.counts = {
-      snapshots: 0,
-      deltas: 0,
-      duplicates: 0,
-      gaps: 0,
-      changedDevices: 0,
-      bytes: 0,
-      binaryBytes: 0,
-      refusals: 0,
-    };
-    this.socket = io(`${baseURL}${namespace}`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      extraHeaders: { Origin: baseURL },
-      forceNew: true,
-      parser,
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 5000,
-    });
-    this.socket.io.on('open', () => {
-      this.socket.io.engine.on('packet', (packet) => {
-        // A text frame: engine.io's packet type character and the data; a binary frame: the
-        // bytes alone. Then the WebSocket frame header.
-        const length =
-          typeof packet.data === 'string'
-            ? 1 + packet.data.length
-            : (packet.data?.byteLength ?? packet.data?.length ?? 0);
-        this.counts.bytes += length + wsHeader(length);
-        if (typeof packet.data !== 'string') this.counts.binaryBytes += length + wsHeader(length);
-      });
-    });
-    this.socket.on('connect', () => this.subscribe());
-    this.socket.on('connect_error', () => {
-      setTimeout(() => {
-        if (!this.closed && !this.socket.connected && !this.socket.active) this.socket.connect();
-      }, 1000).unref();
-    });
-    this.socket.on(EVENT.SNAPSHOT, (snapshot) => this.onSnapshot(snapshot));
-    this.socket.on(EVENT.DELTA, (delta) => this.onDelta(delta));
+    this.counts = zeroCounts();
     this.closed = false;
+    this.pendingSnapshot = null;
+    this.nextAck = 1;
+    this.acks = new Map();
+    this.open();
+  }
+
+  get ready() {
+    return this.epoch !== null;
+  }
+
+  get connected() {
+    return this.socket?.readyState === WebSocket.OPEN && this.joined === true;
+  }
+
+  open() {
+    this.joined = false;
+    this.socket = new WebSocket(SOCKET_URL, { headers: { Origin: baseURL }, perMessageDeflate: false });
+    this.socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    const retry = () => {
+      if (this.closed) return;
+      this.counts.reconnects += 1;
+      setTimeout(() => !this.closed && this.open(), 500 + Math.random() * 1000).unref();
+    };
+    this.socket.on('close', retry);
+    this.socket.on('error', () => undefined);
+  }
+
+  send(frame) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
+  }
+
+  emit(event, payload, onAck) {
+    const id = this.nextAck++;
+    this.acks.set(id, onAck);
+    this.send(`42${namespace},${id}${JSON.stringify([event, payload])}`);
   }
 
   subscribe() {
-    this.socket.emit(EVENT.SUBSCRIBE, subscriptionFrom(environmentId, this), (ack) => {
-      if (ack && ack.ok) return;
+    const payload = this.epoch === null ? { environmentId } : { environmentId, epoch: this.epoch, seq: this.seq };
+    this.emit('devices.subscribe', payload, (ack) => {
+      if (ack?.ok) return;
       this.counts.refusals += 1;
-      setTimeout(() => this.socket.connected && this.subscribe(), 1000).unref();
+      setTimeout(() => this.connected && this.subscribe(), 1000).unref();
     });
   }
 
-  ensure(id) {
-    if (id < this.state.length) return;
-    const grown = new Int32Array(Math.max(id + 1, this.state.length * 2));
-    grown.set(this.state);
-    this.state = grown;
-  }
-
-  onSnapshot(message) {
-    if (message.environmentId !== environmentId) return;
-    this.state.fill(0);
-    this.size = 0;
-    for (const [id, hash] of snapshotHashes(message)) {
-      this.ensure(id);
-      if (this.state[id] === 0) this.size += 1;
-      this.state[id] = hash;
+  onFrame(data, isBinary) {
+    const length = data.length;
+    // What the wire carried: the frame (a text frame starts with engine.io's packet type) and its header.
+    this.counts.bytes += length + wsHeader(length);
+    if (isBinary) {
+      this.counts.snapshotBytes += length + wsHeader(length);
+      this.onSnapshotData(data);
+      return;
     }
-    this.epoch = message.epoch;
-    this.seq = message.seq;
-    this.counts.snapshots += 1;
-    this.counts.snapshotDevices = message.count;
+    const type = data[0];
+    if (type === 50) {
+      this.send('3'); // ping: pong
+      return;
+    }
+    if (type === 48) {
+      this.send(`40${namespace},${JSON.stringify({ token })}`); // engine open: join the namespace
+      return;
+    }
+    if (startsWith(data, PREFIX.delta)) {
+      this.onDelta(data);
+      return;
+    }
+    if (startsWith(data, PREFIX.snapshot)) {
+      // The header (its data a placeholder); the devices come in the next, binary, frame.
+      this.pendingSnapshot = JSON.parse(data.toString('utf8', PREFIX.snapshot.length, data.length - 1));
+      this.counts.snapshotBytes += length + wsHeader(length);
+      return;
+    }
+    if (startsWith(data, PREFIX.ack)) {
+      const body = data.toString('utf8', PREFIX.ack.length);
+      const bracket = body.indexOf('[');
+      const callback = this.acks.get(Number(body.slice(0, bracket)));
+      this.acks.delete(Number(body.slice(0, bracket)));
+      callback?.(JSON.parse(body.slice(bracket))[0]);
+      return;
+    }
+    if (startsWith(data, PREFIX.connected)) {
+      this.joined = true;
+      this.subscribe();
+      return;
+    }
+    if (startsWith(data, PREFIX.connectError)) {
+      this.counts.refusals += 1;
+      this.socket.close();
+    }
   }
 
-  onDelta(delta) {
+  onSnapshotData(data) {
+    const header = this.pendingSnapshot;
+    this.pendingSnapshot = null;
+    if (!header || header.environmentId !== environmentId) return;
+    if (this.replica) {
+      const snapshot = decodedSnapshot({ ...header, data });
+      this.replica.applySnapshot(snapshot);
+      this.counts.snapshotJsonBytes = snapshot.jsonBytes;
+    }
+    this.epoch = header.epoch;
+    this.seq = header.seq;
+    this.counts.snapshots += 1;
+    this.counts.snapshotDevices = header.count;
+  }
+
+  onDelta(data) {
     const now = Date.now();
-    if (delta.environmentId !== environmentId) return;
-    // The product's own continuity rule; the states themselves are kept by hash, once per thread.
-    const continuity = continuityOf(this, delta);
-    if (continuity === 'duplicate') {
+    const head = deltaHead(data);
+    if (!head) {
+      this.counts.gaps += 1;
+      return;
+    }
+    if (head.epoch === this.epoch && head.seq <= this.seq) {
       this.counts.duplicates += 1;
       return;
     }
-    if (continuity === 'gap') {
+    if (head.epoch !== this.epoch || head.seq !== this.seq + 1) {
       this.counts.gaps += 1;
       this.subscribe();
       return;
     }
-    for (const patch of delta.changed) {
-      this.ensure(patch.id);
-      const before = this.state[patch.id];
-      const after = applyPatch(before, patch);
-      if (after === 0) {
-        // Not a whole, valid state: as the browser does, start again from a snapshot.
+    if (!sameFrame(head.epoch, head.seq, data.length)) this.counts.frameMismatches += 1;
+    if (this.replica) {
+      const delta = JSON.parse(data.toString('utf8', EVENT_ARRAY_AT, data.length))[1];
+      const outcome = this.replica.applyDelta(delta);
+      if (outcome.kind !== 'applied') {
+        // Not a whole, valid state (or out of step): as the browser does, start again.
         this.counts.gaps += 1;
         this.epoch = null;
         this.subscribe();
         return;
       }
-      if (before === 0) this.size += 1;
-      this.state[patch.id] = after;
+      this.counts.changedDevices += delta.changed.length + delta.removed.length;
     }
-    for (const id of delta.removed) {
-      if (id < this.state.length && this.state[id] !== 0) {
-        this.state[id] = 0;
-        this.size -= 1;
-      }
-    }
-    this.seq = delta.seq;
+    this.epoch = head.epoch;
+    this.seq = head.seq;
     this.counts.deltas += 1;
-    this.counts.changedDevices += delta.changed.length + delta.removed.length;
-    // Every device of the delta counts from the oldest upstream change behind it.
-    if (typeof delta.changedAt === 'number' && delta.changed.length > 0) {
-      latency[Math.max(0, Math.min(LATENCY_BUCKETS - 1, now - delta.changedAt))] += delta.changed.length;
-    }
+    if (!Number.isNaN(head.changedAt)) latency[Math.max(0, Math.min(LATENCY_BUCKETS - 1, now - head.changedAt))] += 1;
   }
 
   close() {
     this.closed = true;
-    this.socket.disconnect();
+    this.socket.terminate();
   }
 }
 
 const clients = [];
 
-async function connect(count, batch, timeoutMs, totalMs) {
+async function connect(count, batch, timeoutMs, totalMs, sampleEvery) {
   const started = Date.now();
   for (let done = 0; done < count && Date.now() - started < totalMs; done += batch) {
     const fresh = [];
     for (let index = 0; index < Math.min(batch, count - done); index += 1) {
-      const client = new Client(clients.length);
+      const client = new Client(clients.length, clients.length % sampleEvery === 0);
       clients.push(client);
       fresh.push(client);
     }
     const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline && fresh.some((client) => client.epoch === null)) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    while (Date.now() < deadline && fresh.some((client) => !client.ready)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
   return {
     clients: clients.length,
-    ready: clients.filter((client) => client.epoch !== null).length,
-    connected: clients.filter((client) => client.socket.connected).length,
+    ready: clients.filter((client) => client.ready).length,
+    connected: clients.filter((client) => client.connected).length,
     ms: Date.now() - started,
   };
 }
 
 function stats() {
-  const totals = {
-    snapshots: 0,
-    deltas: 0,
-    duplicates: 0,
-    gaps: 0,
-    changedDevices: 0,
-    bytes: 0,
-    binaryBytes: 0,
-    refusals: 0,
-  };
-  for (const client of clients) for (const key of Object.keys(totals)) totals[key] += client.counts[key];
-  const first = clients[0]?.counts ?? null;
+  const totals = zeroCounts();
+  for (const client of clients) for (const name of COUNTS) totals[name] += client.counts[name];
+  const firstFull = clients.find((client) => client.full);
   return {
     clients: clients.length,
-    connected: clients.filter((client) => client.socket.connected).length,
+    connected: clients.filter((client) => client.connected).length,
     totals,
-    first: first && { ...first },
+    first: firstFull ? { ...firstFull.counts } : null,
     latency: latency.slice(),
   };
 }
 
 function resetStats() {
   latency = new Uint32Array(LATENCY_BUCKETS);
-  for (const client of clients) for (const key of Object.keys(client.counts)) client.counts[key] = 0;
+  for (const client of clients) client.counts = zeroCounts();
 }
 
-/** Compares every client's state with the upstream's devices: mismatched (client, device) pairs. */
+const canonical = (value) =>
+  JSON.stringify(value, (_key, inner) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/**
+ * The end state, client by client: a full client's devices against the upstream's; a light one's
+ * position against the full clients' (same epoch and seq, so the same frames since the snapshot).
+ */
 function verify(devices) {
-  const expected = new Map(devices.map((device) => [device.id, deviceHash(device)]));
+  const expected = new Map(devices.map((device) => [device.id, canonical(device)]));
+  const full = clients.filter((client) => client.full);
+  const positions = new Set(full.map((client) => `${client.epoch}/${client.seq}`));
   let mismatched = 0;
   let clientsOff = 0;
-  let missing = 0;
-  let extra = 0;
-  let different = 0;
   for (const client of clients) {
     let off = 0;
-    for (const [id, hash] of expected) {
-      const held = id < client.state.length ? client.state[id] : 0;
-      if (held === 0) missing += 1;
-      else if (held !== hash) different += 1;
-      if (held !== hash) off += 1;
-    }
-    for (let id = 0; id < client.state.length; id += 1) {
-      if (client.state[id] !== 0 && !expected.has(id)) {
-        extra += 1;
-        off += 1;
-      }
+    if (client.replica) {
+      for (const [id, text] of expected) if (canonical(client.replica.devices.get(id)) !== text) off += 1;
+      for (const id of client.replica.devices.keys()) if (!expected.has(id)) off += 1;
+    } else if (positions.size !== 1 || !positions.has(`${client.epoch}/${client.seq}`)) {
+      off = expected.size;
     }
     mismatched += off;
     if (off > 0) clientsOff += 1;
   }
-  return { clients: clients.length, clientsOff, mismatched, missing, extra, different, devices: expected.size };
+  return {
+    clients: clients.length,
+    fullClients: full.length,
+    clientsOff,
+    mismatched,
+    devices: expected.size,
+    position: [...positions].join(' '),
+  };
 }
 
 // ---- clients polling the REST API themselves -----------------------------------------------
@@ -352,11 +396,11 @@ async function restPoll({ apiURL, count, intervalMs, windowMs, cursor, timeoutMs
           headers: { authorization: `Bearer ${token}` },
           signal: AbortSignal.timeout(timeoutMs),
         });
-        const text = await response.text();
-        bytes += text.length;
+        const body = await response.text();
+        bytes += body.length;
         if (response.ok) {
           answered += 1;
-          const found = /"cursor":(\d+)/.exec(text.slice(-200)) ?? /"cursor":(\d+)/.exec(text);
+          const found = /"cursor":(\d+)/.exec(body.slice(-200)) ?? /"cursor":(\d+)/.exec(body);
           if (found) mine = Number(found[1]);
         } else {
           failed += 1;
@@ -379,7 +423,13 @@ parentPort.on('message', async (message) => {
   try {
     let result;
     if (message.type === 'connect')
-      result = await connect(message.count, message.batch, message.timeoutMs, message.totalMs ?? Infinity);
+      result = await connect(
+        message.count,
+        message.batch,
+        message.timeoutMs,
+        message.totalMs ?? Infinity,
+        message.sampleEvery ?? 1,
+      );
     else if (message.type === 'stats') result = stats();
     else if (message.type === 'reset') result = resetStats();
     else if (message.type === 'verify') result = verify(message.devices);

@@ -24,15 +24,24 @@ async function call(baseURL: string, session: Session | string, method: string, 
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-async function subscribed(baseURL: string, token: string, environmentId: number): Promise<LiveFleetClient> {
-  const client = new LiveFleetClient(baseURL, token, environmentId);
+async function subscribed(
+  baseURL: string,
+  token: string,
+  environmentId: number,
+  options: { followLogs?: boolean } = {},
+): Promise<LiveFleetClient> {
+  const client = new LiveFleetClient(baseURL, token, environmentId, options);
   await eventually(() => client.counts.snapshots > 0, 15_000);
   return client;
 }
 
-test('new system log entries reach a subscribed socket as logs.system, each once and in order', async ({ stack }) => {
+test('new system log entries reach a logs.subscribe socket as logs.system, each once and in order', async ({
+  stack,
+}) => {
   const admin = await login(stack.baseURL, stack.adminPassword);
-  const client = await subscribed(stack.baseURL, admin.token, admin.environmentId);
+  const client = await subscribed(stack.baseURL, admin.token, admin.environmentId, { followLogs: true });
+  // A socket that follows the devices alone gets no log entries.
+  const devicesOnly = await subscribed(stack.baseURL, admin.token, admin.environmentId);
   try {
     await eventually(() => client.logs.length >= 2, 20_000);
     const ids = client.logs.flatMap((event) => event.entries.map((entry) => entry.id));
@@ -47,8 +56,10 @@ test('new system log entries reach a subscribed socket as logs.system, each once
     );
     const [latest] = newest.system_logs as { id: number }[];
     expect(latest?.id).toBeGreaterThanOrEqual(ids.at(-1) ?? Infinity);
+    expect(devicesOnly.logs).toEqual([]);
   } finally {
     client.close();
+    devicesOnly.close();
   }
 });
 

@@ -3,11 +3,11 @@ import {
   DevicesSubscribeSchema,
   HttpErrorKind,
   LiveEvent,
-  SummarySubscribeSchema,
+  EnvironmentSubscribeSchema,
   type DevicesDelta,
   type DevicesSnapshotMessage,
   type DevicesSubscribeAck,
-  type SummarySubscribeAck,
+  type SubscribeAck,
   type SystemLogEntry,
 } from '@halo/shared';
 import { z } from 'zod';
@@ -127,6 +127,8 @@ interface Tracked {
   readonly subscribers: Map<string, LiveSocket>;
   /** Those following its devices. */
   readonly deviceSubscribers: Set<string>;
+  /** Those following its system log (the live tail). */
+  readonly logSubscribers: Set<string>;
   /** The fleet summary, while some socket follows it. */
   summary: EnvironmentSummary | null;
   readonly tokens: SubscriberTokens;
@@ -201,8 +203,19 @@ export class DevicesFanout {
       });
     });
     socket.on(LiveEvent.SUMMARY_UNSUBSCRIBE, (payload) => {
-      const parsed = SummarySubscribeSchema.safeParse(payload);
+      const parsed = EnvironmentSubscribeSchema.safeParse(payload);
       if (parsed.success) this.leave(socket, parsed.data.environmentId, 'summary');
+    });
+    socket.on(LiveEvent.LOGS_SUBSCRIBE, (payload, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      void this.subscribeLogs(socket, payload, answer).catch((error: unknown) => {
+        log.error({ err: error }, 'logs.subscribe failed');
+        answer({ ok: false, error: HttpErrorKind.INTERNAL });
+      });
+    });
+    socket.on(LiveEvent.LOGS_UNSUBSCRIBE, (payload) => {
+      const parsed = EnvironmentSubscribeSchema.safeParse(payload);
+      if (parsed.success) this.leave(socket, parsed.data.environmentId, 'logs');
     });
     socket.on('disconnect', () => {
       for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])])
@@ -222,7 +235,7 @@ export class DevicesFanout {
     for (const environmentId of [...(this.socketEnvironments.get(socket.id) ?? [])]) {
       if (!can(session, 'devices.view')) this.revoke(environmentId, token, 'devices.view');
       else if (!can(session, 'logs.view')) {
-        void socket.leave(logsRoom(environmentId));
+        this.leave(socket, environmentId, 'logs');
         this.tracked.get(environmentId)?.summary?.permissionsChanged(socket);
       }
     }
@@ -277,7 +290,6 @@ export class DevicesFanout {
     if (!socket.connected || this.closed) return;
     const tracked = this.follow(socket, environmentId);
     tracked.deviceSubscribers.add(socket.id);
-    if (can(socket.data.session, 'logs.view')) void socket.join(logsRoom(environmentId));
     if (!(await this.followed(socket, environmentId, tracked)) || !tracked.deviceSubscribers.has(socket.id)) return;
     const laggard = this.laggards.get(socket.id);
     if (laggard) laggard.environmentIds.add(environmentId);
@@ -304,24 +316,10 @@ export class DevicesFanout {
   private async subscribeSummary(
     socket: LiveSocket,
     payload: unknown,
-    ack: (answer: SummarySubscribeAck) => void,
+    ack: (answer: SubscribeAck) => void,
   ): Promise<void> {
-    const parsed = SummarySubscribeSchema.safeParse(payload);
-    if (!parsed.success) {
-      ack({ ok: false, error: HttpErrorKind.GENERAL });
-      return;
-    }
-    const { environmentId } = parsed.data;
-    if (!this.allowSubscribe(socket, environmentId)) {
-      ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
-      return;
-    }
-    const access = await this.options.access.check(socket.data.session, socket.data.token, environmentId);
-    if (access !== 'ok') {
-      ack({ ok: false, error: access });
-      return;
-    }
-    if (!socket.connected || this.closed) return;
+    const environmentId = await this.admit(socket, payload, ack, 'devices.view');
+    if (environmentId === null) return;
     const tracked = this.follow(socket, environmentId);
     tracked.summary ??= this.startSummary(environmentId, tracked);
     const summary = tracked.summary;
@@ -329,6 +327,54 @@ export class DevicesFanout {
     summary.join(socket);
     if (!(await this.followed(socket, environmentId, tracked)) || !summary.has(socket.id)) return;
     ack({ ok: true });
+  }
+
+  /**
+   * `logs.subscribe`: the environment's new system log entries as `logs.system` (the system
+   * log's live tail), for sessions that may view its devices and its logs.
+   */
+  private async subscribeLogs(
+    socket: LiveSocket,
+    payload: unknown,
+    ack: (answer: SubscribeAck) => void,
+  ): Promise<void> {
+    const environmentId = await this.admit(socket, payload, ack, 'logs.view');
+    if (environmentId === null) return;
+    const tracked = this.follow(socket, environmentId);
+    tracked.logSubscribers.add(socket.id);
+    void socket.join(logsRoom(environmentId));
+    if (!(await this.followed(socket, environmentId, tracked)) || !tracked.logSubscribers.has(socket.id)) return;
+    ack({ ok: true });
+  }
+
+  /**
+   * Checks an environment subscription (summary, logs) as devices.subscribe does, plus the
+   * capability it needs: the environment to follow, or null once refused in the ack.
+   */
+  private async admit(
+    socket: LiveSocket,
+    payload: unknown,
+    ack: (answer: SubscribeAck) => void,
+    capability: PollCapability,
+  ): Promise<number | null> {
+    const parsed = EnvironmentSubscribeSchema.safeParse(payload);
+    if (!parsed.success) {
+      ack({ ok: false, error: HttpErrorKind.GENERAL });
+      return null;
+    }
+    const { environmentId } = parsed.data;
+    if (!this.allowSubscribe(socket, environmentId)) {
+      ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
+      return null;
+    }
+    const access = can(socket.data.session, capability)
+      ? await this.options.access.check(socket.data.session, socket.data.token, environmentId)
+      : HttpErrorKind.FORBIDDEN;
+    if (access !== 'ok') {
+      ack({ ok: false, error: access });
+      return null;
+    }
+    return socket.connected && !this.closed ? environmentId : null;
   }
 
   private startSummary(environmentId: number, tracked: Tracked): EnvironmentSummary {
@@ -386,6 +432,7 @@ export class DevicesFanout {
       feed,
       subscribers,
       deviceSubscribers: new Set(),
+      logSubscribers: new Set(),
       summary: null,
       tokens,
       awaitingSnapshot: new Set(),
@@ -421,8 +468,8 @@ export class DevicesFanout {
     for (const socket of [...tracked.subscribers.values()]) {
       if (socket.data.token !== token) continue;
       if (capability === 'logs.view') {
-        void socket.leave(logsRoom(environmentId));
         if (tracked.summary?.has(socket.id)) tracked.summary.join(socket, 'plain');
+        this.leave(socket, environmentId, 'logs');
         continue;
       }
       this.leave(socket, environmentId);
@@ -437,24 +484,32 @@ export class DevicesFanout {
       });
   }
 
-  /** The socket stops following the environment's devices, its summary, or both. */
-  private leave(socket: LiveSocket, environmentId: number, part: 'devices' | 'summary' | 'all' = 'all'): void {
+  /** The socket stops following the environment's devices, its summary, its log, or all of them. */
+  private leave(socket: LiveSocket, environmentId: number, part: 'devices' | 'summary' | 'logs' | 'all' = 'all'): void {
     const tracked = this.tracked.get(environmentId);
-    if (part !== 'summary') {
+    if (part === 'devices' || part === 'all') {
       void socket.leave(devicesRoom(environmentId));
-      void socket.leave(logsRoom(environmentId));
       this.laggards.get(socket.id)?.environmentIds.delete(environmentId);
       tracked?.deviceSubscribers.delete(socket.id);
       tracked?.awaitingSnapshot.delete(socket.id);
     }
-    if (part !== 'devices' && tracked?.summary) {
+    if (part === 'logs' || part === 'all') {
+      void socket.leave(logsRoom(environmentId));
+      tracked?.logSubscribers.delete(socket.id);
+    }
+    if ((part === 'summary' || part === 'all') && tracked?.summary) {
       tracked.summary.leave(socket);
       if (tracked.summary.size === 0) {
         tracked.summary.close();
         tracked.summary = null;
       }
     }
-    if (tracked && (tracked.deviceSubscribers.has(socket.id) || tracked.summary?.has(socket.id))) return;
+    const stillFollowing =
+      tracked &&
+      (tracked.deviceSubscribers.has(socket.id) ||
+        tracked.logSubscribers.has(socket.id) ||
+        tracked.summary?.has(socket.id));
+    if (stillFollowing) return;
     this.socketEnvironments.get(socket.id)?.delete(environmentId);
     if (!tracked) return;
     tracked.subscribers.delete(socket.id);

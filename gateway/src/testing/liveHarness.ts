@@ -113,6 +113,9 @@ export function useLiveHarness() {
     },
     subscribe: (client: LiveClient, payload: { environmentId: number; epoch?: string; seq?: number }) =>
       client.timeout(3000).emitWithAck('devices.subscribe', payload),
+    /** Follows the environment's system log (`logs.system`, the live tail). */
+    subscribeLogs: (client: LiveClient, environmentId = 10) =>
+      client.timeout(3000).emitWithAck('logs.subscribe', { environmentId }),
     sameAsUpstream: (view: LiveView, environmentId = 10) =>
       expect.poll(() => view.list(), { timeout: 3000 }).toEqual(upstreamDevices(harness.upstream, environmentId)),
   };

@@ -118,15 +118,19 @@ export const DevicesDeltaSchema = z.object({
 });
 export type DevicesDelta = z.infer<typeof DevicesDeltaSchema>;
 
-/** `summary.subscribe` / `summary.unsubscribe`: the fleet summary of one environment (fleetSummary.ts). */
-export const SummarySubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
-export type SummarySubscribe = z.infer<typeof SummarySubscribeSchema>;
+/**
+ * `summary.subscribe` (the fleet summary of one environment, fleetSummary.ts) and
+ * `logs.subscribe` (its new system log entries, the system log's live tail), and their
+ * `*.unsubscribe`: an environment, answered with a plain ack.
+ */
+export const EnvironmentSubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
+export type EnvironmentSubscribe = z.infer<typeof EnvironmentSubscribeSchema>;
 
-export const SummarySubscribeAckSchema = z.union([
+export const SubscribeAckSchema = z.union([
   z.object({ ok: z.literal(true) }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
-export type SummarySubscribeAck = z.infer<typeof SummarySubscribeAckSchema>;
+export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
 
 export const ClockEventSchema = z.object({ serverTime: z.string() });
 export type ClockEvent = z.infer<typeof ClockEventSchema>;
@@ -164,6 +168,8 @@ export const LiveEvent = {
   SUMMARY_SUBSCRIBE: 'summary.subscribe',
   SUMMARY_UNSUBSCRIBE: 'summary.unsubscribe',
   FLEET_SUMMARY: 'fleet.summary',
+  LOGS_SUBSCRIBE: 'logs.subscribe',
+  LOGS_UNSUBSCRIBE: 'logs.unsubscribe',
   CLOCK: 'clock',
   LOGS_SYSTEM: 'logs.system',
   SESSION_ENDED: 'session.ended',
@@ -185,8 +191,10 @@ export interface LiveServerToClientEvents {
 export interface LiveClientToServerEvents {
   'devices.subscribe': (payload: DevicesSubscribe, ack: (answer: DevicesSubscribeAck) => void) => void;
   'devices.unsubscribe': (payload: { environmentId: number }) => void;
-  'summary.subscribe': (payload: SummarySubscribe, ack: (answer: SummarySubscribeAck) => void) => void;
-  'summary.unsubscribe': (payload: SummarySubscribe) => void;
+  'summary.subscribe': (payload: EnvironmentSubscribe, ack: (answer: SubscribeAck) => void) => void;
+  'summary.unsubscribe': (payload: EnvironmentSubscribe) => void;
+  'logs.subscribe': (payload: EnvironmentSubscribe, ack: (answer: SubscribeAck) => void) => void;
+  'logs.unsubscribe': (payload: EnvironmentSubscribe) => void;
 }
 
 /** The handshake's `auth` object. */

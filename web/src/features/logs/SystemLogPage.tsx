@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
-import { appFleet } from '../../lib/fleet';
+import { appLogTail } from '../../lib/fleet';
 import { ATTRIBUTE_LABEL_KEYS, SEVERITY_LABEL_KEYS } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
 import { ExportButton } from './components/ExportButton';
@@ -82,7 +82,7 @@ export function SystemLogPage() {
   );
 
   const live = rangeIsLive(range);
-  const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
+  const logTail = useMemo(() => appLogTail(environmentId), [environmentId]);
   const latest = useRef({ filters, paused, prepend: pages.prepend });
   useEffect(() => {
     latest.current = { filters, paused, prepend: pages.prepend };
@@ -90,7 +90,7 @@ export function SystemLogPage() {
   useEffect(() => {
     if (!live) return undefined;
     let lastHistogram = 0;
-    const subscription = fleet.logs$.subscribe((entries) => {
+    const subscription = logTail.entries$.subscribe((entries) => {
       const matching = entries.filter((entry) => matchesSystemLogFilters(entry, latest.current.filters));
       if (matching.length === 0) return;
       if (latest.current.paused)
@@ -106,7 +106,7 @@ export function SystemLogPage() {
       }
     });
     return () => subscription.unsubscribe();
-  }, [fleet, live, queryKey]);
+  }, [logTail, live, queryKey]);
 
   // Measured when the view or the live tail moves it, not on every render.
   const histogramQuery = useMemo(

@@ -3,13 +3,19 @@ import { EMPTY, Observable, ReplaySubject, of, share, switchMap, timer } from 'r
 import { liveChannel, type LiveSocket } from '../realtime';
 import { FleetFeed, type FleetBatch, type FleetView } from './fleetFeed';
 import type { FleetFeedState } from './liveSubscription';
+import { LogTailFeed } from './logTailFeed';
 import { SummaryFeed } from './summaryFeed';
 
 /** A fleet feed that follows a channel's socket: a new feed on every new socket, none while closed. */
 export interface ChannelFleet {
   readonly view$: Observable<FleetView>;
   readonly batch$: Observable<FleetBatch>;
-  readonly logs$: Observable<readonly LiveSystemLogEntry[]>;
+  readonly state$: Observable<FleetFeedState>;
+}
+
+/** The same for an environment's system log tail. */
+export interface ChannelLogTail {
+  readonly entries$: Observable<readonly LiveSystemLogEntry[]>;
   readonly state$: Observable<FleetFeedState>;
 }
 
@@ -58,7 +64,6 @@ export function fleetOnChannel(
   return {
     view$: feed$.pipe(switchMap((feed) => feed?.view$ ?? EMPTY)),
     batch$: feed$.pipe(switchMap((feed) => feed?.batch$ ?? EMPTY)),
-    logs$: feed$.pipe(switchMap((feed) => feed?.logs$ ?? EMPTY)),
     state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
   };
 }
@@ -76,8 +81,22 @@ export function summaryOnChannel(
   };
 }
 
+/** One environment's system log tail over the channel's socket. */
+export function logTailOnChannel(
+  socket$: Observable<LiveSocket | null>,
+  environmentId: number,
+  keepWarmMs = KEEP_WARM_MS,
+): ChannelLogTail {
+  const feed$ = feedOnChannel(socket$, (socket) => new LogTailFeed(socket, environmentId), keepWarmMs);
+  return {
+    entries$: feed$.pipe(switchMap((feed) => feed?.entries$ ?? EMPTY)),
+    state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
+  };
+}
+
 const appFleets = new Map<number, ChannelFleet>();
 const appSummaries = new Map<number, ChannelSummary>();
+const appLogTails = new Map<number, ChannelLogTail>();
 
 /** The app's fleet of one environment over the app's live channel, shared by every view. */
 export function appFleet(environmentId: number): ChannelFleet {
@@ -97,4 +116,14 @@ export function appSummary(environmentId: number): ChannelSummary {
     appSummaries.set(environmentId, summary);
   }
   return summary;
+}
+
+/** The app's system log tail of one environment over the app's live channel. */
+export function appLogTail(environmentId: number): ChannelLogTail {
+  let tail = appLogTails.get(environmentId);
+  if (!tail) {
+    tail = logTailOnChannel(liveChannel.socket$, environmentId);
+    appLogTails.set(environmentId, tail);
+  }
+  return tail;
 }

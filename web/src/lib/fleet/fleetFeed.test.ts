@@ -216,29 +216,4 @@ describe('FleetFeed', () => {
       vi.useRealTimers();
     }
   });
-
-  it('sends every new log entry of its environment to the live tail, newest first', () => {
-    const { socket, deliver } = fakeSocket();
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler, now: () => 1000 });
-    const tail: number[][] = [];
-    feed.logs$.subscribe((entries) => tail.push(entries.map((entry) => entry.id)));
-    const entry = (id: number, isAlert: boolean) => ({
-      id,
-      device_id: 1,
-      device_name: 'd1',
-      device_attribute_type: 1,
-      event_type: isAlert ? 'threshold_major' : 'link_up',
-      value: '1',
-      severity: isAlert ? 2 : 0,
-      description: `entry ${id}`,
-      log_time: `2026-11-25T10:00:0${id}.000Z`,
-      is_alert: isAlert,
-    });
-    deliver(LiveEvent.LOGS_SYSTEM, { environmentId: 7, entries: [entry(1, false), entry(2, true)] });
-    deliver(LiveEvent.LOGS_SYSTEM, { environmentId: 8, entries: [entry(3, true)] });
-    deliver(LiveEvent.LOGS_SYSTEM, { environmentId: 7, entries: [entry(4, false)] });
-    deliver(LiveEvent.LOGS_SYSTEM, { environmentId: 7, entries: [{ ...entry(5, true), is_alert: 'yes' }] });
-    expect(tail).toEqual([[2, 1], [4]]);
-    feed.close();
-  });
 });

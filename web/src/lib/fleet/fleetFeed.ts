@@ -4,11 +4,8 @@ import {
   DevicesSubscribeAckSchema,
   LiveEvent,
   FleetReplica,
-  LogsSystemEventSchema,
-  newestAlertsFirst,
   type DeviceLiveState,
   type DevicesSubscribeAck,
-  type LiveSystemLogEntry,
 } from '@halo/shared';
 import {
   Subject,
@@ -73,7 +70,6 @@ export class FleetFeed {
   private readonly syncedSubject = new Subject<void>();
   /** In step again: a snapshot was applied, or the gateway is replaying what was missed. */
   readonly synced$: Observable<void> = this.syncedSubject.asObservable();
-  private readonly logsSubject = new Subject<readonly LiveSystemLogEntry[]>();
   private readonly detach: () => void;
   private readonly subscription: LiveSubscription<Extract<DevicesSubscribeAck, { ok: true }>>;
 
@@ -81,8 +77,6 @@ export class FleetFeed {
   /** One batch per animation frame; a new subscriber first gets the whole fleet as a reset. */
   readonly batch$: Observable<FleetBatch>;
   readonly state$: Observable<FleetFeedState>;
-  /** Every new system log entry as it arrives, newest first per batch: the system log's live tail. */
-  readonly logs$: Observable<readonly LiveSystemLogEntry[]> = this.logsSubject.asObservable();
 
   constructor(
     private readonly socket: LiveSocket,
@@ -154,19 +148,11 @@ export class FleetFeed {
       }
       this.touch(now());
     };
-    const onLogs = (payload: unknown) => {
-      const parsed = LogsSystemEventSchema.safeParse(payload);
-      if (!parsed.success || parsed.data.environmentId !== this.environmentId || parsed.data.entries.length === 0)
-        return;
-      this.logsSubject.next(newestAlertsFirst(parsed.data.entries));
-    };
     socket.on(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
     socket.on(LiveEvent.DEVICES_DELTA, onDelta);
-    socket.on(LiveEvent.LOGS_SYSTEM, onLogs);
     this.detach = () => {
       socket.off(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
       socket.off(LiveEvent.DEVICES_DELTA, onDelta);
-      socket.off(LiveEvent.LOGS_SYSTEM, onLogs);
     };
   }
 
@@ -178,7 +164,6 @@ export class FleetFeed {
     this.changed.complete();
     this.gapSubject.complete();
     this.syncedSubject.complete();
-    this.logsSubject.complete();
   }
 
   private takeBatch(): FleetBatch {

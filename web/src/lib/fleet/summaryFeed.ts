@@ -2,9 +2,9 @@ import {
   applySummaryMessage,
   FleetSummaryMessageSchema,
   LiveEvent,
-  SummarySubscribeAckSchema,
+  SubscribeAckSchema,
   type FleetSummary,
-  type SummarySubscribeAck,
+  type SubscribeAck,
 } from '@halo/shared';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { LiveSocket } from '../realtime';
@@ -18,7 +18,7 @@ import { LiveSubscription, type FleetFeedState } from './liveSubscription';
 export class SummaryFeed {
   private readonly summarySubject = new BehaviorSubject<FleetSummary | null>(null);
   private readonly syncedSubject = new Subject<void>();
-  private readonly subscription: LiveSubscription<Extract<SummarySubscribeAck, { ok: true }>>;
+  private readonly subscription: LiveSubscription<Extract<SubscribeAck, { ok: true }>>;
   private readonly detach: () => void;
 
   /** The summary as of the last message; null until the first whole one arrived. */
@@ -34,10 +34,10 @@ export class SummaryFeed {
     private readonly environmentId: number,
     options: { retryMs?: number } = {},
   ) {
-    this.subscription = new LiveSubscription<Extract<SummarySubscribeAck, { ok: true }>>(socket, {
+    this.subscription = new LiveSubscription<Extract<SubscribeAck, { ok: true }>>(socket, {
       send: (answer) => socket.emit(LiveEvent.SUMMARY_SUBSCRIBE, { environmentId }, answer),
       parse: (answer) => {
-        const parsed = SummarySubscribeAckSchema.safeParse(answer);
+        const parsed = SubscribeAckSchema.safeParse(answer);
         return parsed.success ? parsed.data : null;
       },
       ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
