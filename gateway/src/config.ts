@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,15 @@ const httpUrl = z
 const optionalUrl = z.preprocess(unsetWhenEmpty, httpUrl.optional());
 
 /** Comma-separated origins, each a URL reduced to its origin. */
+/** A count of worker processes, or `auto`: one per core this process may use. */
+const workerCount = z.preprocess(
+  unsetWhenEmpty,
+  z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((value) => (value === 'auto' ? availableParallelism() : value)),
+);
+
 const originList = z.preprocess(
   unsetWhenEmpty,
   z
@@ -87,6 +97,7 @@ const EnvironmentSchema = z.object({
   HALO_RATE_LIMIT_API_PER_MIN: integer(1200, 1, 1_000_000),
   HALO_TRUST_PROXY: trustProxy,
   HALO_MAP_STYLE_URL: optionalUrl,
+  HALO_GATEWAY_WORKERS: workerCount,
 });
 
 export interface GatewayConfig {
@@ -137,6 +148,8 @@ export interface GatewayConfig {
   readonly trustProxy: boolean | number | string;
   /** A MapLibre style for HeatSight's basemap (for example a local PMTiles server); unset: the offline world. */
   readonly mapStyleUrl: string | undefined;
+  /** Gateway processes on this machine sharing the port (gatewayCluster.ts); above 1 needs Redis. */
+  readonly workers: number;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +174,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     );
   }
   const values = parsed.data;
+  if (values.HALO_GATEWAY_WORKERS > 1 && values.REDIS_URL === undefined)
+    throw new ConfigError([
+      `HALO_GATEWAY_WORKERS=${values.HALO_GATEWAY_WORKERS}: several workers need REDIS_URL (they share pollers, feeds and socket rooms through it)`,
+    ]);
   return {
     port: values.HALO_PORT,
     host: values.HALO_HOST,
@@ -191,5 +208,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     rateLimitApiPerMinute: values.HALO_RATE_LIMIT_API_PER_MIN,
     trustProxy: values.HALO_TRUST_PROXY,
     mapStyleUrl: values.HALO_MAP_STYLE_URL,
+    workers: values.HALO_GATEWAY_WORKERS,
   };
 }

@@ -70,6 +70,10 @@ export class MetricsRegistry {
     });
   }
 
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
   /** The text exposition format, and its media type. */
   async render(): Promise<{ readonly text: string; readonly contentType: string }> {
     return { text: await this.registry.metrics(), contentType: this.registry.contentType };
@@ -124,7 +128,7 @@ export function createGatewayMetrics() {
     fanoutDuration: registry.histogram(
       'halo_gateway_fanout_duration_seconds',
       'Time to hand one delta to every subscribed socket of this gateway.',
-      [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5],
     ),
     deltaDevices: registry.histogram(
       'halo_gateway_delta_devices',

@@ -17,6 +17,7 @@ import { DevicesUpstream } from './pollers/devicesUpstream.js';
 import { LocalLeadership, RedisLeadership, type Leadership } from './pollers/leadership.js';
 import { PollerManager } from './pollers/pollerManager.js';
 import type { LiveServer } from './live/liveTypes.js';
+import { clusterMetricsSource } from './gatewayCluster.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics.js';
 import { createApiProxy, forwardingHeaders } from './proxy/apiProxy.js';
 import { createRateLimits } from './proxy/rateLimits.js';
@@ -41,6 +42,8 @@ export interface GatewayOptions {
   readonly now?: () => number;
   /** Makes snapshot messages (tests slow it down); encodeSnapshotMessage by default. */
   readonly encodeSnapshot?: SnapshotEncoder;
+  /** A worker of several (gatewayCluster.ts): `/metrics` tells about all of them. */
+  readonly clusterWorker?: boolean;
 }
 
 export interface Gateway {
@@ -108,10 +111,11 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   };
   app.get('/healthz', health);
   app.get('/readyz', health);
+  const clusterMetrics = options.clusterWorker ? clusterMetricsSource(metrics.registry.registry) : null;
   app.get('/metrics', async (_request, response) => {
-    const { text, contentType } = await metrics.registry.render();
+    const text = clusterMetrics ? await clusterMetrics() : (await metrics.registry.render()).text;
     response.setHeader('Cache-Control', 'no-store');
-    response.type(contentType).send(text);
+    response.type(metrics.registry.contentType).send(text);
   });
 
   app.use(createApiReference());
@@ -148,6 +152,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     clockRefreshMs: config.clockRefreshMs,
     clockRetryMs: config.upstreamProbeMs,
     ...(options.now ? { now: options.now } : {}),
+    websocketOnly: config.workers > 1,
     ...(redis
       ? { adapter: createAdapter(redis.adapterPub, redis.adapterSub, { key: `${config.redisPrefix}:socket.io` }) }
       : {}),

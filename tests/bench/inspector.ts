@@ -15,7 +15,11 @@ export function inspectorUrls(output: string): string[] {
 async function call(socket: WebSocket, id: number, method: string, params: object = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const onMessage = (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as { id?: number; result?: unknown; error?: { message: string } };
+      const message = JSON.parse(data.toString('utf8')) as {
+        id?: number;
+        result?: unknown;
+        error?: { message: string };
+      };
       if (message.id !== id) return;
       socket.off('message', onMessage);
       if (message.error) reject(new Error(message.error.message));

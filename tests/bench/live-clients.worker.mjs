@@ -1,27 +1,31 @@
 // A load generator thread of the live benchmark (live.bench.ts): many clients of the gateway's
 // live protocol, and on request many clients polling the REST API themselves.
 //
-// Each client is a WebSocket of its own speaking socket.io's wire protocol (engine.io 4,
-// socket.io 5) by hand, as a browser's socket.io-client would on the websocket transport:
+// Each client is a WebSocket connection of its own (a TCP socket with the WebSocket framing
+// written here: WireSocket below) speaking socket.io's wire protocol (engine.io 4, socket.io 5)
+// by hand, as a browser's socket.io-client would on the websocket transport:
 // open the namespace with the token, answer pings, subscribe after every connect with its last
 // epoch and seq (gateway/README.md), and follow the stream. So that one thread can carry
 // thousands of them, most clients are light: they never parse a delta, but check every frame
 // where it matters, in the bytes: its epoch and seq follow on (a gap or a duplicate is counted
 // and, for a gap, they subscribe again), and its length equals that of the same seq as the
 // other clients of this thread received it (socket.io encodes a broadcast once, so a client
-// with a different frame got something else). A sample of the clients is full: they parse
+// with a different frame got something else). A light client keeps only the head and the tail
+// of a large frame as it streams by, so ten thousand of them cost little more than the kernel's
+// copies. A sample of the clients is full: they parse
 // every frame and hold every device with the product's own FleetReplica (snapshots decoded
 // with decodeDevicesSnapshot, deltas applied with patchDeviceLiveState's checks), and are
 // compared with the upstream at the end. A light client that started from the same snapshot
 // stream and saw every seq once, each frame the same, holds what the full ones hold.
 //
 // Plain JavaScript: worker threads do not go through Playwright's TypeScript loader.
+import { randomBytes } from 'node:crypto';
+import { connect as connectTcp } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import WebSocket from 'ws';
 import { apiPaths, decodeDevicesSnapshot, FleetReplica } from '@halo/shared';
 
 const { baseURL, token, environmentId, namespace } = workerData;
-const SOCKET_URL = `${baseURL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+const SOCKET_PATH = '/socket.io/?EIO=4&transport=websocket';
 
 /** Latency histogram: 1 ms buckets up to 60 s, the last one for anything above. */
 const LATENCY_BUCKETS = 60_001;
@@ -63,20 +67,152 @@ function digitsAt(buffer, at) {
   return index === at ? Number.NaN : value;
 }
 
-/** A delta frame's epoch and seq, read from its head, and when its oldest change happened. */
-function deltaHead(buffer) {
-  const epochAt = buffer.indexOf(EPOCH_KEY, PREFIX.delta.length);
+/** A delta frame's epoch and seq, read from its head, and when its oldest change happened, from its tail. */
+function deltaHead(head, tail) {
+  const epochAt = head.indexOf(EPOCH_KEY, PREFIX.delta.length);
   if (epochAt < 0 || epochAt > HEAD_BYTES) return null;
   const start = epochAt + EPOCH_KEY.length;
-  const end = buffer.indexOf(34, start); // the closing quote
-  const seqAt = buffer.indexOf(SEQ_KEY, end);
+  const end = head.indexOf(34, start); // the closing quote
+  const seqAt = end < 0 ? -1 : head.indexOf(SEQ_KEY, end);
   if (end < 0 || seqAt < 0 || seqAt > HEAD_BYTES) return null;
-  const changedAtAt = buffer.lastIndexOf(CHANGED_AT_KEY);
+  const changedAtAt = tail.lastIndexOf(CHANGED_AT_KEY);
   return {
-    epoch: buffer.toString('latin1', start, end),
-    seq: digitsAt(buffer, seqAt + SEQ_KEY.length),
-    changedAt: changedAtAt < 0 ? Number.NaN : digitsAt(buffer, changedAtAt + CHANGED_AT_KEY.length),
+    epoch: head.toString('latin1', start, end),
+    seq: digitsAt(head, seqAt + SEQ_KEY.length),
+    changedAt: changedAtAt < 0 ? Number.NaN : digitsAt(tail, changedAtAt + CHANGED_AT_KEY.length),
   };
+}
+
+// ---- WebSocket framing (RFC 6455), client side ---------------------------------------------------
+
+/** Frames up to this size are kept whole; a larger one, for a light client, by its head and tail. */
+const WHOLE_FRAME_BYTES = 4096;
+const TAIL_BYTES = 48;
+
+/**
+ * A client WebSocket on a TCP socket: the upgrade request, frames read as they stream by, text
+ * frames sent masked (with a zero key: the payload goes as it is). `onFrame` gets each frame's
+ * opcode, length and either its whole payload or, when `keepWhole` says no, its head and tail.
+ */
+class WireSocket {
+  constructor(url, path, origin, { keepWhole, onOpen, onFrame, onClose }) {
+    const { hostname, port } = new URL(url);
+    this.open = false;
+    this.keepWhole = keepWhole;
+    this.onFrame = onFrame;
+    this.pending = Buffer.alloc(0);
+    this.frame = null;
+    this.socket = connectTcp({ host: hostname, port: Number(port), noDelay: true });
+    this.socket.on('connect', () => {
+      const key = randomBytes(16).toString('base64');
+      this.socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nOrigin: ${origin}\r\n\r\n`,
+      );
+    });
+    this.socket.on('data', (chunk) => this.read(chunk, onOpen));
+    this.socket.on('close', () => {
+      this.open = false;
+      onClose();
+    });
+    this.socket.on('error', () => undefined);
+  }
+
+  read(chunk, onOpen) {
+    let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = Buffer.alloc(0);
+    if (!this.open) {
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) {
+        this.pending = data;
+        return;
+      }
+      if (!data.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) {
+        this.socket.destroy();
+        return;
+      }
+      this.open = true;
+      onOpen();
+      data = data.subarray(end + 4);
+    }
+    let at = 0;
+    while (at < data.length) {
+      if (!this.frame) {
+        // A frame header: opcode, and a length of 7 bits, or 16 or 64 bits after it (servers do not mask).
+        if (data.length - at < 2) break;
+        const opcode = data[at] & 0x0f;
+        let length = data[at + 1] & 0x7f;
+        let headerLength = 2;
+        if (length === 126) {
+          if (data.length - at < 4) break;
+          length = data.readUInt16BE(at + 2);
+          headerLength = 4;
+        } else if (length === 127) {
+          if (data.length - at < 10) break;
+          length = Number(data.readBigUInt64BE(at + 2));
+          headerLength = 10;
+        }
+        at += headerLength;
+        const whole = length <= WHOLE_FRAME_BYTES || this.keepWhole(opcode);
+        this.frame = { opcode, length, headerLength, whole, parts: [], got: 0, head: null, tail: Buffer.alloc(0) };
+      }
+      const frame = this.frame;
+      const take = Math.min(frame.length - frame.got, data.length - at);
+      const piece = data.subarray(at, at + take);
+      if (frame.whole) frame.parts.push(piece);
+      else {
+        if (frame.got < HEAD_BYTES)
+          frame.head = Buffer.concat([frame.head ?? Buffer.alloc(0), piece.subarray(0, HEAD_BYTES - frame.got)]);
+        const joined = frame.tail.length + piece.length <= TAIL_BYTES ? Buffer.concat([frame.tail, piece]) : piece;
+        frame.tail = Buffer.from(joined.subarray(Math.max(0, joined.length - TAIL_BYTES)));
+      }
+      frame.got += take;
+      at += take;
+      if (frame.got < frame.length) break;
+      this.frame = null;
+      this.deliver(frame);
+    }
+    if (at < data.length) this.pending = Buffer.from(data.subarray(at));
+  }
+
+  deliver(frame) {
+    if (frame.opcode === 8) {
+      this.socket.destroy();
+      return;
+    }
+    if (frame.opcode === 9) {
+      this.sendFrame(10, Buffer.concat(frame.parts));
+      return;
+    }
+    if (frame.opcode !== 1 && frame.opcode !== 2) return;
+    const data = frame.whole ? (frame.parts.length === 1 ? frame.parts[0] : Buffer.concat(frame.parts)) : null;
+    this.onFrame({
+      binary: frame.opcode === 2,
+      length: frame.length,
+      wireLength: frame.length + frame.headerLength,
+      data,
+      head: data ?? frame.head,
+      tail: data ?? frame.tail,
+    });
+  }
+
+  /** A masked frame with a zero mask key. */
+  sendFrame(opcode, payload) {
+    const length = payload.length;
+    const header =
+      length < 126
+        ? Buffer.from([0x80 | opcode, 0x80 | length, 0, 0, 0, 0])
+        : Buffer.from([0x80 | opcode, 0x80 | 126, length >> 8, length & 0xff, 0, 0, 0, 0]);
+    this.socket.write(Buffer.concat([header, payload]));
+  }
+
+  send(text) {
+    if (this.open) this.sendFrame(1, Buffer.from(text));
+  }
+
+  close() {
+    this.socket.destroy();
+  }
 }
 
 /** The length of each delta frame of this thread by epoch and seq, as its first client got it. */
@@ -117,7 +253,6 @@ function decodedSnapshot(message) {
 
 // ---- clients ------------------------------------------------------------------------------------
 
-const wsHeader = (length) => (length < 126 ? 2 : length < 65_536 ? 4 : 10);
 const COUNTS = [
   'snapshots',
   'deltas',
@@ -155,24 +290,27 @@ class Client {
   }
 
   get connected() {
-    return this.socket?.readyState === WebSocket.OPEN && this.joined === true;
+    return this.socket?.open === true && this.joined === true;
   }
 
   open() {
     this.joined = false;
-    this.socket = new WebSocket(SOCKET_URL, { headers: { Origin: baseURL }, perMessageDeflate: false });
-    this.socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
-    const retry = () => {
-      if (this.closed) return;
-      this.counts.reconnects += 1;
-      setTimeout(() => !this.closed && this.open(), 500 + Math.random() * 1000).unref();
-    };
-    this.socket.on('close', retry);
-    this.socket.on('error', () => undefined);
+    this.socket = new WireSocket(baseURL, SOCKET_PATH, baseURL, {
+      // A full client reads everything; a light one only the snapshot's header, small frames,
+      // and the head and tail of deltas.
+      keepWhole: () => this.full,
+      onOpen: () => undefined,
+      onFrame: (frame) => this.onFrame(frame),
+      onClose: () => {
+        if (this.closed) return;
+        this.counts.reconnects += 1;
+        setTimeout(() => !this.closed && this.open(), 500 + Math.random() * 1000).unref();
+      },
+    });
   }
 
   send(frame) {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
+    this.socket.send(frame);
   }
 
   emit(event, payload, onAck) {
@@ -190,16 +328,16 @@ class Client {
     });
   }
 
-  onFrame(data, isBinary) {
-    const length = data.length;
+  onFrame(frame) {
     // What the wire carried: the frame (a text frame starts with engine.io's packet type) and its header.
-    this.counts.bytes += length + wsHeader(length);
-    if (isBinary) {
-      this.counts.snapshotBytes += length + wsHeader(length);
-      this.onSnapshotData(data);
+    this.counts.bytes += frame.wireLength;
+    if (frame.binary) {
+      this.counts.snapshotBytes += frame.wireLength;
+      this.onSnapshotData(frame.data);
       return;
     }
-    const type = data[0];
+    const { head } = frame;
+    const type = head[0];
     if (type === 50) {
       this.send('3'); // ping: pong
       return;
@@ -208,14 +346,16 @@ class Client {
       this.send(`40${namespace},${JSON.stringify({ token })}`); // engine open: join the namespace
       return;
     }
-    if (startsWith(data, PREFIX.delta)) {
-      this.onDelta(data);
+    if (startsWith(head, PREFIX.delta)) {
+      this.onDelta(frame);
       return;
     }
+    const data = frame.data;
+    if (!data) return; // a large frame of another kind: not for this client
     if (startsWith(data, PREFIX.snapshot)) {
       // The header (its data a placeholder); the devices come in the next, binary, frame.
       this.pendingSnapshot = JSON.parse(data.toString('utf8', PREFIX.snapshot.length, data.length - 1));
-      this.counts.snapshotBytes += length + wsHeader(length);
+      this.counts.snapshotBytes += frame.wireLength;
       return;
     }
     if (startsWith(data, PREFIX.ack)) {
@@ -241,7 +381,7 @@ class Client {
     const header = this.pendingSnapshot;
     this.pendingSnapshot = null;
     if (!header || header.environmentId !== environmentId) return;
-    if (this.replica) {
+    if (this.replica && data) {
       const snapshot = decodedSnapshot({ ...header, data });
       this.replica.applySnapshot(snapshot);
       this.counts.snapshotJsonBytes = snapshot.jsonBytes;
@@ -252,9 +392,9 @@ class Client {
     this.counts.snapshotDevices = header.count;
   }
 
-  onDelta(data) {
+  onDelta(frame) {
     const now = Date.now();
-    const head = deltaHead(data);
+    const head = deltaHead(frame.head, frame.tail);
     if (!head) {
       this.counts.gaps += 1;
       return;
@@ -268,9 +408,9 @@ class Client {
       this.subscribe();
       return;
     }
-    if (!sameFrame(head.epoch, head.seq, data.length)) this.counts.frameMismatches += 1;
-    if (this.replica) {
-      const delta = JSON.parse(data.toString('utf8', EVENT_ARRAY_AT, data.length))[1];
+    if (!sameFrame(head.epoch, head.seq, frame.length)) this.counts.frameMismatches += 1;
+    if (this.replica && frame.data) {
+      const delta = JSON.parse(frame.data.toString('utf8', EVENT_ARRAY_AT, frame.length))[1];
       const outcome = this.replica.applyDelta(delta);
       if (outcome.kind !== 'applied') {
         // Not a whole, valid state (or out of step): as the browser does, start again.
@@ -289,7 +429,7 @@ class Client {
 
   close() {
     this.closed = true;
-    this.socket.terminate();
+    this.socket.close();
   }
 }
 

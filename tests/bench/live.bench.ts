@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { apiPaths, LIVE_NAMESPACE, type DeviceLiveState } from '@halo/shared';
@@ -244,11 +244,44 @@ function histogramQuantile(before: Samples, after: Samples, name: string, q: num
   return previousBound;
 }
 
-/** Resident memory of a process, in bytes (Linux). */
+/** A process and its children (a gateway's workers), by pid (Linux). */
+function processTree(pid: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
+/** Resident memory of a process and its children, in bytes (Linux). */
 function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-  return kb === undefined ? Number.NaN : Number(kb) * 1024;
+  let total = 0;
+  for (const member of processTree(pid)) {
+    const status = readFileSync(`/proc/${member}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    total += kb === undefined ? 0 : Number(kb) * 1024;
+  }
+  return total;
+}
+
+/** CPU time (user and system) of a process and its children so far, in seconds (Linux, 100 ticks a second). */
+function cpuSecondsOf(pid: number): number {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 /** The median of a few readings a quarter of a second apart, so one GC does not decide. */
@@ -356,8 +389,12 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       ...(GATEWAY_WORKERS ? { HALO_GATEWAY_WORKERS: GATEWAY_WORKERS, ...redisScaleOutEnv() } : {}),
     });
     const gatewayPid = gateway.pid;
-    const inspectors = inspectorUrls(gateway.output());
-    const heapNow = () => (inspectors.length > 0 ? totalHeapAfterGc(inspectors) : Promise.resolve(Number.NaN));
+    // Workers print their inspector addresses as they start: read them when measuring.
+    let inspectors: string[] = [];
+    const heapNow = () => {
+      inspectors = inspectorUrls(gateway!.output());
+      return inspectors.length > 0 ? totalHeapAfterGc(inspectors) : Promise.resolve(Number.NaN);
+    };
     // One login for everybody (the provider's session above ends here: a new login of the
     // same user ends the previous session).
     const session = await login(gateway.baseURL, provider.adminPassword);
@@ -404,9 +441,20 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
     const heapLoaded = await heapNow();
     await Promise.all(threads.map((thread) => thread.call({ type: 'reset' })));
     before = await scrape(gateway.baseURL);
+    const cpuBefore = {
+      gateway: cpuSecondsOf(gatewayPid),
+      provider: cpuSecondsOf(provider.pid),
+      load: process.cpuUsage(),
+    };
     const profile = GATEWAY_PROFILE_FILE && inspectors[0] ? cpuProfileOf(inspectors[0], WINDOW_MS) : null;
     await sleep(WINDOW_MS);
     after = await scrape(gateway.baseURL);
+    const loadCpu = process.cpuUsage(cpuBefore.load);
+    const cpuShare = {
+      gateway: (cpuSecondsOf(gatewayPid) - cpuBefore.gateway) / (WINDOW_MS / 1000),
+      provider: (cpuSecondsOf(provider.pid) - cpuBefore.provider) / (WINDOW_MS / 1000),
+      load: (loadCpu.user + loadCpu.system) / 1000 / WINDOW_MS,
+    };
     if (profile && GATEWAY_PROFILE_FILE) {
       const taken = await profile;
       writeFileSync(GATEWAY_PROFILE_FILE, JSON.stringify(taken));
@@ -636,7 +684,7 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       [
         'gateway memory per client, RSS',
         kib(BASELINE.memoryPerClientRss),
-        `${kib(rssPerClient)} (${fmt(rssBaseline / 2 ** 20, 1)} MB with 1 client, ${fmt(rssLoaded / 2 ** 20, 1)} MB with ${CLIENTS}; the primary process)`,
+        `${kib(rssPerClient)} (${fmt(rssBaseline / 2 ** 20, 1)} MB with 1 client, ${fmt(rssLoaded / 2 ** 20, 1)} MB with ${CLIENTS}; all its processes)`,
         ratio(rssPerClient, BASELINE.memoryPerClientRss),
         '',
         '',
@@ -658,6 +706,14 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
         '',
         '0',
         verdict(finalTotals.duplicates === 0 && finalTotals.frameMismatches === 0),
+      ],
+      [
+        `  cores busy during the ${CLIENTS}-client window (of ${availableParallelism()})`,
+        '',
+        `gateway ${fmt(cpuShare.gateway, 2)}, provider ${fmt(cpuShare.provider, 2)}, load generator (this process) ${fmt(cpuShare.load, 2)}`,
+        '',
+        '',
+        '',
       ],
       [
         `  during the ${CLIENTS}-client window`,

@@ -25,6 +25,11 @@ export interface LiveServerOptions {
   readonly now?: () => number;
   /** socket.io adapter (the Redis adapter with several gateways). */
   readonly adapter?: ServerOptions['adapter'];
+  /**
+   * WebSocket only: the gateway runs as several worker processes sharing one port, where the
+   * polling transport's requests could reach different workers (no sticky sessions).
+   */
+  readonly websocketOnly?: boolean;
 }
 
 export interface Live {
@@ -51,7 +56,7 @@ export function createLiveServer(httpServer: HttpServer, options: LiveServerOpti
   const { upstream, status, metrics, origins } = options;
   const io: LiveServer = new Server(httpServer, {
     path: LIVE_PATH,
-    transports: ['websocket', 'polling'],
+    transports: options.websocketOnly ? ['websocket'] : ['websocket', 'polling'],
     serveClient: false,
     // Browsers send small control messages only.
     maxHttpBufferSize: 64 * 1024,
