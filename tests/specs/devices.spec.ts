@@ -75,7 +75,7 @@ test('add a client and a server, refuse an overlapping range and a duplicate nam
 
   // Search finds the two new devices; they are not activated yet.
   await devices.search('e2e-');
-  await expect(devices.visibleCount).toContainText(`3 of 3 devices`);
+  await expect(devices.visibleCount).toContainText(/\b3 of \d+ devices/);
   const serverId = await devices.idOf('e2e-server-1');
   await expect(devices.cell('role', serverId)).toHaveText('Server');
   await expect(devices.cell('connection', serverId)).toHaveText('Non-activated');
@@ -138,7 +138,8 @@ test('CSV import reports a good and a bad row, and refuses a file that is not a 
 
   await devices.search('csv-');
   await expect(devices.nameCell('csv-good-1')).toBeVisible();
-  await expect(devices.visibleCount).toContainText('1 of 1 devices');
+  // One row shown, of the whole fleet.
+  await expect(devices.visibleCount).toContainText(/\b1 of \d+ devices/);
 });
 
 test('a simulated change reaches the open table without a reload', async ({ page, devices, stack, snap }) => {

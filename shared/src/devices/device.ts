@@ -274,6 +274,18 @@ export const DevicesQuerySchema = z.strictObject({
 });
 export type DevicesQuery = z.infer<typeof DevicesQuerySchema>;
 
+/**
+ * Query of GET devices: the devices named (`devices=1,2,3`), the servers only (`is_server=true`:
+ * their port ranges matter to a new server), or, without either, all of them.
+ */
+export const DeviceListQuerySchema = DevicesQuerySchema.extend({
+  is_server: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
+
 /** Query of devices_state: `state=1` asks for an incremental update. */
 export const DevicesStateQuerySchema = DevicesQuerySchema.extend({ state: QueryIntSchema.optional() });
 export type DevicesStateQuery = z.infer<typeof DevicesStateQuerySchema>;

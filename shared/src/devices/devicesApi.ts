@@ -6,6 +6,7 @@ import { DeviceLiveStateSchema } from '../live/events.js';
 import { ErrorCode, HttpErrorKind } from '../errors/errorCatalogue.js';
 import {
   DeviceCreateSchema,
+  DeviceListQuerySchema,
   DeviceListResponseSchema,
   DeviceSchema,
   DevicesQuerySchema,
@@ -57,11 +58,13 @@ export const devicesApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/devices',
-    summary: 'The environment’s devices',
+    summary: 'The environment’s devices (those named in `devices=1,2,3`, or its servers with `is_server=true`)',
     tag,
     access: 'user',
     capability: 'devices.view',
+    query: DeviceListQuerySchema,
     answer: DeviceListResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER],
   }),
   create: defineEndpoint({
     method: 'POST',

@@ -44,24 +44,22 @@ export function CrudScreen<Row, Values>({
   // The screen lives inside one session: the environment it starts in is the one it calls.
   const { subject, environmentId } = useSessionSubject();
 
-  const [machine] = useState(() =>
-    createCrudMachine(
-      createResourceClient(api, definition.resource, () => environmentId),
-      {
-        ...definition,
-        name: resource,
-        successKeys: {
-          added: texts.added,
-          updated: texts.updated,
-          deleted: texts.deleted,
-        },
-        actionSuccessKeys: Object.fromEntries(
-          (definition.rowActions ?? []).map((action) => [action.name, action.successKey]),
-        ),
-        hasProblems: (values, mode) => Object.keys(validateValues(definition, values, mode)).length > 0,
+  const [machine] = useState(() => {
+    const client = createResourceClient(api, definition.resource, () => environmentId);
+    return createCrudMachine(definition.externalRows ? { ...client, list: () => Promise.resolve([]) } : client, {
+      ...definition,
+      name: resource,
+      successKeys: {
+        added: texts.added,
+        updated: texts.updated,
+        deleted: texts.deleted,
       },
-    ),
-  );
+      actionSuccessKeys: Object.fromEntries(
+        (definition.rowActions ?? []).map((action) => [action.name, action.successKey]),
+      ),
+      hasProblems: (values, mode) => Object.keys(validateValues(definition, values, mode)).length > 0,
+    });
+  });
   const [snapshot, send] = useMachine(machine);
   const { context } = snapshot;
 
@@ -167,6 +165,16 @@ export function CrudScreen<Row, Values>({
         <Button variant="minimal" text={t('crud.actions.retry')} onClick={() => send({ type: 'crud.reload' })} />
       </Callout>
     );
+  } else if (definition.list && definition.externalRows) {
+    body = definition.list({
+      resource,
+      rows: [],
+      searchText: context.searchText,
+      loads: context.loads,
+      rowId: definition.rowId,
+      renderActions,
+      actionsLabel: t('crud.list.actions'),
+    });
   } else if (snapshot.matches('loading')) {
     body = <Spinner size={32} />;
   } else if (context.rows.length === 0) {
@@ -191,6 +199,8 @@ export function CrudScreen<Row, Values>({
     body = definition.list({
       resource,
       rows: visibleRows,
+      searchText: context.searchText,
+      loads: context.loads,
       rowId: definition.rowId,
       renderActions,
       actionsLabel: t('crud.list.actions'),

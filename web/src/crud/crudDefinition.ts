@@ -63,8 +63,12 @@ export interface RowLinkDefinition<Row> {
 /** What a screen's own list view gets in place of the kit's table (e.g. a virtualised, live table). */
 export interface CrudListProps<Row> {
   readonly resource: string;
-  /** The loaded rows the search text matches. */
+  /** The loaded rows the search text matches (none when the view brings its own: `externalRows`). */
   readonly rows: readonly Row[];
+  /** The search box's text. */
+  readonly searchText: string;
+  /** Bumped each time the list was (re)loaded, after every add, update, delete or action too. */
+  readonly loads: number;
   readonly rowId: (row: Row) => number | string;
   /** The per-row buttons (edit, delete, actions), permissions applied. */
   readonly renderActions: (row: Row) => ReactNode;
@@ -105,6 +109,11 @@ export interface CrudScreenDefinition<Row, Values> extends Omit<
   readonly canActOn?: (row: Row, subject: Subject | null, action: 'update' | 'delete') => boolean;
   /** Replaces the kit's HTML table, e.g. with a virtualised table for a long, live list. */
   readonly list?: (props: CrudListProps<Row>) => ReactNode;
+  /**
+   * The `list` view brings its own rows (the Devices table, from the live fleet, with 100,000
+   * devices): the kit loads no list and leaves empty and no-match states to the view.
+   */
+  readonly externalRows?: boolean;
   /** Rows that can never be edited or deleted (the environment manager). */
   readonly isProtected?: (row: Row) => boolean;
   /** The list the global search and the side menu fill in or clear; defaults to the resource name. */

@@ -13,6 +13,8 @@ export interface CrudContext<Row, Values> {
   readonly dialogMode: DialogMode | null;
   /** Index in `rows` of the row being edited; -1 when adding or closed (spec section 4: the edit index resets). */
   readonly editIndex: number;
+  /** The row being edited (a list view that brings its own rows has none of them in `rows`). */
+  readonly editRow: Row | null;
   readonly values: Values;
   /** True once Save was pressed: every field shows its problem, not only those touched. */
   readonly submitted: boolean;
@@ -23,6 +25,8 @@ export interface CrudContext<Row, Values> {
   readonly listErrorKey: string | null;
   /** i18n key of the last success, shown as a toast. */
   readonly successKey: string | null;
+  /** Bumped each time the list was loaded: a view that brings its own rows fetches what it shows again. */
+  readonly loads: number;
 }
 
 export type CrudEvent<Row, Values> =
@@ -72,6 +76,7 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
   const closedDialog = () => ({
     dialogMode: null,
     editIndex: -1,
+    editRow: null,
     values: options.emptyValues([]),
     submitted: false,
     formError: null,
@@ -111,6 +116,7 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
       pendingAction: null,
       listErrorKey: null,
       successKey: null,
+      loads: 0,
     },
     initial: 'loading',
     on: {
@@ -123,7 +129,14 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
         tags: ['busy', 'loading'],
         invoke: {
           src: 'loadList',
-          onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output, listErrorKey: null }) },
+          onDone: {
+            target: 'loaded',
+            actions: assign({
+              rows: ({ event }) => event.output,
+              listErrorKey: null,
+              loads: ({ context }) => context.loads + 1,
+            }),
+          },
           onError: { target: 'failed', actions: assign({ listErrorKey: ({ event }) => errorMessageKey(event.error) }) },
         },
       },
@@ -149,6 +162,7 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
               ...closedDialog(),
               dialogMode: 'edit' as const,
               editIndex: context.rows.findIndex((row) => options.rowId(row) === options.rowId(event.row)),
+              editRow: event.row,
               values: options.toValues(event.row),
             })),
           },
@@ -181,14 +195,11 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
             on: { 'crud.cancel': {} },
             invoke: {
               src: 'saveItem',
-              input: ({ context }) => {
-                const row = context.editIndex >= 0 ? context.rows[context.editIndex] : undefined;
-                return {
-                  mode: context.dialogMode ?? 'add',
-                  id: row === undefined ? null : options.rowId(row),
-                  values: context.values,
-                };
-              },
+              input: ({ context }) => ({
+                mode: context.dialogMode ?? 'add',
+                id: context.editRow === null ? null : options.rowId(context.editRow),
+                values: context.values,
+              }),
               onDone: {
                 target: '#crud-refreshing',
                 actions: assign(({ context }) => ({
@@ -268,7 +279,14 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
         entry: ['notifySuccess', 'closeDialog'],
         invoke: {
           src: 'loadList',
-          onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output, successKey: null }) },
+          onDone: {
+            target: 'loaded',
+            actions: assign({
+              rows: ({ event }) => event.output,
+              successKey: null,
+              loads: ({ context }) => context.loads + 1,
+            }),
+          },
           onError: {
             target: 'failed',
             actions: assign({ listErrorKey: ({ event }) => errorMessageKey(event.error), successKey: null }),

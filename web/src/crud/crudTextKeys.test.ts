@@ -12,7 +12,7 @@ const SCREENS = {
   environments: environmentsScreen,
   users: usersScreen,
   groups: groupsScreen,
-  devices: devicesScreen({ list: () => null, toolbar: () => null, rowLinks: [] }),
+  devices: devicesScreen({ list: () => null, toolbar: () => null, rowLinks: [], knownServers: () => [] }),
   applicationRules: applicationRulesScreen,
   vpnProfiles: vpnProfilesScreen,
 };

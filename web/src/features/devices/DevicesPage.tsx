@@ -1,20 +1,29 @@
 import './devices.css';
 import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
 import { can, DeviceType, TestId, type Device } from '@halo/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CrudScreen } from '../../crud';
+import { CrudScreen, type CrudListProps } from '../../crud';
 import { DeviceLogDialog } from '../logs';
-import { appFleet } from '../../lib/fleet';
+import { api } from '../../lib/api';
+import {
+  appFleet,
+  DEVICE_STATUS_FILTERS,
+  isDeviceStatusFilter,
+  type ChannelFleet,
+  type DeviceSort,
+  type DeviceStatusFilter,
+  type FleetRow,
+} from '../../lib/fleet';
 import { useObservableValue } from '../../lib/realtime';
 import { useSessionSubject } from '../../lib/session';
 import { DeviceImportDialog } from './components/DeviceImportDialog';
 import { DevicesTable } from './components/DevicesTable';
 import { DroneCommXPanel } from './components/DroneCommXPanel';
 import { RfRecordingsDialog } from './components/RfRecordingsDialog';
+import { fetchServerRecords, useDeviceRecords } from './deviceRecords';
 import { devicesScreen } from './devicesScreen';
-import { DEVICE_STATUS_FILTERS, isDeviceStatusFilter, type DeviceSort } from './devicesTableModel';
 import { FEED_STATE_LABEL_KEYS, STATUS_FILTER_LABEL_KEYS } from './deviceLabels';
 
 /** The query parameter Home's counts link with: /config/devices?status=notConnected. */
@@ -42,21 +51,34 @@ export function DevicesPage() {
   const canViewRf = can(subject, 'rfRecordings.view');
   const canViewLogs = can(subject, 'logs.view');
   const [logDevice, setLogDevice] = useState<Device | null>(null);
+  const panelLive$ = useMemo(() => (panelDevice ? fleet.device$(panelDevice.id) : null), [fleet, panelDevice]);
+
+  // The servers' records, for the port range a new server is offered: read on opening and
+  // again after every change made here.
+  const servers = useRef<readonly Device[]>([]);
+  const loadServers = useCallback(() => {
+    void fetchServerRecords(api, environmentId)
+      .then((found) => (servers.current = found))
+      .catch(() => undefined);
+  }, [environmentId]);
+  useEffect(loadServers, [loadServers]);
+  const live = feedState.kind === 'live';
 
   const definition = useMemo(
     () =>
       devicesScreen({
-        list: ({ rows, renderActions, actionsLabel }) => (
-          <DevicesTable
-            devices={rows}
-            batch$={fleet.batch$}
+        list: (props) => (
+          <LiveDevicesList
+            {...props}
+            fleet={fleet}
+            environmentId={environmentId}
             status={status}
             sort={sort}
             onSortChange={setSort}
-            renderActions={renderActions}
-            actionsLabel={actionsLabel}
+            live={live}
           />
         ),
+        knownServers: () => servers.current,
         toolbar: () => (
           <>
             <Tag
@@ -123,19 +145,19 @@ export function DevicesPage() {
           },
         ],
       }),
-    [fleet, status, sort, feedState.kind, t, setSearchParams, canAdd, canViewRf, canViewLogs],
+    [fleet, environmentId, status, sort, live, feedState.kind, t, setSearchParams, canAdd, canViewRf, canViewLogs],
   );
 
   return (
     <div className="devices-page">
       <div className="devices-main">
-        <CrudScreen definition={definition} reloadKey={reloadKey} />
+        <CrudScreen definition={definition} reloadKey={reloadKey} onSuccess={loadServers} />
       </div>
-      {panelDevice && (
+      {panelDevice && panelLive$ && (
         <DroneCommXPanel
           key={panelDevice.id}
           device={panelDevice}
-          batch$={fleet.batch$}
+          live$={panelLive$}
           onClose={() => setPanelDevice(null)}
         />
       )}
@@ -155,5 +177,45 @@ export function DevicesPage() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The Devices list: the live fleet's table (rows from the fleet worker) with the records of the
+ * rows on screen fetched for their buttons.
+ */
+function LiveDevicesList({
+  fleet,
+  environmentId,
+  status,
+  sort,
+  onSortChange,
+  live,
+  searchText,
+  loads,
+  renderActions,
+  actionsLabel,
+}: CrudListProps<Device> & {
+  readonly fleet: ChannelFleet;
+  readonly environmentId: number;
+  readonly status: DeviceStatusFilter;
+  readonly sort: DeviceSort | null;
+  readonly onSortChange: (sort: DeviceSort | null) => void;
+  readonly live: boolean;
+}) {
+  const [shown, setShown] = useState<readonly FleetRow[]>([]);
+  const records = useDeviceRecords(api, environmentId, shown, loads);
+  const query = useMemo(() => ({ status, sort, search: searchText }), [status, sort, searchText]);
+  return (
+    <DevicesTable
+      table={fleet.table}
+      query={query}
+      onSortChange={onSortChange}
+      records={records}
+      onRowsShown={setShown}
+      renderActions={renderActions}
+      actionsLabel={actionsLabel}
+      live={live}
+    />
   );
 }

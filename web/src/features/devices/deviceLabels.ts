@@ -5,8 +5,7 @@ import {
   type LinkInterfaceKind,
   type UPGRADE_DAYS,
 } from '@halo/shared';
-import type { FleetFeedState } from '../../lib/fleet';
-import type { DeviceStatusFilter } from './devicesTableModel';
+import type { DeviceStatusFilter, FleetFeedState } from '../../lib/fleet';
 
 /** The texts of the Devices screen's enumerations, each key written out so a search finds it. */
 export const DAY_LABEL_KEYS: Readonly<Record<(typeof UPGRADE_DAYS)[number], string>> = {

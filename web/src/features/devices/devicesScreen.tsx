@@ -32,6 +32,8 @@ export interface DevicesScreenParts {
   readonly list: (props: CrudListProps<Device>) => React.ReactNode;
   readonly toolbar: () => React.ReactNode;
   readonly rowLinks: readonly RowLinkDefinition<Device>[];
+  /** The servers' records as known now: a new server is offered the widest range they leave free. */
+  readonly knownServers: () => readonly Device[];
 }
 
 /**
@@ -43,9 +45,10 @@ export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<D
     resource: devicesResource,
     i18nPrefix: 'devices',
     capabilities: { add: 'devices.add', update: 'devices.update', delete: 'devices.delete' },
-    // The live table (parts.list) owns its columns.
+    // The live table (parts.list) owns its columns and brings its rows: the fleet is never listed whole.
     columns: [],
     list: parts.list,
+    externalRows: true,
     toolbar: parts.toolbar,
     rowLinks: parts.rowLinks,
     canActOn: (row, subject, action) => canActOnDevice(subject, action, row),
@@ -118,7 +121,7 @@ export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<D
     rowId: (row) => row.id,
     rowLabel: (row) => row.name,
     searchText: (row) => `${row.name} ${row.pairing_id}`,
-    emptyValues: emptyDeviceValues,
+    emptyValues: () => emptyDeviceValues(parts.knownServers()),
     toValues: deviceToValues,
     toPayload: (values) => devicePayload(values),
     validationSchema: () => DeviceCreateSchema,

@@ -1,6 +1,6 @@
 import type { Device, DeviceLiveState } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
-import { buildDeviceRow, DevicesTableModel, matchesStatus } from './devicesTableModel';
+import { buildDeviceRow } from './devicesTableModel';
 
 const device = (id: number, change: Partial<Device> = {}): Device => ({
   id,
@@ -90,101 +90,5 @@ describe('buildDeviceRow', () => {
         .locationStatus,
     ).toBe(1);
     expect(buildDeviceRow(device(3)).locationStatus).toBe(0);
-  });
-});
-
-describe('DevicesTableModel', () => {
-  const listed = [device(3), device(1, { availability: 0 }), device(2, { is_activated: false })];
-
-  it('filters by status and sorts, ties by name', () => {
-    const model = new DevicesTableModel();
-    model.setDevices(listed);
-    expect(model.visibleRows().map((row) => row.id)).toEqual([3, 1, 2]);
-    model.setQuery({ status: 'all', sort: { column: 'name', direction: 'asc' } });
-    expect(model.visibleRows().map((row) => row.id)).toEqual([1, 2, 3]);
-    model.setQuery({ status: 'all', sort: { column: 'connection', direction: 'desc' } });
-    expect(model.visibleRows().map((row) => row.id)).toEqual([2, 1, 3]);
-    model.setQuery({ status: 'notConnected', sort: null });
-    expect(model.visibleRows().map((row) => row.id)).toEqual([1]);
-    expect(model.size).toBe(1);
-    expect(model.total).toBe(3);
-  });
-
-  it('patches only the rows a live batch names and says when the order may be stale', () => {
-    const model = new DevicesTableModel();
-    model.setDevices(listed);
-    const untouched = model.row(3);
-    const devices = new Map([[1, live(1)]]);
-    expect(model.applyLive({ reset: false, changed: [live(1)], removed: [], devices })).toBe(false);
-    expect(model.row(1)?.connection).toBe(1);
-    expect(model.row(3)).toBe(untouched);
-
-    model.setQuery({ status: 'connected', sort: null });
-    expect(model.applyLive({ reset: false, changed: [live(3, { availability: 0 })], removed: [], devices })).toBe(true);
-    // The order changes only when asked.
-    expect(model.visibleRows().map((row) => row.id)).toEqual([3, 1]);
-    model.refreshOrder();
-    expect(model.visibleRows().map((row) => row.id)).toEqual([1]);
-  });
-
-  it('tells the subscribers of the rows a batch changed, not the table nor the other rows', () => {
-    const model = new DevicesTableModel();
-    model.setDevices(listed);
-    const calls: string[] = [];
-    model.subscribe(() => calls.push('table'));
-    model.subscribeRow(1, () => calls.push(`row 1: ${model.row(1)?.connection}`));
-    const stop = model.subscribeRow(3, () => calls.push('row 3'));
-    model.applyLive({ reset: false, changed: [live(1)], removed: [], devices: new Map() });
-    expect(calls).toEqual(['row 1: 1']);
-    stop();
-    model.applyLive({ reset: false, changed: [live(3)], removed: [1], devices: new Map() });
-    expect(calls).toEqual(['row 1: 1', 'row 1: 2']);
-    model.refreshOrder();
-    expect(calls.at(-1)).toBe('table');
-  });
-
-  it('filters and sorts on the live state of rows nobody read since the batch', () => {
-    const model = new DevicesTableModel();
-    model.setDevices(listed);
-    model.setQuery({ status: 'connected', sort: null });
-    expect(model.visibleRows().map((row) => row.id)).toEqual([3]);
-    model.applyLive({
-      reset: false,
-      changed: [live(1), live(3, { availability: 0 })],
-      removed: [],
-      devices: new Map(),
-    });
-    model.refreshOrder();
-    expect(model.visibleRows().map((row) => row.id)).toEqual([1]);
-  });
-
-  it('ignores live devices it does not list and falls back to the listed state when one is removed', () => {
-    const model = new DevicesTableModel();
-    model.setDevices(listed);
-    expect(model.applyLive({ reset: false, changed: [live(99)], removed: [], devices: new Map() })).toBe(false);
-    model.applyLive({ reset: false, changed: [live(1)], removed: [], devices: new Map() });
-    model.applyLive({ reset: false, changed: [], removed: [1], devices: new Map() });
-    expect(model.row(1)?.connection).toBe(2);
-  });
-
-  it('rejoins every row after a snapshot and keeps rows whose device and live state did not change', () => {
-    const model = new DevicesTableModel();
-    model.setDevices(listed);
-    model.applyLive({ reset: true, changed: [], removed: [], devices: new Map([[2, live(2)]]) });
-    expect(model.row(2)?.connection).toBe(1);
-    const kept = model.row(3);
-    model.setDevices(listed);
-    expect(model.row(3)).toBe(kept);
-  });
-});
-
-describe('matchesStatus', () => {
-  it('matches main application filters only for connected devices', () => {
-    const offline = buildDeviceRow(device(1, { main_app_status: 2 }));
-    expect(matchesStatus(offline, 'mainAppOffline')).toBe(true);
-    expect(matchesStatus(offline, 'alert')).toBe(true);
-    expect(matchesStatus(buildDeviceRow(device(1, { main_app_status: 2, availability: 0 })), 'mainAppOffline')).toBe(
-      false,
-    );
   });
 });

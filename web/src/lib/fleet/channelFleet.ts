@@ -1,16 +1,21 @@
-import type { FleetSummary, LiveSystemLogEntry } from '@halo/shared';
-import { EMPTY, Observable, ReplaySubject, of, share, switchMap, timer } from 'rxjs';
+import type { DeviceLiveState, FleetSummary, LiveSystemLogEntry } from '@halo/shared';
+import { EMPTY, Observable, ReplaySubject, of, share, switchMap, tap, timer } from 'rxjs';
 import { liveChannel, type LiveSocket } from '../realtime';
-import { FleetFeed, type FleetBatch, type FleetView } from './fleetFeed';
+import { FleetFeed, type FleetBatch, type FleetTable } from './fleetFeed';
+import type { FleetTableQuery } from './fleetRows';
 import type { FleetFeedState } from './liveSubscription';
 import { LogTailFeed } from './logTailFeed';
 import { SummaryFeed } from './summaryFeed';
 
 /** A fleet feed that follows a channel's socket: a new feed on every new socket, none while closed. */
 export interface ChannelFleet {
-  readonly view$: Observable<FleetView>;
   readonly batch$: Observable<FleetBatch>;
   readonly state$: Observable<FleetFeedState>;
+  /** Local time of the last snapshot or delta applied; null before the first. */
+  readonly updatedAt$: Observable<number | null>;
+  /** The Devices table; its query and window carry over to the feed of a new socket. */
+  readonly table: FleetTable;
+  device$(id: number): Observable<DeviceLiveState | null>;
 }
 
 /** The same for an environment's system log tail. */
@@ -60,11 +65,35 @@ export function fleetOnChannel(
   environmentId: number,
   keepWarmMs = KEEP_WARM_MS,
 ): ChannelFleet {
-  const feed$ = feedOnChannel(socket$, (socket) => new FleetFeed(socket, environmentId), keepWarmMs);
+  let query: FleetTableQuery | null = null;
+  let window: { start: number; end: number } | null = null;
+  let current: FleetFeed | null = null;
+  const feed$ = feedOnChannel(
+    socket$,
+    (socket) => {
+      const feed = new FleetFeed(socket, environmentId);
+      if (query) feed.table.setQuery(query);
+      if (window) feed.table.setWindow(window.start, window.end);
+      return feed;
+    },
+    keepWarmMs,
+  ).pipe(tap((feed) => (current = feed)));
   return {
-    view$: feed$.pipe(switchMap((feed) => feed?.view$ ?? EMPTY)),
     batch$: feed$.pipe(switchMap((feed) => feed?.batch$ ?? EMPTY)),
     state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
+    updatedAt$: feed$.pipe(switchMap((feed) => feed?.updatedAt$ ?? of(null))),
+    table: {
+      window$: feed$.pipe(switchMap((feed) => feed?.table.window$ ?? EMPTY)),
+      setQuery: (next) => {
+        query = next;
+        current?.table.setQuery(next);
+      },
+      setWindow: (start, end) => {
+        window = { start, end };
+        current?.table.setWindow(start, end);
+      },
+    },
+    device$: (id) => feed$.pipe(switchMap((feed) => feed?.device$(id) ?? of(null))),
   };
 }
 

@@ -2,7 +2,8 @@ import { encodeDevicePatch, encodeDevicesSnapshot, LiveEvent, type DeviceLiveSta
 import { queueScheduler } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '../realtime';
-import { FleetFeed, type FleetView } from './fleetFeed';
+import { FleetFeed } from './fleetFeed';
+import { localFleetPort } from './fleetPort';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -47,16 +48,28 @@ const device = (id: number, availability = 1): DeviceLiveState => ({
   device_state: 0,
 });
 
+interface View {
+  readonly devices: ReadonlyMap<number, DeviceLiveState>;
+  readonly updatedAt: number | null;
+}
+
+/** What a view of the whole fleet sees, frame by frame: a copy of the devices, and when they last changed. */
 function follow(feed: FleetFeed) {
-  const views: FleetView[] = [];
-  feed.view$.subscribe((view) => views.push(view));
+  const views: View[] = [];
+  let updatedAt: number | null = null;
+  feed.updatedAt$.subscribe((at) => (updatedAt = at));
+  feed.batch$.subscribe((batch) => views.push({ devices: new Map(batch.devices), updatedAt }));
   return views;
 }
+
+/** A feed whose store runs on this thread, answering at once. */
+const feedOn = (socket: LiveSocket, options: ConstructorParameters<typeof FleetFeed>[2] = {}) =>
+  new FleetFeed(socket, 7, { port: localFleetPort(7), ...options });
 
 describe('FleetFeed', () => {
   it('subscribes at once, replaces on a snapshot and applies deltas in order', () => {
     const { socket, emitted, deliver } = fakeSocket();
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler, now: () => 1000 });
+    const feed = feedOn(socket, { scheduler: queueScheduler, now: () => 1000 });
     const views = follow(feed);
     expect(emitted).toEqual([{ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } }]);
     deliver(
@@ -78,7 +91,7 @@ describe('FleetFeed', () => {
 
   it('applies field-level patches, keeping the rest of the device as it was', () => {
     const { socket, deliver } = fakeSocket();
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const feed = feedOn(socket, { scheduler: queueScheduler });
     const views = follow(feed);
     const located = { ...device(1), location: { coordinate: [34.1, 32.1], altitude: null, accuracy: 3 } };
     deliver(
@@ -101,7 +114,7 @@ describe('FleetFeed', () => {
 
   it('asks for a fresh snapshot, applying nothing, when a patch does not give a valid device', () => {
     const { socket, emitted, deliver } = fakeSocket();
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const feed = feedOn(socket, { scheduler: queueScheduler });
     const views = follow(feed);
     deliver(
       LiveEvent.DEVICES_SNAPSHOT,
@@ -125,7 +138,7 @@ describe('FleetFeed', () => {
 
   it('ignores duplicates and other environments, and resubscribes with epoch and seq on a gap', () => {
     const { socket, emitted, deliver } = fakeSocket();
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const feed = feedOn(socket, { scheduler: queueScheduler });
     const views = follow(feed);
     deliver(
       LiveEvent.DEVICES_SNAPSHOT,
@@ -144,7 +157,7 @@ describe('FleetFeed', () => {
 
   it('subscribes again after a reconnect and reports a refusal', () => {
     const { socket, emitted, acks, deliver } = fakeSocket(false);
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const feed = feedOn(socket, { scheduler: queueScheduler });
     const states: string[] = [];
     feed.state$.subscribe((state) => states.push(state.kind));
     expect(emitted).toHaveLength(0);
@@ -164,21 +177,22 @@ describe('FleetFeed', () => {
         return { unsubscribe() {}, closed: false };
       },
     };
-    const feed = new FleetFeed(socket, 7, { scheduler: manualScheduler as never });
+    const feed = feedOn(socket, { scheduler: manualScheduler as never });
     const views = follow(feed);
     deliver(LiveEvent.DEVICES_SNAPSHOT, encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 0, devices: [] }));
     for (let seq = 1; seq <= 50; seq += 1) {
       deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq, changed: [device(seq)], removed: [] });
     }
-    expect(views).toHaveLength(0);
-    frames.splice(0).forEach((frame) => frame());
+    // The whole (empty) fleet at once, then one view for every delta of the frame.
     expect(views).toHaveLength(1);
-    expect(views[0]?.devices.size).toBe(50);
+    frames.splice(0).forEach((frame) => frame());
+    expect(views).toHaveLength(2);
+    expect(views[1]?.devices.size).toBe(50);
   });
 
   it('hands patching views what changed per frame, a reset first and after a snapshot', () => {
     const { socket, deliver } = fakeSocket();
-    const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler });
+    const feed = feedOn(socket, { scheduler: queueScheduler });
     const batches: { reset: boolean; changed: number[]; removed: number[]; size: number }[] = [];
     feed.batch$.subscribe((batch) =>
       batches.push({
@@ -204,7 +218,7 @@ describe('FleetFeed', () => {
     vi.useFakeTimers();
     try {
       const { socket, emitted, acks } = fakeSocket();
-      const feed = new FleetFeed(socket, 7, { scheduler: queueScheduler, retryMs: 1000 });
+      const feed = feedOn(socket, { scheduler: queueScheduler, retryMs: 1000 });
       acks[0]?.({ ok: false, error: 'serviceUnavailable' });
       vi.advanceTimersByTime(1000);
       expect(emitted.filter((entry) => entry.event === LiveEvent.DEVICES_SUBSCRIBE)).toHaveLength(2);

@@ -9,7 +9,26 @@ export {
   type ChannelLogTail,
   type ChannelSummary,
 } from './channelFleet';
-export { FLEET_DELTA_MEASURE, FleetFeed, type FleetBatch, type FleetView } from './fleetFeed';
+export { FLEET_DELTA_MEASURE, FleetFeed, type FleetBatch, type FleetTable } from './fleetFeed';
+export {
+  chipState,
+  DEFAULT_TABLE_QUERY,
+  DEVICE_SORT_COLUMNS,
+  DEVICE_STATUS_FILTERS,
+  fleetRowOf,
+  isDeviceStatusFilter,
+  linksText,
+  matchesStatus,
+  sameTableQuery,
+  shownMainApp,
+  type DeviceSort,
+  type DeviceSortColumn,
+  type DeviceStatusFilter,
+  type FleetRow,
+  type FleetTableQuery,
+} from './fleetRows';
+export type { FleetTableWindow } from './fleetTableView';
+export { localFleetPort, type FleetPort } from './fleetPort';
 export type { FleetFeedState } from './liveSubscription';
 export { LogTailFeed } from './logTailFeed';
 export { SummaryFeed } from './summaryFeed';

@@ -1,11 +1,16 @@
 import { TestId, type Device, type DeviceLiveState } from '@halo/shared';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FleetBatch } from '../../../lib/fleet';
+import {
+  DEFAULT_TABLE_QUERY,
+  fleetRowOf,
+  type FleetTable,
+  type FleetTableQuery,
+  type FleetTableWindow,
+} from '../../../lib/fleet';
 import { createI18n } from '../../../lib/i18n/i18n';
-import type { DeviceStatusFilter } from '../devicesTableModel';
 import { DevicesTable, fitColumnWidths } from './DevicesTable';
 
 const columns = [{ width: 100 }, { width: 200 }, { width: 140, fixed: true }];
@@ -28,7 +33,7 @@ describe('fitColumnWidths', () => {
   });
 });
 
-const device = (id: number): Device => ({
+const record = (id: number): Device => ({
   id,
   name: `device-${id}`,
   pairing_id: `SN${id}`,
@@ -56,6 +61,30 @@ const live = (id: number, change: Partial<DeviceLiveState> = {}): DeviceLiveStat
   ...change,
 });
 
+/** A table whose windows the test posts, as the fleet worker would. */
+function fakeTable() {
+  const window$ = new Subject<FleetTableWindow>();
+  const queries: FleetTableQuery[] = [];
+  const windows: [number, number][] = [];
+  const table: FleetTable = {
+    window$,
+    setQuery: () => undefined,
+    setWindow: (start, end) => windows.push([start, end]),
+  };
+  let version = 0;
+  let query = DEFAULT_TABLE_QUERY;
+  table.setQuery = (next) => {
+    queries.push(next);
+    query = next;
+  };
+  const post = (devices: DeviceLiveState[], total = devices.length) =>
+    act(() => {
+      version += 1;
+      window$.next({ version, size: devices.length, total, start: 0, rows: devices.map(fleetRowOf), query });
+    });
+  return { table, queries, windows, post };
+}
+
 describe('DevicesTable', () => {
   afterEach(() => {
     cleanup();
@@ -69,49 +98,65 @@ describe('DevicesTable', () => {
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1600, 800));
   });
 
-  function renderTable(status: DeviceStatusFilter = 'all') {
-    const batch$ = new Subject<FleetBatch>();
+  function renderTable(options: { query?: FleetTableQuery; records?: Device[]; live?: boolean } = {}) {
+    const fake = fakeTable();
+    const sorts: unknown[] = [];
+    const shown: number[][] = [];
     const view = render(
       <I18nextProvider i18n={createI18n('en-US')}>
         <DevicesTable
-          devices={[device(1), device(2)]}
-          batch$={batch$}
-          status={status}
-          sort={null}
-          onSortChange={() => undefined}
-          renderActions={() => null}
+          table={fake.table}
+          query={options.query ?? DEFAULT_TABLE_QUERY}
+          onSortChange={(sort) => sorts.push(sort)}
+          records={new Map((options.records ?? []).map((device) => [device.id, device]))}
+          onRowsShown={(rows) => shown.push(rows.map((row) => row.id))}
+          renderActions={(device) => <button data-testid={`act-${device.id}`}>{device.name}</button>}
           actionsLabel="Actions"
+          live={options.live ?? true}
         />
       </I18nextProvider>,
     );
-    const push = (changed: DeviceLiveState[], removed: number[] = []) =>
-      act(() =>
-        batch$.next({ reset: false, changed, removed, devices: new Map(changed.map((state) => [state.id, state])) }),
-      );
-    return { view, push };
+    return { view, sorts, shown, ...fake };
   }
 
   const text = (column: string, id: number) => screen.getByTestId(TestId.devices.cell(column, id)).textContent;
 
-  it('shows a row per listed device, then patches the cells a live batch changes', () => {
-    const { push } = renderTable();
+  it('asks for its query and first window, and shows the rows the worker posts', () => {
+    const query: FleetTableQuery = { status: 'connected', sort: null, search: 'dev' };
+    const { queries, windows, post, shown } = renderTable({ query });
+    expect(queries).toEqual([query]);
+    expect(windows).toContainEqual([0, 60]);
+    post([live(1), live(2, { availability: 0 })]);
     expect(text('name', 1)).toBe('device-1');
-    expect(text('connection', 2)).toBe('Connected');
-
-    push([live(2, { availability: 0 }), live(1, { links: { cellular: { online: 1, total: 3 } } })]);
     expect(text('connection', 2)).toBe('Not connected');
-    expect(text('connection', 1)).toBe('Connected');
+    expect(shown.at(-1)).toEqual([1, 2]);
+    post([live(1, { links: { cellular: { online: 1, total: 3 } } }), live(2)]);
     expect(text('links', 1)).toBe('1/3');
+    expect(text('connection', 2)).toBe('Connected');
+    expect(screen.getByTestId(TestId.devices.visibleCount).textContent).toContain('2');
   });
 
-  it('keeps to its status filter as devices change', async () => {
-    const { push } = renderTable('notConnected');
-    expect(screen.queryByTestId(TestId.devices.cell('name', 1))).toBeNull();
-    push([live(1, { availability: 0 })]);
-    // Rows join and leave the filtered list on the table's reorder beat, not on every batch.
-    expect((await screen.findByTestId(TestId.devices.cell('name', 1), {}, { timeout: 3000 })).textContent).toBe(
-      'device-1',
-    );
-    expect(screen.queryByTestId(TestId.devices.cell('name', 2))).toBeNull();
+  it('shows a row’s buttons once its record is here', () => {
+    const { post } = renderTable({ records: [record(2)] });
+    post([live(1), live(2)]);
+    expect(screen.queryByTestId('act-1')).toBeNull();
+    expect(screen.getByTestId('act-2').textContent).toBe('device-2');
+  });
+
+  it('sorts from the column headers', () => {
+    const { sorts, post } = renderTable();
+    post([live(1)]);
+    fireEvent.click(screen.getAllByTestId(TestId.crud.sort('devices', 'name'))[0]!);
+    expect(sorts).toEqual([{ column: 'name', direction: 'asc' }]);
+  });
+
+  it('says the fleet is empty, or that nothing matches the search, once it is live', () => {
+    const empty = renderTable();
+    empty.post([]);
+    expect(screen.getByTestId(TestId.crud.empty('devices'))).toBeTruthy();
+    cleanup();
+    const searched = renderTable({ query: { ...DEFAULT_TABLE_QUERY, search: 'nothing' } });
+    searched.post([], 5);
+    expect(screen.getByTestId(TestId.crud.empty('devices')).textContent).toContain('nothing');
   });
 });

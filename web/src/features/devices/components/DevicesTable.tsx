@@ -1,5 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { Button, Icon, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Icon, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import {
   ConnectionStatus,
@@ -16,42 +16,50 @@ import {
   useCallback,
   useEffect,
   useMemo,
-  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Observable } from 'rxjs';
-import { RowButtonTooltips } from '../../../crud';
-import type { FleetBatch } from '../../../lib/fleet';
+import { CrudEmptyState, RowButtonTooltips } from '../../../crud';
 import {
-  DEVICE_TYPE_NAMES,
-  DevicesTableModel,
-  type DeviceRow,
+  sameTableQuery,
   type DeviceSort,
   type DeviceSortColumn,
-  type DeviceStatusFilter,
-} from '../devicesTableModel';
-import { DEVICES_APPLY_LIVE_MEASURE, DEVICES_RENDER_MEASURE, type DevicesBatchDetail } from '../devicesTableMeasures';
+  type FleetRow,
+  type FleetTable,
+  type FleetTableQuery,
+  type FleetTableWindow,
+} from '../../../lib/fleet';
 import { recordMeasure } from '../../../lib/measures';
+import { DEVICE_TYPE_NAMES } from '../devicesTableModel';
+import { DEVICES_APPLY_LIVE_MEASURE, DEVICES_RENDER_MEASURE, type DevicesBatchDetail } from '../devicesTableMeasures';
+import type { DeviceRecords } from '../deviceRecords';
 import { CHIP_LABEL_KEYS } from '../deviceLabels';
+import { WindowRows } from '../windowRows';
 
-/** How often at most a live change may re-filter or re-sort the rows (cells update every frame). */
-const REORDER_INTERVAL_MS = 1000;
 const ROW_HEIGHT = 32;
 /** Room kept for the table's own vertical scroll bar when columns stretch to its width. */
 const SCROLLBAR_ALLOWANCE = 18;
+/** Rows asked for around those on screen, so a short scroll needs no new window. */
+const OVERSCAN_ROWS = 30;
+/** The first window, before the table says what it shows. */
+const FIRST_WINDOW_ROWS = 60;
 const NO_SELECTION: never[] = [];
 
 export interface DevicesTableProps {
-  readonly devices: readonly Device[];
-  readonly batch$: Observable<FleetBatch>;
-  readonly status: DeviceStatusFilter;
-  readonly sort: DeviceSort | null;
+  /** The live fleet's table (the fleet worker keeps its rows and order). */
+  readonly table: FleetTable;
+  readonly query: FleetTableQuery;
   readonly onSortChange: (sort: DeviceSort | null) => void;
+  /** The devices' records, for the rows' buttons (a row shows its buttons once its record is here). */
+  readonly records: DeviceRecords;
+  /** The rows on screen, to fetch their records. */
+  readonly onRowsShown: (rows: readonly FleetRow[]) => void;
   readonly renderActions: (device: Device) => ReactNode;
   readonly actionsLabel: string;
+  /** Whether the feed has sent its first snapshot: before it, the table says it is waiting, not empty. */
+  readonly live: boolean;
 }
 
 const CONNECTION_KEYS: Readonly<Record<ConnectionStatus, string>> = {
@@ -61,7 +69,7 @@ const CONNECTION_KEYS: Readonly<Record<ConnectionStatus, string>> = {
   [ConnectionStatus.UNKNOWN]: 'devices.connection.unknown',
 };
 
-const CHIP_INTENTS: Readonly<Record<DeviceRow['chip'], Intent>> = {
+const CHIP_INTENTS: Readonly<Record<FleetRow['chip'], Intent>> = {
   connected: 'success',
   notConnected: 'danger',
   alert: 'warning',
@@ -80,7 +88,7 @@ interface ColumnSpec {
   readonly width: number;
   /** Keeps its width when the table is narrow (fitColumnWidths). */
   readonly fixed?: boolean;
-  readonly render: (row: DeviceRow) => ReactNode;
+  readonly render: (row: FleetRow) => ReactNode;
 }
 
 /** Columns shrink (their text truncates) down to this share of their width before the table scrolls. */
@@ -111,36 +119,15 @@ export function fitColumnWidths(
 }
 
 /**
- * One cell's content. It follows its own row, so a live batch re-renders only the cells of the
- * rows it changed that are on screen, never the whole table.
- */
-function DeviceCell({
-  model,
-  id,
-  render,
-}: {
-  readonly model: DevicesTableModel;
-  readonly id: number;
-  readonly render: (row: DeviceRow) => ReactNode;
-}) {
-  const subscribe = useCallback((listener: () => void) => model.subscribeRow(id, listener), [model, id]);
-  const row = useSyncExternalStore(subscribe, () => model.row(id));
-  return row ? render(row) : null;
-}
-
-/**
- * The devices as a virtualised Blueprint Table2: only the visible cells exist, rows come from
- * a DevicesTableModel that live batches patch in place. The table re-renders when the order
- * changes; a live batch re-renders only the on-screen cells of the rows it changed, once per
- * animation frame whatever the number of deltas.
- */
-/**
  * The per-row buttons reach the actions cells through context, not through the columns: the
  * screen hands a new `renderActions` whenever it re-renders (the feed going live, a dialog
  * opening), and rebuilding the columns then re-renders every cell, which can swallow a click
- * that lands in between.
+ * that lands in between. The records come the same way.
  */
-const RowActions = createContext<(device: Device) => ReactNode>(() => null);
+const RowActions = createContext<{
+  readonly render: (device: Device) => ReactNode;
+  readonly records: DeviceRecords;
+}>({ render: () => null, records: new Map() });
 
 /**
  * Blueprint's table starts a drag selection on mousedown and re-renders its cells; a button
@@ -155,65 +142,98 @@ const keepMouseDown = (element: HTMLSpanElement | null) => {
   return () => element.removeEventListener('mousedown', stop);
 };
 
-function ActionsCell({ device }: { readonly device: Device }) {
+/** One cell: it follows its own row, so a live window re-renders only the cells of rows it changed. */
+function WindowCell({
+  rows,
+  position,
+  render,
+}: {
+  readonly rows: WindowRows;
+  readonly position: number;
+  readonly render: (row: FleetRow) => ReactNode;
+}) {
+  const subscribe = useCallback((listener: () => void) => rows.subscribe(position, listener), [rows, position]);
+  const row = useSyncExternalStore(subscribe, () => rows.get(position));
+  return row ? render(row) : null;
+}
+
+function ActionsCell({ id }: { readonly id: number }) {
+  const { render, records } = use(RowActions);
+  const device = records.get(id);
   return (
-    <span className="devices-actions" ref={keepMouseDown}>
-      {use(RowActions)(device)}
+    <span className="devices-actions" ref={keepMouseDown} data-loading={device ? undefined : true}>
+      {device ? render(device) : null}
     </span>
   );
 }
 
+/**
+ * The devices as a virtualised Blueprint Table2 over the live fleet: the fleet worker keeps
+ * every device's row, filters, searches and sorts them, and posts only the window of rows on
+ * screen (and a few around it); scrolling asks for another window. The page's main thread
+ * renders those rows and nothing else, however large the fleet.
+ */
 export function DevicesTable({
-  devices,
-  batch$,
-  status,
-  sort,
+  table,
+  query,
   onSortChange,
+  records,
+  onRowsShown,
   renderActions,
   actionsLabel,
+  live,
 }: DevicesTableProps) {
   const { t, i18n } = useTranslation();
   const direction = i18n.dir();
-  const [model] = useState(() => new DevicesTableModel());
+  const sort = query.sort;
   const [tableWidth, setTableWidth] = useState(0);
-  const tableRef = useRef<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    const element = tableRef.current;
+  // The table is not there while the fleet is awaited or empty: watch its width whenever it is.
+  const tableRef = useCallback((element: HTMLDivElement | null) => {
     if (!element) return undefined;
     const observer = new ResizeObserver(([entry]) => setTableWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const version = useSyncExternalStore(model.subscribe, model.getVersion);
-  const reorderTimer = useRef<number | null>(null);
-
-  useEffect(() => model.setDevices(devices), [model, devices]);
-  useEffect(() => model.setQuery({ status, sort }), [model, status, sort]);
+  const [rows] = useState(() => new WindowRows());
+  /** What the table needs to re-render for: how many rows, how many devices, whether any window came. */
+  const [shape, setShape] = useState<{
+    size: number;
+    total: number;
+    version: number;
+    query: FleetTableQuery;
+  } | null>(null);
 
   useEffect(() => {
-    const subscription = batch$.subscribe((batch) => {
+    table.setQuery(query);
+  }, [table, query]);
+  useEffect(() => {
+    table.setWindow(0, FIRST_WINDOW_ROWS);
+  }, [table]);
+
+  // Each window the worker posts: the rows it changed on screen re-render; what that cost the
+  // page is measured (taking it in, then React committing the cells).
+  useEffect(() => {
+    const subscription = table.window$.subscribe((window: FleetTableWindow) => {
       const started = performance.now();
-      const orderStale = model.applyLive(batch);
-      if (orderStale && reorderTimer.current === null) {
-        reorderTimer.current = window.setTimeout(() => {
-          reorderTimer.current = null;
-          model.refreshOrder();
-        }, REORDER_INTERVAL_MS);
-      }
+      const changed = rows.set(window);
       const applied = performance.now();
-      const detail: DevicesBatchDetail = { devices: batch.changed.length + batch.removed.length, reset: batch.reset };
+      const detail: DevicesBatchDetail = { devices: changed, reset: false };
       recordMeasure(DEVICES_APPLY_LIVE_MEASURE, started, applied, detail);
-      // React renders a store change synchronously in a microtask queued during applyLive, so
-      // this later one runs once the patched cells are committed.
+      // React renders a store change synchronously in a microtask queued during set(), so this
+      // later one runs once the changed cells are committed.
       queueMicrotask(() => recordMeasure(DEVICES_RENDER_MEASURE, applied, performance.now()));
+      setShape((shape) =>
+        shape?.size === window.size && shape.total === window.total && sameTableQuery(shape.query, window.query)
+          ? shape
+          : { size: window.size, total: window.total, version: window.version, query: window.query },
+      );
+      if (changed > 0) onRowsShown(rows.shown());
     });
-    return () => {
-      subscription.unsubscribe();
-      if (reorderTimer.current !== null) window.clearTimeout(reorderTimer.current);
-      reorderTimer.current = null;
-    };
-  }, [model, batch$]);
+    return () => subscription.unsubscribe();
+  }, [table, rows, onRowsShown]);
+
+  const onVisibleCellsChange = (rows: { readonly rowIndexStart: number; readonly rowIndexEnd: number }) =>
+    table.setWindow(Math.max(0, rows.rowIndexStart - OVERSCAN_ROWS), rows.rowIndexEnd + 1 + OVERSCAN_ROWS);
 
   const columns = useMemo(
     (): readonly ColumnSpec[] => [
@@ -345,7 +365,7 @@ export function DevicesTable({
         labelKey: 'crud.list.actions',
         width: 140,
         fixed: true,
-        render: (row) => <ActionsCell device={row.device} />,
+        render: (row) => <ActionsCell id={row.id} />,
       },
     ],
     [t],
@@ -399,17 +419,36 @@ export function DevicesTable({
         key={column.key}
         id={column.key}
         columnHeaderCellRenderer={renderHeader(column)}
-        cellRenderer={(rowIndex) => {
-          const id = model.idAt(rowIndex);
-          return (
-            <Cell className="devices-cell" style={{ direction }}>
-              {id === undefined ? null : <DeviceCell model={model} id={id} render={column.render} />}
-            </Cell>
-          );
-        }}
+        cellRenderer={(rowIndex) => (
+          <Cell className="devices-cell" style={{ direction }}>
+            <WindowCell rows={rows} position={rowIndex} render={column.render} />
+          </Cell>
+        )}
       />
     ));
-  }, [shownColumns, sort, onSortChange, actionsLabel, t, model, direction]);
+  }, [shownColumns, sort, onSortChange, actionsLabel, t, rows, direction]);
+
+  const size = shape?.size ?? 0;
+  const total = shape?.total ?? 0;
+  if (!live && total === 0) return <Spinner size={32} />;
+  if (live && shape && total === 0)
+    return (
+      <CrudEmptyState
+        resource="devices"
+        icon="folder-open"
+        title={t('devices.list.emptyTitle')}
+        description={t('devices.list.emptyDescription')}
+      />
+    );
+  if (live && shape && size === 0 && query.search.trim() !== '')
+    return (
+      <CrudEmptyState
+        resource="devices"
+        icon="search"
+        title={t('crud.list.noMatchesTitle')}
+        description={t('crud.list.noMatchesDescription', { text: query.search })}
+      />
+    );
 
   return (
     <div className="devices-table-wrapper">
@@ -418,13 +457,14 @@ export function DevicesTable({
         dir="ltr"
         ref={tableRef}
         data-testid={TestId.crud.table('devices')}
-        data-version={version}
+        data-version={shape?.version ?? 0}
+        data-settled={shape !== null && sameTableQuery(shape.query, query)}
         data-direction={direction}
       >
-        <RowActions value={renderActions}>
+        <RowActions value={{ render: renderActions, records }}>
           <RowButtonTooltips.Provider value={false}>
             <Table2
-              numRows={model.size}
+              numRows={size}
               defaultRowHeight={ROW_HEIGHT}
               columnWidths={columnWidths}
               enableRowHeader={false}
@@ -432,7 +472,8 @@ export function DevicesTable({
               enableMultipleSelection={false}
               selectionModes={NO_SELECTION}
               renderMode={RenderMode.BATCH_ON_UPDATE}
-              cellRendererDependencies={[version]}
+              cellRendererDependencies={[records]}
+              onVisibleCellsChange={onVisibleCellsChange}
             >
               {columnElements}
             </Table2>
@@ -440,7 +481,7 @@ export function DevicesTable({
         </RowActions>
       </div>
       <div className="devices-table-footer bp6-text-muted" data-testid={TestId.devices.visibleCount}>
-        {t('devices.list.visibleCount', { count: model.size, total: model.total })}
+        {t('devices.list.visibleCount', { count: size, total })}
       </div>
     </div>
   );

@@ -1,9 +1,8 @@
 import { Button, Card, Elevation, H4, HTMLTable, Tag } from '@blueprintjs/core';
-import { LINK_INTERFACE_KINDS, TestId, type Device } from '@halo/shared';
+import { LINK_INTERFACE_KINDS, TestId, type Device, type DeviceLiveState } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
-import type { FleetBatch } from '../../../lib/fleet';
 import { ShowOnHeatSight } from '../../heatsight';
 import { buildDeviceRow, type DeviceRow } from '../devicesTableModel';
 import { connectionColor } from './DevicesTable';
@@ -11,23 +10,20 @@ import { CONNECTION_LABEL_KEYS, LINK_KIND_LABEL_KEYS, LOCATION_LABEL_KEYS } from
 
 export interface DroneCommXPanelProps {
   readonly device: Device;
-  readonly batch$: Observable<FleetBatch>;
+  /** The device's live state as it changes (the fleet store sends this one device only). */
+  readonly live$: Observable<DeviceLiveState | null>;
   readonly onClose: () => void;
 }
 
 /** The side panel of a DroneCommX device: its live state, links per interface kind and location. */
-export function DroneCommXPanel({ device, batch$, onClose }: DroneCommXPanelProps) {
+export function DroneCommXPanel({ device, live$, onClose }: DroneCommXPanelProps) {
   const { t } = useTranslation();
   const [row, setRow] = useState<DeviceRow>(() => buildDeviceRow(device));
 
   useEffect(() => {
-    const subscription = batch$.subscribe((batch) => {
-      if (batch.reset || batch.changed.some((live) => live.id === device.id) || batch.removed.includes(device.id)) {
-        setRow(buildDeviceRow(device, batch.devices.get(device.id) ?? null));
-      }
-    });
+    const subscription = live$.subscribe((live) => setRow(buildDeviceRow(device, live)));
     return () => subscription.unsubscribe();
-  }, [batch$, device]);
+  }, [live$, device]);
 
   const links = row.live?.links;
   const location = row.location;

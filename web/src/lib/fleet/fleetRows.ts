@@ -1,0 +1,225 @@
+import {
+  ConnectionStatus,
+  DeviceRole,
+  MainAppStatus,
+  connectionStatus,
+  locationStatus,
+  totalLinks,
+  type DeviceChipState,
+  type DeviceLiveState,
+  type LinkCounts,
+  type LocationStatus,
+} from '@halo/shared';
+
+/**
+ * One row of the Devices table, from a device's live state, with the display rules of spec
+ * section 4 applied once. Plain data: rows are made in the fleet worker and posted to the page.
+ */
+export interface FleetRow {
+  readonly id: number;
+  readonly name: string;
+  readonly pairingId: string;
+  readonly type: number;
+  readonly role: DeviceRole;
+  readonly isEnabled: boolean;
+  readonly isActivated: boolean;
+  readonly connection: ConnectionStatus;
+  /** Shown only when connected (spec section 4); null otherwise. */
+  readonly mainApp: MainAppStatus | null;
+  readonly links: LinkCounts;
+  /** online/total when connected, 0/total when not, '-' when not activated. */
+  readonly linksText: string;
+  readonly locationStatus: LocationStatus;
+  readonly gnssLock: boolean | null;
+  readonly versions: string;
+  readonly chip: DeviceChipState;
+}
+
+/** The links cell of spec section 4 from counts over the five interface kinds. */
+export function linksText(connection: ConnectionStatus, links: LinkCounts): string {
+  if (connection === ConnectionStatus.NON_ACTIVATED) return '-';
+  return connection === ConnectionStatus.CONNECTED ? `${links.online}/${links.total}` : `0/${links.total}`;
+}
+
+/** connected, not connected, alert (connected but the application or a link is down), not activated. */
+export function chipState(
+  connection: ConnectionStatus,
+  mainApp: MainAppStatus | null,
+  links: LinkCounts,
+): DeviceChipState {
+  if (connection === ConnectionStatus.NON_ACTIVATED) return 'notActivated';
+  if (connection !== ConnectionStatus.CONNECTED) return 'notConnected';
+  if (mainApp === MainAppStatus.OFFLINE || links.online < links.total) return 'alert';
+  return 'connected';
+}
+
+/** The main application status as shown: only when connected, and none for an unknown value. */
+export function shownMainApp(connection: ConnectionStatus, raw: number | null | undefined): MainAppStatus | null {
+  if (connection !== ConnectionStatus.CONNECTED) return null;
+  return raw === MainAppStatus.ONLINE || raw === MainAppStatus.OFFLINE ? raw : MainAppStatus.NONE;
+}
+
+const NO_LINKS: LinkCounts = { online: 0, total: 0 };
+
+/** A device's row from its live state. */
+export function fleetRowOf(live: DeviceLiveState): FleetRow {
+  const connection = connectionStatus(live);
+  const mainApp = shownMainApp(connection, live.main_app_status);
+  const links = live.links ? totalLinks(live.links) : NO_LINKS;
+  const versions = live.versions ? Object.values(live.versions).filter((value) => value !== '') : [];
+  return {
+    id: live.id,
+    name: live.name,
+    pairingId: live.pairing_id,
+    type: live.type,
+    role: live.is_server ? DeviceRole.SERVER : DeviceRole.CLIENT,
+    isEnabled: live.is_enabled,
+    isActivated: live.is_activated,
+    connection,
+    mainApp,
+    links,
+    linksText: linksText(connection, links),
+    locationStatus: locationStatus(live.location ?? null, connection === ConnectionStatus.CONNECTED),
+    gnssLock: live.gnss_lock ?? null,
+    versions: versions.join(', '),
+    chip: chipState(connection, mainApp, links),
+  };
+}
+
+/** The status filter: every device, or those in one connection or main application status. */
+export const DEVICE_STATUS_FILTERS = [
+  'all',
+  'connected',
+  'notConnected',
+  'nonActivated',
+  'unknown',
+  'mainAppOnline',
+  'mainAppOffline',
+  'alert',
+] as const;
+export type DeviceStatusFilter = (typeof DEVICE_STATUS_FILTERS)[number];
+
+export function isDeviceStatusFilter(value: unknown): value is DeviceStatusFilter {
+  return typeof value === 'string' && (DEVICE_STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+export function matchesStatus(
+  row: Pick<FleetRow, 'connection' | 'mainApp' | 'chip'>,
+  filter: DeviceStatusFilter,
+): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'connected':
+      return row.connection === ConnectionStatus.CONNECTED;
+    case 'notConnected':
+      return row.connection === ConnectionStatus.NOT_CONNECTED;
+    case 'nonActivated':
+      return row.connection === ConnectionStatus.NON_ACTIVATED;
+    case 'unknown':
+      return row.connection === ConnectionStatus.UNKNOWN;
+    case 'mainAppOnline':
+      return row.mainApp === MainAppStatus.ONLINE;
+    case 'mainAppOffline':
+      return row.mainApp === MainAppStatus.OFFLINE;
+    case 'alert':
+      return row.chip === 'alert';
+  }
+}
+
+export const DEVICE_SORT_COLUMNS = [
+  'name',
+  'pairingId',
+  'type',
+  'role',
+  'connection',
+  'mainApp',
+  'links',
+  'location',
+  'gnss',
+  'versions',
+] as const;
+export type DeviceSortColumn = (typeof DEVICE_SORT_COLUMNS)[number];
+
+export interface DeviceSort {
+  readonly column: DeviceSortColumn;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** Columns whose value comes from what the devices report: a delta can move a row in their order. */
+export const LIVE_SORT_COLUMNS: ReadonlySet<DeviceSortColumn> = new Set([
+  'connection',
+  'mainApp',
+  'links',
+  'location',
+  'gnss',
+  'versions',
+]);
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function sortKey(row: FleetRow, column: DeviceSortColumn): string | number {
+  switch (column) {
+    case 'name':
+      return row.name;
+    case 'pairingId':
+      return row.pairingId;
+    case 'type':
+      return row.type;
+    case 'role':
+      return row.role;
+    case 'connection':
+      return row.connection;
+    case 'mainApp':
+      return row.mainApp ?? -1;
+    case 'links':
+      return row.connection === ConnectionStatus.NON_ACTIVATED
+        ? -1
+        : row.links.total === 0
+          ? 0
+          : row.links.online / row.links.total;
+    case 'location':
+      return row.locationStatus;
+    case 'gnss':
+      return row.gnssLock === null ? -1 : row.gnssLock ? 1 : 0;
+    case 'versions':
+      return row.versions;
+  }
+}
+
+/** The table's order: by the sort column, ties by name, then id. */
+export function compareRows(a: FleetRow, b: FleetRow, sort: DeviceSort): number {
+  const left = sortKey(a, sort.column);
+  const right = sortKey(b, sort.column);
+  const order =
+    typeof left === 'number' && typeof right === 'number'
+      ? left - right
+      : collator.compare(String(left), String(right));
+  const result = order !== 0 ? order : collator.compare(a.name, b.name) || a.id - b.id;
+  return sort.direction === 'asc' ? result : -result;
+}
+
+/** What the table shows: a status filter, a sort (or the devices' own order) and a search text. */
+export interface FleetTableQuery {
+  readonly status: DeviceStatusFilter;
+  readonly sort: DeviceSort | null;
+  /** Matches name or pairing id, case-insensitive; empty matches everything. */
+  readonly search: string;
+}
+
+export const DEFAULT_TABLE_QUERY: FleetTableQuery = { status: 'all', sort: null, search: '' };
+
+/** The search box's rule: the device's name or pairing id contains the text, whatever the case. */
+export function matchesSearch(row: Pick<FleetRow, 'name' | 'pairingId'>, needle: string): boolean {
+  return needle === '' || `${row.name} ${row.pairingId}`.toLowerCase().includes(needle);
+}
+
+/** Whether two queries ask for the same rows. */
+export function sameTableQuery(a: FleetTableQuery, b: FleetTableQuery): boolean {
+  return (
+    a.status === b.status &&
+    a.search === b.search &&
+    a.sort?.column === b.sort?.column &&
+    a.sort?.direction === b.sort?.direction
+  );
+}

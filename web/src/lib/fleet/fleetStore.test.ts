@@ -1,0 +1,99 @@
+import { encodeDevicesSnapshot, type DeviceLiveState } from '@halo/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FleetStore, type FromFleetStore } from './fleetStore';
+
+const live = (id: number, change: Partial<DeviceLiveState> = {}): DeviceLiveState => ({
+  id,
+  name: `device-${id}`,
+  pairing_id: `SN${id}`,
+  type: 1,
+  is_server: id % 2 === 0,
+  is_enabled: true,
+  is_activated: true,
+  availability: 1,
+  main_app_status: 1,
+  device_state: 0,
+  ...change,
+});
+
+function storeOf() {
+  const posted: FromFleetStore[] = [];
+  const store = new FleetStore(7, (message) => posted.push(message), 500);
+  store.handle({
+    type: 'snapshot',
+    message: encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 3, devices: [live(1), live(2), live(3)] }),
+  });
+  return {
+    store,
+    posted,
+    last: <T extends FromFleetStore['type']>(type: T) =>
+      posted.findLast((m) => m.type === type) as Extract<FromFleetStore, { type: T }> | undefined,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('FleetStore', () => {
+  it('says where the stream stands after each message, and what became of it', () => {
+    const { store, last } = storeOf();
+    expect(last('position')).toEqual({ type: 'position', epoch: 'e', seq: 3, outcome: 'snapshot', devices: 3 });
+    store.handle({ type: 'delta', delta: { environmentId: 7, epoch: 'e', seq: 4, changed: [live(4)], removed: [1] } });
+    expect(last('position')).toEqual({ type: 'position', epoch: 'e', seq: 4, outcome: 'applied', devices: 2 });
+    store.handle({ type: 'delta', delta: { environmentId: 7, epoch: 'e', seq: 9, changed: [], removed: [] } });
+    expect(last('position')?.outcome).toBe('gap');
+    store.handle({ type: 'delta', delta: { seq: 'five' } });
+    expect(last('position')?.outcome).toBe('unreadable');
+    store.handle({
+      type: 'snapshot',
+      message: { environmentId: 7, epoch: 'x', seq: 1, count: 1, encoding: 'json', data: [] },
+    });
+    expect(last('position')).toMatchObject({ outcome: 'unreadable', epoch: null });
+  });
+
+  it('keeps the table the page asked for, posting only the window, and reorders after a pause', () => {
+    vi.useFakeTimers();
+    const { store, posted, last } = storeOf();
+    expect(last('table')).toBeUndefined();
+    store.handle({ type: 'table.query', query: { status: 'connected', sort: null, search: '' } });
+    store.handle({ type: 'table.window', start: 0, end: 2 });
+    expect(last('table')?.window).toMatchObject({ size: 3, total: 3, start: 0 });
+    expect(last('table')?.window.rows.map((row) => row?.id)).toEqual([1, 2]);
+    const before = posted.length;
+    store.handle({
+      type: 'delta',
+      delta: { environmentId: 7, epoch: 'e', seq: 4, changed: [live(3, { availability: 0 })], removed: [] },
+    });
+    // Device 3 is outside the window: nothing to post until the reorder.
+    expect(posted.slice(before).filter((message) => message.type === 'table')).toHaveLength(0);
+    vi.advanceTimersByTime(500);
+    expect(last('table')?.window).toMatchObject({ size: 2 });
+    store.handle({ type: 'table.close' });
+    store.handle({
+      type: 'delta',
+      delta: { environmentId: 7, epoch: 'e', seq: 5, changed: [live(1, { availability: 0 })], removed: [] },
+    });
+    vi.advanceTimersByTime(500);
+    expect(last('table')?.window).toMatchObject({ size: 2 });
+  });
+
+  it('sends one watched device, and every change to a whole-fleet watcher', () => {
+    const { store, posted, last } = storeOf();
+    store.handle({ type: 'watch.device', id: 2 });
+    expect(last('device')).toEqual({ type: 'device', id: 2, device: live(2) });
+    store.handle({ type: 'watch.all', on: true });
+    expect(last('batch')).toMatchObject({ reset: true });
+    expect(last('batch')?.changed.map((device) => device.id)).toEqual([1, 2, 3]);
+    const before = posted.length;
+    store.handle({
+      type: 'delta',
+      delta: { environmentId: 7, epoch: 'e', seq: 4, changed: [live(3, { name: 'three' })], removed: [] },
+    });
+    const after = posted.slice(before);
+    expect(after.filter((message) => message.type === 'device')).toHaveLength(0);
+    expect(after.find((message) => message.type === 'batch')).toMatchObject({ reset: false, removed: [] });
+    store.handle({ type: 'delta', delta: { environmentId: 7, epoch: 'e', seq: 5, changed: [], removed: [2] } });
+    expect(last('device')).toEqual({ type: 'device', id: 2, device: null });
+  });
+});

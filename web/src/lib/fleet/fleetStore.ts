@@ -1,0 +1,182 @@
+import {
+  decodeDevicesSnapshot,
+  DevicesDeltaSchema,
+  FleetReplica,
+  type DeviceLiveState,
+  type DeltaOutcome,
+} from '@halo/shared';
+import type { FleetTableQuery } from './fleetRows';
+import { FleetTableView, type FleetTableWindow } from './fleetTableView';
+
+/**
+ * The messages between the page and the fleet worker (fleet.worker.ts), which holds one
+ * environment's live devices: the page hands over what the socket brings (the snapshot's bytes
+ * transferred, not copied) and asks for views; the worker decodes, checks and applies, and
+ * answers with only what the views need.
+ */
+export type ToFleetStore =
+  | { readonly type: 'snapshot'; readonly message: unknown }
+  | { readonly type: 'delta'; readonly delta: unknown }
+  /** The Devices table: its query, and the rows it shows. */
+  | { readonly type: 'table.query'; readonly query: FleetTableQuery }
+  | { readonly type: 'table.window'; readonly start: number; readonly end: number }
+  | { readonly type: 'table.close' }
+  /** Every change as whole states (HeatSight), or one device's state (a device panel). */
+  | { readonly type: 'watch.all'; readonly on: boolean }
+  | { readonly type: 'watch.device'; readonly id: number | null };
+
+/** What the store made of a snapshot or delta: DeltaOutcome's kinds, a snapshot, or one it could not read. */
+export type StoreOutcome = DeltaOutcome['kind'] | 'snapshot' | 'unreadable';
+
+export type FromFleetStore =
+  /** Where the stream stands after a snapshot or delta, and what became of it. */
+  | {
+      readonly type: 'position';
+      readonly epoch: string | null;
+      readonly seq: number;
+      readonly outcome: StoreOutcome;
+      /** Devices the message changed or removed (a snapshot: all). */
+      readonly devices: number;
+    }
+  | { readonly type: 'table'; readonly window: FleetTableWindow }
+  | {
+      readonly type: 'batch';
+      readonly reset: boolean;
+      readonly changed: readonly DeviceLiveState[];
+      readonly removed: readonly number[];
+    }
+  | { readonly type: 'device'; readonly id: number; readonly device: DeviceLiveState | null };
+
+export type PostFromStore = (message: FromFleetStore) => void;
+
+/** How often at most a live change may re-filter or re-sort the table (cells update at once). */
+export const REORDER_INTERVAL_MS = 1000;
+
+/**
+ * One environment's live devices, by the shared client rules (FleetReplica): decoded, checked
+ * and applied here, with the views the page asked for kept up to date. Runs in the fleet
+ * worker; tests and browsers without workers run it on the page (localFleetPort).
+ */
+export class FleetStore {
+  private readonly replica: FleetReplica;
+  private table: FleetTableView | null = null;
+  private reorderTimer: ReturnType<typeof setTimeout> | null = null;
+  private watchingAll = false;
+  private watchedDevice: number | null = null;
+
+  constructor(
+    environmentId: number,
+    private readonly post: PostFromStore,
+    private readonly reorderMs = REORDER_INTERVAL_MS,
+  ) {
+    this.replica = new FleetReplica(environmentId);
+  }
+
+  handle(message: ToFleetStore): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.applySnapshot(message.message);
+        return;
+      case 'delta':
+        this.applyDelta(message.delta);
+        return;
+      case 'table.query':
+        this.table ??= this.openTable();
+        this.table.setQuery(message.query);
+        this.postTable();
+        return;
+      case 'table.window':
+        if (!this.table) return;
+        this.table.setWindow(message.start, message.end);
+        this.postTable();
+        return;
+      case 'table.close':
+        this.table = null;
+        return;
+      case 'watch.all':
+        this.watchingAll = message.on;
+        if (message.on) this.post({ type: 'batch', reset: true, changed: this.replica.list(), removed: [] });
+        return;
+      case 'watch.device':
+        this.watchedDevice = message.id;
+        if (message.id !== null) this.postDevice(message.id);
+        return;
+    }
+  }
+
+  private openTable(): FleetTableView {
+    const table = new FleetTableView();
+    table.reset(this.replica.devices.values());
+    return table;
+  }
+
+  private applySnapshot(payload: unknown): void {
+    let snapshot;
+    try {
+      snapshot = decodeDevicesSnapshot(payload);
+    } catch {
+      // Not a snapshot this client can trust: ask for a fresh one.
+      this.replica.epoch = null;
+      this.postPosition('unreadable', 0);
+      return;
+    }
+    if (!this.replica.applySnapshot(snapshot)) {
+      this.postPosition('foreign', 0);
+      return;
+    }
+    this.postPosition('snapshot', snapshot.devices.length);
+    if (this.table) {
+      this.table.reset(this.replica.devices.values());
+      this.postTable();
+    }
+    if (this.watchingAll) this.post({ type: 'batch', reset: true, changed: this.replica.list(), removed: [] });
+    if (this.watchedDevice !== null) this.postDevice(this.watchedDevice);
+  }
+
+  private applyDelta(payload: unknown): void {
+    const parsed = DevicesDeltaSchema.safeParse(payload);
+    if (!parsed.success) {
+      this.postPosition('unreadable', 0);
+      return;
+    }
+    const outcome = this.replica.applyDelta(parsed.data);
+    const devices = outcome.kind === 'applied' ? outcome.changed.length + outcome.removed.length : 0;
+    this.postPosition(outcome.kind, devices);
+    if (outcome.kind !== 'applied') return;
+    if (this.table) {
+      const change = this.table.update(outcome.changed, outcome.removed);
+      if (change.orderStale) this.scheduleReorder();
+      if (change.windowChanged) this.postTable();
+    }
+    if (this.watchingAll)
+      this.post({ type: 'batch', reset: false, changed: outcome.changed, removed: outcome.removed });
+    const watched = this.watchedDevice;
+    if (
+      watched !== null &&
+      (outcome.changed.some((device) => device.id === watched) || outcome.removed.includes(watched))
+    )
+      this.postDevice(watched);
+  }
+
+  private scheduleReorder(): void {
+    if (this.reorderTimer !== null) return;
+    this.reorderTimer = setTimeout(() => {
+      this.reorderTimer = null;
+      if (!this.table) return;
+      this.table.refreshOrder();
+      this.postTable();
+    }, this.reorderMs);
+  }
+
+  private postPosition(outcome: StoreOutcome, devices: number): void {
+    this.post({ type: 'position', epoch: this.replica.epoch, seq: this.replica.seq, outcome, devices });
+  }
+
+  private postTable(): void {
+    if (this.table) this.post({ type: 'table', window: this.table.window() });
+  }
+
+  private postDevice(id: number): void {
+    this.post({ type: 'device', id, device: this.replica.devices.get(id) ?? null });
+  }
+}

@@ -1,0 +1,133 @@
+import type { DeviceLiveState } from '@halo/shared';
+import {
+  compareRows,
+  DEFAULT_TABLE_QUERY,
+  fleetRowOf,
+  matchesSearch,
+  matchesStatus,
+  type FleetRow,
+  type FleetTableQuery,
+} from './fleetRows';
+
+/** What the page gets of the table: the rows of the window it shows, and how many there are. */
+export interface FleetTableWindow {
+  /** Bumped on every change of the order or of a row in the window. */
+  readonly version: number;
+  /** Rows the query matches. */
+  readonly size: number;
+  /** Devices in the fleet. */
+  readonly total: number;
+  /** Position of `rows[0]` in the table. */
+  readonly start: number;
+  /** The window's rows in order; null for a device removed since the order was made. */
+  readonly rows: readonly (FleetRow | null)[];
+  /** The query the rows answer (the search as given). */
+  readonly query: FleetTableQuery;
+}
+
+/** What a change did to the view. */
+export interface TableChange {
+  /** A row in the window changed: the page needs the window again. */
+  readonly windowChanged: boolean;
+  /** The order may no longer hold (a row's place, a new device, a removed one): refresh it soon. */
+  readonly orderStale: boolean;
+}
+
+const isDefaultQuery = (query: FleetTableQuery) => query.status === 'all' && query.sort === null && query.search === '';
+
+/**
+ * The Devices table over a live fleet: every device's row, the order the query gives (filter,
+ * search, sort), and the window the page shows. A change rebuilds the rows it names and says
+ * whether the window changed and whether the order may be stale; the order is recomputed only
+ * when asked (the fleet worker does it at a gentle pace), so a delta of a thousand devices
+ * costs a thousand rows, not a sort of the fleet.
+ */
+export class FleetTableView {
+  private readonly rows = new Map<number, FleetRow>();
+  private order: number[] = [];
+  /** Each ordered id's position, for telling whether a change touches the window. */
+  private readonly positions = new Map<number, number>();
+  private query: FleetTableQuery = DEFAULT_TABLE_QUERY;
+  private asked: FleetTableQuery = DEFAULT_TABLE_QUERY;
+  private start = 0;
+  private end = 0;
+  private version = 0;
+
+  /** The whole fleet, instead of what was there. */
+  reset(devices: Iterable<DeviceLiveState>): void {
+    this.rows.clear();
+    for (const device of devices) this.rows.set(device.id, fleetRowOf(device));
+    this.refreshOrder();
+  }
+
+  update(changed: readonly DeviceLiveState[], removed: readonly number[]): TableChange {
+    let windowChanged = false;
+    let orderStale = false;
+    for (const device of changed) {
+      if (!this.rows.has(device.id)) orderStale = true;
+      this.rows.set(device.id, fleetRowOf(device));
+      windowChanged ||= this.inWindow(device.id);
+    }
+    for (const id of removed) {
+      if (!this.rows.delete(id)) continue;
+      orderStale = true;
+      windowChanged ||= this.inWindow(id);
+    }
+    // With a filter, a search or a sort, any changed field may move a row.
+    if (changed.length > 0 && !isDefaultQuery(this.query)) orderStale = true;
+    if (windowChanged) this.version += 1;
+    return { windowChanged, orderStale };
+  }
+
+  setQuery(query: FleetTableQuery): void {
+    this.asked = query;
+    this.query = { ...query, search: query.search.trim().toLowerCase() };
+    this.refreshOrder();
+  }
+
+  setWindow(start: number, end: number): void {
+    this.start = Math.max(0, Math.floor(start));
+    this.end = Math.max(this.start, Math.floor(end));
+    this.version += 1;
+  }
+
+  /** Filters, searches and sorts again. */
+  refreshOrder(): void {
+    const { status, sort, search } = this.query;
+    let ordered: FleetRow[] = [];
+    for (const row of this.rows.values())
+      if (matchesStatus(row, status) && matchesSearch(row, search)) ordered.push(row);
+    ordered = sort ? ordered.sort((a, b) => compareRows(a, b, sort)) : ordered.sort((a, b) => a.id - b.id);
+    this.order = ordered.map((row) => row.id);
+    this.positions.clear();
+    this.order.forEach((id, position) => this.positions.set(id, position));
+    this.version += 1;
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  get total(): number {
+    return this.rows.size;
+  }
+
+  /** The ids in table order (tests, and the servers' port ranges of the add dialog). */
+  ids(): readonly number[] {
+    return this.order;
+  }
+
+  window(): FleetTableWindow {
+    const end = Math.min(this.end, this.order.length);
+    const start = Math.min(this.start, end);
+    const rows: (FleetRow | null)[] = [];
+    for (let position = start; position < end; position += 1)
+      rows.push(this.rows.get(this.order[position] ?? -1) ?? null);
+    return { version: this.version, size: this.order.length, total: this.rows.size, start, rows, query: this.asked };
+  }
+
+  private inWindow(id: number): boolean {
+    const position = this.positions.get(id);
+    return position !== undefined && position >= this.start && position < this.end;
+  }
+}
