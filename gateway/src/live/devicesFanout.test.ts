@@ -104,6 +104,22 @@ describe('devices.subscribe', () => {
     expect(view.deltas.at(-1)?.changed.map((device) => device.id)).toEqual([4]);
   });
 
+  it('asks no device_status of devices whose devices_state entries carry their links', async () => {
+    await gatewayWith();
+    const summarised = { cellular: { online: 1, total: 2 } };
+    for (let id = 1; id <= 5; id += 1) live.upstream.fleet.put(10, id, { links: summarised, gnss_lock: true });
+    const { client, view } = await open(MANAGER);
+    await subscribe(client, { environmentId: 10 });
+    await sameAsUpstream(view);
+    live.upstream.fleet.put(10, 4, { name: 'renamed', links: { cellular: { online: 2, total: 2 } } });
+    live.upstream.fleet.put(10, 6);
+    await sameAsUpstream(view);
+    // Only the new device, whose entry says nothing of its links, was asked about.
+    const statusCalls = live.upstream.requests.filter((line) => line.endsWith('/device_status'));
+    expect(statusCalls).toHaveLength(1);
+    expect(view.devices.get(4)?.links).toEqual({ cellular: { online: 2, total: 2 } });
+  });
+
   it('replays the deltas a reconnecting client missed, from its epoch and seq', async () => {
     await gatewayWith();
     // A colleague stays subscribed: the poller polls with a subscriber's token.

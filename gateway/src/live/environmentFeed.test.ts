@@ -68,7 +68,7 @@ describe('EnvironmentFeed', () => {
   });
 
   it('encodes the snapshot message once per epoch and seq, and it decodes to the state', async () => {
-    const feed = new EnvironmentFeed(7, 10);
+    const feed = new EnvironmentFeed(7, 10, encodeSnapshotMessage, 0);
     expect(feed.snapshotMessage()).toBeNull();
     feed.load({ epoch: 'e', seq: 0, devices: [fakeDeviceState(1), fakeDeviceState(2)], history: [] });
     const first = feed.snapshotMessage();
@@ -80,6 +80,32 @@ describe('EnvironmentFeed', () => {
     const next = await feed.snapshotMessage();
     expect(next).toMatchObject({ seq: 1, count: 2 });
     expect(decodeDevicesSnapshot(next).devices.map((device) => device.id)).toEqual([2, 3]);
+  });
+
+  it('sends a recent snapshot again while the history bridges it, and encodes anew past that', async () => {
+    let encodings = 0;
+    const feed = new EnvironmentFeed(
+      7,
+      3,
+      (snapshot) => {
+        encodings += 1;
+        return encodeSnapshotMessage(snapshot);
+      },
+      2,
+    );
+    feed.load({ epoch: 'e', seq: 0, devices: [fakeDeviceState(1)], history: [] });
+    const first = feed.snapshotMessage();
+    feed.apply(delta('e', 1, [2]));
+    feed.apply(delta('e', 2, [3]));
+    expect(feed.snapshotMessage()).toBe(first);
+    expect(feed.missedSince('e', (await first!).seq)?.map((entry) => entry.seq)).toEqual([1, 2]);
+    feed.apply(delta('e', 3, [4]));
+    await expect(feed.snapshotMessage()).resolves.toMatchObject({ seq: 3 });
+    expect(encodings).toBe(2);
+    // Another epoch never reuses one.
+    feed.load({ epoch: 'f', seq: 0, devices: [], history: [] });
+    await expect(feed.snapshotMessage()).resolves.toMatchObject({ epoch: 'f', seq: 0 });
+    expect(encodings).toBe(3);
   });
 
   it('encodes again after an encoding failed', async () => {

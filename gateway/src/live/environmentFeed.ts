@@ -9,6 +9,9 @@ import {
 import { shareEncoding } from './sharedEncoding.js';
 import { encodeSnapshotMessage, type SnapshotEncoder } from './snapshotEncoding.js';
 
+/** A snapshot message stays in use until it is this many deltas old (at one poll a second, 30 s). */
+export const SNAPSHOT_REUSE_DELTAS = 30;
+
 /** A fresh epoch: random, so a restarted or replaced poller never reuses one. */
 export const newEpoch = () => randomBytes(12).toString('base64url');
 
@@ -44,10 +47,15 @@ export class EnvironmentFeed {
    * @param historyLength deltas kept; at most one delta per poll, so poll interval times this
    *   is the time a client can be away and still get a replay.
    */
+  /**
+   * @param reuseDeltas how many deltas old a snapshot message may be and still be sent (its
+   *   receivers get those deltas right after it)
+   */
   constructor(
     readonly environmentId: number,
     private readonly historyLength: number,
     private readonly encode: SnapshotEncoder = encodeSnapshotMessage,
+    private readonly reuseDeltas = SNAPSHOT_REUSE_DELTAS,
   ) {}
 
   get ready(): boolean {
@@ -121,15 +129,22 @@ export class EnvironmentFeed {
   }
 
   /**
-   * The message of the state now, as sent: encoded once per epoch and seq (the compression off
-   * the event loop). The feed may have moved on by the time it is ready: its epoch and seq say
-   * which state it holds, and `missedSince` what came after.
+   * The message of a recent state, as sent: encoded once per epoch and seq (the compression off
+   * the event loop) and used while it is at most `reuseDeltas` old. The feed may have moved on:
+   * its epoch and seq say which state it holds, and `missedSince` what came after.
    */
   snapshotMessage(): Promise<DevicesSnapshotMessage> | null {
     const snapshot = this.snapshot();
     if (!snapshot) return null;
     const cached = this.messageCache;
-    if (cached?.epoch === snapshot.epoch && cached.seq === snapshot.seq) return cached.message;
+    // A recent one serves, the deltas since following it: encoding 100,000 devices costs the
+    // event loop a second, a few deltas cost their receivers next to nothing.
+    if (
+      cached?.epoch === snapshot.epoch &&
+      snapshot.seq - cached.seq <= this.reuseDeltas &&
+      this.missedSince(cached.epoch, cached.seq) !== null
+    )
+      return cached.message;
     const message = this.encode(snapshot);
     this.messageCache = { epoch: snapshot.epoch, seq: snapshot.seq, message };
     // A failed encoding is not kept: the next call tries again.

@@ -3,6 +3,7 @@ import {
   FleetSummaryState,
   LiveEvent,
   summaryChanges,
+  summaryReset,
   type DeviceLiveState,
   type FleetSummary,
   type FleetSummaryMessage,
@@ -21,6 +22,9 @@ const AUDIENCES: readonly Audience[] = ['plain', 'alerts'];
 const roomOf = (audience: Audience, environmentId: number) =>
   audience === 'alerts' ? summaryAlertsRoom(environmentId) : summaryRoom(environmentId);
 const audienceOf = (socket: LiveSocket): Audience => (can(socket.data.session, 'logs.view') ? 'alerts' : 'plain');
+
+/** New alerts a push carries at most (about one a second): in a storm a wall shows the newest. */
+export const ALERTS_PER_PUSH = 4;
 
 /** How many of the log's latest alerts a new summary starts from. */
 export const SEED_ALERTS = 50;
@@ -74,7 +78,7 @@ export class EnvironmentSummary {
     for (const other of AUDIENCES) if (other !== audience) void socket.leave(roomOf(other, environmentId));
     void socket.join(roomOf(audience, environmentId));
     const sent = this.sent[audience];
-    if (sent) this.emit(socket.id, { environmentId, reset: true, ...sent }, audience);
+    if (sent) this.emit(socket.id, summaryReset(environmentId, sent), audience);
     else this.schedule(0);
     if (!this.seeded && audience === 'alerts') this.seed();
   }
@@ -154,7 +158,9 @@ export class EnvironmentSummary {
       }
       const next = this.state.summary(now, audience === 'alerts');
       const sent = this.sent[audience];
-      const message = sent ? summaryChanges(environmentId, sent, next) : { environmentId, reset: true, ...next };
+      const message = sent
+        ? summaryChanges(environmentId, sent, next, ALERTS_PER_PUSH)
+        : summaryReset(environmentId, next);
       this.sent[audience] = next;
       if (message) this.emit(roomOf(audience, environmentId), message, audience);
     }

@@ -40,6 +40,12 @@ export interface DevicesStateAnswer {
   readonly changedAt: number | null;
 }
 
+/** Entries checked between two turns given to the rest of the event loop. */
+const YIELD_EVERY = 2000;
+
+/** Lets whatever waits on the event loop (sockets, other requests) run before going on. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The most ids one device_status call carries. */
 export const DEVICE_STATUS_CHUNK = 500;
 
@@ -91,7 +97,10 @@ export class DevicesUpstream {
     const devices: DeviceLiveState[] = [];
     let invalid = 0;
     let changedAt: number | null = null;
+    let checked = 0;
     for (const entry of body.data.devices_state) {
+      // A full list of 100,000 entries takes seconds to check: others get the event loop meanwhile.
+      if (++checked % YIELD_EVERY === 0) await yieldToEventLoop();
       const withId =
         typeof entry === 'object' && entry !== null && !('id' in entry) && 'device_id' in entry
           ? { ...entry, id: entry.device_id }

@@ -190,3 +190,46 @@ describe('DevicesDeltaSchema', () => {
     expect(DevicesDeltaSchema.safeParse({ ...delta, changed: [{ availability: 0 }] }).success).toBe(false);
   });
 });
+
+describe('compactDeviceLiveState sharing', () => {
+  it('gives devices with the same link counts or versions one shared object, and tells different ones apart', () => {
+    const base = {
+      name: 'd',
+      pairing_id: 'p',
+      type: 1,
+      is_server: false,
+      is_enabled: true,
+      is_activated: true,
+      availability: 1,
+      main_app_status: 1,
+      device_state: 1,
+    };
+    const one = compactDeviceLiveState({
+      ...base,
+      id: 1,
+      links: { cellular: { online: 1, total: 2 } },
+      versions: { fw: '1' },
+    });
+    const two = compactDeviceLiveState({
+      ...base,
+      id: 2,
+      links: { cellular: { online: 1, total: 2 } },
+      versions: { fw: '1' },
+    });
+    expect(two.links).toBe(one.links);
+    expect(two.versions).toBe(one.versions);
+    // Kinds that would read alike if joined naively stay apart.
+    const tricky = compactDeviceLiveState({
+      ...base,
+      id: 3,
+      links: { 'a:1/1|b': { online: 2, total: 3 } },
+    });
+    const plain = compactDeviceLiveState({
+      ...base,
+      id: 4,
+      links: { a: { online: 1, total: 1 }, b: { online: 2, total: 3 } },
+    });
+    expect(tricky.links).toEqual({ 'a:1/1|b': { online: 2, total: 3 } });
+    expect(plain.links).toEqual({ a: { online: 1, total: 1 }, b: { online: 2, total: 3 } });
+  });
+});

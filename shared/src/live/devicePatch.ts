@@ -238,6 +238,28 @@ export function patchDeviceLiveState(
   return DeviceLivePatchFieldsSchema.safeParse(fields).success ? merged : null;
 }
 
+/**
+ * One shared object per distinct link counts or versions value: a fleet has a few hundred of
+ * them for 100,000 devices. States are never changed in place (patches copy what they change),
+ * so sharing is safe; it saves memory and lets the snapshot codec find repeated values by
+ * identity instead of writing each one out.
+ */
+const internedValues = new Map<string, object>();
+const INTERNED_MAX = 50_000;
+
+function interned<T extends object>(value: T, keyOf: (value: T) => string): T {
+  const key = keyOf(value);
+  const known = internedValues.get(key) as T | undefined;
+  if (known) return known;
+  if (internedValues.size >= INTERNED_MAX) internedValues.clear();
+  internedValues.set(key, value);
+  return value;
+}
+
+// JSON text: unambiguous whatever the link kinds and version names hold.
+const linksKey = (links: NonNullable<DeviceLiveState['links']>) => `k${JSON.stringify(links)}`;
+const versionsKey = (versions: NonNullable<DeviceLiveState['versions']>) => `r${JSON.stringify(versions)}`;
+
 /** Coordinates to 5 decimals (about 1 m, what the console shows), accuracy to 0.1 m, altitude to 1 m. */
 const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
@@ -251,6 +273,8 @@ const round = (value: number, decimals: number) => {
  */
 export function compactDeviceLiveState(device: DeviceLiveState): DeviceLiveState {
   const { updated_at: _updatedAt, location, ...rest } = device;
+  if (rest.links) rest.links = interned(rest.links, linksKey);
+  if (rest.versions) rest.versions = interned(rest.versions, versionsKey);
   if (location === undefined) return rest;
   if (location === null) return { ...rest, location: null };
   const compact: NonNullable<DeviceLiveState['location']> = {

@@ -9,6 +9,7 @@ import {
   SUMMARY_ALERTS,
   SUMMARY_PROBLEMS,
   summaryChanges,
+  summaryReset,
   type FleetSummary,
 } from './fleetSummary.js';
 
@@ -186,13 +187,21 @@ describe('summary messages', () => {
     const state = new FleetSummaryState();
     state.reset([device(1), device(2)]);
     let sent = state.summary(NOW, true);
-    let held = applySummaryMessage(null, { environmentId: 3, reset: true, ...sent });
+    let held = applySummaryMessage(null, summaryReset(3, sent));
     expect(held).toEqual(sent);
     expect(summaryChanges(3, sent, state.summary(NOW, true))).toBeNull();
 
     state.update([device(2, { availability: 0 })], []);
     const problemsChanged = summaryChanges(3, sent, state.summary(NOW, true));
-    expect(Object.keys(problemsChanged ?? {}).sort()).toEqual(['counts', 'environmentId', 'problemCount', 'problems']);
+    expect(Object.keys(problemsChanged ?? {}).sort()).toEqual([
+      'counts',
+      'environmentId',
+      'problemCount',
+      'problemOrder',
+      'problemsChanged',
+    ]);
+    // Only the counts that moved.
+    expect(problemsChanged?.counts).toEqual({ connected: 1, notConnected: 1, mainAppOnline: 1 });
     sent = state.summary(NOW, true);
     held = applySummaryMessage(held, FleetSummaryMessageSchema.parse(problemsChanged));
     expect(held).toEqual(sent);
@@ -205,7 +214,34 @@ describe('summary messages', () => {
     expect(held).toEqual(state.summary(NOW, true));
   });
 
-  it('are ignored until a whole summary arrived', () => {
+  it('carry the newest few of an alert storm, and not the skipped ones later', () => {
+    const state = new FleetSummaryState();
+    state.reset([device(1)]);
+    const sent = state.summary(NOW, true);
+    state.addAlerts(Array.from({ length: 10 }, (_, index) => alert(index + 1, 1, 1, 1 - index / 100)));
+    const storm = state.summary(NOW, true);
+    expect(summaryChanges(3, sent, storm, 4)?.alerts?.map((entry) => entry.id)).toEqual([10, 9, 8, 7]);
+    state.addAlerts([alert(11, 1, 1, 0)]);
+    expect(summaryChanges(3, storm, state.summary(NOW, true), 4)?.alerts?.map((entry) => entry.id)).toEqual([11]);
+  });
+
+  it('send a problem the client holds by its id only, and the new ones whole', () => {
+    const state = new FleetSummaryState();
+    state.reset([device(1, { availability: 0 }), device(2, { availability: 0 }), device(3)]);
+    const sent = state.summary(NOW, true);
+    state.update([device(3, { name: 'device-0', availability: 0 })], []);
+    const change = summaryChanges(3, sent, state.summary(NOW, true));
+    expect(change?.problemOrder).toEqual([3, 1, 2]);
+    expect(change?.problemsChanged?.map((problem) => problem.id)).toEqual([3]);
+    expect(applySummaryMessage(applySummaryMessage(null, summaryReset(3, sent)), change!)).toEqual(
+      state.summary(NOW, true),
+    );
+  });
+
+  it('are ignored until a whole summary arrived, and refused when they do not add up', () => {
     expect(applySummaryMessage(null, { environmentId: 3, problemCount: 4 })).toBeNull();
+    const held = applySummaryMessage(null, summaryReset(3, summaryOf([device(1)])));
+    expect(applySummaryMessage(held, { environmentId: 3, problemOrder: [9] })).toBeNull();
+    expect(applySummaryMessage(null, { environmentId: 3, reset: true, counts: { total: 1 } })).toBeNull();
   });
 });

@@ -37,7 +37,6 @@ export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 /** What an alert list shows of a system log entry raised as an alert. */
 export const SummaryAlertSchema = SystemLogEntrySchema.pick({
   id: true,
-  device_id: true,
   device_name: true,
   severity: true,
   description: true,
@@ -74,37 +73,69 @@ export const FleetSummarySchema = z.object({
 export type FleetSummary = z.infer<typeof FleetSummarySchema>;
 
 /**
- * `fleet.summary`: the whole summary (`reset`) after a subscription, then only the parts that
- * changed; `alerts` then holds the new ones, newest first, to put before those held.
+ * `fleet.summary`: the whole summary (`reset`: every count, `problems`, `alerts`) after a
+ * subscription, then only what changed, in few bytes (a wall gets one a second): the counts
+ * that moved; the problems' order by id with the entries it does not hold yet or that changed;
+ * the new alerts, newest first, to put before those held.
  */
 export const FleetSummaryMessageSchema = z.object({
   environmentId: z.number().int(),
   reset: z.boolean().optional(),
-  counts: FleetCountsSchema.optional(),
+  counts: FleetCountsSchema.partial().optional(),
+  /** The whole list, with `reset`. */
   problems: z.array(FleetProblemSchema).max(SUMMARY_PROBLEMS).optional(),
+  /** After a reset: the list's ids in order... */
+  problemOrder: z.array(z.number().int()).max(SUMMARY_PROBLEMS).optional(),
+  /** ...and the entries among them that are new or changed. */
+  problemsChanged: z.array(FleetProblemSchema).max(SUMMARY_PROBLEMS).optional(),
   problemCount: z.number().int().min(0).optional(),
   alerts: z.array(SummaryAlertSchema).max(SUMMARY_ALERTS).optional(),
 });
 export type FleetSummaryMessage = z.infer<typeof FleetSummaryMessageSchema>;
 
-/** A summary held by a client, after a message; null when a partial one comes before any reset. */
+/**
+ * A summary held by a client, after a message; null when a change comes before any whole
+ * summary, or a message does not add up (then the client should subscribe again).
+ */
 export function applySummaryMessage(held: FleetSummary | null, message: FleetSummaryMessage): FleetSummary | null {
-  const base: FleetSummary | null = message.reset
-    ? { counts: emptyCounts(), problems: [], problemCount: 0, alerts: [] }
-    : held;
-  if (!base) return null;
-  const alerts = message.alerts
-    ? message.reset
-      ? message.alerts
-      : newestAlertsFirst([...message.alerts, ...base.alerts]).slice(0, SUMMARY_ALERTS)
-    : base.alerts;
+  if (message.reset) {
+    const counts = FleetCountsSchema.safeParse(message.counts);
+    if (!counts.success) return null;
+    return {
+      counts: counts.data,
+      problems: message.problems ?? [],
+      problemCount: message.problemCount ?? 0,
+      alerts: message.alerts ?? [],
+    };
+  }
+  if (!held) return null;
+  let problems = held.problems;
+  if (message.problemOrder) {
+    const known = new Map(held.problems.map((problem) => [problem.id, problem]));
+    for (const problem of message.problemsChanged ?? []) known.set(problem.id, problem);
+    problems = [];
+    for (const id of message.problemOrder) {
+      const problem = known.get(id);
+      if (!problem) return null;
+      problems.push(problem);
+    }
+  }
   return {
-    counts: message.counts ?? base.counts,
-    problems: message.problems ?? base.problems,
-    problemCount: message.problemCount ?? base.problemCount,
-    alerts,
+    counts: message.counts ? { ...held.counts, ...message.counts } : held.counts,
+    problems,
+    problemCount: message.problemCount ?? held.problemCount,
+    alerts: message.alerts
+      ? newestAlertsFirst([...message.alerts, ...held.alerts]).slice(0, SUMMARY_ALERTS)
+      : held.alerts,
   };
 }
+
+/** The whole summary as a message, for a new follower. */
+export const summaryReset = (environmentId: number, summary: FleetSummary): FleetSummaryMessage => ({
+  environmentId,
+  reset: true,
+  ...summary,
+});
 
 /** Newest first by time, then id; each alert once. */
 export function newestAlertsFirst<T extends Pick<SummaryAlert, 'id' | 'log_time'>>(alerts: Iterable<T>): T[] {
@@ -221,9 +252,8 @@ const ALERTS_PER_DEVICE = 8;
 const ALERTS_KEPT = 4 * SUMMARY_ALERTS;
 
 /** What the alert feeds take of a system log entry. */
-export const summaryAlertOf = ({ id, device_id, device_name, severity, description, log_time }: SystemLogEntry) => ({
+export const summaryAlertOf = ({ id, device_name, severity, description, log_time }: SystemLogEntry) => ({
   id,
-  device_id,
   device_name,
   severity,
   description,
@@ -268,13 +298,16 @@ export class FleetSummaryState {
 
   /** New system log entries; those raised as alerts are kept. */
   addAlerts(entries: Iterable<SystemLogEntry>): void {
-    const fresh = [...entries].filter((entry) => entry.is_alert).map(summaryAlertOf);
-    if (fresh.length === 0) return;
-    this.latestAlerts = newestAlertsFirst([...fresh, ...this.latestAlerts]).slice(0, ALERTS_KEPT);
-    for (const alert of fresh) {
-      if (alert.device_id === null || alert.severity < ALERT_PROBLEM_MIN_SEVERITY) continue;
-      const held = this.alertsByDevice.get(alert.device_id) ?? [];
-      this.alertsByDevice.set(alert.device_id, newestAlertsFirst([alert, ...held]).slice(0, ALERTS_PER_DEVICE));
+    const raised = [...entries].filter((entry) => entry.is_alert);
+    if (raised.length === 0) return;
+    this.latestAlerts = newestAlertsFirst([...raised.map(summaryAlertOf), ...this.latestAlerts]).slice(0, ALERTS_KEPT);
+    for (const entry of raised) {
+      if (entry.device_id === null || entry.severity < ALERT_PROBLEM_MIN_SEVERITY) continue;
+      const held = this.alertsByDevice.get(entry.device_id) ?? [];
+      this.alertsByDevice.set(
+        entry.device_id,
+        newestAlertsFirst([summaryAlertOf(entry), ...held]).slice(0, ALERTS_PER_DEVICE),
+      );
     }
   }
 
@@ -370,19 +403,32 @@ export class FleetSummaryState {
   }
 }
 
-/** The parts of `next` that differ from `sent`, as a message; null when nothing does. */
+/**
+ * The parts of `next` that differ from `sent`, as a message; null when nothing does. At most
+ * `maxNewAlerts` new alerts go, the newest: in an alert storm a wall shows the latest few, each
+ * long enough to be read (the system log has them all).
+ */
 export function summaryChanges(
   environmentId: number,
   sent: FleetSummary,
   next: FleetSummary,
+  maxNewAlerts: number = SUMMARY_ALERTS,
 ): FleetSummaryMessage | null {
   const message: FleetSummaryMessage = { environmentId };
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (!same(sent.counts, next.counts)) message.counts = next.counts;
-  if (!same(sent.problems, next.problems)) message.problems = next.problems;
+  const counts: Partial<FleetCounts> = {};
+  for (const key of Object.keys(next.counts) as (keyof FleetCounts)[])
+    if (sent.counts[key] !== next.counts[key]) counts[key] = next.counts[key];
+  if (Object.keys(counts).length > 0) message.counts = counts;
+  if (!same(sent.problems, next.problems)) {
+    const before = new Map(sent.problems.map((problem) => [problem.id, problem]));
+    message.problemOrder = next.problems.map((problem) => problem.id);
+    const changed = next.problems.filter((problem) => !same(before.get(problem.id), problem));
+    if (changed.length > 0) message.problemsChanged = changed;
+  }
   if (sent.problemCount !== next.problemCount) message.problemCount = next.problemCount;
   const known = new Set(sent.alerts.map((alert) => alert.id));
-  const added = next.alerts.filter((alert) => !known.has(alert.id));
+  const added = next.alerts.filter((alert) => !known.has(alert.id)).slice(0, maxNewAlerts);
   if (added.length > 0) message.alerts = added;
   return Object.keys(message).length > 1 ? message : null;
 }

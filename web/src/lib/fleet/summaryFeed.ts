@@ -46,8 +46,13 @@ export class SummaryFeed {
     const onSummary = (payload: unknown) => {
       const parsed = FleetSummaryMessageSchema.safeParse(payload);
       if (!parsed.success || parsed.data.environmentId !== environmentId) return;
-      const next = applySummaryMessage(this.summarySubject.value, parsed.data);
-      if (!next) return;
+      const held = this.summarySubject.value;
+      const next = applySummaryMessage(held, parsed.data);
+      if (!next) {
+        // A change that does not fit what is held: ask for the whole summary again.
+        if (held) this.subscription.ask();
+        return;
+      }
       this.summarySubject.next(next);
       if (parsed.data.reset) {
         this.subscription.live();
