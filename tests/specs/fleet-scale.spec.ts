@@ -98,7 +98,10 @@ test('the wall and Home show a 100,000-device fleet’s counts as soon as they o
   await snap('fleet-scale-wall');
 
   // Home, in the same browser as a person.
-  const person = await page.context().browser()!.newPage({ viewport: { width: 1600, height: 1000 } });
+  const person = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1600, height: 1000 } });
   await loginThroughUi(person, 'admin', stack.adminPassword);
   await person.goto('/config/users');
   started = Date.now();
