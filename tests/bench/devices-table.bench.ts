@@ -183,6 +183,23 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     const totals = costs.map((cost) => cost.total);
     const longFrames = timings.filter((entry) => entry.name === 'long-animation-frame').map((entry) => entry.duration);
     const longTasks = timings.filter((entry) => entry.name === 'longtask').map((entry) => entry.duration);
+    // The long frames' worst parts: which scripts, and how much was rendering.
+    const longFrameParts = timings
+      .filter((entry) => entry.name === 'long-animation-frame')
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((entry) => {
+        const detail = entry.detail as {
+          scripts: { invoker: string; duration: number; source: string }[];
+          render: number;
+          styleAndLayout: number;
+        };
+        const scripts = detail.scripts
+          .filter((script) => script.duration >= 5)
+          .map((script) => `${script.invoker} ${ms(script.duration)}`)
+          .join('; ');
+        return `${ms(entry.duration)}: render ${ms(detail.render)} (style+layout ${ms(detail.styleAndLayout)}), scripts ${scripts || 'none ≥ 5 ms'}`;
+      });
     const totalMedian = percentile(totals, 50);
     const totalP95 = percentile(totals, 95);
     const verdict = (value: number) =>
@@ -296,6 +313,7 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
         'deltas: long animation frames (≥ 50 ms)',
         longFrames.length === 0 ? '0' : `${longFrames.length}, max ${ms(Math.max(...longFrames))}`,
       ],
+      ...longFrameParts.map((parts, index): [string, string] => [`  long frame ${index + 1}`, parts]),
       ['JS heap used after GC', `${(heap.usedSize / 1024 / 1024).toFixed(1)} MB`],
     ];
     await context.close();

@@ -37,8 +37,29 @@ export function collectTimings() {
   }).observe({ type: 'measure' });
   if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        timings.push({ name: 'long-animation-frame', start: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries()) {
+        // What the frame spent its time on: scripts (by what invoked them), then style, layout and paint.
+        const frame = entry as PerformanceEntry & {
+          renderStart: number;
+          styleAndLayoutStart: number;
+          scripts: readonly { invoker: string; duration: number; sourceURL: string }[];
+        };
+        timings.push({
+          name: 'long-animation-frame',
+          start: entry.startTime,
+          duration: entry.duration,
+          detail: {
+            scripts: frame.scripts.map((script) => ({
+              invoker: script.invoker,
+              duration: script.duration,
+              source: script.sourceURL.split('/').pop(),
+            })),
+            render: frame.renderStart > 0 ? entry.startTime + entry.duration - frame.renderStart : 0,
+            styleAndLayout:
+              frame.styleAndLayoutStart > 0 ? entry.startTime + entry.duration - frame.styleAndLayoutStart : 0,
+          },
+        });
+      }
     }).observe({ type: 'long-animation-frame' });
   }
   if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {

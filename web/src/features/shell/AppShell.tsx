@@ -1,9 +1,10 @@
 import { H2 } from '@blueprintjs/core';
-import { TestId } from '@halo/shared';
-import { useState } from 'react';
+import { can, TestId } from '@halo/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { shouldRemindOtp, useSessionActor, useSessionSelector } from '../../lib/session';
+import { prepareFleetWorker } from '../../lib/fleet';
+import { shouldRemindOtp, useSessionActor, useSessionSelector, useSessionSubject } from '../../lib/session';
 import { SettingsDialog } from '../settings';
 import { AboutDialog } from './components/AboutDialog';
 import { LogoutDialog } from './components/LogoutDialog';
@@ -27,6 +28,14 @@ export function AppShell() {
   // The drawer is open for the path it was opened on: a route change closes it.
   const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenedOn === pathname;
+  // A fleet worker loaded while the page is idle: the Devices screen then opens without waiting for one.
+  const { subject } = useSessionSubject();
+  const viewsDevices = can(subject, 'devices.view');
+  useEffect(() => {
+    if (!viewsDevices) return undefined;
+    const idle = window.setTimeout(prepareFleetWorker, 500);
+    return () => window.clearTimeout(idle);
+  }, [viewsDevices]);
 
   return (
     <div className="app-shell">

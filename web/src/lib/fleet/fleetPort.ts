@@ -17,8 +17,20 @@ export interface FleetWorkerInit {
   readonly environmentId: number;
 }
 
+const startWorker = () => new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet' });
+
+/** A worker started ahead, so opening a screen of the live fleet does not wait for one to load. */
+let spare: Worker | null = null;
+
+/** Starts a fleet worker to keep in reserve (after sign-in, when the page is idle). */
+export function prepareFleetWorker(): void {
+  if (spare || typeof Worker === 'undefined') return;
+  spare = startWorker();
+}
+
 export function workerFleetPort(environmentId: number): FleetPort {
-  const worker = new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet' });
+  const worker = spare ?? startWorker();
+  spare = null;
   const init: FleetWorkerInit = { type: 'init', environmentId };
   worker.postMessage(init);
   return {

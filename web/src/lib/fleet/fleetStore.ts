@@ -106,7 +106,7 @@ export class FleetStore {
 
   private openTable(): FleetTableView {
     const table = new FleetTableView();
-    table.reset(this.replica.devices.values());
+    table.reset(this.replica.devices);
     return table;
   }
 
@@ -126,7 +126,7 @@ export class FleetStore {
     }
     this.postPosition('snapshot', snapshot.devices.length);
     if (this.table) {
-      this.table.reset(this.replica.devices.values());
+      this.table.reset(this.replica.devices);
       this.postTable();
     }
     if (this.watchingAll) this.post({ type: 'batch', reset: true, changed: this.replica.list(), removed: [] });

@@ -20,11 +20,18 @@ const live = (id: number, change: Partial<DeviceLiveState> = {}): DeviceLiveStat
 
 const FLEET = [live(3), live(1, { availability: 0 }), live(2, { is_activated: false })];
 
+/** A table over a fleet the test changes as a feed would: the map first, then the table told. */
 function tableOf(devices: DeviceLiveState[]) {
+  const fleet = new Map(devices.map((device) => [device.id, device]));
   const table = new FleetTableView();
-  table.reset(devices);
+  table.reset(fleet);
   table.setWindow(0, 100);
-  return table;
+  const apply = (changed: DeviceLiveState[], removed: number[] = []) => {
+    for (const device of changed) fleet.set(device.id, device);
+    for (const id of removed) fleet.delete(id);
+    return table.update(changed, removed);
+  };
+  return Object.assign(table, { apply });
 }
 
 const ids = (table: FleetTableView) => table.window().rows.map((row) => row?.id);
@@ -82,8 +89,8 @@ describe('FleetTableView', () => {
     const window = table.window();
     expect(window).toMatchObject({ start: 10, size: 100, total: 100 });
     expect(window.rows.map((row) => row?.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
-    expect(table.update([live(50, { availability: 0 })], [])).toEqual({ windowChanged: false, orderStale: false });
-    expect(table.update([live(15, { availability: 0 })], [])).toEqual({ windowChanged: true, orderStale: false });
+    expect(table.apply([live(50, { availability: 0 })], [])).toEqual({ windowChanged: false, orderStale: false });
+    expect(table.apply([live(15, { availability: 0 })], [])).toEqual({ windowChanged: true, orderStale: false });
     expect(table.window().rows[4]?.connection).toBe(2);
     expect(table.window().version).toBeGreaterThan(window.version);
   });
@@ -92,7 +99,7 @@ describe('FleetTableView', () => {
     const table = tableOf(FLEET);
     table.setQuery({ status: 'connected', sort: null, search: '' });
     expect(ids(table)).toEqual([3]);
-    expect(table.update([live(1), live(3, { availability: 0 })], []).orderStale).toBe(true);
+    expect(table.apply([live(1), live(3, { availability: 0 })], []).orderStale).toBe(true);
     expect(ids(table)).toEqual([3]);
     table.refreshOrder();
     expect(ids(table)).toEqual([1]);
@@ -100,11 +107,11 @@ describe('FleetTableView', () => {
 
   it('keeps a removed row’s place empty until the order is made again; a new device makes it stale', () => {
     const table = tableOf(FLEET);
-    expect(table.update([], [2])).toEqual({ windowChanged: true, orderStale: true });
+    expect(table.apply([], [2])).toEqual({ windowChanged: true, orderStale: true });
     expect(table.window().rows.map((row) => row?.id ?? null)).toEqual([1, null, 3]);
-    expect(table.update([live(9)], []).orderStale).toBe(true);
+    expect(table.apply([live(9)], []).orderStale).toBe(true);
     table.refreshOrder();
     expect(ids(table)).toEqual([1, 3, 9]);
-    expect(table.update([], [42])).toEqual({ windowChanged: false, orderStale: false });
+    expect(table.apply([], [42])).toEqual({ windowChanged: false, orderStale: false });
   });
 });

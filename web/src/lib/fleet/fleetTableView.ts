@@ -36,13 +36,16 @@ export interface TableChange {
 const isDefaultQuery = (query: FleetTableQuery) => query.status === 'all' && query.sort === null && query.search === '';
 
 /**
- * The Devices table over a live fleet: every device's row, the order the query gives (filter,
- * search, sort), and the window the page shows. A change rebuilds the rows it names and says
- * whether the window changed and whether the order may be stale; the order is recomputed only
- * when asked (the fleet worker does it at a gentle pace), so a delta of a thousand devices
- * costs a thousand rows, not a sort of the fleet.
+ * The Devices table over a live fleet: the order the query gives (filter, search, sort) and the
+ * window the page shows. Rows are made from the live states as they are needed: the window's
+ * alone while the table is in the devices' own order (opening a table of 100,000 devices makes
+ * 60 rows, not 100,000), all of them once a filter, search or sort needs them. A change drops
+ * the rows it names and says whether the window changed and whether the order may be stale; the
+ * order is recomputed only when asked (the fleet worker does it at a gentle pace), so a delta of
+ * a thousand devices costs a thousand rows at most, never a sort of the fleet.
  */
 export class FleetTableView {
+  private devices: ReadonlyMap<number, DeviceLiveState> = new Map();
   private readonly rows = new Map<number, FleetRow>();
   private order: number[] = [];
   /** Each ordered id's position, for telling whether a change touches the window. */
@@ -53,10 +56,13 @@ export class FleetTableView {
   private end = 0;
   private version = 0;
 
-  /** The whole fleet, instead of what was there. */
-  reset(devices: Iterable<DeviceLiveState>): void {
+  /**
+   * The fleet to show, instead of what was there. The map is read as it is whenever rows are
+   * made: its owner changes it and says what changed with `update`.
+   */
+  reset(devices: ReadonlyMap<number, DeviceLiveState>): void {
+    this.devices = devices;
     this.rows.clear();
-    for (const device of devices) this.rows.set(device.id, fleetRowOf(device));
     this.refreshOrder();
   }
 
@@ -64,12 +70,13 @@ export class FleetTableView {
     let windowChanged = false;
     let orderStale = false;
     for (const device of changed) {
-      if (!this.rows.has(device.id)) orderStale = true;
-      this.rows.set(device.id, fleetRowOf(device));
+      if (!this.positions.has(device.id)) orderStale = true;
+      this.rows.delete(device.id);
       windowChanged ||= this.inWindow(device.id);
     }
     for (const id of removed) {
-      if (!this.rows.delete(id)) continue;
+      this.rows.delete(id);
+      if (!this.positions.has(id)) continue;
       orderStale = true;
       windowChanged ||= this.inWindow(id);
     }
@@ -94,11 +101,18 @@ export class FleetTableView {
   /** Filters, searches and sorts again. */
   refreshOrder(): void {
     const { status, sort, search } = this.query;
-    let ordered: FleetRow[] = [];
-    for (const row of this.rows.values())
-      if (matchesStatus(row, status) && matchesSearch(row, search)) ordered.push(row);
-    ordered = sort ? ordered.sort((a, b) => compareRows(a, b, sort)) : ordered.sort((a, b) => a.id - b.id);
-    this.order = ordered.map((row) => row.id);
+    if (isDefaultQuery(this.query)) {
+      this.order = [...this.devices.keys()].sort((a, b) => a - b);
+    } else {
+      const ordered: FleetRow[] = [];
+      for (const id of this.devices.keys()) {
+        const row = this.row(id);
+        if (row && matchesStatus(row, status) && matchesSearch(row, search)) ordered.push(row);
+      }
+      if (sort) ordered.sort((a, b) => compareRows(a, b, sort));
+      else ordered.sort((a, b) => a.id - b.id);
+      this.order = ordered.map((row) => row.id);
+    }
     this.positions.clear();
     this.order.forEach((id, position) => this.positions.set(id, position));
     this.version += 1;
@@ -109,10 +123,10 @@ export class FleetTableView {
   }
 
   get total(): number {
-    return this.rows.size;
+    return this.devices.size;
   }
 
-  /** The ids in table order (tests, and the servers' port ranges of the add dialog). */
+  /** The ids in table order. */
   ids(): readonly number[] {
     return this.order;
   }
@@ -121,9 +135,19 @@ export class FleetTableView {
     const end = Math.min(this.end, this.order.length);
     const start = Math.min(this.start, end);
     const rows: (FleetRow | null)[] = [];
-    for (let position = start; position < end; position += 1)
-      rows.push(this.rows.get(this.order[position] ?? -1) ?? null);
-    return { version: this.version, size: this.order.length, total: this.rows.size, start, rows, query: this.asked };
+    for (let position = start; position < end; position += 1) rows.push(this.row(this.order[position] ?? -1));
+    return { version: this.version, size: this.order.length, total: this.devices.size, start, rows, query: this.asked };
+  }
+
+  /** A device's row, made from its live state the first time it is needed since it changed. */
+  private row(id: number): FleetRow | null {
+    const known = this.rows.get(id);
+    if (known) return known;
+    const device = this.devices.get(id);
+    if (!device) return null;
+    const row = fleetRowOf(device);
+    this.rows.set(id, row);
+    return row;
   }
 
   private inWindow(id: number): boolean {

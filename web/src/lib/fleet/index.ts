@@ -28,7 +28,7 @@ export {
   type FleetTableQuery,
 } from './fleetRows';
 export type { FleetTableWindow } from './fleetTableView';
-export { localFleetPort, type FleetPort } from './fleetPort';
+export { localFleetPort, prepareFleetWorker, type FleetPort } from './fleetPort';
 export type { FleetFeedState } from './liveSubscription';
 export { LogTailFeed } from './logTailFeed';
 export { SummaryFeed } from './summaryFeed';

@@ -16,6 +16,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -195,6 +196,8 @@ export function DevicesTable({
     return () => observer.disconnect();
   }, []);
   const [rows] = useState(() => new WindowRows());
+  const shownKey = useRef('');
+  const rowActions = useMemo(() => ({ render: renderActions, records }), [renderActions, records]);
   /** What the table needs to re-render for: how many rows, how many devices, whether any window came. */
   const [shape, setShape] = useState<{
     size: number;
@@ -227,7 +230,14 @@ export function DevicesTable({
           ? shape
           : { size: window.size, total: window.total, version: window.version, query: window.query },
       );
-      if (changed > 0) onRowsShown(rows.shown());
+      // The page hears of other rows on screen (their records to fetch), not of every live change:
+      // a re-render of the whole table per delta cost frames of 50-90 ms.
+      const shown = rows.shown();
+      const key = shown.map((row) => `${row.id}:${row.name}`).join(',');
+      if (key !== shownKey.current) {
+        shownKey.current = key;
+        onRowsShown(shown);
+      }
     });
     return () => subscription.unsubscribe();
   }, [table, rows, onRowsShown]);
@@ -461,7 +471,7 @@ export function DevicesTable({
         data-settled={shape !== null && sameTableQuery(shape.query, query)}
         data-direction={direction}
       >
-        <RowActions value={{ render: renderActions, records }}>
+        <RowActions value={rowActions}>
           <RowButtonTooltips.Provider value={false}>
             <Table2
               numRows={size}
