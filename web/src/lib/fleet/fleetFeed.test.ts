@@ -4,36 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '../realtime';
 import { FleetFeed } from './fleetFeed';
 import { localFleetPort } from './fleetPort';
-
-type Handler = (...args: unknown[]) => void;
-
-/** A socket double: records emits, lets the test deliver server events. */
-function fakeSocket(connected = true) {
-  const handlers = new Map<string, Set<Handler>>();
-  const emitted: { event: string; payload: unknown }[] = [];
-  const acks: ((answer: unknown) => void)[] = [];
-  const socket = {
-    connected,
-    on(event: string, handler: Handler) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)?.add(handler);
-      return socket;
-    },
-    off(event: string, handler: Handler) {
-      handlers.get(event)?.delete(handler);
-      return socket;
-    },
-    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
-      emitted.push({ event, payload });
-      if (ack) acks.push(ack);
-      return socket;
-    },
-  };
-  const deliver = (event: string, payload?: unknown) => {
-    for (const handler of handlers.get(event) ?? []) handler(payload);
-  };
-  return { socket: socket as unknown as LiveSocket, emitted, acks, deliver, handlers };
-}
+import { fakeLiveSocket } from '../../testing/fakeLiveSocket';
 
 const device = (id: number, availability = 1): DeviceLiveState => ({
   id,
@@ -68,7 +39,7 @@ const feedOn = (socket: LiveSocket, options: ConstructorParameters<typeof FleetF
 
 describe('FleetFeed', () => {
   it('subscribes at once, replaces on a snapshot and applies deltas in order', () => {
-    const { socket, emitted, deliver } = fakeSocket();
+    const { socket, emitted, deliver } = fakeLiveSocket();
     const feed = feedOn(socket, { scheduler: queueScheduler, now: () => 1000 });
     const views = follow(feed);
     expect(emitted).toEqual([{ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } }]);
@@ -90,7 +61,7 @@ describe('FleetFeed', () => {
   });
 
   it('applies field-level patches, keeping the rest of the device as it was', () => {
-    const { socket, deliver } = fakeSocket();
+    const { socket, deliver } = fakeLiveSocket();
     const feed = feedOn(socket, { scheduler: queueScheduler });
     const views = follow(feed);
     const located = { ...device(1), location: { coordinate: [34.1, 32.1], altitude: null, accuracy: 3 } };
@@ -113,7 +84,7 @@ describe('FleetFeed', () => {
   });
 
   it('asks for a fresh snapshot, applying nothing, when a patch does not give a valid device', () => {
-    const { socket, emitted, deliver } = fakeSocket();
+    const { socket, emitted, deliver } = fakeLiveSocket();
     const feed = feedOn(socket, { scheduler: queueScheduler });
     const views = follow(feed);
     deliver(
@@ -137,7 +108,7 @@ describe('FleetFeed', () => {
   });
 
   it('ignores duplicates and other environments, and resubscribes with epoch and seq on a gap', () => {
-    const { socket, emitted, deliver } = fakeSocket();
+    const { socket, emitted, deliver } = fakeLiveSocket();
     const feed = feedOn(socket, { scheduler: queueScheduler });
     const views = follow(feed);
     deliver(
@@ -156,7 +127,7 @@ describe('FleetFeed', () => {
   });
 
   it('subscribes again after a reconnect and reports a refusal', () => {
-    const { socket, emitted, acks, deliver } = fakeSocket(false);
+    const { socket, emitted, acks, deliver } = fakeLiveSocket(false);
     const feed = feedOn(socket, { scheduler: queueScheduler });
     const states: string[] = [];
     feed.state$.subscribe((state) => states.push(state.kind));
@@ -168,7 +139,7 @@ describe('FleetFeed', () => {
   });
 
   it('batches many deltas into one view per frame', () => {
-    const { socket, deliver } = fakeSocket();
+    const { socket, deliver } = fakeLiveSocket();
     const frames: (() => void)[] = [];
     const manualScheduler = {
       now: () => 0,
@@ -191,7 +162,7 @@ describe('FleetFeed', () => {
   });
 
   it('hands patching views what changed per frame, a reset first and after a snapshot', () => {
-    const { socket, deliver } = fakeSocket();
+    const { socket, deliver } = fakeLiveSocket();
     const feed = feedOn(socket, { scheduler: queueScheduler });
     const batches: { reset: boolean; changed: number[]; removed: number[]; size: number }[] = [];
     feed.batch$.subscribe((batch) =>
@@ -217,7 +188,7 @@ describe('FleetFeed', () => {
   it('asks again after a pause when the gateway says not now, but not after a plain refusal', () => {
     vi.useFakeTimers();
     try {
-      const { socket, emitted, acks } = fakeSocket();
+      const { socket, emitted, acks } = fakeLiveSocket();
       const feed = feedOn(socket, { scheduler: queueScheduler, retryMs: 1000 });
       acks[0]?.({ ok: false, error: 'serviceUnavailable' });
       vi.advanceTimersByTime(1000);

@@ -1,38 +1,11 @@
 import { LiveEvent } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
-import type { LiveSocket } from '../realtime';
 import { LogTailFeed } from './logTailFeed';
-
-type Handler = (...args: unknown[]) => void;
-
-function fakeSocket() {
-  const handlers = new Map<string, Set<Handler>>();
-  const emitted: { event: string; payload: unknown }[] = [];
-  const socket = {
-    connected: true,
-    on(event: string, handler: Handler) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)?.add(handler);
-      return socket;
-    },
-    off(event: string, handler: Handler) {
-      handlers.get(event)?.delete(handler);
-      return socket;
-    },
-    emit(event: string, payload: unknown) {
-      emitted.push({ event, payload });
-      return socket;
-    },
-  };
-  const deliver = (event: string, payload?: unknown) => {
-    for (const handler of handlers.get(event) ?? []) handler(payload);
-  };
-  return { socket: socket as unknown as LiveSocket, emitted, deliver };
-}
+import { fakeLiveSocket } from '../../testing/fakeLiveSocket';
 
 describe('LogTailFeed', () => {
   it('follows the log once subscribed and hands on each batch of its environment, newest first', () => {
-    const { socket, deliver, emitted } = fakeSocket();
+    const { socket, deliver, emitted } = fakeLiveSocket();
     const feed = new LogTailFeed(socket, 7);
     const tail: number[][] = [];
     feed.entries$.subscribe((entries) => tail.push(entries.map((entry) => entry.id)));

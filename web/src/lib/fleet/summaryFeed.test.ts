@@ -1,37 +1,8 @@
 import { LiveEvent, type FleetSummary } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveSocket } from '../realtime';
 import type { FleetFeedState } from './liveSubscription';
 import { SummaryFeed } from './summaryFeed';
-
-type Handler = (...args: unknown[]) => void;
-
-function fakeSocket() {
-  const handlers = new Map<string, Set<Handler>>();
-  const emitted: { event: string; payload: unknown }[] = [];
-  const acks: ((answer: unknown) => void)[] = [];
-  const socket = {
-    connected: true,
-    on(event: string, handler: Handler) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)?.add(handler);
-      return socket;
-    },
-    off(event: string, handler: Handler) {
-      handlers.get(event)?.delete(handler);
-      return socket;
-    },
-    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
-      emitted.push({ event, payload });
-      if (ack) acks.push(ack);
-      return socket;
-    },
-  };
-  const deliver = (event: string, payload?: unknown) => {
-    for (const handler of handlers.get(event) ?? []) handler(payload);
-  };
-  return { socket: socket as unknown as LiveSocket, emitted, acks, deliver };
-}
+import { fakeLiveSocket } from '../../testing/fakeLiveSocket';
 
 const counts = (connected: number) => ({
   total: 3,
@@ -54,7 +25,7 @@ const alert = (id: number) => ({
 
 describe('SummaryFeed', () => {
   it('subscribes, takes a whole summary, then applies the changes of its environment only', () => {
-    const { socket, emitted, acks, deliver } = fakeSocket();
+    const { socket, emitted, acks, deliver } = fakeLiveSocket();
     const feed = new SummaryFeed(socket, 7);
     const summaries: (FleetSummary | null)[] = [];
     const states: FleetFeedState[] = [];
@@ -86,7 +57,7 @@ describe('SummaryFeed', () => {
   it('shows a refusal, and asks again after a pause only when the gateway says not now', () => {
     vi.useFakeTimers();
     try {
-      const { socket, emitted, acks } = fakeSocket();
+      const { socket, emitted, acks } = fakeLiveSocket();
       const feed = new SummaryFeed(socket, 7, { retryMs: 1000 });
       const states: FleetFeedState[] = [];
       feed.state$.subscribe((state) => states.push(state));
