@@ -9,7 +9,6 @@ import {
 } from '@halo/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin } from '../fixtures/apiLogin';
-import { HomeScreen } from '../fixtures/pages/HomeScreen';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -62,6 +61,30 @@ async function msUntil(page: Page, started: number, testId: string, expected: nu
   return Date.now() - started;
 }
 
+/**
+ * The counts on screen are the provider's: devices age into "not connected" as time passes even
+ * in a still fleet, so both sides are read again until they agree (the screen lags by a poll).
+ */
+async function expectCountsOf(page: Page, testIdOf: (key: string) => string, upstream: () => Promise<ExpectedCounts>) {
+  const keys = ['total', 'connected', 'notConnected', 'nonActivated', 'mainAppOffline'] as const;
+  await expect
+    .poll(
+      async () => {
+        const expected = await upstream();
+        const shown = await Promise.all(
+          keys.map(async (key) =>
+            Number(await page.getByTestId(testIdOf(key)).locator('[class$="-value"]').innerText()),
+          ),
+        );
+        return keys.flatMap((key, index) =>
+          shown[index] === expected[key] ? [] : [`${key}: shown ${shown[index]}, upstream ${expected[key]}`],
+        );
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toEqual([]);
+}
+
 test('the wall and Home show a 100,000-device fleet’s counts as soon as they open', async ({
   page,
   request,
@@ -85,35 +108,39 @@ test('the wall and Home show a 100,000-device fleet’s counts as soon as they o
   }
   expect(expected.total).toBe(DEVICES);
 
-  // The wall, opened on its display address.
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  const address = new URL(url);
-  let started = Date.now();
-  await page.goto(`${address.pathname}${address.hash}`);
-  const wallMs = await msUntil(page, started, TestId.wall.count('total'), DEVICES);
-  for (const key of ['connected', 'notConnected', 'nonActivated', 'mainAppOffline'] as const)
-    await expect(page.getByTestId(TestId.wall.count(key)).locator('[class$="-value"]')).toHaveText(
-      String(expected[key]),
-    );
-  await snap('fleet-scale-wall');
-
-  // Home, in the same browser as a person.
+  // A person opens Home first: the gateway starts following the environment (its first full poll
+  // of 100,000 devices), as it does whenever the first screen of an environment opens.
   const person = await page
     .context()
     .browser()!
     .newPage({ viewport: { width: 1600, height: 1000 } });
   await loginThroughUi(person, 'admin', stack.adminPassword);
   await person.goto('/config/users');
+  let started = Date.now();
+  await person.getByTestId(TestId.shell.menuItem('home')).click();
+  const coldMs = await msUntil(person, started, TestId.home.count('total'), DEVICES);
+
+  // The wall, opened on its display address while the gateway follows the environment, as in a NOC.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const address = new URL(url);
+  started = Date.now();
+  await page.goto(`${address.pathname}${address.hash}`);
+  const wallMs = await msUntil(page, started, TestId.wall.count('total'), DEVICES);
+  await expectCountsOf(page, TestId.wall.count, () => upstreamCounts(request, token, admin.environmentId));
+  await snap('fleet-scale-wall');
+
+  // Home again, opened from another screen.
+  await person.goto('/config/users');
   started = Date.now();
   await person.getByTestId(TestId.shell.menuItem('home')).click();
   const homeMs = await msUntil(person, started, TestId.home.count('total'), DEVICES);
-  const personHome = new HomeScreen(person);
-  for (const key of ['connected', 'notConnected', 'nonActivated', 'mainAppOffline'] as const)
-    expect(await personHome.countValue(key)).toBe(expected[key]);
+  await expectCountsOf(person, TestId.home.count, () => upstreamCounts(request, token, admin.environmentId));
   await snap('fleet-scale-home', person);
 
   // How fast is the benchmark's to judge (bench:table prints it against the 2 s target); this
   // says it for the record.
-  console.log(`[fleet-scale] counts shown: wall ${wallMs} ms, Home ${homeMs} ms after opening`);
+  console.log(
+    `[fleet-scale] counts shown: Home ${coldMs} ms (the gateway's first poll), then wall ${wallMs} ms and Home ${homeMs} ms after opening`,
+  );
   await person.close();
 });

@@ -15,6 +15,7 @@ import {
   use,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -390,6 +391,11 @@ export function DevicesTable({
     () => fitColumnWidths(shownColumns, Math.max(0, tableWidth - SCROLLBAR_ALLOWANCE)),
     [shownColumns, tableWidth],
   );
+  // Blueprint's table takes new column widths into its layout grid only after the render that
+  // brought them (in componentDidUpdate), and its cells follow their rows without re-rendering
+  // it: render it once more so the columns move when the table is resized (a side panel opening).
+  const tableInstance = useRef<Table2>(null);
+  useLayoutEffect(() => tableInstance.current?.forceUpdate(), [columnWidths]);
 
   const columnElements = useMemo(() => {
     const toggleSort = (column: DeviceSortColumn) => {
@@ -476,6 +482,7 @@ export function DevicesTable({
             <Table2
               numRows={size}
               defaultRowHeight={ROW_HEIGHT}
+              ref={tableInstance}
               columnWidths={columnWidths}
               enableRowHeader={false}
               enableFocusedCell={false}
