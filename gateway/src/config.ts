@@ -93,6 +93,7 @@ const EnvironmentSchema = z.object({
   HALO_SUMMARY_MS: integer(1000, 50, 60_000),
   HALO_REDIS_PREFIX: text('halo'),
   HALO_LEADER_TTL_MS: integer(5000, 300, 600_000),
+  HALO_DRAIN_SPREAD_MS: integer(2000, 0, 60_000),
   HALO_RATE_LIMIT_AUTH_PER_MIN: integer(60, 1, 1_000_000),
   HALO_RATE_LIMIT_API_PER_MIN: integer(1200, 1, 1_000_000),
   HALO_TRUST_PROXY: trustProxy,
@@ -143,6 +144,8 @@ export interface GatewayConfig {
   readonly redisPrefix: string;
   /** Time to live of a poller leadership lock in Redis; renewed every third of it. */
   readonly leaderTtlMs: number;
+  /** On SIGTERM, the live sockets are closed at random moments over this many ms (they reconnect elsewhere). */
+  readonly drainSpreadMs: number;
   readonly rateLimitAuthPerMinute: number;
   readonly rateLimitApiPerMinute: number;
   readonly trustProxy: boolean | number | string;
@@ -204,6 +207,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     summaryIntervalMs: values.HALO_SUMMARY_MS,
     redisPrefix: values.HALO_REDIS_PREFIX,
     leaderTtlMs: values.HALO_LEADER_TTL_MS,
+    drainSpreadMs: values.HALO_DRAIN_SPREAD_MS,
     rateLimitAuthPerMinute: values.HALO_RATE_LIMIT_AUTH_PER_MIN,
     rateLimitApiPerMinute: values.HALO_RATE_LIMIT_API_PER_MIN,
     trustProxy: values.HALO_TRUST_PROXY,

@@ -105,12 +105,18 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   app.use(securityHeaders(config.publicUrl, config.mapStyleUrl));
   app.use(requestLogging(log));
 
-  const health: RequestHandler = (_request, response) => {
+  // Live: the process answers. Ready: it takes new connections (not while it stops).
+  let stopping = false;
+  app.get('/healthz', (_request, response) => {
     response.setHeader('Cache-Control', 'no-store');
     response.json({ status: 'ok', upstream: upstreamStatus.current });
-  };
-  app.get('/healthz', health);
-  app.get('/readyz', health);
+  });
+  app.get('/readyz', (_request, response) => {
+    response.setHeader('Cache-Control', 'no-store');
+    response
+      .status(stopping ? 503 : 200)
+      .json({ status: stopping ? 'stopping' : 'ok', upstream: upstreamStatus.current });
+  });
   const clusterMetrics = options.clusterWorker ? clusterMetricsSource(metrics.registry.registry) : null;
   app.get('/metrics', async (_request, response) => {
     const text = clusterMetrics ? await clusterMetrics() : (await metrics.registry.render()).text;
@@ -174,7 +180,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
       })
     : new LocalFeedBus(observeDelta);
   const leadership: Leadership = redis
-    ? new RedisLeadership(redis.commands, config.redisPrefix, config.leaderTtlMs)
+    ? new RedisLeadership(redis.commands, config.redisPrefix, config.leaderTtlMs, redis.feedSub)
     : new LocalLeadership();
   const devicesUpstream = new DevicesUpstream(upstream, {
     metrics,
@@ -253,9 +259,10 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     id,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        stopping = true;
         probe.stop();
         live.stop();
-        const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        const force = setTimeout(() => httpServer.closeAllConnections(), config.drainSpreadMs + SHUTDOWN_GRACE_MS);
         force.unref();
         // Pollers stop and leadership is released first, so another gateway takes over at once.
         const stopped = fanout
@@ -263,9 +270,13 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
           .then(() => bus.close())
           .catch((error: unknown) => log.error({ err: error }, 'stopping the pollers failed'));
         // Closes the sockets without a namespace disconnect, so browsers reconnect (to another
-        // replica, or to this one once it is back), then the HTTP server.
-        const socketsClosed = new Promise<void>((done) => void live.io.close(() => done()));
+        // replica, or to this one once it is back), each at a random moment of the drain window
+        // so the others are not hit by all of them at once; then the HTTP server.
+        httpServer.close();
         httpServer.closeIdleConnections();
+        const socketsClosed = closeSpread(live.namespace, config.drainSpreadMs).then(
+          () => new Promise<void>((done) => void live.io.close(() => done())),
+        );
         void Promise.all([stopped, socketsClosed])
           .then(() => redis?.quit())
           .finally(() => {
@@ -276,6 +287,22 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
       return closing;
     },
   };
+}
+
+/** Closes every live connection's transport at a random moment within `spreadMs`. */
+function closeSpread(namespace: Live['namespace'], spreadMs: number): Promise<void> {
+  const connections = [...namespace.sockets.values()].map((socket) => socket.conn);
+  if (spreadMs <= 0 || connections.length === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let left = connections.length;
+    for (const connection of connections) {
+      setTimeout(() => {
+        connection.close();
+        left -= 1;
+        if (left === 0) resolve();
+      }, Math.random() * spreadMs).unref();
+    }
+  });
 }
 
 interface RedisConnections {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
+import { sql } from 'kysely';
 import { API_BASE, apiErrorBody, ErrorCode } from '@halo/shared';
 import type { ProviderContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
@@ -192,13 +193,37 @@ const noStore: RequestHandler = (_request, response, next) => {
   next();
 };
 
-export function createProviderApp(context: ProviderContext): express.Express {
+/** How long /readyz waits for the database before it says the provider is not ready. */
+const READINESS_QUERY_MS = 2000;
+
+/**
+ * @param isStopping true once the process was asked to stop: /readyz says so, while in-flight
+ *   requests finish.
+ */
+export function createProviderApp(context: ProviderContext, isStopping: () => boolean = () => false): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestLogging(log));
-  app.get('/healthz', (_request, response) => {
+  // Live: the process answers. Ready: it is not stopping and its database answers a query.
+  app.get('/healthz', noStore, (_request, response) => {
     response.json({ status: 'ok' });
+  });
+  app.get('/readyz', noStore, async (_request, response) => {
+    if (isStopping()) {
+      response.status(503).json({ status: 'stopping' });
+      return;
+    }
+    try {
+      await Promise.race([
+        sql`select 1`.execute(context.db),
+        new Promise((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), READINESS_QUERY_MS).unref()),
+      ]);
+      response.json({ status: 'ok' });
+    } catch (error) {
+      log.warn({ err: error }, 'readiness: the database did not answer');
+      response.status(503).json({ status: 'database unavailable' });
+    }
   });
   app.use(
     API_BASE,

@@ -16,7 +16,8 @@ async function main() {
         `password '${provider.generatedPassword}'. It is shown only this once.`,
     );
   }
-  const app = createProviderApp(provider.context);
+  let stopping = false;
+  const app = createProviderApp(provider.context, () => stopping);
   const server = app.listen(config.port, config.host, () => {
     const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
     const mail = config.smtpUrl ? 'SMTP' : 'outbox in the data dir (npm run outbox)';
@@ -33,7 +34,6 @@ async function main() {
     intervalMs: config.satcom.forwardMs,
   });
   forwarder.start();
-  let stopping = false;
   const stop = () => {
     stopping = true;
     // A tick or a delivery in flight finishes before the store closes.

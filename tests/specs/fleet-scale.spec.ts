@@ -1,14 +1,7 @@
-import {
-  API_BASE,
-  apiPaths,
-  ConnectionStatus,
-  connectionStatus,
-  MainAppStatus,
-  TestId,
-  type DeviceLiveState,
-} from '@halo/shared';
+import { API_BASE, apiPaths, TestId, type DeviceLiveState } from '@halo/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin } from '../fixtures/apiLogin';
+import { countsOf, expectCountsShown, issueWallDisplay } from '../fixtures/fleetCounts';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -24,33 +17,14 @@ test.use({
 });
 test.setTimeout(6 * 60_000);
 
-interface ExpectedCounts {
-  total: number;
-  connected: number;
-  notConnected: number;
-  nonActivated: number;
-  mainAppOffline: number;
-}
-
-/** The counts of spec section 4 over the provider's devices_state, as a display session reads it. */
+/** The counts of the provider's devices_state, read with the display's own session. */
 async function upstreamCounts(request: APIRequestContext, token: string, environmentId: number) {
   const answer = await request.get(`${API_BASE}${apiPaths.devices.devicesState(environmentId)}`, {
     headers: { Authorization: `Bearer ${token}` },
     timeout: 120_000,
   });
   expect(answer.status()).toBe(200);
-  const { devices_state: devices } = (await answer.json()) as { devices_state: DeviceLiveState[] };
-  const counts: ExpectedCounts = { total: 0, connected: 0, notConnected: 0, nonActivated: 0, mainAppOffline: 0 };
-  for (const device of devices) {
-    counts.total += 1;
-    const status = connectionStatus(device);
-    if (status === ConnectionStatus.CONNECTED) {
-      counts.connected += 1;
-      if (device.main_app_status === MainAppStatus.OFFLINE) counts.mainAppOffline += 1;
-    } else if (status === ConnectionStatus.NOT_CONNECTED) counts.notConnected += 1;
-    else if (status === ConnectionStatus.NON_ACTIVATED) counts.nonActivated += 1;
-  }
-  return counts;
+  return countsOf(((await answer.json()) as { devices_state: DeviceLiveState[] }).devices_state);
 }
 
 /** How long from now until `testId`'s number reads `expected`. */
@@ -61,30 +35,6 @@ async function msUntil(page: Page, started: number, testId: string, expected: nu
   return Date.now() - started;
 }
 
-/**
- * The counts on screen are the provider's: devices age into "not connected" as time passes even
- * in a still fleet, so both sides are read again until they agree (the screen lags by a poll).
- */
-async function expectCountsOf(page: Page, testIdOf: (key: string) => string, upstream: () => Promise<ExpectedCounts>) {
-  const keys = ['total', 'connected', 'notConnected', 'nonActivated', 'mainAppOffline'] as const;
-  await expect
-    .poll(
-      async () => {
-        const expected = await upstream();
-        const shown = await Promise.all(
-          keys.map(async (key) =>
-            Number(await page.getByTestId(testIdOf(key)).locator('[class$="-value"]').innerText()),
-          ),
-        );
-        return keys.flatMap((key, index) =>
-          shown[index] === expected[key] ? [] : [`${key}: shown ${shown[index]}, upstream ${expected[key]}`],
-        );
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toEqual([]);
-}
-
 test('the wall and Home show a 100,000-device fleet’s counts as soon as they open', async ({
   page,
   request,
@@ -92,13 +42,13 @@ test('the wall and Home show a 100,000-device fleet’s counts as soon as they o
   snap,
 }) => {
   const admin = await apiLogin(request, 'admin', stack.adminPassword);
-  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
-    headers: admin.headers,
-    data: { label: 'NOC wall, 100,000 devices' },
-  });
-  expect(issued.status()).toBe(201);
-  const { url } = (await issued.json()) as { url: string };
-  const token = new URL(url).hash.replace('#display=', '');
+  const wall = await issueWallDisplay(
+    stack.baseURL,
+    admin.headers.Authorization!,
+    admin.environmentId,
+    'NOC wall, 100,000 devices',
+  );
+  const token = wall.token;
 
   // The simulator creates the fleet after the provider starts.
   let expected = await upstreamCounts(request, token, admin.environmentId);
@@ -122,11 +72,10 @@ test('the wall and Home show a 100,000-device fleet’s counts as soon as they o
 
   // The wall, opened on its display address while the gateway follows the environment, as in a NOC.
   await page.setViewportSize({ width: 1920, height: 1080 });
-  const address = new URL(url);
   started = Date.now();
-  await page.goto(`${address.pathname}${address.hash}`);
+  await page.goto(wall.path);
   const wallMs = await msUntil(page, started, TestId.wall.count('total'), DEVICES);
-  await expectCountsOf(page, TestId.wall.count, () => upstreamCounts(request, token, admin.environmentId));
+  await expectCountsShown(page, TestId.wall.count, () => upstreamCounts(request, token, admin.environmentId));
   await snap('fleet-scale-wall');
 
   // Home again, opened from another screen.
@@ -134,7 +83,8 @@ test('the wall and Home show a 100,000-device fleet’s counts as soon as they o
   started = Date.now();
   await person.getByTestId(TestId.shell.menuItem('home')).click();
   const homeMs = await msUntil(person, started, TestId.home.count('total'), DEVICES);
-  await expectCountsOf(person, TestId.home.count, () => upstreamCounts(request, token, admin.environmentId));
+  await expectCountsShown(person, TestId.home.count, () => upstreamCounts(request, token, admin.environmentId));
+  await person.mouse.move(900, 600); // the menu folds away
   await snap('fleet-scale-home', person);
 
   // How fast is the benchmark's to judge (bench:table prints it against the 2 s target); this

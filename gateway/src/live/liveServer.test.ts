@@ -6,6 +6,7 @@ import {
   UpstreamStatusEventSchema,
   type UpstreamStatusEvent,
 } from '@halo/shared';
+import request from 'supertest';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
 import { nextEvent, startTestGateway, type LiveClient, type TestGateway } from '../testing/testGateway.js';
 
@@ -152,6 +153,31 @@ describe('shutdown', () => {
     await gateway.close();
     expect(await reason).toBe('transport close');
     expect(gateway.httpServer.listening).toBe(false);
+  });
+
+  it('says it is not ready from the first moment, and drops its sockets over the drain window, not all at once', async () => {
+    const { connect, gateway } = await gatewayWith({ drainSpreadMs: 800 });
+    const clients = Array.from({ length: 16 }, () => connect({ token: TOKEN_A }));
+    await Promise.all(clients.map(connected));
+    const dropped = clients.map(
+      (client) =>
+        new Promise<{ at: number; reason: string }>((resolve) =>
+          client.once('disconnect', (reason) => resolve({ at: Date.now(), reason })),
+        ),
+    );
+    expect((await request(gateway.app).get('/readyz')).status).toBe(200);
+    const stopping = Date.now();
+    const closed = gateway.close();
+    const readiness = await request(gateway.app).get('/readyz');
+    expect(readiness.status).toBe(503);
+    expect(readiness.body).toMatchObject({ status: 'stopping' });
+    expect((await request(gateway.app).get('/healthz')).status).toBe(200);
+    await closed;
+    const drops = await Promise.all(dropped);
+    expect(new Set(drops.map((drop) => drop.reason))).toEqual(new Set(['transport close']));
+    const moments = drops.map((drop) => drop.at - stopping).sort((a, b) => a - b);
+    expect(moments.at(-1)! - moments[0]!).toBeGreaterThan(200);
+    expect(moments.at(-1)!).toBeLessThan(800 + 500);
   });
 });
 

@@ -33,9 +33,9 @@ const config = (): Partial<GatewayConfig> => ({
   leaderTtlMs: 600,
 });
 
-async function twoGateways(): Promise<[TestGateway, TestGateway]> {
-  const first = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, config());
-  const second = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, config());
+async function twoGateways(overrides: Partial<GatewayConfig> = {}): Promise<[TestGateway, TestGateway]> {
+  const first = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, { ...config(), ...overrides });
+  const second = await startTestGateway({ apiBaseUrl: upstream.apiBaseUrl }, { ...config(), ...overrides });
   gateways.push(first, second);
   return [first, second];
 }
@@ -134,6 +134,27 @@ describe('several gateways with Redis', () => {
     await sameAsUpstream(survivorView);
     expect(survivorView.epoch).not.toBe(oldEpoch);
     expect(survivorView.snapshots).toBe(2);
+  });
+
+  it('hands leadership over at once when the leader stops, not at the follower’s next round', async () => {
+    // Followers try for a free lock every third of the TTL: 20 s here. The stopping leader says
+    // it let go, and the follower takes over within a poll.
+    const [first, second] = await twoGateways({ leaderTtlMs: 60_000 });
+    const onFirst = await open(first, MANAGER);
+    await subscribe(onFirst.client, { environmentId: 10 });
+    await sameAsUpstream(onFirst.view);
+    const onSecond = await open(second, COLLEAGUE);
+    await subscribe(onSecond.client, { environmentId: 10 });
+    await sameAsUpstream(onSecond.view);
+    await expect.poll(() => leaders()).toEqual([first]);
+
+    const stopping = Date.now();
+    await first.close();
+    gateways = gateways.filter((gateway) => gateway !== first);
+    await expect.poll(() => second.gateway.pollers.running, { timeout: 2000, interval: 20 }).toBe(1);
+    expect(Date.now() - stopping).toBeLessThan(2000);
+    upstream.fleet.put(10, 3, { name: 'polled by the successor' });
+    await sameAsUpstream(onSecond.view);
   });
 
   it('stops polling when its lock is lost (no double writers), and someone leads again once it expires', async () => {
