@@ -1,5 +1,7 @@
-import { API_BASE, apiPaths, SessionEndReason } from '@halo/shared';
+import { API_BASE, apiPaths, LIVE_NAMESPACE, Permission, SessionEndReason } from '@halo/shared';
+import { io } from 'socket.io-client';
 import { eventually, LiveFleetClient, login, type Session } from '../fixtures/liveClient';
+import { PeopleApi } from '../fixtures/peopleApi';
 import { expect, test } from '../fixtures/test';
 
 /**
@@ -131,4 +133,80 @@ test('every way a session ends tells its socket why before the socket closes', a
     () => Promise.resolve(),
     IDLE_MS + 8000,
   );
+});
+
+test('a socket asks for what its session may not see: another environment’s fleet, summary and log tail, and garbage', async ({
+  stack,
+  request,
+}) => {
+  const PASSWORD = 'Tenant-Passw0rd!';
+  const root = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  const tenantId = await root.createEnvironment({
+    environment_name: 'tenant-b',
+    username: 'tenant-b-manager',
+    password: PASSWORD,
+    email: 'tenant-b@example.com',
+  });
+  // A root user who may view devices but not logs.
+  await root.createUser({
+    username: 'devices-viewer',
+    password: PASSWORD,
+    email: 'viewer@example.com',
+    permissions: [Permission.DEVICES_VIEW],
+  });
+  const tenant = await login(stack.baseURL, PASSWORD, 'tenant-b-manager', 'tenant-b');
+  expect(tenant.environmentId).toBe(tenantId);
+  const viewer = await login(stack.baseURL, PASSWORD, 'devices-viewer');
+
+  const open = async (token: string) => {
+    const socket = io(`${stack.baseURL}${LIVE_NAMESPACE}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
+    const received: string[] = [];
+    socket.onAny((event: string) => {
+      if (event.startsWith('devices.') || event.startsWith('fleet.') || event.startsWith('logs.')) received.push(event);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const ask = (event: string, payload: unknown) =>
+      socket.timeout(5000).emitWithAck(event, payload) as Promise<unknown>;
+    return { socket, received, ask };
+  };
+
+  // The sub-environment's manager asks for the root environment: not found, as over REST.
+  const attacker = await open(tenant.token);
+  for (const event of ['devices.subscribe', 'summary.subscribe', 'logs.subscribe'])
+    expect(await attacker.ask(event, { environmentId: root.environmentId }), event).toEqual({
+      ok: false,
+      error: 'notFound',
+    });
+  // Hostile payloads: refused, and the socket stays usable.
+  for (const payload of [
+    null,
+    'x',
+    { environmentId: '1' },
+    { environmentId: -1 },
+    { environmentId: 1e20 },
+    { environmentId: 1, epoch: { $gt: '' } },
+  ])
+    expect(await attacker.ask('summary.subscribe', payload)).toMatchObject({ ok: false });
+  expect(await attacker.ask('summary.subscribe', { environmentId: tenantId })).toMatchObject({ ok: true });
+
+  // A lesser user of the root environment: the fleet yes, its log tail no.
+  const lesser = await open(viewer.token);
+  expect(await lesser.ask('logs.subscribe', { environmentId: root.environmentId })).toEqual({
+    ok: false,
+    error: 'forbidden',
+  });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(attacker.received.filter((event) => event !== 'fleet.summary')).toEqual([]);
+  expect(lesser.received).toEqual([]);
+  attacker.socket.close();
+  lesser.socket.close();
 });
