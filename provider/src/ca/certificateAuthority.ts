@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import type { SecretBox } from '../auth/secretBox.js';
@@ -23,6 +23,22 @@ interface CaMaterial {
   readonly certificate: forge.pki.Certificate;
   readonly privateKey: forge.pki.rsa.PrivateKey;
   readonly certificatePem: string;
+}
+
+/**
+ * Writes a file whole or not at all: a temporary file, flushed to disk, then renamed over the
+ * name (a crash leaves the old file or none, never a torn one).
+ */
+function writeFileAtomically(path: string, data: string, mode: number): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const descriptor = openSync(temporary, 'w', mode);
+  try {
+    writeSync(descriptor, data);
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+  renameSync(temporary, path);
 }
 
 const caDirectory = (dataDir: string, environmentId: number) => join(dataDir, 'ca', `environment-${environmentId}`);
@@ -120,8 +136,9 @@ export class EnvironmentCertificateAuthority implements CertificateIssuer {
     certificate.sign(keys.privateKey, forge.md.sha256.create());
     const certificatePem = forge.pki.certificateToPem(certificate);
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    writeFileSync(keyFile, this.secrets.seal(keys.privateKeyPem), { mode: 0o600 });
-    writeFileSync(certificateFile, certificatePem, { mode: 0o644 });
+    // The key first, the certificate last: the CA exists once both do, and each is whole.
+    writeFileAtomically(keyFile, this.secrets.seal(keys.privateKeyPem), 0o600);
+    writeFileAtomically(certificateFile, certificatePem, 0o644);
     return { certificatePem, certificate, privateKey: keys.privateKey };
   }
 }

@@ -1,0 +1,172 @@
+import { X509Certificate } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_BASE, apiPaths, DEVICE_IMPORT_FILE_FIELD } from '@halo/shared';
+import { expect, test } from '@playwright/test';
+import BetterSqlite3 from 'better-sqlite3';
+import { login, sleep, upstreamDevices, type Session } from '../fixtures/liveClient';
+import { fleetReady } from '../fixtures/simulatedFleet';
+import { startProvider, type ProviderProcess } from '../fixtures/stack';
+
+/**
+ * Crash safety (issue 14, point 2) on the embedded SQLite store: the provider is killed with
+ * SIGKILL in the middle of a 10,000-row import, of the simulator's batched writes and of a
+ * certificate issue; the store it leaves must open clean (integrity and foreign keys checked
+ * with the provider down), hold no half-written work, and the provider must start on it and
+ * answer as before.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const ROWS = 10_000;
+
+/** What SQLite says of the store the killed provider left (it is not running). */
+function checkStore(provider: ProviderProcess): { integrity: string; foreignKeyProblems: number } {
+  const database = new BetterSqlite3(join(provider.dataDir, 'halo.sqlite'), { fileMustExist: true });
+  try {
+    const integrity = (database.pragma('integrity_check', { simple: true }) as string) ?? '';
+    const foreignKeyProblems = (database.pragma('foreign_key_check') as unknown[]).length;
+    return { integrity, foreignKeyProblems };
+  } finally {
+    database.close();
+  }
+}
+
+const devicesNamed = (provider: ProviderProcess, prefix: string) => {
+  const database = new BetterSqlite3(join(provider.dataDir, 'halo.sqlite'), { readonly: true });
+  try {
+    return (database.prepare('SELECT count(*) AS n FROM devices WHERE name LIKE ?').get(`${prefix}%`) as { n: number })
+      .n;
+  } finally {
+    database.close();
+  }
+};
+
+function importRequest(provider: ProviderProcess, session: Session, prefix: string) {
+  const lines = ['name,pairing_id,type,is_server,ip_addresses,port_from,port_to'];
+  for (let index = 0; index < ROWS; index += 1)
+    lines.push(`${prefix}-${index},${prefix.toUpperCase()}-${index},1,false,,,`);
+  const form = new FormData();
+  form.append(DEVICE_IMPORT_FILE_FIELD, new Blob([lines.join('\n')], { type: 'text/csv' }), `${prefix}.csv`);
+  return fetch(`${provider.url}${API_BASE}${apiPaths.devices.import(session.environmentId)}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+}
+
+async function killedAndBack(provider: ProviderProcess) {
+  await provider.kill('SIGKILL');
+  const store = checkStore(provider);
+  expect(store).toEqual({ integrity: 'ok', foreignKeyProblems: 0 });
+}
+
+test('killed in the middle of a 10,000-row import: all rows or none, and a clean store', async () => {
+  test.setTimeout(240_000);
+  const provider = await startProvider();
+  try {
+    let session = await login(provider.url, provider.adminPassword);
+    // One whole import first, to know how long one takes here.
+    const started = Date.now();
+    const whole = await importRequest(provider, session, 'whole');
+    expect(whole.status).toBe(200);
+    const importMs = Date.now() - started;
+    expect(devicesNamed(provider, 'whole-')).toBe(ROWS);
+
+    const outcomes: string[] = [];
+    for (const [round, share] of [0.3, 0.6, 0.9, 1].entries()) {
+      const prefix = `crash${round}`;
+      const pending = importRequest(provider, session, prefix).catch(() => null);
+      await sleep(Math.round(importMs * share));
+      await killedAndBack(provider);
+      await pending;
+      const written = devicesNamed(provider, `${prefix}-`);
+      expect([0, ROWS], `round ${round}: rows written`).toContain(written);
+      outcomes.push(`${Math.round(importMs * share)} ms: ${written}`);
+      expect(devicesNamed(provider, 'whole-')).toBe(ROWS);
+      await provider.restart();
+      session = await login(provider.url, provider.adminPassword);
+    }
+    // The provider answers on what it left: the devices listed are the store's.
+    const listed = await fetch(`${provider.url}${API_BASE}${apiPaths.devices.list(session.environmentId)}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(listed.status).toBe(200);
+    const { devices } = (await listed.json()) as { devices: unknown[] };
+    expect(devices.length % ROWS).toBe(0);
+    const figures = `import of ${importMs} ms killed at ${outcomes.join('; ')} rows`;
+    test.info().annotations.push({ type: 'kills', description: figures });
+    console.log(`[crash-safety] ${figures}`);
+  } finally {
+    await provider.dispose();
+  }
+});
+
+test('killed in the middle of the simulator’s batched writes: every device whole after the restart', async () => {
+  test.setTimeout(180_000);
+  const devices = 2000;
+  const provider = await startProvider({ HALO_SIM_DEVICES: String(devices), HALO_SIM_CHANGE_FRACTION: '0.5' });
+  try {
+    await fleetReady(provider, devices);
+    for (const wait of [1300, 2700]) {
+      await sleep(wait);
+      await killedAndBack(provider);
+      await provider.restart();
+    }
+    await provider.restart({ HALO_SIM_DEVICES: '0' });
+    // Every entry of devices_state passes the shared schema (upstreamDevices parses each one).
+    const session = await login(provider.url, provider.adminPassword);
+    expect((await upstreamDevices(provider.apiURL, session)).size).toBe(devices);
+  } finally {
+    await provider.dispose();
+  }
+});
+
+test('killed while a certificate and its CA are made: the CA is whole or absent, and issues afterwards', async () => {
+  test.setTimeout(240_000);
+  const provider = await startProvider();
+  try {
+    let session = await login(provider.url, provider.adminPassword);
+    const profile = await fetch(`${provider.url}${API_BASE}${apiPaths.vpn.profiles(session.environmentId)}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'office-vpn', server_config: { server_address: 'vpn.example.test', port: 1194 } }),
+    });
+    expect(profile.status).toBe(201);
+    const profileId = ((await profile.json()) as { id: number }).id;
+    const issue = (cn: string) =>
+      fetch(`${provider.url}${API_BASE}${apiPaths.vpn.certificates(session.environmentId)}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ certificationType: 1, certificateCN: cn, profileId }),
+      });
+    const caDir = join(provider.dataDir, 'ca', `environment-${session.environmentId}`);
+    for (const [round, wait] of [40, 150, 400, 900].entries()) {
+      const pending = issue(`crash-${round}`).catch(() => null);
+      await sleep(wait);
+      await killedAndBack(provider);
+      await pending;
+      // Whole or absent: no torn file, no half-made CA.
+      let files: string[] = [];
+      try {
+        files = readdirSync(caDir).filter((name) => !name.endsWith('.tmp'));
+      } catch {
+        files = [];
+      }
+      if (files.includes('ca.crt')) {
+        expect(files).toContain('ca.key.sealed');
+        expect(new X509Certificate(readFileSync(join(caDir, 'ca.crt'))).ca).toBe(true);
+      }
+      await provider.restart();
+      session = await login(provider.url, provider.adminPassword);
+    }
+    const after = await issue('after-the-crashes');
+    expect(after.status).toBe(200);
+    const text = await after.text();
+    const pem = (tag: string) => new RegExp(`<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>`).exec(text)?.[1] ?? '';
+    const ca = new X509Certificate(pem('ca'));
+    expect(new X509Certificate(pem('cert')).verify(ca.publicKey)).toBe(true);
+    expect(ca.toString()).toBe(new X509Certificate(readFileSync(join(caDir, 'ca.crt'))).toString());
+  } finally {
+    await provider.dispose();
+  }
+});
