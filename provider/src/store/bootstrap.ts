@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   AuditAction,
   AuditResource,
@@ -52,7 +53,12 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
   const password = configured ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const now = context.now();
-  await context.db.transaction().execute(async (trx) => {
+  const created = await context.db.transaction().execute(async (trx) => {
+    // Two providers starting together on one PostgreSQL: one creates the root, the other waits
+    // for it here and then finds it (SQLite is one provider's file).
+    if (context.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext('halo_bootstrap'))`.execute(trx);
+    if (await trx.selectFrom('environments').select('id').limit(1).executeTakeFirst()) return false;
     const environment = await trx
       .insertInto('environments')
       .values({
@@ -101,6 +107,11 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
       },
       now,
     );
+    return true;
   });
+  if (!created) {
+    await applyRealmType(context);
+    return {};
+  }
   return configured ? {} : { generatedPassword: password };
 }
