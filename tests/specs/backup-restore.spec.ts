@@ -6,22 +6,43 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { API_BASE, apiPaths, Permission } from '@halo/shared';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { login, type Session } from '../fixtures/liveClient';
 import { fleetReady } from '../fixtures/simulatedFleet';
 import { REPO_ROOT, startProvider, type ProviderProcess } from '../fixtures/stack';
 
 /**
- * `npm run backup` and `npm run restore` on a provider of its own (embedded SQLite): the backup
+ * `npm run backup` and `npm run restore` on a provider of its own, on the embedded SQLite store
+ * and on a PostgreSQL database of its own: the backup
  * is taken while the simulator writes, things change after it, and the restored store answers
  * every entity and the certificate authority as they were at the backup.
  */
 const DEVICES = 60;
 const run = promisify(execFile);
 
-const cli = (name: 'backup' | 'restore', provider: ProviderProcess, directory: string) =>
+const cli = (name: 'backup' | 'restore', provider: ProviderProcess, directory: string, databaseUrl: string) =>
   run(process.execPath, [join(REPO_ROOT, 'provider', 'dist', 'cli', `${name}.js`), directory], {
-    env: { ...process.env, HALO_DATA_DIR: provider.dataDir, DATABASE_URL: '' },
+    env: { ...process.env, HALO_DATA_DIR: provider.dataDir, DATABASE_URL: databaseUrl },
   });
+
+const POSTGRES_URL = process.env.HALO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A database of its own for the PostgreSQL run (pg_restore --clean acts on a whole database). */
+async function withDatabase(dialect: 'sqlite' | 'postgres', body: (databaseUrl: string) => Promise<void>) {
+  if (dialect === 'sqlite') return body('');
+  const name = `halo_backup_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    await body(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 /** JSON calls straight at the provider with a session. */
 function apiOf(provider: ProviderProcess, session: Session) {
@@ -76,9 +97,17 @@ function apiOf(provider: ProviderProcess, session: Session) {
   };
 }
 
-test('a backup taken while the simulator writes restores every entity and the CA as they were', async () => {
+for (const dialect of ['sqlite', 'postgres'] as const)
+  test(`${dialect}: a backup taken while the simulator writes restores every entity and the CA as they were`, () =>
+    withDatabase(dialect, (databaseUrl) => roundTrip(dialect, databaseUrl)));
+
+async function roundTrip(dialect: 'sqlite' | 'postgres', databaseUrl: string) {
   test.setTimeout(180_000);
-  const provider = await startProvider({ HALO_SIM_DEVICES: String(DEVICES), HALO_SIM_CHANGE_FRACTION: '0.5' });
+  const provider = await startProvider({
+    HALO_SIM_DEVICES: String(DEVICES),
+    HALO_SIM_CHANGE_FRACTION: '0.5',
+    DATABASE_URL: databaseUrl,
+  });
   const workspace = mkdtempSync(join(tmpdir(), 'halo-backup-test-'));
   try {
     await fleetReady(provider, DEVICES);
@@ -109,8 +138,8 @@ test('a backup taken while the simulator writes restores every entity and the CA
 
     // Backed up while the simulator writes every second (the provider keeps running).
     const backupDir = join(workspace, 'backup');
-    const { stdout } = await cli('backup', provider, backupDir);
-    expect(stdout).toMatch(/Backed up the sqlite store/);
+    const { stdout } = await cli('backup', provider, backupDir, databaseUrl);
+    expect(stdout).toMatch(new RegExp(`Backed up the ${dialect} store`));
 
     // Things change after the backup.
     await api.json('DELETE', apiPaths.users.item(env, Number(keeper.id)));
@@ -124,7 +153,7 @@ test('a backup taken while the simulator writes restores every entity and the CA
     await run('cp', ['-r', backupDir, tampered]);
     writeFileSync(join(tampered, 'files', 'secret.key'), 'not the key');
     await provider.stop();
-    const refused = await cli('restore', provider, tampered).then(
+    const refused = await cli('restore', provider, tampered, databaseUrl).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );
@@ -132,7 +161,7 @@ test('a backup taken while the simulator writes restores every entity and the CA
     expect(refused?.stderr).toMatch(/files\/secret\.key is not what was backed up/);
 
     // Restored with the product stopped, started again without the simulator.
-    const restored = await cli('restore', provider, backupDir);
+    const restored = await cli('restore', provider, backupDir, databaseUrl);
     expect(restored.stdout).toMatch(/Restored .* What the data dir held before is in .*before-restore-/);
     await provider.restart({ HALO_SIM_DEVICES: '0' });
     const again = apiOf(provider, await login(provider.url, provider.adminPassword));
@@ -144,9 +173,9 @@ test('a backup taken while the simulator writes restores every entity and the CA
     const ca = new X509Certificate(after.ca);
     expect(new X509Certificate(issued.cert).verify(ca.publicKey)).toBe(true);
     expect(new X509Certificate(after.cert).verify(ca.publicKey)).toBe(true);
-    expect(readFileSync(join(backupDir, 'manifest.json'), 'utf8')).toContain('"database": "sqlite"');
+    expect(readFileSync(join(backupDir, 'manifest.json'), 'utf8')).toContain(`"database": "${dialect}"`);
   } finally {
     await provider.dispose();
     rmSync(workspace, { recursive: true, force: true });
   }
-});
+}
