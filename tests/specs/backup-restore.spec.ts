@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { API_BASE, apiPaths, Permission } from '@halo/shared';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { login, type Session } from '../fixtures/liveClient';
+import { withStore } from '../fixtures/ownDatabase';
 import { fleetReady } from '../fixtures/simulatedFleet';
 import { REPO_ROOT, startProvider, type ProviderProcess } from '../fixtures/stack';
 
@@ -24,25 +24,6 @@ const cli = (name: 'backup' | 'restore', provider: ProviderProcess, directory: s
   run(process.execPath, [join(REPO_ROOT, 'provider', 'dist', 'cli', `${name}.js`), directory], {
     env: { ...process.env, HALO_DATA_DIR: provider.dataDir, DATABASE_URL: databaseUrl },
   });
-
-const POSTGRES_URL = process.env.HALO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** A database of its own for the PostgreSQL run (pg_restore --clean acts on a whole database). */
-async function withDatabase(dialect: 'sqlite' | 'postgres', body: (databaseUrl: string) => Promise<void>) {
-  if (dialect === 'sqlite') return body('');
-  const name = `halo_backup_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    await body(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
 /** JSON calls straight at the provider with a session. */
 function apiOf(provider: ProviderProcess, session: Session) {
@@ -99,7 +80,7 @@ function apiOf(provider: ProviderProcess, session: Session) {
 
 for (const dialect of ['sqlite', 'postgres'] as const)
   test(`${dialect}: a backup taken while the simulator writes restores every entity and the CA as they were`, () =>
-    withDatabase(dialect, (databaseUrl) => roundTrip(dialect, databaseUrl)));
+    withStore(dialect, (databaseUrl) => roundTrip(dialect, databaseUrl)));
 
 async function roundTrip(dialect: 'sqlite' | 'postgres', databaseUrl: string) {
   test.setTimeout(180_000);

@@ -6,14 +6,16 @@ import { expect, test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { login, sleep, upstreamDevices, type Session } from '../fixtures/liveClient';
 import { fleetReady } from '../fixtures/simulatedFleet';
+import { queryOne, withStore } from '../fixtures/ownDatabase';
 import { startProvider, type ProviderProcess } from '../fixtures/stack';
 
 /**
- * Crash safety (issue 14, point 2) on the embedded SQLite store: the provider is killed with
+ * Crash safety (issue 14, point 2): the provider is killed with
  * SIGKILL in the middle of a 10,000-row import, of the simulator's batched writes and of a
  * certificate issue; the store it leaves must open clean (integrity and foreign keys checked
  * with the provider down), hold no half-written work, and the provider must start on it and
- * answer as before.
+ * answer as before. The import runs on SQLite and on a PostgreSQL database of its own; the
+ * others on SQLite.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -31,7 +33,16 @@ function checkStore(provider: ProviderProcess): { integrity: string; foreignKeyP
   }
 }
 
-const devicesNamed = (provider: ProviderProcess, prefix: string) => {
+/** How many devices' names start with `prefix`, read from the store itself. */
+async function devicesNamed(provider: ProviderProcess, databaseUrl: string, prefix: string): Promise<number> {
+  if (databaseUrl)
+    return Number(
+      (
+        await queryOne<{ n: string }>(databaseUrl, 'SELECT count(*) AS n FROM devices WHERE name LIKE $1', [
+          `${prefix}%`,
+        ])
+      ).n,
+    );
   const database = new BetterSqlite3(join(provider.dataDir, 'halo.sqlite'), { readonly: true });
   try {
     return (database.prepare('SELECT count(*) AS n FROM devices WHERE name LIKE ?').get(`${prefix}%`) as { n: number })
@@ -39,7 +50,7 @@ const devicesNamed = (provider: ProviderProcess, prefix: string) => {
   } finally {
     database.close();
   }
-};
+}
 
 function importRequest(provider: ProviderProcess, session: Session, prefix: string) {
   const lines = ['name,pairing_id,type,is_server,ip_addresses,port_from,port_to'];
@@ -54,15 +65,21 @@ function importRequest(provider: ProviderProcess, session: Session, prefix: stri
   });
 }
 
-async function killedAndBack(provider: ProviderProcess) {
+/** SIGKILL; SQLite's own checks of the file it left (PostgreSQL recovers by itself). */
+async function killedAndBack(provider: ProviderProcess, databaseUrl = '') {
   await provider.kill('SIGKILL');
+  if (databaseUrl) return;
   const store = checkStore(provider);
   expect(store).toEqual({ integrity: 'ok', foreignKeyProblems: 0 });
 }
 
-test('killed in the middle of a 10,000-row import: all rows or none, and a clean store', async () => {
+for (const dialect of ['sqlite', 'postgres'] as const)
+  test(`${dialect}: killed in the middle of a 10,000-row import: all rows or none, and a clean store`, () =>
+    withStore(dialect, (databaseUrl) => importKilled(databaseUrl)));
+
+async function importKilled(databaseUrl: string) {
   test.setTimeout(240_000);
-  const provider = await startProvider();
+  const provider = await startProvider({ DATABASE_URL: databaseUrl });
   try {
     let session = await login(provider.url, provider.adminPassword);
     // One whole import first, to know how long one takes here.
@@ -70,19 +87,19 @@ test('killed in the middle of a 10,000-row import: all rows or none, and a clean
     const whole = await importRequest(provider, session, 'whole');
     expect(whole.status).toBe(200);
     const importMs = Date.now() - started;
-    expect(devicesNamed(provider, 'whole-')).toBe(ROWS);
+    expect(await devicesNamed(provider, databaseUrl, 'whole-')).toBe(ROWS);
 
     const outcomes: string[] = [];
     for (const [round, share] of [0.3, 0.6, 0.9, 1].entries()) {
       const prefix = `crash${round}`;
       const pending = importRequest(provider, session, prefix).catch(() => null);
       await sleep(Math.round(importMs * share));
-      await killedAndBack(provider);
+      await killedAndBack(provider, databaseUrl);
       await pending;
-      const written = devicesNamed(provider, `${prefix}-`);
+      const written = await devicesNamed(provider, databaseUrl, `${prefix}-`);
       expect([0, ROWS], `round ${round}: rows written`).toContain(written);
       outcomes.push(`${Math.round(importMs * share)} ms: ${written}`);
-      expect(devicesNamed(provider, 'whole-')).toBe(ROWS);
+      expect(await devicesNamed(provider, databaseUrl, 'whole-')).toBe(ROWS);
       await provider.restart();
       session = await login(provider.url, provider.adminPassword);
     }
@@ -99,7 +116,7 @@ test('killed in the middle of a 10,000-row import: all rows or none, and a clean
   } finally {
     await provider.dispose();
   }
-});
+}
 
 test('killed in the middle of the simulator’s batched writes: every device whole after the restart', async () => {
   test.setTimeout(180_000);
