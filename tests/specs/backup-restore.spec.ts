@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { API_BASE, apiPaths, Permission } from '@halo/shared';
 import { expect, test } from '@playwright/test';
 import { login, type Session } from '../fixtures/liveClient';
+import { ovpnCertificates } from '../fixtures/ovpnFile';
 import { withStore } from '../fixtures/ownDatabase';
 import { fleetReady } from '../fixtures/simulatedFleet';
 import { REPO_ROOT, startProvider, type ProviderProcess } from '../fixtures/stack';
@@ -72,8 +73,7 @@ function apiOf(provider: ProviderProcess, session: Session) {
         certificateCN: cn,
         profileId,
       });
-      const section = (tag: string) => new RegExp(`<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>`).exec(text)?.[1] ?? '';
-      return { ca: section('ca'), cert: section('cert') };
+      return ovpnCertificates(text);
     },
   };
 }

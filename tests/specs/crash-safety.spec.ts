@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { login, sleep, upstreamDevices, type Session } from '../fixtures/liveClient';
 import { fleetReady } from '../fixtures/simulatedFleet';
+import { ovpnCertificates } from '../fixtures/ovpnFile';
 import { queryOne, withStore } from '../fixtures/ownDatabase';
 import { startProvider, type ProviderProcess } from '../fixtures/stack';
 
@@ -179,9 +180,9 @@ test('killed while a certificate and its CA are made: the CA is whole or absent,
     const after = await issue('after-the-crashes');
     expect(after.status).toBe(200);
     const text = await after.text();
-    const pem = (tag: string) => new RegExp(`<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>`).exec(text)?.[1] ?? '';
-    const ca = new X509Certificate(pem('ca'));
-    expect(new X509Certificate(pem('cert')).verify(ca.publicKey)).toBe(true);
+    const issued = ovpnCertificates(text);
+    const ca = new X509Certificate(issued.ca);
+    expect(new X509Certificate(issued.cert).verify(ca.publicKey)).toBe(true);
     expect(ca.toString()).toBe(new X509Certificate(readFileSync(join(caDir, 'ca.crt'))).toString());
   } finally {
     await provider.dispose();
