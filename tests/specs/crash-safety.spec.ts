@@ -15,8 +15,7 @@ import { startProvider, type ProviderProcess } from '../fixtures/stack';
  * SIGKILL in the middle of a 10,000-row import, of the simulator's batched writes and of a
  * certificate issue; the store it leaves must open clean (integrity and foreign keys checked
  * with the provider down), hold no half-written work, and the provider must start on it and
- * answer as before. The import runs on SQLite and on a PostgreSQL database of its own; the
- * others on SQLite.
+ * answer as before; on SQLite and on a PostgreSQL database of its own each.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -119,15 +118,23 @@ async function importKilled(databaseUrl: string) {
   }
 }
 
-test('killed in the middle of the simulator’s batched writes: every device whole after the restart', async () => {
+for (const dialect of ['sqlite', 'postgres'] as const)
+  test(`${dialect}: killed in the middle of the simulator’s batched writes: every device whole after the restart`, () =>
+    withStore(dialect, (databaseUrl) => simulatorKilled(databaseUrl)));
+
+async function simulatorKilled(databaseUrl: string) {
   test.setTimeout(180_000);
   const devices = 2000;
-  const provider = await startProvider({ HALO_SIM_DEVICES: String(devices), HALO_SIM_CHANGE_FRACTION: '0.5' });
+  const provider = await startProvider({
+    HALO_SIM_DEVICES: String(devices),
+    HALO_SIM_CHANGE_FRACTION: '0.5',
+    DATABASE_URL: databaseUrl,
+  });
   try {
     await fleetReady(provider, devices);
     for (const wait of [1300, 2700]) {
       await sleep(wait);
-      await killedAndBack(provider);
+      await killedAndBack(provider, databaseUrl);
       await provider.restart();
     }
     await provider.restart({ HALO_SIM_DEVICES: '0' });
@@ -137,11 +144,15 @@ test('killed in the middle of the simulator’s batched writes: every device who
   } finally {
     await provider.dispose();
   }
-});
+}
 
-test('killed while a certificate and its CA are made: the CA is whole or absent, and issues afterwards', async () => {
+for (const dialect of ['sqlite', 'postgres'] as const)
+  test(`${dialect}: killed while a certificate and its CA are made: the CA is whole or absent, and issues afterwards`, () =>
+    withStore(dialect, (databaseUrl) => certificateKilled(databaseUrl)));
+
+async function certificateKilled(databaseUrl: string) {
   test.setTimeout(240_000);
-  const provider = await startProvider();
+  const provider = await startProvider({ DATABASE_URL: databaseUrl });
   try {
     let session = await login(provider.url, provider.adminPassword);
     const profile = await fetch(`${provider.url}${API_BASE}${apiPaths.vpn.profiles(session.environmentId)}`, {
@@ -161,7 +172,7 @@ test('killed while a certificate and its CA are made: the CA is whole or absent,
     for (const [round, wait] of [40, 150, 400, 900].entries()) {
       const pending = issue(`crash-${round}`).catch(() => null);
       await sleep(wait);
-      await killedAndBack(provider);
+      await killedAndBack(provider, databaseUrl);
       await pending;
       // Whole or absent: no torn file, no half-made CA.
       let files: string[] = [];
@@ -187,4 +198,4 @@ test('killed while a certificate and its CA are made: the CA is whole or absent,
   } finally {
     await provider.dispose();
   }
-});
+}
