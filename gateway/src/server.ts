@@ -35,6 +35,8 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', impo
 
 /** How long in-flight requests may finish once the gateway stops. */
 const SHUTDOWN_GRACE_MS = 5000;
+/** While stopping, how often connections that went idle (kept alive after an answer) are closed. */
+const IDLE_SWEEP_MS = 200;
 
 export interface GatewayOptions {
   /** Where the built web app lives; the repository's web/dist by default. */
@@ -273,7 +275,11 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
         // replica, or to this one once it is back), each at a random moment of the drain window
         // so the others are not hit by all of them at once; then the HTTP server.
         httpServer.close();
+        // Requests in flight finish; a connection kept alive after its answer would hold the
+        // server open until the force timer, so idle ones are closed as they become idle.
         httpServer.closeIdleConnections();
+        const idleSweep = setInterval(() => httpServer.closeIdleConnections(), IDLE_SWEEP_MS);
+        idleSweep.unref();
         const socketsClosed = closeSpread(live.namespace, config.drainSpreadMs).then(
           () => new Promise<void>((done) => void live.io.close(() => done())),
         );
@@ -281,6 +287,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
           .then(() => redis?.quit())
           .finally(() => {
             clearTimeout(force);
+            clearInterval(idleSweep);
             resolve();
           });
       });

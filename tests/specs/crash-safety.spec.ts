@@ -1,11 +1,12 @@
 import { X509Certificate } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_BASE, apiPaths, DEVICE_IMPORT_FILE_FIELD } from '@halo/shared';
+import { API_BASE, apiPaths } from '@halo/shared';
 import { expect, test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
-import { login, sleep, upstreamDevices, type Session } from '../fixtures/liveClient';
+import { login, sleep, upstreamDevices } from '../fixtures/liveClient';
 import { fleetReady } from '../fixtures/simulatedFleet';
+import { importDevices } from '../fixtures/deviceImport';
 import { ovpnCertificates } from '../fixtures/ovpnFile';
 import { queryOne, withStore } from '../fixtures/ownDatabase';
 import { startProvider, type ProviderProcess } from '../fixtures/stack';
@@ -52,19 +53,6 @@ async function devicesNamed(provider: ProviderProcess, databaseUrl: string, pref
   }
 }
 
-function importRequest(provider: ProviderProcess, session: Session, prefix: string) {
-  const lines = ['name,pairing_id,type,is_server,ip_addresses,port_from,port_to'];
-  for (let index = 0; index < ROWS; index += 1)
-    lines.push(`${prefix}-${index},${prefix.toUpperCase()}-${index},1,false,,,`);
-  const form = new FormData();
-  form.append(DEVICE_IMPORT_FILE_FIELD, new Blob([lines.join('\n')], { type: 'text/csv' }), `${prefix}.csv`);
-  return fetch(`${provider.url}${API_BASE}${apiPaths.devices.import(session.environmentId)}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-}
-
 /** SIGKILL; SQLite's own checks of the file it left (PostgreSQL recovers by itself). */
 async function killedAndBack(provider: ProviderProcess, databaseUrl = '') {
   await provider.kill('SIGKILL');
@@ -84,7 +72,7 @@ async function importKilled(databaseUrl: string) {
     let session = await login(provider.url, provider.adminPassword);
     // One whole import first, to know how long one takes here.
     const started = Date.now();
-    const whole = await importRequest(provider, session, 'whole');
+    const whole = await importDevices(provider.url, session, 'whole', ROWS);
     expect(whole.status).toBe(200);
     const importMs = Date.now() - started;
     expect(await devicesNamed(provider, databaseUrl, 'whole-')).toBe(ROWS);
@@ -92,7 +80,7 @@ async function importKilled(databaseUrl: string) {
     const outcomes: string[] = [];
     for (const [round, share] of [0.3, 0.6, 0.9, 1].entries()) {
       const prefix = `crash${round}`;
-      const pending = importRequest(provider, session, prefix).catch(() => null);
+      const pending = importDevices(provider.url, session, prefix, ROWS).catch(() => null);
       await sleep(Math.round(importMs * share));
       await killedAndBack(provider, databaseUrl);
       await pending;
