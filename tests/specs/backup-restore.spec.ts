@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -121,6 +121,7 @@ async function roundTrip(dialect: 'sqlite' | 'postgres', databaseUrl: string) {
     const backupDir = join(workspace, 'backup');
     const { stdout } = await cli('backup', provider, backupDir, databaseUrl);
     expect(stdout).toMatch(new RegExp(`Backed up the ${dialect} store`));
+    expect(statSync(backupDir).mode & 0o777, 'the backup is its owner’s only').toBe(0o700);
 
     // Things change after the backup.
     await api.json('DELETE', apiPaths.users.item(env, Number(keeper.id)));

@@ -54,7 +54,8 @@ function filesUnder(root: string, directory = root): string[] {
  */
 export async function backUp(place: BackupPlace, target: string): Promise<BackupManifest> {
   if (existsSync(target) && readdirSync(target).length > 0) throw new BackupError(`${target} is not empty.`);
-  mkdirSync(target, { recursive: true });
+  // The backup holds password hashes, sealed secrets and the key that opens them: owner only.
+  mkdirSync(target, { recursive: true, mode: 0o700 });
   if (place.databaseUrl) {
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${join(target, POSTGRES_COPY)}`, place.databaseUrl]);
   } else {
