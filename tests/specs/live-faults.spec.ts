@@ -1,10 +1,7 @@
-import { Permission, TestId } from '@halo/shared';
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { countsOf, expectCountsShown, issueWallDisplay } from '../fixtures/fleetCounts';
-import { gatewayMetric, LiveFleetClient, login, pollingLeader, sleep, upstreamDevices } from '../fixtures/liveClient';
-import { PeopleApi } from '../fixtures/peopleApi';
-import { openDevicesAs, type OperatorBrowser } from '../fixtures/session';
-import { shownDifferences, shownFromUpstream } from '../fixtures/shownDevices';
+import { TestId } from '@halo/shared';
+import { expect, test } from '@playwright/test';
+import { issueWallDisplay } from '../fixtures/fleetCounts';
+import { gatewayMetric, LiveFleetClient, login, pollingLeader, sleep } from '../fixtures/liveClient';
 import { expectConverged, fleetReady, stopChanges } from '../fixtures/simulatedFleet';
 import { redisScaleOutEnv, startGateway, startProvider, type GatewayProcess } from '../fixtures/stack';
 
@@ -19,49 +16,21 @@ const DEVICES = 120;
 const CHANGE_FRACTION = '0.05';
 const POLL_MS = 500;
 
-const OPERATOR_PASSWORD = 'Operat0r-Passw0rd!';
-
 const SIMULATED = { HALO_SIM_DEVICES: String(DEVICES), HALO_SIM_CHANGE_FRACTION: CHANGE_FRACTION };
 
 test.describe.configure({ mode: 'serial' });
 
-test('the gateway killed and restarted while clients stream: every client converges with nothing lost', async ({
-  browser,
-  playwright,
-}) => {
+test('the gateway killed and restarted while clients stream: every client converges with nothing lost', async () => {
   test.setTimeout(180_000);
   const provider = await startProvider(SIMULATED);
   let gateway: GatewayProcess | undefined;
   const clients: LiveFleetClient[] = [];
-  let operator: OperatorBrowser | undefined;
-  let wallContext: BrowserContext | undefined;
   try {
     await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, { HALO_POLL_MS: String(POLL_MS) });
-    // An operator for the browser (a user has one session at a time: the clients below are the manager's).
-    const request = await playwright.request.newContext({ baseURL: gateway.baseURL });
-    await (
-      await PeopleApi.login(request, 'admin', provider.adminPassword)
-    ).createUser({
-      username: 'operator',
-      password: OPERATOR_PASSWORD,
-      email: 'operator@example.com',
-      permissions: [Permission.DEVICES_VIEW],
-    });
-    await request.dispose();
     const session = await login(gateway.baseURL, provider.adminPassword);
     for (let index = 0; index < 5; index += 1)
       clients.push(new LiveFleetClient(gateway.baseURL, session.token, session.environmentId));
-    // In browsers too: the Devices screen (the fleet worker's path) and a wall (the fleet summary).
-    const wallPath = (
-      await issueWallDisplay(gateway.baseURL, `Bearer ${session.token}`, session.environmentId, 'fault wall')
-    ).path;
-    wallContext = await browser.newContext({ baseURL: gateway.baseURL });
-    const wall = await wallContext.newPage();
-    await wall.goto(wallPath);
-    await expect(wall.getByTestId(TestId.wall.count('total'))).toContainText(String(DEVICES), { timeout: 30_000 });
-    operator = await openDevicesAs(browser, gateway.baseURL, 'operator', OPERATOR_PASSWORD);
-    await expect(operator.devices.liveState).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
     await expect
       .poll(() => clients.every((client) => client.devices.size === DEVICES && client.counts.deltas >= 2), {
         timeout: 30_000,
@@ -95,28 +64,8 @@ test('the gateway killed and restarted while clients stream: every client conver
     for (const [index, client] of clients.entries())
       await expectConverged(client, provider, session, DEVICES, `client ${index}`);
     for (const client of clients) expect(client.counts.connects).toBe(2);
-    // The browsers came back by themselves too: the table's rows and the wall's counts are the upstream's.
-    const upstream = await upstreamDevices(provider.apiURL, session);
-    await expect(operator.devices.liveState).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
-    await expect(operator.devices.visibleCount).toHaveText(`${DEVICES} of ${DEVICES} devices`);
-    await expect
-      .poll(
-        async () => {
-          const shown = await operator!.devices.shownDevices();
-          const ids = new Set(shown.map((row) => row.id));
-          const expected = shownFromUpstream(upstream).filter((row) => ids.has(row.id));
-          return shown.length === 0 ? ['no rows shown'] : shownDifferences(expected, shown, ['upstream', 'page']);
-        },
-        { timeout: 20_000 },
-      )
-      .toEqual([]);
-    await expectCountsShown(wall, TestId.wall.count, async () =>
-      countsOf((await upstreamDevices(provider.apiURL, session)).values()),
-    );
   } finally {
     for (const client of clients) client.close();
-    await operator?.context.close();
-    await wallContext?.close();
     await gateway?.dispose();
     await provider.dispose();
   }
