@@ -109,16 +109,21 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
 
   // Live: the process answers. Ready: it takes new connections (not while it stops).
   let stopping = false;
-  app.get('/healthz', (_request, response) => {
-    response.setHeader('Cache-Control', 'no-store');
-    response.json({ status: 'ok', upstream: upstreamStatus.current });
-  });
-  app.get('/readyz', (_request, response) => {
-    response.setHeader('Cache-Control', 'no-store');
-    response
-      .status(stopping ? 503 : 200)
-      .json({ status: stopping ? 'stopping' : 'ok', upstream: upstreamStatus.current });
-  });
+  const health =
+    (ready: () => boolean): RequestHandler =>
+    (_request, response) => {
+      response.setHeader('Cache-Control', 'no-store');
+      const ok = ready();
+      response.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'stopping', upstream: upstreamStatus.current });
+    };
+  app.get(
+    '/healthz',
+    health(() => true),
+  );
+  app.get(
+    '/readyz',
+    health(() => !stopping),
+  );
   const clusterMetrics = options.clusterWorker ? clusterMetricsSource(metrics.registry.registry) : null;
   app.get('/metrics', async (_request, response) => {
     const text = clusterMetrics ? await clusterMetrics() : (await metrics.registry.render()).text;

@@ -27,10 +27,13 @@ export function createSecretBox(keyMaterial: string): SecretBox {
   };
 }
 
+/** The key file's name in the data dir (when HALO_SECRET_KEY is not set). */
+export const SECRET_KEY_FILE = 'secret.key';
+
 /** HALO_SECRET_KEY when set (shared by replicas), else a key file created once in the data dir. */
 export function loadSecretKey(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
-  const file = join(dataDir, 'secret.key');
+  const file = join(dataDir, SECRET_KEY_FILE);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });

@@ -4,6 +4,11 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, s
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
+import { SECRET_KEY_FILE } from '../auth/secretBox.js';
+import { CA_DIRECTORY } from '../ca/certificateAuthority.js';
+import { OUTBOX_DIRECTORY } from '../mail/mailer.js';
+import { SQLITE_FILE } from '../store/database.js';
+import { RF_RECORDINGS_DIRECTORY } from '../store/rfRecordingFiles.js';
 
 const run = promisify(execFile);
 
@@ -18,8 +23,6 @@ export interface BackupManifest {
 
 export const BACKUP_FORMAT = 'halo-backup-1';
 export const MANIFEST_FILE = 'manifest.json';
-/** The embedded store's file in the data dir (as `openStore` names it). */
-export const SQLITE_FILE = 'halo.sqlite';
 const SQLITE_COPY = 'database.sqlite';
 const POSTGRES_COPY = 'database.pgdump';
 /**
@@ -27,7 +30,7 @@ const POSTGRES_COPY = 'database.pgdump';
  * (the CA keys, SMTP and satcom credentials are unreadable without it), each environment's CA,
  * the RF recordings, and the mail outbox.
  */
-export const DATA_DIR_ENTRIES = ['secret.key', 'ca', 'rf-recordings', 'outbox'] as const;
+export const DATA_DIR_ENTRIES = [SECRET_KEY_FILE, CA_DIRECTORY, RF_RECORDINGS_DIRECTORY, OUTBOX_DIRECTORY] as const;
 
 export class BackupError extends Error {}
 

@@ -41,7 +41,11 @@ function writeFileAtomically(path: string, data: string, mode: number): void {
   renameSync(temporary, path);
 }
 
-const caDirectory = (dataDir: string, environmentId: number) => join(dataDir, 'ca', `environment-${environmentId}`);
+/** Where in the data dir every environment's CA material lives. */
+export const CA_DIRECTORY = 'ca';
+
+const caDirectory = (dataDir: string, environmentId: number) =>
+  join(dataDir, CA_DIRECTORY, `environment-${environmentId}`);
 
 /**
  * Each environment's own certificate authority, created on first use: a self-signed RSA CA

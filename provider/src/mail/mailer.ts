@@ -16,8 +16,11 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
 }
 
+/** The outbox's directory in the data dir. */
+export const OUTBOX_DIRECTORY = 'outbox';
+
 export function outboxDir(dataDir: string): string {
-  return join(dataDir, 'outbox');
+  return join(dataDir, OUTBOX_DIRECTORY);
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise JSON files in the data dir's outbox. */

@@ -16,6 +16,9 @@ export interface Store {
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** The embedded store's file in the data dir. */
+export const SQLITE_FILE = 'halo.sqlite';
+
 export interface OpenStoreOptions {
   readonly dataDir: string;
   readonly databaseUrl?: string | undefined;
@@ -35,7 +38,7 @@ export function openStore(options: OpenStoreOptions): Store {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? 'halo.sqlite';
+  const file = options.sqliteFile ?? SQLITE_FILE;
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new BetterSqlite3(file === ':memory:' ? file : join(options.dataDir, file));
   sqlite.pragma('journal_mode = WAL');

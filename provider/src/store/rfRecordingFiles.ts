@@ -4,8 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /** RF recordings live as files under HALO_DATA_DIR/rf-recordings, named by their report uuid. */
+/** The RF recordings' directory in the data dir. */
+export const RF_RECORDINGS_DIRECTORY = 'rf-recordings';
+
 export function rfRecordingsDir(dataDir: string): string {
-  return join(dataDir, 'rf-recordings');
+  return join(dataDir, RF_RECORDINGS_DIRECTORY);
 }
 
 /** The path of a stored recording; only a bare file name is ever joined, never a path from the database. */
