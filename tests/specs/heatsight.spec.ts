@@ -1,7 +1,8 @@
-import { API, API_BASE, decodeHistory, LOCALE_STORAGE_KEY, pathOf, TestId } from '@halo/shared';
+import { API, API_BASE, apiPaths, decodeHistory, LOCALE_STORAGE_KEY, pathOf, TestId } from '@halo/shared';
 import { request as playwrightRequest } from '@playwright/test';
 import { apiLogin } from '../fixtures/apiLogin';
-import { heatPixels, recordOutboundRequests } from '../fixtures/heatMap';
+import { heatPixels, recordOutboundRequests, redHeatAroundCentre } from '../fixtures/heatMap';
+import { DevicesScreen } from '../fixtures/pages/DevicesScreen';
 import { ShellPage } from '../fixtures/pages/ShellPage';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
@@ -152,3 +153,61 @@ test('a satellite message’s position opens HeatSight centred on it', async ({ 
   await expect(page).toHaveURL(/\/services\/heatsight\?lon=-?\d+\.\d+&lat=-?\d+\.\d+&zoom=13/);
   await expect(page.getByTestId(TestId.heatSight.map)).toBeVisible();
 });
+
+test('zoomed in on a device that lost its connection, HeatSight shows it as a point in red heat with its tooltip, and a click opens it on Devices', async ({
+  page,
+  request,
+  snap,
+  stack,
+}) => {
+  // Where a device without a connection is, from the API (before the browser signs in: one session per user).
+  const session = await apiLogin(request, 'admin', stack.adminPassword);
+  const answer = await request.get(`${API_BASE}${apiPaths.devices.devicesState(session.environmentId)}`, {
+    headers: session.headers,
+  });
+  expect(answer.status()).toBe(200);
+  const located = ((await answer.json()) as { devices_state: DeviceStateRow[] }).devices_state.filter(
+    (device) => device.availability === 0 && Array.isArray(device.location?.coordinate),
+  );
+  const target = located[0];
+  expect(target, 'a device without a connection, with a position').toBeDefined();
+  const [longitude, latitude] = target!.location!.coordinate!;
+
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.goto(`/services/heatsight?lon=${longitude}&lat=${latitude}&zoom=12`);
+  const map = page.getByTestId(TestId.heatSight.map);
+  await expect(map).toBeVisible();
+  await expect(page.getByTestId(TestId.heatSight.status)).toHaveText(/devices on the map, live/, { timeout: 60_000 });
+  // The device sits at the map's centre (it may have moved a few metres: a few pixels at this zoom).
+  const box = (await map.boundingBox())!;
+  // The world's canvas has a (never shown) tooltip element of its own: the one with text.
+  const tooltip = page.locator('.deck-tooltip').filter({ hasText: /\S/ });
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2);
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        return (await tooltip.count()) > 0 && (await tooltip.isVisible()) ? await tooltip.textContent() : '';
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toContain(target!.name);
+  await expect(tooltip).toContainText('Disconnected');
+  await snap('heatsight-device-tooltip');
+  // All its links down: the poor-links heat around it is the scale's red end.
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await expect.poll(() => redHeatAroundCentre(map), { timeout: 10_000 }).toBeGreaterThan(40);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page).toHaveURL(/\/devices/);
+  // Opened with the device searched for.
+  const devices = new DevicesScreen(page);
+  await expect(devices.searchBox).toHaveValue(target!.name);
+  await expect(devices.nameCell(target!.name)).toBeVisible({ timeout: 30_000 });
+});
+
+/** A devices_state entry, as much of it as this needs. */
+interface DeviceStateRow {
+  readonly name: string;
+  readonly availability: number;
+  readonly location?: { readonly coordinate?: readonly [number, number] } | null;
+}

@@ -1,9 +1,26 @@
-import { TestId } from '@halo/shared';
-import { expect, test } from '@playwright/test';
-import { issueWallDisplay } from '../fixtures/fleetCounts';
-import { gatewayMetric, LiveFleetClient, login, pollingLeader, sleep } from '../fixtures/liveClient';
+import { Permission, TestId } from '@halo/shared';
+import { expect, test, type APIRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { countsOf, expectCountsShown, issueWallDisplay } from '../fixtures/fleetCounts';
+import {
+  gatewayMetric,
+  LiveFleetClient,
+  login,
+  pollingLeader,
+  sleep,
+  upstreamDevices,
+  type Session,
+} from '../fixtures/liveClient';
+import { PeopleApi } from '../fixtures/peopleApi';
+import { openDevicesAs, type OperatorBrowser } from '../fixtures/session';
+import { shownDifferences, shownFromUpstream } from '../fixtures/shownDevices';
 import { expectConverged, fleetReady, stopChanges } from '../fixtures/simulatedFleet';
-import { redisScaleOutEnv, startGateway, startProvider, type GatewayProcess } from '../fixtures/stack';
+import {
+  redisScaleOutEnv,
+  startGateway,
+  startProvider,
+  type GatewayProcess,
+  type ProviderProcess,
+} from '../fixtures/stack';
 
 /**
  * Fault tests of the live path (issue 4, point 6), on processes of their own: a provider with a
@@ -16,21 +33,102 @@ const DEVICES = 120;
 const CHANGE_FRACTION = '0.05';
 const POLL_MS = 500;
 
+const OPERATOR_PASSWORD = 'Operat0r-Passw0rd!';
+
 const SIMULATED = { HALO_SIM_DEVICES: String(DEVICES), HALO_SIM_CHANGE_FRACTION: CHANGE_FRACTION };
 
 test.describe.configure({ mode: 'serial' });
 
-test('the gateway killed and restarted while clients stream: every client converges with nothing lost', async () => {
+/** The fault tests' browsers: an operator on the Devices screen (the fleet worker) and a wall (the fleet summary). */
+interface FaultBrowsers {
+  readonly operator: OperatorBrowser;
+  readonly wallContext: BrowserContext;
+  readonly wall: Page;
+}
+
+/**
+ * Makes the browsers' operator user. Before the manager's session for the protocol clients: a
+ * user has one session at a time, and this signs the manager in too.
+ */
+async function createOperator(
+  playwright: { readonly request: APIRequest },
+  gateway: GatewayProcess,
+  provider: ProviderProcess,
+): Promise<void> {
+  const request = await playwright.request.newContext({ baseURL: gateway.baseURL });
+  await (
+    await PeopleApi.login(request, 'admin', provider.adminPassword)
+  ).createUser({
+    username: 'operator',
+    password: OPERATOR_PASSWORD,
+    email: 'operator@example.com',
+    permissions: [Permission.DEVICES_VIEW],
+  });
+  await request.dispose();
+}
+
+/** Opens both, live, on `gateway` (the wall issued with the manager's session). */
+async function openFaultBrowsers(browser: Browser, gateway: GatewayProcess, session: Session): Promise<FaultBrowsers> {
+  const wallPath = (
+    await issueWallDisplay(gateway.baseURL, `Bearer ${session.token}`, session.environmentId, 'fault wall')
+  ).path;
+  const wallContext = await browser.newContext({ baseURL: gateway.baseURL });
+  const wall = await wallContext.newPage();
+  await wall.goto(wallPath);
+  await expect(wall.getByTestId(TestId.wall.count('total'))).toContainText(String(DEVICES), { timeout: 30_000 });
+  const operator = await openDevicesAs(browser, gateway.baseURL, 'operator', OPERATOR_PASSWORD);
+  await expect(operator.devices.liveState).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  return { operator, wallContext, wall };
+}
+
+/** Once the changes stopped: the table's rows and the wall's counts are the upstream's, live. */
+async function expectBrowsersShowUpstream(
+  { operator, wall }: FaultBrowsers,
+  provider: ProviderProcess,
+  session: Session,
+): Promise<void> {
+  const upstream = await upstreamDevices(provider.apiURL, session);
+  await expect(operator.devices.liveState).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(operator.devices.visibleCount).toHaveText(`${DEVICES} of ${DEVICES} devices`);
+  await expect
+    .poll(
+      async () => {
+        const shown = await operator.devices.shownDevices();
+        const ids = new Set(shown.map((row) => row.id));
+        const expected = shownFromUpstream(upstream).filter((row) => ids.has(row.id));
+        return shown.length === 0 ? ['no rows shown'] : shownDifferences(expected, shown, ['upstream', 'page']);
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([]);
+  await expectCountsShown(wall, TestId.wall.count, async () =>
+    countsOf((await upstreamDevices(provider.apiURL, session)).values()),
+  );
+}
+
+async function closeFaultBrowsers(browsers: FaultBrowsers | undefined): Promise<void> {
+  await browsers?.operator.context.close();
+  await browsers?.wallContext.close();
+}
+
+test('the gateway killed and restarted while clients stream: every client converges with nothing lost', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const provider = await startProvider(SIMULATED);
   let gateway: GatewayProcess | undefined;
   const clients: LiveFleetClient[] = [];
+  let browsers: FaultBrowsers | undefined;
   try {
     await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, { HALO_POLL_MS: String(POLL_MS) });
+    await createOperator(playwright, gateway, provider);
     const session = await login(gateway.baseURL, provider.adminPassword);
     for (let index = 0; index < 5; index += 1)
       clients.push(new LiveFleetClient(gateway.baseURL, session.token, session.environmentId));
+    // In browsers too: the Devices screen (the fleet worker's path) and a wall (the fleet summary).
+    browsers = await openFaultBrowsers(browser, gateway, session);
     await expect
       .poll(() => clients.every((client) => client.devices.size === DEVICES && client.counts.deltas >= 2), {
         timeout: 30_000,
@@ -64,14 +162,21 @@ test('the gateway killed and restarted while clients stream: every client conver
     for (const [index, client] of clients.entries())
       await expectConverged(client, provider, session, DEVICES, `client ${index}`);
     for (const client of clients) expect(client.counts.connects).toBe(2);
+    // The browsers came back by themselves too (the provider's restart above refused their
+    // handshakes for a moment): the table's rows and the wall's counts are the upstream's.
+    await expectBrowsersShowUpstream(browsers, provider, session);
   } finally {
     for (const client of clients) client.close();
+    await closeFaultBrowsers(browsers);
     await gateway?.dispose();
     await provider.dispose();
   }
 });
 
-test('a client offline past the history window gets a snapshot; one back within it gets a replay', async () => {
+test('a client offline past the history window gets a snapshot; one back within it gets a replay', async ({
+  browser,
+  playwright,
+}) => {
   // The history cannot be shorter than 2 minutes (HALO_DELTA_HISTORY_MS at least 120000):
   // ceil(120000 / 1000) + 16 = 136 deltas at one poll a second.
   test.setTimeout(330_000);
@@ -80,10 +185,13 @@ test('a client offline past the history window gets a snapshot; one back within 
   const provider = await startProvider({ ...SIMULATED, HALO_SIM_CHANGE_FRACTION: '0.1' });
   let gateway: GatewayProcess | undefined;
   const clients: LiveFleetClient[] = [];
+  let browsers: FaultBrowsers | undefined;
   try {
     await fleetReady(provider, DEVICES);
     gateway = await startGateway(provider.apiURL, { HALO_POLL_MS: String(pollMs), HALO_DELTA_HISTORY_MS: '120000' });
+    await createOperator(playwright, gateway, provider);
     const session = await login(gateway.baseURL, provider.adminPassword);
+    browsers = await openFaultBrowsers(browser, gateway, session);
     const watcher = new LiveFleetClient(gateway.baseURL, session.token, session.environmentId);
     const traveller = new LiveFleetClient(gateway.baseURL, session.token, session.environmentId);
     clients.push(watcher, traveller);
@@ -101,8 +209,13 @@ test('a client offline past the history window gets a snapshot; one back within 
       .poll(() => traveller.seq >= watcher.seq - 1 && traveller.counts.snapshots === 1, { timeout: 20_000 })
       .toBe(true);
 
-    // A long one: more deltas than the history holds went by in the same epoch.
+    // A long one: more deltas than the history holds went by in the same epoch. The browsers
+    // go offline with it: their sockets drop (they say so) and come back past the history.
     traveller.disconnect();
+    await browsers.operator.context.setOffline(true);
+    await browsers.wallContext.setOffline(true);
+    await expect(browsers.operator.devices.liveState).not.toHaveAttribute('data-state', 'live', { timeout: 90_000 });
+    await expect(browsers.wall.getByTestId(TestId.wall.dataAge)).toBeVisible({ timeout: 90_000 });
     leftAt = traveller.seq;
     const epoch = traveller.epoch;
     await expect
@@ -110,6 +223,8 @@ test('a client offline past the history window gets a snapshot; one back within 
       .toBeGreaterThan(historyDeltas + 2);
     expect(watcher.epoch).toBe(epoch);
     traveller.connect();
+    await browsers.operator.context.setOffline(false);
+    await browsers.wallContext.setOffline(false);
     await expect.poll(() => traveller.acks.at(-1), { timeout: 20_000 }).toEqual({ ok: true, mode: 'snapshot' });
     await expect.poll(() => traveller.counts.snapshots, { timeout: 20_000 }).toBe(2);
     expect(traveller.epoch).toBe(epoch);
@@ -119,8 +234,10 @@ test('a client offline past the history window gets a snapshot; one back within 
     await expectConverged(traveller, provider, session, DEVICES, 'the returning client');
     await expectConverged(watcher, provider, session, DEVICES, 'the watcher');
     expect(traveller.counts.gaps).toBe(0);
+    await expectBrowsersShowUpstream(browsers, provider, session);
   } finally {
     for (const client of clients) client.close();
+    await closeFaultBrowsers(browsers);
     await gateway?.dispose();
     await provider.dispose();
   }

@@ -5,7 +5,7 @@ import { applicationRulesSearch, DataPathPage, vpnProfilesSearch } from '../feat
 import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
 import type { SearchSourceDeclaration } from '../features/global-search';
-import { HeatSightPage } from '../features/heatsight';
+import { HeatSightRoute } from '../features/heatsight';
 import { HomePage } from '../features/home';
 import { AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
 import { SatcomTargetPage } from '../features/satcom-target';
@@ -137,6 +137,6 @@ export const SCREENS: readonly ScreenEntry[] = [
     icon: 'heat-grid',
     labelKey: 'shell.menu.heatSight',
     group: 'services',
-    page: HeatSightPage,
+    page: HeatSightRoute,
   },
 ];

@@ -1,7 +1,7 @@
 import { WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
-import { TestId, totalLinks, type HeatSightMetric } from '@halo/shared';
+import { TestId, type HeatSightMetric } from '@halo/shared';
 import { Callout } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,16 @@ import { recordMeasure } from '../../lib/measures';
 import { webSettings } from '../../lib/settings';
 import { useDarkTheme } from '../../lib/theme';
 import { worldCountries } from './basemap';
-import type { HeatData, MapDevice } from './heatLayerData';
-import { heatColorDomain, heatColorRange, METRICS } from './heatMetrics';
+import type { HeatData } from './heatLayerData';
+import { HEAT_AGGREGATION, type MapArea, type MapDevice } from '../../lib/fleet';
+import { heatColorDomain, heatColorRange } from './heatMetrics';
 import { SteadyHeatmapLayer } from './steadyHeatmapLayer';
 import type { StyleBasemapProps } from './StyleBasemap';
 import { HEATSIGHT_DRAW_MEASURE, HEATSIGHT_FIRST_HEAT_MEASURE, type HeatDrawnDetail } from './heatSightMeasures';
 import type { MapFocus } from './heatSightLink';
 
 /** From this zoom on (a city) the devices show as points you can point at and open. */
-const DEVICE_ZOOM = 9;
+export const DEVICE_ZOOM = 9;
 const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 const HEAT_RADIUS_PIXELS = 40;
 const WEIGHTS_TEXTURE_SIZE = 512;
@@ -48,29 +49,41 @@ const DEVICE_COLORS: Readonly<Record<'connected' | 'disconnected' | 'problem', R
 };
 
 function deviceColor(device: MapDevice): Rgba {
-  if (device.state.availability !== 1) return DEVICE_COLORS.disconnected;
-  const links = totalLinks(device.state.links ?? {});
-  return links.online < links.total ? DEVICE_COLORS.problem : DEVICE_COLORS.connected;
+  if (!device.connected) return DEVICE_COLORS.disconnected;
+  return device.linksOnline < device.linksTotal ? DEVICE_COLORS.problem : DEVICE_COLORS.connected;
+}
+
+/** What the map shows: its zoom, and the area in view (west above east across the antimeridian). */
+export interface MapView {
+  readonly zoom: number;
+  readonly area: MapArea;
+}
+
+function viewOf(viewState: MapViewState, width: number, height: number): MapView {
+  const [west, south, east, north] = new WebMercatorViewport({ ...viewState, width, height }).getBounds();
+  const wrap = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
+  const area: MapArea = east - west >= 360 ? [-180, south, 180, north] : [wrap(west), south, wrap(east), north];
+  return { zoom: viewState.zoom, area };
 }
 
 export interface HeatSightMapProps {
   readonly metric: HeatSightMetric;
-  /** The heat to draw (binary attributes), or nothing. */
-  readonly heat: HeatData | null;
+  /** The heat to draw (binary attributes; NO_HEAT while there is none). */
+  readonly heat: HeatData;
   /** Changes whenever `heat` holds new values, even in the same arrays. */
   readonly heatVersion: string | number;
-  /** The located devices, asked for only when zoomed in far enough to show them. */
-  readonly listDevices: () => readonly MapDevice[];
-  /** Changes whenever the devices `listDevices` answers changed. */
-  readonly devicesVersion: number;
+  /** The devices to draw as points once zoomed in to DEVICE_ZOOM. */
+  readonly devices: readonly MapDevice[];
+  /** The view moved: the page picks the heat's scale and the area whose devices it lists. */
+  readonly onView: (view: MapView) => void;
   /** Where to look first (a link from a position); otherwise the fleet, once it is known. */
   readonly focus: MapFocus | null;
   readonly onOpenDevice: (device: MapDevice) => void;
 }
 
 /** The view that shows all of the heat, or null when there is none. */
-function heatView(heat: HeatData | null, width: number, height: number): MapViewState | null {
-  if (!heat || heat.length === 0 || width <= 0 || height <= 0) return null;
+function heatView(heat: HeatData, width: number, height: number): MapViewState | null {
+  if (heat.length === 0 || width <= 0 || height <= 0) return null;
   const positions = heat.attributes.getPosition.value;
   let west = 180;
   let south = 90;
@@ -105,15 +118,7 @@ function heatView(heat: HeatData | null, width: number, height: number): MapView
  * The deck.gl map: the offline world (Natural Earth countries, wrapped across the
  * antimeridian), the heat of the chosen metric, and the devices once zoomed in.
  */
-export function HeatSightMap({
-  metric,
-  heat,
-  heatVersion,
-  listDevices,
-  devicesVersion,
-  focus,
-  onOpenDevice,
-}: HeatSightMapProps) {
+export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus, onOpenDevice }: HeatSightMapProps) {
   const { t } = useTranslation();
   const dark = useDarkTheme();
   const container = useRef<HTMLDivElement | null>(null);
@@ -139,14 +144,15 @@ export function HeatSightMap({
     }
   }, [heat]);
 
-  // Devices as points only from a city's zoom: listing them costs the whole fleet.
+  // The page learns where the map looks (the heat's scale, the devices to list).
+  useEffect(() => {
+    const element = container.current;
+    if (!element || element.clientWidth <= 0 || element.clientHeight <= 0) return;
+    onView(viewOf(viewState, element.clientWidth, element.clientHeight));
+  }, [viewState, onView]);
+
+  // Devices as points only from a city's zoom.
   const zoomedIn = viewState.zoom >= DEVICE_ZOOM;
-  const devices = useMemo(
-    () => (zoomedIn ? listDevices() : []),
-    // devicesVersion: the devices changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [zoomedIn, listDevices, devicesVersion],
-  );
 
   // What each frame costs, and when heat first shows (tests/bench/heatsight.bench.ts).
   const timing = useRef({ mounted: 0, drawStart: 0, heatShown: false });
@@ -155,7 +161,7 @@ export function HeatSightMap({
   }, []);
   // What the next frame draws, for onAfterRender (deck.gl draws after React commits).
   const drawnHeat = useRef<{ version: string | number; points: number }>({ version: '', points: 0 });
-  const points = heat?.length ?? 0;
+  const points = heat.length;
   useLayoutEffect(() => {
     drawnHeat.current = { version: heatVersion, points };
   }, [heatVersion, points]);
@@ -179,10 +185,10 @@ export function HeatSightMap({
   const [styleFailure, setStyleFailure] = useState<string | null>(null);
   const mapStyle = styleFailure === null ? webSettings.map_style_url : null;
 
-  const spec = METRICS[metric];
   // One layer per theme: the world's triangles are costly to build under software WebGL.
+  // The same array while the theme stays: a new one makes deck.gl look at the world again.
   const world = useMemo(
-    () =>
+    () => [
       new GeoJsonLayer({
         id: 'world',
         data: worldCountries(),
@@ -194,33 +200,36 @@ export function HeatSightMap({
         lineWidthUnits: 'pixels',
         getLineWidth: 1,
       }),
+    ],
     [dark],
   );
 
+  // Stable across updates: a new colour range would rebuild the layer's colour texture.
+  const colorDomain = useMemo(() => heatColorDomain(metric), [metric]);
+  const colorRange = useMemo(() => heatColorRange(metric), [metric]);
   const layers = [
-    heat && heat.length > 0
-      ? new SteadyHeatmapLayer({
-          id: 'heat',
-          data: heat,
-          radiusPixels: HEAT_RADIUS_PIXELS,
-          // Smaller than deck.gl's 2048: the weights are redrawn on every update, and a quarter
-          // of the pixels keeps that cheap where WebGL runs in software (no GPU on the host).
-          weightsTextureSize: WEIGHTS_TEXTURE_SIZE,
-          intensity: 1,
-          threshold: 0.03,
-          aggregation: spec.aggregation,
-          colorDomain: heatColorDomain(metric),
-          colorRange: heatColorRange(metric),
-          updateTriggers: { getWeight: [heatVersion], getPosition: [heatVersion] },
-        })
-      : null,
+    // There even before the first heat: its programs are built while the heat is on its way.
+    new SteadyHeatmapLayer({
+      id: 'heat',
+      data: heat,
+      radiusPixels: HEAT_RADIUS_PIXELS,
+      // Smaller than deck.gl's 2048: the weights are redrawn on every update, and a quarter
+      // of the pixels keeps that cheap where WebGL runs in software (no GPU on the host).
+      weightsTextureSize: WEIGHTS_TEXTURE_SIZE,
+      intensity: 1,
+      threshold: 0.03,
+      aggregation: HEAT_AGGREGATION[metric],
+      colorDomain,
+      colorRange,
+      updateTriggers: { getWeight: [heatVersion], getPosition: [heatVersion], getCount: [heatVersion] },
+    }),
     // Not even created further out: an idle layer still compiles its shaders.
     zoomedIn
       ? new ScatterplotLayer<MapDevice>({
           id: 'devices',
           data: devices,
           pickable: true,
-          getPosition: (device) => device.position,
+          getPosition: (device) => [device.position[0], device.position[1]],
           getFillColor: deviceColor,
           getLineColor: dark ? [246, 247, 249, 255] : [28, 33, 39, 255],
           stroked: true,
@@ -235,12 +244,10 @@ export function HeatSightMap({
 
   const tooltip = ({ object, layer }: PickingInfo<MapDevice>) => {
     if (!object || layer?.id !== 'devices') return null;
-    const links = totalLinks(object.state.links ?? {});
-    const status = t(
-      object.state.availability === 1 ? 'heatSight.tooltip.connected' : 'heatSight.tooltip.disconnected',
-    );
+    const status = t(object.connected ? 'heatSight.tooltip.connected' : 'heatSight.tooltip.disconnected');
+    const links = t('heatSight.tooltip.links', { online: object.linksOnline, total: object.linksTotal });
     return {
-      text: `${object.name}\n${status}\n${t('heatSight.tooltip.links', { online: links.online, total: links.total })}\n${t('heatSight.tooltip.open')}`,
+      text: `${object.name}\n${status}\n${links}\n${t('heatSight.tooltip.open')}`,
     };
   };
 
@@ -255,7 +262,7 @@ export function HeatSightMap({
       {/* The world on a canvas of its own, redrawn only when the view moves: a live update
           redraws the heat alone. */}
       {mapStyle ? null : (
-        <DeckGL viewState={viewState} layers={[world]} controller={false} style={{ pointerEvents: 'none' }} />
+        <DeckGL viewState={viewState} layers={world} controller={false} style={{ pointerEvents: 'none' }} />
       )}
       <DeckGL
         viewState={viewState}

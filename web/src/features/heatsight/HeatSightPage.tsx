@@ -18,15 +18,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api, errorMessage, useApiValue } from '../../lib/api';
-import { appFleet, type FleetFeedState } from '../../lib/fleet';
+import { appFleet, type FleetFeedState, type FleetHeat, type MapDevice } from '../../lib/fleet';
 import { recordMeasure } from '../../lib/measures';
 import { useObservableValue } from '../../lib/realtime';
 import { useSessionSubject } from '../../lib/session';
-import { historyHeat, historySlice, LiveHeat, type HeatData, type MapDevice } from './heatLayerData';
+import { heatCellDegrees, historyHeat, historySlice, liveHeatData, NO_HEAT, type HeatData } from './heatLayerData';
 import { METRICS } from './heatMetrics';
 import { focusOf } from './heatSightLink';
 import { HEATSIGHT_APPLY_MEASURE, type HeatApplyDetail } from './heatSightMeasures';
-import { HeatSightMap } from './HeatSightMap';
+import { DEVICE_ZOOM, HeatSightMap, type MapView } from './HeatSightMap';
 
 type Mode = 'live' | 'history';
 
@@ -71,29 +71,46 @@ export function HeatSightPage() {
   const liveAvailable = METRICS[metric].live && scope.environmentId === environmentId;
   const showing: Mode = mode === 'live' && !METRICS[metric].live ? 'history' : mode;
 
-  // Live: the feed's frames patch the heat in place; a version number tells the map to redraw.
+  // Live: the fleet worker sums the feed's devices into cells at the map's scale and sends the
+  // heat when it changed; this thread only hands it to the layer.
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
-  const liveHeat = useMemo(() => new LiveHeat('poorLinks'), []);
   const feedState = useObservableValue<FleetFeedState>(fleet.state$, { kind: 'connecting' });
-  const [liveVersion, setLiveVersion] = useState(0);
-  const chooseMetric = (next: HeatSightMetric) => {
-    liveHeat.setMetric(next);
-    setLiveVersion(liveHeat.version);
-    setMetric(next);
-  };
+  const [live, setLive] = useState<{ heat: FleetHeat; version: number } | null>(null);
+  const [cellDegrees, setCellDegrees] = useState(() => heatCellDegrees(0));
+  const watchingLive = showing === 'live' && liveAvailable;
   useEffect(() => {
-    const subscription = fleet.batch$.subscribe((batch) => {
+    fleet.map.setHeat({ metric, cellDegrees });
+  }, [fleet, metric, cellDegrees]);
+  useEffect(() => {
+    if (!watchingLive) return undefined;
+    const subscription = fleet.map.heat$.subscribe((heat) => {
       const started = performance.now();
-      const changed = liveHeat.apply(batch);
-      const detail: HeatApplyDetail = {
-        devices: batch.reset ? batch.devices.size : batch.changed.length + batch.removed.length,
-        reset: batch.reset,
-      };
+      setLive((current) => ({ heat, version: (current?.version ?? 0) + 1 }));
+      const detail: HeatApplyDetail = { devices: heat.changed, cells: heat.length, reset: heat.reset };
       recordMeasure(HEATSIGHT_APPLY_MEASURE, started, performance.now(), detail);
-      if (changed) setLiveVersion(liveHeat.version);
     });
-    return () => subscription.unsubscribe();
-  }, [fleet, liveHeat]);
+    return () => {
+      subscription.unsubscribe();
+      setLive(null);
+    };
+  }, [fleet, watchingLive]);
+  // The devices as points, listed by the worker for the area in view once zoomed in.
+  const [devices, setDevices] = useState<readonly MapDevice[]>([]);
+  useEffect(() => {
+    const subscription = fleet.map.devices$.subscribe(setDevices);
+    return () => {
+      subscription.unsubscribe();
+      fleet.map.setArea(null);
+    };
+  }, [fleet]);
+  const ownScope = scope.environmentId === environmentId;
+  const onView = useCallback(
+    (view: MapView) => {
+      setCellDegrees(heatCellDegrees(view.zoom));
+      fleet.map.setArea(ownScope && view.zoom >= DEVICE_ZOOM ? view.area : null);
+    },
+    [fleet, ownScope],
+  );
 
   const environments = useApiValue<readonly Environment[]>(
     async (signal) =>
@@ -153,12 +170,7 @@ export function HeatSightPage() {
       : historySlice(heat, playhead - slice, playhead);
   }, [heat, historyValue, playhead, slice]);
 
-  const liveData = showing === 'live' && liveAvailable ? liveHeat.data() : null;
-  const ownScope = scope.environmentId === environmentId;
-  const listDevices = useCallback(
-    (): readonly MapDevice[] => (ownScope ? liveHeat.mapDevices() : []),
-    [liveHeat, ownScope],
-  );
+  const liveData = useMemo(() => (watchingLive && live ? liveHeatData(live.heat) : null), [watchingLive, live]);
 
   const openDevice = (device: MapDevice) => {
     setListSearch('devices', device.name);
@@ -176,7 +188,7 @@ export function HeatSightPage() {
   const onScope = (value: string) =>
     setScope({ environmentId: Number.parseInt(value, 10), subtree: value.endsWith('+') });
 
-  const rows = showing === 'history' ? (historyData?.length ?? 0) : (liveData?.length ?? 0);
+  const rows = showing === 'history' ? (historyData?.length ?? 0) : (live?.heat.devices ?? 0);
   const timeFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.language],
@@ -204,7 +216,7 @@ export function HeatSightPage() {
           {t('heatSight.metric')}
           <HTMLSelect
             value={metric}
-            onChange={(event) => chooseMetric(event.currentTarget.value as HeatSightMetric)}
+            onChange={(event) => setMetric(event.currentTarget.value as HeatSightMetric)}
             data-testid={TestId.heatSight.metric}
             options={HEATSIGHT_METRICS.map((value) => ({ value, label: t(METRICS[value].labelKey) }))}
           />
@@ -280,10 +292,12 @@ export function HeatSightPage() {
       <div className="heatsight-map-area">
         <HeatSightMap
           metric={metric}
-          heat={showing === 'history' ? historyData : liveData}
-          heatVersion={showing === 'history' ? `${scopeKey(scope)}:${window}:${playhead ?? 'all'}` : liveVersion}
-          listDevices={listDevices}
-          devicesVersion={liveVersion}
+          heat={(showing === 'history' ? historyData : liveData) ?? NO_HEAT}
+          heatVersion={
+            showing === 'history' ? `${scopeKey(scope)}:${window}:${playhead ?? 'all'}` : (live?.version ?? 0)
+          }
+          devices={devices}
+          onView={onView}
           focus={focus}
           onOpenDevice={openDevice}
         />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { heatColorDomain, heatColorRange, heatWeight, METRICS } from './heatMetrics';
+import { heatWeight } from '../../lib/fleet';
+import { heatColorDomain, heatColorRange, METRICS } from './heatMetrics';
 
 describe('heat metrics', () => {
   it('lifts shares onto the domain and keeps counts as they are', () => {

@@ -1,18 +1,12 @@
-import {
-  hasNoLink,
-  linksDownShare,
-  totalLinks,
-  type DeviceLiveState,
-  type HeatSightHistory,
-  type HeatSightMetric,
-} from '@halo/shared';
+import type { HeatSightHistory, HeatSightMetric } from '@halo/shared';
+import { HEAT_AGGREGATION, SHARE_FLOOR } from '../../lib/fleet';
 
 type Rgb = [number, number, number];
 
 /**
- * What each metric weighs, how the heat sums it and what its colours mean. Shares (0..1) are
- * averaged where samples overlap (MEAN) against a fixed domain, so a colour always means the
- * same share; density sums and is relative to the view. Red is bad in every share.
+ * What each metric means on the map: its names and colours. Shares (0..1) are averaged where
+ * samples overlap (HEAT_AGGREGATION) against a fixed domain, so a colour always means the same
+ * share; density sums and is relative to the view. Red is bad in every share.
  */
 export interface MetricSpec {
   readonly labelKey: string;
@@ -20,7 +14,6 @@ export interface MetricSpec {
   readonly legendKey: string;
   readonly lowKey: string;
   readonly highKey: string;
-  readonly aggregation: 'SUM' | 'MEAN';
   /** The legend's colours, low to high (heatColorRange makes deck.gl's from them). */
   readonly colorRange: readonly Rgb[];
   /** Whether the live fleet says it (the signal is only in the history). */
@@ -61,7 +54,6 @@ export const METRICS: Readonly<Record<HeatSightMetric, MetricSpec>> = {
     legendKey: 'heatSight.legend.poorLinks',
     lowKey: 'heatSight.legend.none',
     highKey: 'heatSight.legend.all',
-    aggregation: 'MEAN',
     colorRange: BAD_RANGE,
     live: true,
   },
@@ -70,7 +62,6 @@ export const METRICS: Readonly<Record<HeatSightMetric, MetricSpec>> = {
     legendKey: 'heatSight.legend.noConnection',
     lowKey: 'heatSight.legend.none',
     highKey: 'heatSight.legend.all',
-    aggregation: 'MEAN',
     colorRange: BAD_RANGE,
     live: true,
   },
@@ -79,7 +70,6 @@ export const METRICS: Readonly<Record<HeatSightMetric, MetricSpec>> = {
     legendKey: 'heatSight.legend.signal',
     lowKey: 'heatSight.legend.signalHigh',
     highKey: 'heatSight.legend.signalLow',
-    aggregation: 'MEAN',
     colorRange: SIGNAL_RANGE,
     live: false,
   },
@@ -88,30 +78,16 @@ export const METRICS: Readonly<Record<HeatSightMetric, MetricSpec>> = {
     legendKey: 'heatSight.legend.density',
     lowKey: 'heatSight.legend.fewer',
     highKey: 'heatSight.legend.more',
-    aggregation: 'SUM',
     colorRange: DENSITY_RANGE,
     live: true,
   },
 };
 
-/**
- * Shares travel to deck.gl lifted onto [SHARE_FLOOR, 1]. Its MEAN heat divides each pixel's
- * weight by the kernel mass there (at least 1), so where samples thin out at a blob's edge the
- * value sinks; below the domain's lower end deck.gl fades the pixel out. Lifted, a share of 0
- * (all fine) still shows in the scale's low colour where there are samples, and the edges fade
- * to nothing instead of reading as "all fine" (or, unlifted, vanishing where all is fine).
- */
-const SHARE_FLOOR = 0.3;
 const RANGE_STEPS = 64;
-
-/** The value the heat layer is given for a metric's value (a share, a weakness, a count). */
-export function heatWeight(metric: HeatSightMetric, value: number): number {
-  return METRICS[metric].aggregation === 'MEAN' ? SHARE_FLOOR + (1 - SHARE_FLOOR) * value : value;
-}
 
 /** The colour domain deck.gl is given: the lifted shares', or its own relative one for sums. */
 export function heatColorDomain(metric: HeatSightMetric): [number, number] | null {
-  return METRICS[metric].aggregation === 'MEAN' ? [SHARE_FLOOR, 1] : null;
+  return HEAT_AGGREGATION[metric] === 'MEAN' ? [SHARE_FLOOR, 1] : null;
 }
 
 /**
@@ -120,8 +96,8 @@ export function heatColorDomain(metric: HeatSightMetric): [number, number] | nul
  * colours over [floor, 1].
  */
 export function heatColorRange(metric: HeatSightMetric): Rgb[] {
-  const { colorRange, aggregation } = METRICS[metric];
-  if (aggregation !== 'MEAN') return colorRange.map((color) => [...color]);
+  const { colorRange } = METRICS[metric];
+  if (HEAT_AGGREGATION[metric] !== 'MEAN') return colorRange.map((color) => [...color]);
   const last = colorRange.length - 1;
   return Array.from({ length: RANGE_STEPS }, (_unused, step) => {
     const share = Math.max(0, (step / (RANGE_STEPS - 1) - SHARE_FLOOR) / (1 - SHARE_FLOOR));
@@ -131,22 +107,6 @@ export function heatColorRange(metric: HeatSightMetric): Rgb[] {
     const mix = at - Math.floor(at);
     return [0, 1, 2].map((channel) => Math.round(low[channel]! + (high[channel]! - low[channel]!) * mix)) as Rgb;
   });
-}
-
-/** A live device's weight for a metric; null when it says nothing about it (no position, no signal). */
-export function liveWeight(device: DeviceLiveState, metric: HeatSightMetric): number | null {
-  const links = totalLinks(device.links ?? {});
-  const quality = { connected: device.availability === 1, linksOnline: links.online, linksTotal: links.total };
-  switch (metric) {
-    case 'poorLinks':
-      return linksDownShare(quality);
-    case 'noConnection':
-      return hasNoLink(quality) ? 1 : 0;
-    case 'density':
-      return 1;
-    case 'signal':
-      return null;
-  }
 }
 
 /** A history row's weight for a metric; null when the row says nothing about it. */

@@ -4,7 +4,7 @@
  * benchmark can import it outside the browser.
  */
 
-/** LiveHeat applying one frame of the feed to its typed arrays (JavaScript only); detail: HeatApplyDetail. */
+/** The page taking a live heat from the fleet worker (the main thread's share); detail: HeatApplyDetail. */
 export const HEATSIGHT_APPLY_MEASURE = 'halo:heatsight.apply';
 /** deck.gl drawing one frame: onBeforeRender to onAfterRender (the layers' draw calls, and any wait for the GL). */
 export const HEATSIGHT_DRAW_MEASURE = 'halo:heatsight.draw';
@@ -12,8 +12,10 @@ export const HEATSIGHT_DRAW_MEASURE = 'halo:heatsight.draw';
 export const HEATSIGHT_FIRST_HEAT_MEASURE = 'halo:heatsight.firstHeat';
 
 export interface HeatApplyDetail {
-  /** Devices the frame changed or removed (every device for a snapshot). */
+  /** Devices changed since the previous heat (every device after a snapshot or a new query). */
   readonly devices: number;
+  /** The cells the heat holds (the layer's points). */
+  readonly cells: number;
   readonly reset: boolean;
 }
 

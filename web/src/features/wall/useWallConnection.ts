@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import { createApiClient } from '../../lib/api/apiClient';
 import { SummaryFeed, connectionMachine } from '../../lib/fleet';
-import { openLiveSocket } from '../../lib/realtime';
+import { handleConnectErrors, openLiveSocket } from '../../lib/realtime';
 
 export type WallConnection =
   | { readonly kind: 'noToken' }
@@ -142,18 +142,15 @@ export function useWallConnection(token: string | null): WallConnection {
         socket.disconnect();
         if (!disposed) setConnection({ kind: 'ended', reason: parsed.success ? parsed.data.reason : null });
       });
-      socket.on('connect_error', (error: Error) => {
-        if (/unauthori[sz]ed/i.test(error.message)) {
-          feed.close();
-          socket.disconnect();
-          // The gateway says why in the refusal's data when the upstream said it.
-          const reason = SessionEndReasonSchema.safeParse(
-            (error as Error & { data?: { reason?: unknown } }).data?.reason,
-          );
-          if (!disposed) setConnection({ kind: 'ended', reason: reason.success ? reason.data : null });
-        }
+      // Refused for now (the provider restarting): tried again; the token refused: ended, with
+      // the reason the upstream gave.
+      const stopRetrying = handleConnectErrors(socket, (reason) => {
+        feed.close();
+        socket.disconnect();
+        if (!disposed) setConnection({ kind: 'ended', reason });
       });
       cleanup = () => {
+        stopRetrying();
         syncs.forEach((subscription) => subscription.unsubscribe());
         liveness.stop();
         feed.close();

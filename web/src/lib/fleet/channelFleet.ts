@@ -1,7 +1,8 @@
 import type { DeviceLiveState, FleetSummary, LiveSystemLogEntry } from '@halo/shared';
 import { EMPTY, Observable, ReplaySubject, of, share, switchMap, tap, timer } from 'rxjs';
 import { liveChannel, type LiveSocket } from '../realtime';
-import { FleetFeed, type FleetBatch, type FleetTable } from './fleetFeed';
+import { FleetFeed, type FleetMap, type FleetTable } from './fleetFeed';
+import type { FleetHeatQuery, MapArea } from './fleetHeat';
 import type { FleetTableQuery } from './fleetRows';
 import type { FleetFeedState } from './liveSubscription';
 import { LogTailFeed } from './logTailFeed';
@@ -9,12 +10,13 @@ import { SummaryFeed } from './summaryFeed';
 
 /** A fleet feed that follows a channel's socket: a new feed on every new socket, none while closed. */
 export interface ChannelFleet {
-  readonly batch$: Observable<FleetBatch>;
   readonly state$: Observable<FleetFeedState>;
   /** Local time of the last snapshot or delta applied; null before the first. */
   readonly updatedAt$: Observable<number | null>;
   /** The Devices table; its query and window carry over to the feed of a new socket. */
   readonly table: FleetTable;
+  /** HeatSight's heat and devices; the query and area carry over to the feed of a new socket. */
+  readonly map: FleetMap;
   device$(id: number): Observable<DeviceLiveState | null>;
 }
 
@@ -67,6 +69,8 @@ export function fleetOnChannel(
 ): ChannelFleet {
   let query: FleetTableQuery | null = null;
   let window: { start: number; end: number } | null = null;
+  let heatQuery: FleetHeatQuery | null = null;
+  let area: MapArea | null = null;
   let current: FleetFeed | null = null;
   const feed$ = feedOnChannel(
     socket$,
@@ -74,12 +78,13 @@ export function fleetOnChannel(
       const feed = new FleetFeed(socket, environmentId);
       if (query) feed.table.setQuery(query);
       if (window) feed.table.setWindow(window.start, window.end);
+      if (heatQuery) feed.map.setHeat(heatQuery);
+      if (area) feed.map.setArea(area);
       return feed;
     },
     keepWarmMs,
   ).pipe(tap((feed) => (current = feed)));
   return {
-    batch$: feed$.pipe(switchMap((feed) => feed?.batch$ ?? EMPTY)),
     state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
     updatedAt$: feed$.pipe(switchMap((feed) => feed?.updatedAt$ ?? of(null))),
     table: {
@@ -91,6 +96,18 @@ export function fleetOnChannel(
       setWindow: (start, end) => {
         window = { start, end };
         current?.table.setWindow(start, end);
+      },
+    },
+    map: {
+      heat$: feed$.pipe(switchMap((feed) => feed?.map.heat$ ?? EMPTY)),
+      devices$: feed$.pipe(switchMap((feed) => feed?.map.devices$ ?? EMPTY)),
+      setHeat: (query) => {
+        heatQuery = query;
+        current?.map.setHeat(query);
+      },
+      setArea: (next) => {
+        area = next;
+        current?.map.setArea(next);
       },
     },
     device$: (id) => feed$.pipe(switchMap((feed) => feed?.device$(id) ?? of(null))),

@@ -8,14 +8,16 @@ import { FleetStore, type FromFleetStore, type ToFleetStore } from './fleetStore
 /** The worker's global scope, as much of it as this needs (the page's DOM types are in scope here). */
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToFleetStore | FleetWorkerInit>) => void) | null;
-  postMessage(message: FromFleetStore): void;
+  postMessage(message: FromFleetStore, transfer?: Transferable[]): void;
 };
 let store: FleetStore | null = null;
 
 scope.onmessage = (event: MessageEvent<ToFleetStore | FleetWorkerInit>) => {
   const message = event.data;
   if (message.type === 'init') {
-    store = new FleetStore(message.environmentId, (answer: FromFleetStore) => scope.postMessage(answer));
+    store = new FleetStore(message.environmentId, (answer: FromFleetStore, transfer?: Transferable[]) =>
+      scope.postMessage(answer, transfer ?? []),
+    );
     return;
   }
   store?.handle(message);

@@ -1,9 +1,17 @@
-import { encodeDevicePatch, encodeDevicesSnapshot, LiveEvent, type DeviceLiveState } from '@halo/shared';
-import { queueScheduler } from 'rxjs';
-import { describe, expect, it, vi } from 'vitest';
+import {
+  connectionStatus,
+  encodeDevicePatch,
+  encodeDevicesSnapshot,
+  LiveEvent,
+  type DeviceLiveState,
+} from '@halo/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '../realtime';
+import type { FleetHeat } from './fleetHeat';
 import { FleetFeed } from './fleetFeed';
 import { localFleetPort } from './fleetPort';
+import { DEFAULT_TABLE_QUERY, type FleetRow } from './fleetRows';
+import { REORDER_INTERVAL_MS } from './fleetStore';
 import { fakeLiveSocket } from '../../testing/fakeLiveSocket';
 
 const device = (id: number, availability = 1): DeviceLiveState => ({
@@ -20,18 +28,36 @@ const device = (id: number, availability = 1): DeviceLiveState => ({
 });
 
 interface View {
-  readonly devices: ReadonlyMap<number, DeviceLiveState>;
+  readonly devices: ReadonlyMap<number, FleetRow>;
   readonly updatedAt: number | null;
 }
 
-/** What a view of the whole fleet sees, frame by frame: a copy of the devices, and when they last changed. */
+/**
+ * What the Devices table of the whole fleet shows, window by window (new rows find their place
+ * at the next reorder: `settle`), and when the devices last changed.
+ */
 function follow(feed: FleetFeed) {
   const views: View[] = [];
   let updatedAt: number | null = null;
   feed.updatedAt$.subscribe((at) => (updatedAt = at));
-  feed.batch$.subscribe((batch) => views.push({ devices: new Map(batch.devices), updatedAt }));
+  feed.table.window$.subscribe((window) =>
+    views.push({ devices: new Map(window.rows.flatMap((row) => (row ? [[row.id, row] as const] : []))), updatedAt }),
+  );
+  feed.table.setQuery(DEFAULT_TABLE_QUERY);
+  feed.table.setWindow(0, 100);
   return views;
 }
+
+const settle = () => vi.advanceTimersByTime(REORDER_INTERVAL_MS);
+const NOT_CONNECTED = connectionStatus({ is_activated: true, availability: 0 });
+const CONNECTED = connectionStatus({ is_activated: true, availability: 1 });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A feed whose store runs on this thread, answering at once. */
 const feedOn = (socket: LiveSocket, options: ConstructorParameters<typeof FleetFeed>[2] = {}) =>
@@ -40,7 +66,7 @@ const feedOn = (socket: LiveSocket, options: ConstructorParameters<typeof FleetF
 describe('FleetFeed', () => {
   it('subscribes at once, replaces on a snapshot and applies deltas in order', () => {
     const { socket, emitted, deliver } = fakeLiveSocket();
-    const feed = feedOn(socket, { scheduler: queueScheduler, now: () => 1000 });
+    const feed = feedOn(socket, { now: () => 1000 });
     const views = follow(feed);
     expect(emitted).toEqual([{ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } }]);
     deliver(
@@ -54,16 +80,18 @@ describe('FleetFeed', () => {
       changed: [device(2, 0), device(3)],
       removed: [1],
     });
+    settle();
     const last = views.at(-1);
     expect([...(last?.devices.keys() ?? [])].sort()).toEqual([2, 3]);
-    expect(last?.devices.get(2)?.availability).toBe(0);
+    expect(last?.devices.get(2)?.connection).toBe(NOT_CONNECTED);
     expect(last?.updatedAt).toBe(1000);
   });
 
   it('applies field-level patches, keeping the rest of the device as it was', () => {
     const { socket, deliver } = fakeLiveSocket();
-    const feed = feedOn(socket, { scheduler: queueScheduler });
-    const views = follow(feed);
+    const feed = feedOn(socket);
+    const shown: (DeviceLiveState | null)[] = [];
+    feed.device$(1).subscribe((state) => shown.push(state));
     const located = { ...device(1), location: { coordinate: [34.1, 32.1], altitude: null, accuracy: 3 } };
     deliver(
       LiveEvent.DEVICES_SNAPSHOT,
@@ -76,7 +104,7 @@ describe('FleetFeed', () => {
       changed: [encodeDevicePatch({ id: 1, main_app_status: null, location: { coordinate: [34.2, 32.2] } })],
       removed: [],
     });
-    expect(views.at(-1)?.devices.get(1)).toEqual({
+    expect(shown.at(-1)).toEqual({
       ...located,
       main_app_status: null,
       location: { coordinate: [34.2, 32.2], altitude: null, accuracy: 3 },
@@ -85,7 +113,7 @@ describe('FleetFeed', () => {
 
   it('asks for a fresh snapshot, applying nothing, when a patch does not give a valid device', () => {
     const { socket, emitted, deliver } = fakeLiveSocket();
-    const feed = feedOn(socket, { scheduler: queueScheduler });
+    const feed = feedOn(socket);
     const views = follow(feed);
     deliver(
       LiveEvent.DEVICES_SNAPSHOT,
@@ -102,14 +130,15 @@ describe('FleetFeed', () => {
       ],
       removed: [],
     });
-    expect(views.at(-1)?.devices.get(1)?.availability).toBe(1);
+    settle();
+    expect(views.at(-1)?.devices.get(1)?.connection).toBe(CONNECTED);
     expect(views.at(-1)?.devices.has(2)).toBe(false);
     expect(emitted.at(-1)).toEqual({ event: LiveEvent.DEVICES_SUBSCRIBE, payload: { environmentId: 7 } });
   });
 
   it('ignores duplicates and other environments, and resubscribes with epoch and seq on a gap', () => {
     const { socket, emitted, deliver } = fakeLiveSocket();
-    const feed = feedOn(socket, { scheduler: queueScheduler });
+    const feed = feedOn(socket);
     const views = follow(feed);
     deliver(
       LiveEvent.DEVICES_SNAPSHOT,
@@ -117,8 +146,10 @@ describe('FleetFeed', () => {
     );
     deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e1', seq: 4, changed: [device(9)], removed: [] });
     deliver(LiveEvent.DEVICES_DELTA, { environmentId: 8, epoch: 'e1', seq: 5, changed: [device(9)], removed: [] });
+    settle();
     expect(views.at(-1)?.devices.has(9)).toBe(false);
     deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e1', seq: 7, changed: [device(9)], removed: [] });
+    settle();
     expect(views.at(-1)?.devices.has(9)).toBe(false);
     expect(emitted.at(-1)).toEqual({
       event: LiveEvent.DEVICES_SUBSCRIBE,
@@ -128,7 +159,7 @@ describe('FleetFeed', () => {
 
   it('subscribes again after a reconnect and reports a refusal', () => {
     const { socket, emitted, acks, deliver } = fakeLiveSocket(false);
-    const feed = feedOn(socket, { scheduler: queueScheduler });
+    const feed = feedOn(socket);
     const states: string[] = [];
     feed.state$.subscribe((state) => states.push(state.kind));
     expect(emitted).toHaveLength(0);
@@ -138,58 +169,64 @@ describe('FleetFeed', () => {
     expect(states).toEqual(['connecting', 'refused']);
   });
 
-  it('batches many deltas into one view per frame', () => {
+  it('hands HeatSight the heat of the located devices, at once and after each change, until it leaves', () => {
     const { socket, deliver } = fakeLiveSocket();
-    const frames: (() => void)[] = [];
-    const manualScheduler = {
-      now: () => 0,
-      schedule(work: () => void) {
-        frames.push(() => work.call({}));
-        return { unsubscribe() {}, closed: false };
-      },
-    };
-    const feed = feedOn(socket, { scheduler: manualScheduler as never });
-    const views = follow(feed);
-    deliver(LiveEvent.DEVICES_SNAPSHOT, encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 0, devices: [] }));
-    for (let seq = 1; seq <= 50; seq += 1) {
-      deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq, changed: [device(seq)], removed: [] });
-    }
-    // The whole (empty) fleet at once, then one view for every delta of the frame.
-    expect(views).toHaveLength(1);
-    frames.splice(0).forEach((frame) => frame());
-    expect(views).toHaveLength(2);
-    expect(views[1]?.devices.size).toBe(50);
-  });
-
-  it('hands patching views what changed per frame, a reset first and after a snapshot', () => {
-    const { socket, deliver } = fakeLiveSocket();
-    const feed = feedOn(socket, { scheduler: queueScheduler });
-    const batches: { reset: boolean; changed: number[]; removed: number[]; size: number }[] = [];
-    feed.batch$.subscribe((batch) =>
-      batches.push({
-        reset: batch.reset,
-        changed: batch.changed.map((entry) => entry.id),
-        removed: [...batch.removed],
-        size: batch.devices.size,
-      }),
-    );
+    const feed = feedOn(socket);
+    const located = (id: number, availability = 1): DeviceLiveState => ({
+      ...device(id, availability),
+      location: { coordinate: [34 + id / 100, 32], altitude: null, accuracy: 3 },
+    });
     deliver(
       LiveEvent.DEVICES_SNAPSHOT,
-      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 1, devices: [device(1), device(2)] }),
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 1, devices: [located(1), located(2), device(3)] }),
     );
-    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq: 2, changed: [device(3)], removed: [1] });
-    expect(batches).toEqual([
-      { reset: true, changed: [], removed: [], size: 0 },
-      { reset: true, changed: [], removed: [], size: 2 },
-      { reset: false, changed: [3], removed: [1], size: 2 },
+    const heats: FleetHeat[] = [];
+    feed.map.setHeat({ metric: 'density', cellDegrees: 1 });
+    const subscription = feed.map.heat$.subscribe((heat) => heats.push(heat));
+    vi.runOnlyPendingTimers();
+    // Devices 1 and 2 share a cell; device 3 has no position.
+    expect(heats.map((heat) => [heat.length, heat.devices, [...heat.counts], [...heat.weights]])).toEqual([
+      [1, 2, [2], [2]],
     ]);
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq: 2, changed: [located(3)], removed: [1] });
+    vi.runOnlyPendingTimers();
+    expect(heats.at(-1)).toMatchObject({ devices: 2, changed: 1, reset: false });
+    // Another scale: summed again.
+    feed.map.setHeat({ metric: 'noConnection', cellDegrees: 0.001 });
+    vi.runOnlyPendingTimers();
+    expect(heats.at(-1)).toMatchObject({ length: 2, devices: 2, reset: true });
+    subscription.unsubscribe();
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq: 3, changed: [located(4)], removed: [] });
+    vi.runOnlyPendingTimers();
+    expect(heats).toHaveLength(3);
+  });
+
+  it('is not live while the socket is off the gateway, and live again once the replay applies', () => {
+    const { socket, emitted, acks, deliver } = fakeLiveSocket();
+    const feed = feedOn(socket);
+    const states: string[] = [];
+    feed.state$.subscribe((state) => states.push(state.kind));
+    deliver(
+      LiveEvent.DEVICES_SNAPSHOT,
+      encodeDevicesSnapshot({ environmentId: 7, epoch: 'e', seq: 1, devices: [device(1)] }),
+    );
+    deliver('disconnect', 'transport close');
+    expect(states).toEqual(['connecting', 'live', 'connecting']);
+    deliver('connect');
+    expect(emitted.at(-1)).toEqual({
+      event: LiveEvent.DEVICES_SUBSCRIBE,
+      payload: { environmentId: 7, epoch: 'e', seq: 1 },
+    });
+    acks.at(-1)?.({ ok: true, mode: 'replay' });
+    deliver(LiveEvent.DEVICES_DELTA, { environmentId: 7, epoch: 'e', seq: 2, changed: [device(1, 0)], removed: [] });
+    expect(states.at(-1)).toBe('live');
+    feed.close();
   });
 
   it('asks again after a pause when the gateway says not now, but not after a plain refusal', () => {
-    vi.useFakeTimers();
-    try {
+    {
       const { socket, emitted, acks } = fakeLiveSocket();
-      const feed = feedOn(socket, { scheduler: queueScheduler, retryMs: 1000 });
+      const feed = feedOn(socket, { retryMs: 1000 });
       acks[0]?.({ ok: false, error: 'serviceUnavailable' });
       vi.advanceTimersByTime(1000);
       expect(emitted.filter((entry) => entry.event === LiveEvent.DEVICES_SUBSCRIBE)).toHaveLength(2);
@@ -197,8 +234,6 @@ describe('FleetFeed', () => {
       vi.advanceTimersByTime(5000);
       expect(emitted.filter((entry) => entry.event === LiveEvent.DEVICES_SUBSCRIBE)).toHaveLength(2);
       feed.close();
-    } finally {
-      vi.useRealTimers();
     }
   });
 });

@@ -6,39 +6,15 @@ import {
   type DevicesSubscribeAck,
   type StreamPosition,
 } from '@halo/shared';
-import {
-  animationFrameScheduler,
-  auditTime,
-  BehaviorSubject,
-  concat,
-  defer,
-  filter,
-  map,
-  Observable,
-  of,
-  share,
-  Subject,
-  type SchedulerLike,
-} from 'rxjs';
+import { BehaviorSubject, filter, map, Observable, share, Subject } from 'rxjs';
 import { recordMeasure } from '../measures';
 import type { LiveSocket } from '../realtime';
+import type { FleetHeat, FleetHeatQuery, MapArea, MapDevice } from './fleetHeat';
 import { defaultFleetPort, type FleetPort } from './fleetPort';
 import type { FleetTableQuery } from './fleetRows';
 import type { FromFleetStore } from './fleetStore';
 import type { FleetTableWindow } from './fleetTableView';
 import { LiveSubscription, type FleetFeedState } from './liveSubscription';
-
-/**
- * What changed since the previous frame, for views that patch their own data rather than
- * take a copy of the whole fleet: `reset` after a snapshot (everything may have changed).
- */
-export interface FleetBatch {
-  readonly reset: boolean;
-  readonly changed: readonly DeviceLiveState[];
-  readonly removed: readonly number[];
-  /** Every device as of this frame: read it now, do not keep or change it. */
-  readonly devices: ReadonlyMap<number, DeviceLiveState>;
-}
 
 /** The Devices table of a feed: the window of rows the page shows, as the fleet store keeps it. */
 export interface FleetTable {
@@ -47,6 +23,20 @@ export interface FleetTable {
   setQuery(query: FleetTableQuery): void;
   /** The rows on screen (and a few around them): [start, end). */
   setWindow(start: number, end: number): void;
+}
+
+/**
+ * HeatSight's view of a feed: the located devices' heat at the map's scale, and the devices of
+ * the area it shows once zoomed in, both kept by the fleet worker.
+ */
+export interface FleetMap {
+  /** The heat, again whenever it changed (at most every MAP_INTERVAL_MS). */
+  readonly heat$: Observable<FleetHeat>;
+  /** The devices in the area set, again whenever they changed. */
+  readonly devices$: Observable<readonly MapDevice[]>;
+  setHeat(query: FleetHeatQuery): void;
+  /** The area whose devices to list; null lists none. */
+  setArea(area: MapArea | null): void;
 }
 
 /**
@@ -68,7 +58,7 @@ function transferable(payload: unknown): Transferable[] {
  * runs in a Web Worker: decoding, checking and applying a large fleet's stream never holds up
  * the page. The store tells where the stream stands (a gap means subscribing again with the
  * last epoch and seq) and answers the views: the Devices table's visible rows, one device's
- * state, or every change as whole states for a view of the whole fleet (HeatSight).
+ * state, or HeatSight's heat and devices.
  */
 export class FleetFeed {
   private position: StreamPosition = { epoch: null, seq: 0 };
@@ -80,12 +70,9 @@ export class FleetFeed {
   private readonly updatedSubject = new BehaviorSubject<number | null>(null);
   private readonly tableSubject = new Subject<FleetTableWindow>();
   private readonly deviceSubject = new Subject<{ id: number; device: DeviceLiveState | null }>();
-  /** While someone watches every change: the fleet as the batches brought it, and what changed since the last frame. */
-  private readonly devices = new Map<number, DeviceLiveState>();
-  private pendingReset = false;
-  private readonly pendingChanged = new Set<number>();
-  private readonly pendingRemoved = new Set<number>();
-  private readonly changed = new Subject<void>();
+  private readonly heatSubject = new Subject<FleetHeat>();
+  private readonly mapDevicesSubject = new Subject<readonly MapDevice[]>();
+  private heatQuery: FleetHeatQuery | null = null;
   private tableQuery: FleetTableQuery | null = null;
   private tableWindow: { start: number; end: number } | null = null;
 
@@ -96,14 +83,13 @@ export class FleetFeed {
   readonly synced$: Observable<void> = this.syncedSubject.asObservable();
   /** Local time of the last snapshot or delta applied; null before the first. */
   readonly updatedAt$: Observable<number | null> = this.updatedSubject.asObservable();
-  /** One batch per animation frame; a new subscriber first gets the whole fleet as a reset. */
-  readonly batch$: Observable<FleetBatch>;
   readonly table: FleetTable;
+  readonly map: FleetMap;
 
   constructor(
     private readonly socket: LiveSocket,
     private readonly environmentId: number,
-    options: { scheduler?: SchedulerLike; now?: () => number; retryMs?: number; port?: FleetPort } = {},
+    options: { now?: () => number; retryMs?: number; port?: FleetPort } = {},
   ) {
     const now = options.now ?? Date.now;
     this.port = options.port ?? defaultFleetPort(environmentId);
@@ -121,23 +107,6 @@ export class FleetFeed {
       ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
     });
     this.state$ = this.subscription.state$;
-
-    const frame$ = this.changed.pipe(
-      auditTime(0, options.scheduler ?? animationFrameScheduler),
-      map(() => this.takeBatch()),
-    );
-    const watched$ = new Observable<FleetBatch>((subscriber) => {
-      this.port.post({ type: 'watch.all', on: true });
-      const inner = frame$.subscribe(subscriber);
-      return () => {
-        inner.unsubscribe();
-        this.port.post({ type: 'watch.all', on: false });
-        this.devices.clear();
-      };
-    }).pipe(share());
-    this.batch$ = defer(() =>
-      concat(of<FleetBatch>({ reset: true, changed: [], removed: [], devices: this.devices }), watched$),
-    );
 
     const window$ = new Observable<FleetTableWindow>((subscriber) => {
       const inner = this.tableSubject.subscribe(subscriber);
@@ -157,6 +126,24 @@ export class FleetFeed {
         this.tableWindow = { start, end };
         this.port.post({ type: 'table.window', start, end });
       },
+    };
+
+    const heat$ = new Observable<FleetHeat>((subscriber) => {
+      const inner = this.heatSubject.subscribe(subscriber);
+      if (this.heatQuery) this.port.post({ type: 'heat.query', query: this.heatQuery });
+      return () => {
+        inner.unsubscribe();
+        this.port.post({ type: 'heat.query', query: null });
+      };
+    }).pipe(share());
+    this.map = {
+      heat$,
+      devices$: this.mapDevicesSubject.asObservable(),
+      setHeat: (query) => {
+        this.heatQuery = query;
+        if (this.heatSubject.observed) this.port.post({ type: 'heat.query', query });
+      },
+      setArea: (area) => this.port.post({ type: 'map.area', area }),
     };
 
     const onSnapshot = (payload: unknown) =>
@@ -197,7 +184,8 @@ export class FleetFeed {
     if (this.socket.connected) this.socket.emit(LiveEvent.DEVICES_UNSUBSCRIBE, { environmentId: this.environmentId });
     this.detach();
     this.port.close();
-    this.changed.complete();
+    this.heatSubject.complete();
+    this.mapDevicesSubject.complete();
     this.gapSubject.complete();
     this.syncedSubject.complete();
     this.updatedSubject.complete();
@@ -220,6 +208,8 @@ export class FleetFeed {
           this.subscription.live();
           this.syncedSubject.next();
         } else if (message.outcome === 'applied') {
+          // In step (after a reconnect, the replay's deltas): live again.
+          this.subscription.live();
           this.updatedSubject.next(now());
         } else if (message.outcome === 'gap' || message.outcome === 'invalid' || message.outcome === 'unreadable') {
           // Continuity lost, or this copy went wrong: ask for a replay or a snapshot.
@@ -233,49 +223,12 @@ export class FleetFeed {
       case 'device':
         this.deviceSubject.next({ id: message.id, device: message.device });
         return;
-      case 'batch':
-        this.takeStoreBatch(message);
+      case 'heat':
+        this.heatSubject.next(message.heat);
+        return;
+      case 'map.devices':
+        this.mapDevicesSubject.next(message.devices);
         return;
     }
-  }
-
-  private takeStoreBatch(batch: Extract<FromFleetStore, { type: 'batch' }>): void {
-    if (batch.reset) {
-      this.devices.clear();
-      this.pendingReset = true;
-      this.pendingChanged.clear();
-      this.pendingRemoved.clear();
-    }
-    for (const device of batch.changed) {
-      this.devices.set(device.id, device);
-      if (!batch.reset) {
-        this.pendingChanged.add(device.id);
-        this.pendingRemoved.delete(device.id);
-      }
-    }
-    for (const id of batch.removed) {
-      this.devices.delete(id);
-      this.pendingRemoved.add(id);
-      this.pendingChanged.delete(id);
-    }
-    this.changed.next();
-  }
-
-  private takeBatch(): FleetBatch {
-    const batch: FleetBatch = {
-      reset: this.pendingReset,
-      changed: this.pendingReset
-        ? []
-        : [...this.pendingChanged].flatMap((id) => {
-            const device = this.devices.get(id);
-            return device ? [device] : [];
-          }),
-      removed: this.pendingReset ? [] : [...this.pendingRemoved],
-      devices: this.devices,
-    };
-    this.pendingReset = false;
-    this.pendingChanged.clear();
-    this.pendingRemoved.clear();
-    return batch;
   }
 }

@@ -78,22 +78,53 @@ describe('FleetStore', () => {
     expect(last('table')?.window).toMatchObject({ size: 2 });
   });
 
-  it('sends one watched device, and every change to a whole-fleet watcher', () => {
+  it('sends one watched device', () => {
     const { store, posted, last } = storeOf();
     store.handle({ type: 'watch.device', id: 2 });
     expect(last('device')).toEqual({ type: 'device', id: 2, device: live(2) });
-    store.handle({ type: 'watch.all', on: true });
-    expect(last('batch')).toMatchObject({ reset: true });
-    expect(last('batch')?.changed.map((device) => device.id)).toEqual([1, 2, 3]);
     const before = posted.length;
     store.handle({
       type: 'delta',
       delta: { environmentId: 7, epoch: 'e', seq: 4, changed: [live(3, { name: 'three' })], removed: [] },
     });
-    const after = posted.slice(before);
-    expect(after.filter((message) => message.type === 'device')).toHaveLength(0);
-    expect(after.find((message) => message.type === 'batch')).toMatchObject({ reset: false, removed: [] });
+    expect(posted.slice(before).filter((message) => message.type === 'device')).toHaveLength(0);
     store.handle({ type: 'delta', delta: { environmentId: 7, epoch: 'e', seq: 5, changed: [], removed: [2] } });
     expect(last('device')).toEqual({ type: 'device', id: 2, device: null });
+  });
+
+  it('sends the heat and the area’s devices while asked, one of each per interval however many deltas', () => {
+    vi.useFakeTimers();
+    const { store, posted, last } = storeOf();
+    const at = (id: number, longitude: number) => live(id, { location: { coordinate: [longitude, 32], accuracy: 1 } });
+    store.handle({
+      type: 'delta',
+      delta: { environmentId: 7, epoch: 'e', seq: 4, changed: [at(1, 34), at(2, 35)], removed: [] },
+    });
+    store.handle({ type: 'heat.query', query: { metric: 'density', cellDegrees: 0.5 } });
+    store.handle({ type: 'map.area', area: [33.5, 31, 34.5, 33] });
+    vi.advanceTimersByTime(0);
+    expect(last('heat')?.heat).toMatchObject({ length: 2, devices: 2, reset: true });
+    expect(last('map.devices')?.devices.map((device) => device.id)).toEqual([1]);
+    const before = posted.length;
+    for (let seq = 5; seq < 10; seq += 1)
+      store.handle({
+        type: 'delta',
+        delta: { environmentId: 7, epoch: 'e', seq, changed: [at(seq, 34.1)], removed: [] },
+      });
+    vi.advanceTimersByTime(500);
+    const after = posted.slice(before);
+    expect(after.filter((message) => message.type === 'heat')).toHaveLength(1);
+    expect(after.filter((message) => message.type === 'map.devices')).toHaveLength(1);
+    expect(last('heat')?.heat).toMatchObject({ devices: 7, changed: 5, reset: false });
+    expect(last('map.devices')?.devices).toHaveLength(6);
+    // Left: no more heat, whatever changes.
+    store.handle({ type: 'heat.query', query: null });
+    const left = posted.length;
+    store.handle({
+      type: 'delta',
+      delta: { environmentId: 7, epoch: 'e', seq: 10, changed: [at(10, 34)], removed: [] },
+    });
+    vi.advanceTimersByTime(500);
+    expect(posted.slice(left).filter((message) => message.type === 'heat')).toHaveLength(0);
   });
 });

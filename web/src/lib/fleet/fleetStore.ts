@@ -5,6 +5,7 @@ import {
   type DeviceLiveState,
   type DeltaOutcome,
 } from '@halo/shared';
+import { FleetHeatView, type FleetHeat, type FleetHeatQuery, type MapArea, type MapDevice } from './fleetHeat';
 import type { FleetTableQuery } from './fleetRows';
 import { FleetTableView, type FleetTableWindow } from './fleetTableView';
 
@@ -21,8 +22,10 @@ export type ToFleetStore =
   | { readonly type: 'table.query'; readonly query: FleetTableQuery }
   | { readonly type: 'table.window'; readonly start: number; readonly end: number }
   | { readonly type: 'table.close' }
-  /** Every change as whole states (HeatSight), or one device's state (a device panel). */
-  | { readonly type: 'watch.all'; readonly on: boolean }
+  /** HeatSight: the heat of a metric at a scale (null: no more), and the devices of an area (null: none). */
+  | { readonly type: 'heat.query'; readonly query: FleetHeatQuery | null }
+  | { readonly type: 'map.area'; readonly area: MapArea | null }
+  /** One device's state (a device panel). */
   | { readonly type: 'watch.device'; readonly id: number | null };
 
 /** What the store made of a snapshot or delta: DeltaOutcome's kinds, a snapshot, or one it could not read. */
@@ -39,18 +42,17 @@ export type FromFleetStore =
       readonly devices: number;
     }
   | { readonly type: 'table'; readonly window: FleetTableWindow }
-  | {
-      readonly type: 'batch';
-      readonly reset: boolean;
-      readonly changed: readonly DeviceLiveState[];
-      readonly removed: readonly number[];
-    }
+  | { readonly type: 'heat'; readonly heat: FleetHeat }
+  | { readonly type: 'map.devices'; readonly devices: readonly MapDevice[] }
   | { readonly type: 'device'; readonly id: number; readonly device: DeviceLiveState | null };
 
-export type PostFromStore = (message: FromFleetStore) => void;
+/** Posts to the page; `transfer` lists buffers moved rather than copied. */
+export type PostFromStore = (message: FromFleetStore, transfer?: Transferable[]) => void;
 
 /** How often at most a live change may re-filter or re-sort the table (cells update at once). */
 export const REORDER_INTERVAL_MS = 1000;
+/** How often at most the map gets a new heat and device list: each costs the page a WebGL pass. */
+export const MAP_INTERVAL_MS = 250;
 
 /**
  * One environment's live devices, by the shared client rules (FleetReplica): decoded, checked
@@ -61,13 +63,19 @@ export class FleetStore {
   private readonly replica: FleetReplica;
   private table: FleetTableView | null = null;
   private reorderTimer: ReturnType<typeof setTimeout> | null = null;
-  private watchingAll = false;
   private watchedDevice: number | null = null;
+  private heat: FleetHeatView | null = null;
+  private area: MapArea | null = null;
+  private mapTimer: ReturnType<typeof setTimeout> | null = null;
+  private mapPostedAt = Number.NEGATIVE_INFINITY;
+  private heatDue = false;
+  private devicesDue = false;
 
   constructor(
     environmentId: number,
     private readonly post: PostFromStore,
     private readonly reorderMs = REORDER_INTERVAL_MS,
+    private readonly mapMs = MAP_INTERVAL_MS,
   ) {
     this.replica = new FleetReplica(environmentId);
   }
@@ -93,9 +101,20 @@ export class FleetStore {
       case 'table.close':
         this.table = null;
         return;
-      case 'watch.all':
-        this.watchingAll = message.on;
-        if (message.on) this.post({ type: 'batch', reset: true, changed: this.replica.list(), removed: [] });
+      case 'heat.query':
+        if (message.query === null) {
+          this.heat = null;
+        } else if (!this.heat) {
+          this.heat = new FleetHeatView(message.query);
+          this.heat.reset(this.replica.devices.values());
+          this.scheduleMap(true, false);
+        } else if (this.heat.setQuery(message.query)) {
+          this.scheduleMap(true, false);
+        }
+        return;
+      case 'map.area':
+        this.area = message.area;
+        this.scheduleMap(false, true);
         return;
       case 'watch.device':
         this.watchedDevice = message.id;
@@ -129,7 +148,10 @@ export class FleetStore {
       this.table.reset(this.replica.devices);
       this.postTable();
     }
-    if (this.watchingAll) this.post({ type: 'batch', reset: true, changed: this.replica.list(), removed: [] });
+    if (this.heat) {
+      this.heat.reset(this.replica.devices.values());
+      this.scheduleMap(true, this.area !== null);
+    }
     if (this.watchedDevice !== null) this.postDevice(this.watchedDevice);
   }
 
@@ -148,8 +170,7 @@ export class FleetStore {
       if (change.orderStale) this.scheduleReorder();
       if (change.windowChanged) this.postTable();
     }
-    if (this.watchingAll)
-      this.post({ type: 'batch', reset: false, changed: outcome.changed, removed: outcome.removed });
+    if (this.heat?.update(outcome.changed, outcome.removed)) this.scheduleMap(true, this.area !== null);
     const watched = this.watchedDevice;
     if (
       watched !== null &&
@@ -166,6 +187,33 @@ export class FleetStore {
       this.table.refreshOrder();
       this.postTable();
     }, this.reorderMs);
+  }
+
+  /**
+   * The heat and the area's devices, at most every `mapMs`: a burst of deltas (a replay) makes
+   * one heat, and the first after a pause goes at once.
+   */
+  private scheduleMap(heat: boolean, devices: boolean): void {
+    this.heatDue ||= heat;
+    this.devicesDue ||= devices;
+    if (this.mapTimer !== null) return;
+    const wait = Math.max(0, this.mapPostedAt + this.mapMs - Date.now());
+    this.mapTimer = setTimeout(() => {
+      this.mapTimer = null;
+      this.postMap();
+    }, wait);
+  }
+
+  private postMap(): void {
+    this.mapPostedAt = Date.now();
+    if (this.heatDue && this.heat) {
+      const heat = this.heat.heat();
+      this.post({ type: 'heat', heat }, [heat.positions.buffer, heat.weights.buffer, heat.counts.buffer]);
+    }
+    if (this.devicesDue)
+      this.post({ type: 'map.devices', devices: this.heat && this.area ? this.heat.devicesIn(this.area) : [] });
+    this.heatDue = false;
+    this.devicesDue = false;
   }
 
   private postPosition(outcome: StoreOutcome, devices: number): void {

@@ -9,7 +9,17 @@ export {
   type ChannelLogTail,
   type ChannelSummary,
 } from './channelFleet';
-export { FLEET_DELTA_MEASURE, FleetFeed, type FleetBatch, type FleetTable } from './fleetFeed';
+export { FLEET_DELTA_MEASURE, FleetFeed, type FleetMap, type FleetTable } from './fleetFeed';
+export {
+  HEAT_AGGREGATION,
+  heatWeight,
+  liveWeight,
+  SHARE_FLOOR,
+  type FleetHeat,
+  type FleetHeatQuery,
+  type MapArea,
+  type MapDevice,
+} from './fleetHeat';
 export {
   chipState,
   DEFAULT_TABLE_QUERY,

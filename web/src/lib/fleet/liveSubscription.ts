@@ -13,7 +13,8 @@ type Ack = { readonly ok: true } | { readonly ok: false; readonly error: string 
 
 /**
  * One subscription of the live protocol on a socket (devices, summary): asked after every
- * connect, its refusal shown, asked again after a pause when the gateway said 'not now'.
+ * connect, its refusal shown, asked again after a pause when the gateway said 'not now', and
+ * not live while the socket is off the gateway.
  */
 export class LiveSubscription<Accepted extends { readonly ok: true }> {
   private readonly stateSubject = new BehaviorSubject<FleetFeedState>({ kind: 'connecting' });
@@ -21,6 +22,10 @@ export class LiveSubscription<Accepted extends { readonly ok: true }> {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private readonly onConnect = () => this.ask();
+  /** Off the gateway, nothing is live: views say they are connecting until data comes again. */
+  private readonly onDisconnect = () => {
+    if (!this.closed && this.stateSubject.value.kind === 'live') this.stateSubject.next({ kind: 'connecting' });
+  };
 
   constructor(
     private readonly socket: LiveSocket,
@@ -34,6 +39,7 @@ export class LiveSubscription<Accepted extends { readonly ok: true }> {
     },
   ) {
     socket.on('connect', this.onConnect);
+    socket.on('disconnect', this.onDisconnect);
     if (socket.connected) this.ask();
   }
 
@@ -63,6 +69,7 @@ export class LiveSubscription<Accepted extends { readonly ok: true }> {
     this.closed = true;
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.socket.off('connect', this.onConnect);
+    this.socket.off('disconnect', this.onDisconnect);
     this.stateSubject.complete();
   }
 }

@@ -54,6 +54,24 @@ describe('SummaryFeed', () => {
     expect(emitted.at(-1)).toEqual({ event: LiveEvent.SUMMARY_UNSUBSCRIBE, payload: { environmentId: 7 } });
   });
 
+  it('is not live while the socket is off the gateway, and live again with the whole summary after it', () => {
+    const { socket, emitted, acks, deliver } = fakeLiveSocket();
+    const feed = new SummaryFeed(socket, 7);
+    const states: string[] = [];
+    feed.state$.subscribe((state) => states.push(state.kind));
+    acks[0]?.({ ok: true });
+    const whole = { environmentId: 7, reset: true, counts: counts(3), problems: [], problemCount: 0, alerts: [] };
+    deliver(LiveEvent.FLEET_SUMMARY, whole);
+    deliver('disconnect', 'transport close');
+    expect(states).toEqual(['connecting', 'live', 'connecting']);
+    deliver('connect');
+    expect(emitted.filter((entry) => entry.event === LiveEvent.SUMMARY_SUBSCRIBE)).toHaveLength(2);
+    acks[1]?.({ ok: true });
+    deliver(LiveEvent.FLEET_SUMMARY, { ...whole, counts: counts(1) });
+    expect(states.at(-1)).toBe('live');
+    feed.close();
+  });
+
   it('shows a refusal, and asks again after a pause only when the gateway says not now', () => {
     vi.useFakeTimers();
     try {

@@ -1,3 +1,3 @@
-export { LiveChannel, liveChannel, openLiveSocket } from './liveChannel';
+export { handleConnectErrors, LiveChannel, liveChannel, openLiveSocket } from './liveChannel';
 export type { LiveSocket, LiveSocketFactory } from './liveChannel';
 export { useNow, useObservableValue } from './useObservableValue';

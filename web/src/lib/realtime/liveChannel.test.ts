@@ -6,13 +6,20 @@ import {
   type UpstreamStatusEvent,
 } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveChannel, type LiveSocket } from './liveChannel';
+import { LiveChannel, REFUSED_RETRY_MS, type LiveSocket } from './liveChannel';
 
 /** Just enough of a socket.io socket: listeners by event name. */
 class FakeSocket {
   readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
   disconnected = false;
   connected = true;
+  /** socket.io's "will reconnect by itself"; false after a handshake the server refused. */
+  active = true;
+  connects = 0;
+  connect() {
+    this.connects += 1;
+    return this;
+  }
   on(event: string, handler: (payload: unknown) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
@@ -92,6 +99,44 @@ describe('LiveChannel', () => {
     sockets[0]!.socket.emit('connect_error', new Error('unauthorized'));
     expect(unauthorized).toHaveBeenCalledTimes(1);
     expect(sockets[0]!.socket.disconnected).toBe(true);
+  });
+
+  it('opens the socket again, ever more slowly, when the gateway refused it for now', () => {
+    vi.useFakeTimers();
+    try {
+      const { live, sockets } = channel();
+      live.connect('token-1');
+      const socket = sockets[0]!.socket;
+      socket.connected = false;
+      // A lost transport: socket.io is on it (still active), nothing to do here.
+      socket.emit('connect_error', new Error('xhr poll error'));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS[0]);
+      expect(socket.connects).toBe(0);
+      // Refused by the gateway's middleware (its upstream is down): socket.io gives up.
+      socket.active = false;
+      socket.emit('connect_error', new Error('serviceUnavailable'));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS[0] - 1);
+      expect(socket.connects).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(socket.connects).toBe(1);
+      socket.emit('connect_error', new Error('serviceUnavailable'));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS[0]);
+      expect(socket.connects).toBe(1);
+      vi.advanceTimersByTime(REFUSED_RETRY_MS[1] - REFUSED_RETRY_MS[0]);
+      expect(socket.connects).toBe(2);
+      // Connected: the next refusal starts from the shortest wait again.
+      socket.emit('connect', undefined);
+      socket.emit('connect_error', new Error('serviceUnavailable'));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS[0]);
+      expect(socket.connects).toBe(3);
+      // Closed (signed out): no more attempts.
+      socket.emit('connect_error', new Error('serviceUnavailable'));
+      live.disconnect();
+      vi.advanceTimersByTime(60_000);
+      expect(socket.connects).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('turns a refusal that carries a reason into session.ended, not a plain 401', () => {
