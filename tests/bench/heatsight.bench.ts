@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   API,
   API_BASE,
@@ -17,6 +16,7 @@ import {
   type HeatApplyDetail,
 } from '../../web/src/features/heatsight/heatSightMeasures';
 import { loginThroughUi } from '../fixtures/session';
+import { sqliteStoreOf } from '../fixtures/stack';
 import { figureTable, ms, percentile, spread } from './benchFigures';
 import { adminSession, startFleetStack } from './fleetStack';
 import { collectTimings, startFrames, stopFrames, type TimedEntry } from './pageTimings';
@@ -188,7 +188,7 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
   try {
     const fleetSeconds = (Date.now() - started) / 1000;
     log(`${DEVICES} devices in ${fleetSeconds.toFixed(0)} s; seeding ${SAMPLES} samples`);
-    const seeded = seedSamples(join(stack.dataDir, 'halo.sqlite'), Date.now());
+    const seeded = seedSamples(sqliteStoreOf(stack.dataDir), Date.now());
 
     // The endpoint, as the History view asks it (default max_points), and raw.
     const session = await adminSession(stack.baseURL, stack.adminPassword);

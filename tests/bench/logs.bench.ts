@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { API, API_BASE, LOG_TIME_PRESETS, pathOf } from '@halo/shared';
 import { test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { login, type Session } from '../fixtures/liveClient';
-import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
+import { TEST_POSTGRES_URL } from '../fixtures/ownDatabase';
+import {
+  sqliteStoreOf,
+  startGateway,
+  startProvider,
+  type GatewayProcess,
+  type ProviderProcess,
+} from '../fixtures/stack';
 import { figureTable, ms, percentile } from './benchFigures';
 
 /**
@@ -24,7 +30,6 @@ const SAMPLES = Number(process.env.BENCH_LOG_SAMPLES ?? 30);
 const DIALECTS = (process.env.BENCH_LOG_DIALECTS ?? 'sqlite,postgres').split(',');
 /** Keep the seeded databases (printed) to look at query plans afterwards. */
 const KEEP = process.env.BENCH_LOG_KEEP === '1';
-const POSTGRES_URL = process.env.HALO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The page the screens ask for. */
 const PAGE_SIZE = 100;
 const TARGET = { firstPageP95Ms: 300, exportRowsPerSecond: 50_000 };
@@ -75,7 +80,7 @@ function seedSqlite(file: string, environmentId: number, start: number, step: nu
 }
 
 async function seedPostgres(schema: string, environmentId: number, start: number, step: number) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
     await client.query(`set search_path = ${schema}`);
@@ -94,7 +99,7 @@ async function seedPostgres(schema: string, environmentId: number, start: number
 }
 
 async function postgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
     return await work(client);
@@ -251,7 +256,7 @@ for (const dialect of DIALECTS as ('sqlite' | 'postgres')[]) {
     if (dialect === 'postgres') await postgres((client) => client.query(`create schema ${schema}`));
     const databaseEnv: Record<string, string> =
       dialect === 'postgres'
-        ? { DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
+        ? { DATABASE_URL: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
         : {};
     const provider = await startProvider(databaseEnv);
     let gateway: GatewayProcess | null = null;
@@ -262,7 +267,7 @@ for (const dialect of DIALECTS as ('sqlite' | 'postgres')[]) {
       const step = Math.floor((DAYS * DAY_MS) / ENTRIES);
       const start = now - step * ENTRIES;
       const seeding = performance.now();
-      if (dialect === 'sqlite') seedSqlite(join(provider.dataDir, 'halo.sqlite'), environmentId, start, step);
+      if (dialect === 'sqlite') seedSqlite(sqliteStoreOf(provider.dataDir), environmentId, start, step);
       else await seedPostgres(schema, environmentId, start, step);
       const seedSeconds = (performance.now() - seeding) / 1000;
       log(`seeded ${ENTRIES} entries over ${DEVICES} devices in ${seedSeconds.toFixed(1)} s`);
@@ -321,7 +326,7 @@ for (const dialect of DIALECTS as ('sqlite' | 'postgres')[]) {
       await gateway?.dispose();
       if (KEEP) {
         await provider.stop();
-        log(`kept: ${dialect === 'sqlite' ? join(provider.dataDir, 'halo.sqlite') : `schema ${schema}`}`);
+        log(`kept: ${dialect === 'sqlite' ? sqliteStoreOf(provider.dataDir) : `schema ${schema}`}`);
       } else {
         await provider.dispose();
         if (dialect === 'postgres') await postgres((client) => client.query(`drop schema ${schema} cascade`));

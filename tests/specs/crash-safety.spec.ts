@@ -9,7 +9,7 @@ import { fleetReady } from '../fixtures/simulatedFleet';
 import { importDevices } from '../fixtures/deviceImport';
 import { ovpnCertificates } from '../fixtures/ovpnFile';
 import { queryOne, withStore } from '../fixtures/ownDatabase';
-import { startProvider, type ProviderProcess } from '../fixtures/stack';
+import { sqliteStoreOf, startProvider, type ProviderProcess } from '../fixtures/stack';
 
 /**
  * Crash safety (issue 14, point 2): the provider is killed with
@@ -24,7 +24,7 @@ const ROWS = 10_000;
 
 /** What SQLite says of the store the killed provider left (it is not running). */
 function checkStore(provider: ProviderProcess): { integrity: string; foreignKeyProblems: number } {
-  const database = new BetterSqlite3(join(provider.dataDir, 'halo.sqlite'), { fileMustExist: true });
+  const database = new BetterSqlite3(sqliteStoreOf(provider.dataDir), { fileMustExist: true });
   try {
     const integrity = (database.pragma('integrity_check', { simple: true }) as string) ?? '';
     const foreignKeyProblems = (database.pragma('foreign_key_check') as unknown[]).length;
@@ -44,7 +44,7 @@ async function devicesNamed(provider: ProviderProcess, databaseUrl: string, pref
         ])
       ).n,
     );
-  const database = new BetterSqlite3(join(provider.dataDir, 'halo.sqlite'), { readonly: true });
+  const database = new BetterSqlite3(sqliteStoreOf(provider.dataDir), { readonly: true });
   try {
     return (database.prepare('SELECT count(*) AS n FROM devices WHERE name LIKE ?').get(`${prefix}%`) as { n: number })
       .n;
@@ -165,7 +165,7 @@ async function certificateKilled(databaseUrl: string) {
       // Whole or absent: no torn file, no half-made CA.
       let files: string[] = [];
       try {
-        files = readdirSync(caDir).filter((name) => !name.endsWith('.tmp'));
+        files = readdirSync(caDir);
       } catch {
         files = [];
       }

@@ -1,10 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { apiPaths } from '@halo/shared';
 import { expect, test } from '@playwright/test';
 import { importDevices } from '../fixtures/deviceImport';
 import { login, sleep } from '../fixtures/liveClient';
-import { startGateway, startProvider } from '../fixtures/stack';
+import { sqliteStoreOf, startGateway, startProvider } from '../fixtures/stack';
 
 /**
  * SIGTERM in the middle of work (issue 14, point 1): a gateway lets an in-flight proxied
@@ -37,7 +36,7 @@ test('SIGTERM during a 10,000-row import: gateway and provider finish it, close 
     expect(answered.status).toBe(200);
     expect(((await answered.json()) as { imported?: number }).imported).toBe(ROWS);
     expect(await providerExit).toEqual({ code: 0, signal: null });
-    const wal = join(provider.dataDir, 'halo.sqlite-wal');
+    const wal = `${sqliteStoreOf(provider.dataDir)}-wal`;
     expect(existsSync(wal) ? statSync(wal).size : 0, 'the write-ahead log after a clean close').toBe(0);
 
     // Both imports are in the store when it starts again.

@@ -1,6 +1,7 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import writeFileAtomic from 'write-file-atomic';
 import type { SecretBox } from '../auth/secretBox.js';
 import { newRsaKeyPair, newSerial } from './keys.js';
 
@@ -23,22 +24,6 @@ interface CaMaterial {
   readonly certificate: forge.pki.Certificate;
   readonly privateKey: forge.pki.rsa.PrivateKey;
   readonly certificatePem: string;
-}
-
-/**
- * Writes a file whole or not at all: a temporary file, flushed to disk, then renamed over the
- * name (a crash leaves the old file or none, never a torn one).
- */
-function writeFileAtomically(path: string, data: string, mode: number): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  const descriptor = openSync(temporary, 'w', mode);
-  try {
-    writeSync(descriptor, data);
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  renameSync(temporary, path);
 }
 
 /** Where in the data dir every environment's CA material lives. */
@@ -140,9 +125,11 @@ export class EnvironmentCertificateAuthority implements CertificateIssuer {
     certificate.sign(keys.privateKey, forge.md.sha256.create());
     const certificatePem = forge.pki.certificateToPem(certificate);
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    // The key first, the certificate last: the CA exists once both do, and each is whole.
-    writeFileAtomically(keyFile, this.secrets.seal(keys.privateKeyPem), 0o600);
-    writeFileAtomically(certificateFile, certificatePem, 0o644);
+    // The key first, the certificate last: the CA exists once both do. Each is written whole or
+    // not at all (a temporary file, flushed to disk, renamed over the name): a crash never
+    // leaves a torn one.
+    writeFileAtomic.sync(keyFile, this.secrets.seal(keys.privateKeyPem), { mode: 0o600, fsync: true });
+    writeFileAtomic.sync(certificateFile, certificatePem, { mode: 0o644, fsync: true });
     return { certificatePem, certificate, privateKey: keys.privateKey };
   }
 }

@@ -34,13 +34,18 @@ async function applyRealmType(context: ProviderContext): Promise<void> {
     .execute();
 }
 
+/** Whether the store holds an environment yet (the root is the first one made). */
+async function hasEnvironment(db: Pick<ProviderContext['db'], 'selectFrom'>): Promise<boolean> {
+  return (await db.selectFrom('environments').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /**
  * First start: environment `root` (realm type from configuration, both HeatSight features) with its manager `admin`.
  * Answers the generated password when one was generated, so the caller prints it once.
  */
 export async function bootstrapRootEnvironment(context: ProviderContext): Promise<{ generatedPassword?: string }> {
-  const existing = await context.db.selectFrom('environments').select('id').limit(1).executeTakeFirst();
-  if (existing) {
+  // Every later start ends here, without hashing a password it would not use.
+  if (await hasEnvironment(context.db)) {
     await applyRealmType(context);
     return {};
   }
@@ -58,7 +63,8 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
     // for it here and then finds it (SQLite is one provider's file).
     if (context.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(hashtext('halo_bootstrap'))`.execute(trx);
-    if (await trx.selectFrom('environments').select('id').limit(1).executeTakeFirst()) return false;
+    // Asked again under the lock: another provider may have made it meanwhile.
+    if (await hasEnvironment(trx)) return false;
     const environment = await trx
       .insertInto('environments')
       .values({
@@ -110,6 +116,7 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
     return true;
   });
   if (!created) {
+    // Made by another provider starting at the same moment: as on any later start.
     await applyRealmType(context);
     return {};
   }

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /** RF recordings live as files under HALO_DATA_DIR/rf-recordings, named by their report uuid. */
-/** The RF recordings' directory in the data dir. */
 export const RF_RECORDINGS_DIRECTORY = 'rf-recordings';
 
 export function rfRecordingsDir(dataDir: string): string {

@@ -106,7 +106,11 @@ const inArea = (area: MapArea, [longitude, latitude]: readonly [number, number])
  * the devices it names), summed into cells when the page is due a new heat.
  */
 export class FleetHeatView {
-  private readonly located = new Map<number, { device: DeviceLiveState; position: [number, number] }>();
+  /** Each located device with its lifted weight for the query's metric (null: the metric says nothing of it). */
+  private readonly located = new Map<
+    number,
+    { device: DeviceLiveState; position: [number, number]; weight: number | null }
+  >();
   private changedSince = 0;
   private resetSince = true;
 
@@ -114,8 +118,10 @@ export class FleetHeatView {
 
   /** A new query; answers whether the heat must be summed again. */
   setQuery(query: FleetHeatQuery): boolean {
-    const same = query.metric === this.query.metric && query.cellDegrees === this.query.cellDegrees;
+    const metricChanged = query.metric !== this.query.metric;
+    const same = !metricChanged && query.cellDegrees === this.query.cellDegrees;
     this.query = query;
+    if (metricChanged) for (const entry of this.located.values()) entry.weight = this.weightOf(entry.device);
     if (!same) this.resetSince = true;
     return !same;
   }
@@ -136,13 +142,9 @@ export class FleetHeatView {
 
   /** The heat of the current query, summed into cells; the changes since the last one are taken. */
   heat(): FleetHeat {
-    const { metric } = this.query;
     let cellDegrees = Math.max(1e-6, this.query.cellDegrees);
     const members: { position: [number, number]; weight: number }[] = [];
-    for (const { device, position } of this.located.values()) {
-      const value = liveWeight(device, metric);
-      if (value !== null) members.push({ position, weight: heatWeight(metric, value) });
-    }
+    for (const { position, weight } of this.located.values()) if (weight !== null) members.push({ position, weight });
     let cells = sumIntoCells(members, cellDegrees);
     while (cells.length > MAX_HEAT_CELLS) {
       cellDegrees *= 2;
@@ -178,10 +180,16 @@ export class FleetHeatView {
     return found;
   }
 
+  /** Weighed once per change of the device (or of the metric), not at every heat. */
+  private weightOf(device: DeviceLiveState): number | null {
+    const value = liveWeight(device, this.query.metric);
+    return value === null ? null : heatWeight(this.query.metric, value);
+  }
+
   private put(device: DeviceLiveState): boolean {
     const position = positionOf(device);
     if (!position) return this.located.delete(device.id);
-    this.located.set(device.id, { device, position });
+    this.located.set(device.id, { device, position, weight: this.weightOf(device) });
     this.changedSince += 1;
     return true;
   }
