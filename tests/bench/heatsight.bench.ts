@@ -40,7 +40,7 @@ const DELTA_WINDOW_MS = Number(process.env.BENCH_DELTA_MS ?? 30_000);
 const ASKS = Number(process.env.BENCH_HEATSIGHT_ASKS ?? 10);
 const TARGET = { firstHeatMs: 3000, longestTaskMs: 100, bytesPerSample: 8 };
 const DAY_MS = 86_400_000;
-/** When set: a file to write a Chromium trace of five live seconds to, taken at the end. */
+/** When set: a file to write a Chromium trace of the warm opening to (menu click to first heat). */
 const TRACE_FILE = process.env.BENCH_TRACE;
 const HEAT_TIMEOUT_MS = Number(process.env.BENCH_HEAT_TIMEOUT_MS ?? 5 * 60_000);
 
@@ -241,8 +241,36 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
     // First heat, live: from the menu click (the map's code loads then) to a frame with heat.
     await takeTimings(page);
     const linkedBefore = await programsLinked(page);
+    const clickedAt = await page.evaluate(() => performance.now());
+    if (TRACE_FILE)
+      await browser.startTracing(page, {
+        path: TRACE_FILE,
+        screenshots: true,
+        // The GPU process's share as well: under software WebGL the main thread waits for it.
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'gpu',
+          'gpu.angle',
+          'disabled-by-default-gpu.service',
+          'disabled-by-default-gpu.decoder',
+          'viz',
+          'cc',
+        ],
+      });
     const firstHeatMs = await openHeatSight(page);
+    if (TRACE_FILE) {
+      await browser.stopTracing();
+      log(`trace of the warm opening: ${TRACE_FILE}`);
+    }
     const opening = await takeTimings(page);
+    // The opening's timeline: what the main thread did when, from the menu click.
+    for (const entry of opening)
+      log(
+        `  +${ms(entry.start - clickedAt)} ${entry.name} ${ms(entry.duration)}` +
+          (entry.detail === undefined ? '' : ` ${JSON.stringify(entry.detail).slice(0, 300)}`),
+      );
     const firstHeatMeasure = named(opening, HEATSIGHT_FIRST_HEAT_MEASURE)[0];
     const openingLinks = (await programsLinked(page)) - linkedBefore;
     const livePoints = await page.getByTestId(TestId.heatSight.status).textContent();
@@ -283,15 +311,6 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
     const historyHeatMs = Date.now() - historyClicked;
     const historyStatus = await page.getByTestId(TestId.heatSight.status).textContent();
     const history = await takeTimings(page);
-    if (TRACE_FILE) {
-      // A trace of a few live seconds, to see what the main thread waits for (chrome://tracing, Perfetto).
-      await page.getByTestId(TestId.heatSight.mode('live')).click();
-      await waitForHeat(page, (version) => !version.includes(':'));
-      await browser.startTracing(page, { path: TRACE_FILE, screenshots: false });
-      await page.waitForTimeout(5000);
-      await browser.stopTracing();
-      log(`trace of 5 live seconds: ${TRACE_FILE}`);
-    }
     await context.close();
     await cold.context.close();
 
@@ -358,6 +377,10 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
       ],
     ];
     console.log(figureTable('bench:heatsight', rows));
+  } catch (error) {
+    // What the gateway and the provider said, for a failure the browser cannot explain.
+    console.log(`[bench:heatsight] the stack's last output:\n${stack.output().slice(-6000)}`);
+    throw error;
   } finally {
     await stack.stop();
   }

@@ -144,6 +144,25 @@ test('without the feature the menu item, the screen and the samples call refuse;
   await request.dispose();
 });
 
+test('centred on the antimeridian, the world goes on across it with the heat of both sides', async ({
+  page,
+  snap,
+  stack,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.goto('/services/heatsight?lon=180&lat=20&zoom=1');
+  await page.mouse.move(900, 600);
+  const map = page.getByTestId(TestId.heatSight.map);
+  await expect(page.getByTestId(TestId.heatSight.status)).toHaveText(/devices on the map, live/, { timeout: 60_000 });
+  await page.getByTestId(TestId.heatSight.metric).selectOption('density');
+  const overlays = [page.getByTestId(TestId.heatSight.legend), page.locator('.bp6-toast-container')];
+  // West of the antimeridian Europe and the Middle East; east of it the Americas (New York's
+  // devices): a heat map that sums only the longitudes as written would leave the east bare.
+  await expect.poll(() => heatPixels(map, overlays, [0, 0.45]), { timeout: 30_000 }).toBeGreaterThan(300);
+  await expect.poll(() => heatPixels(map, overlays, [0.55, 0.9]), { timeout: 30_000 }).toBeGreaterThan(300);
+  await snap('heatsight-antimeridian');
+});
+
 test('a satellite message’s position opens HeatSight centred on it', async ({ page, stack }) => {
   await loginThroughUi(page, 'admin', stack.adminPassword);
   await page.goto('/logs/messaging-log');

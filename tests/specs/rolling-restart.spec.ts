@@ -78,9 +78,13 @@ test('two gateways restarted in turn under 300 clients: every client converges, 
         )
         .toBe(true);
       const deltasNow = clients.map((client) => client.counts.deltas);
-      await expect
-        .poll(() => clients.every((client, index) => client.counts.deltas > deltasNow[index]!), { timeout: 30_000 })
-        .toBe(true);
+      const waiting = () =>
+        clients
+          .flatMap((client, index) =>
+            client.counts.deltas > deltasNow[index]! ? [] : [`client ${index}: ${client.describe()}`],
+          )
+          .slice(0, 5);
+      await expect.poll(waiting, { timeout: 30_000, message: 'clients still waiting for a delta' }).toEqual([]);
     }
     clearInterval(sampler);
 

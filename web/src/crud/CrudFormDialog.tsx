@@ -262,6 +262,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
                       return next;
                     })
                   }
+                  aria-expanded={open}
                   data-testid={TestId.crud.field(resource, `section-${section}`)}
                 />
                 <Collapse isOpen={open || sectionHasProblem(visibleFields, section, fieldProblem)}>

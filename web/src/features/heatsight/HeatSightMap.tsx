@@ -1,4 +1,4 @@
-import { WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import { MapView as DeckMapView, WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
 import { TestId, type HeatSightMetric } from '@halo/shared';
@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { recordMeasure } from '../../lib/measures';
 import { webSettings } from '../../lib/settings';
 import { useDarkTheme } from '../../lib/theme';
-import { worldCountries } from './basemap';
-import type { HeatData } from './heatLayerData';
+import { worldBorders, worldCountries } from './basemap';
+import { HairlineLayer } from './hairlineLayer';
+import { heatNearLongitude, WARM_UP_HEAT, type HeatData } from './heatLayerData';
 import { HEAT_AGGREGATION, type MapArea, type MapDevice } from '../../lib/fleet';
 import { heatColorDomain, heatColorRange } from './heatMetrics';
 import { SteadyHeatmapLayer } from './steadyHeatmapLayer';
@@ -21,6 +22,8 @@ import type { MapFocus } from './heatSightLink';
 export const DEVICE_ZOOM = 9;
 const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 const HEAT_RADIUS_PIXELS = 40;
+/** The world's copies side by side, so the Pacific is whole on both sides of the antimeridian. */
+const REPEATED_WORLD = new DeckMapView({ repeat: true });
 const WEIGHTS_TEXTURE_SIZE = 512;
 
 /** MapLibre and its style: loaded only when HALO_MAP_STYLE_URL is set. */
@@ -193,12 +196,14 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
         id: 'world',
         data: worldCountries(),
         filled: true,
-        stroked: true,
+        stroked: false,
         wrapLongitude: true,
         getFillColor: dark ? hex('#2F343C') : hex('#E5E8EB'),
-        getLineColor: dark ? hex('#5F6B7C', 200) : hex('#ABB3BF', 220),
-        lineWidthUnits: 'pixels',
-        getLineWidth: 1,
+      }),
+      new HairlineLayer({
+        id: 'borders',
+        segments: worldBorders(),
+        color: dark ? hex('#5F6B7C', 200) : hex('#ABB3BF', 220),
       }),
     ],
     [dark],
@@ -207,11 +212,20 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
   // Stable across updates: a new colour range would rebuild the layer's colour texture.
   const colorDomain = useMemo(() => heatColorDomain(metric), [metric]);
   const colorRange = useMemo(() => heatColorRange(metric), [metric]);
+  // Near the view's centre, so the repeated world shows all of it. The same object as `heat`
+  // unless some point is half a world away (a view over the Pacific, or zoomed out).
+  const centre = viewState.longitude;
+  const heatInView = useMemo(
+    () => (heat.length === 0 ? WARM_UP_HEAT : heatNearLongitude(heat, centre)),
+    // heatVersion: new values in the same arrays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [heat, heatVersion, centre],
+  );
   const layers = [
     // There even before the first heat: its programs are built while the heat is on its way.
     new SteadyHeatmapLayer({
       id: 'heat',
-      data: heat,
+      data: heatInView,
       radiusPixels: HEAT_RADIUS_PIXELS,
       // Smaller than deck.gl's 2048: the weights are redrawn on every update, and a quarter
       // of the pixels keeps that cheap where WebGL runs in software (no GPU on the host).
@@ -262,11 +276,18 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
       {/* The world on a canvas of its own, redrawn only when the view moves: a live update
           redraws the heat alone. */}
       {mapStyle ? null : (
-        <DeckGL viewState={viewState} layers={world} controller={false} style={{ pointerEvents: 'none' }} />
+        <DeckGL
+          views={REPEATED_WORLD}
+          viewState={viewState}
+          layers={world}
+          controller={false}
+          style={{ pointerEvents: 'none' }}
+        />
       )}
       <DeckGL
+        views={REPEATED_WORLD}
         viewState={viewState}
-        onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
+        onViewStateChange={({ viewState: next }) => setViewState(next)}
         controller={{ dragRotate: false, touchRotate: false }}
         layers={layers}
         getTooltip={tooltip}

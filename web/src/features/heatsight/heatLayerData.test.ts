@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHistory, encodeHistoryCells, encodeHistorySamples } from '@halo/shared';
 import { heatWeight } from '../../lib/fleet';
-import { heatCellDegrees, historyHeat, historySlice } from './heatLayerData';
+import { heatCellDegrees, heatNearLongitude, historyHeat, historySlice, liveHeatData } from './heatLayerData';
 
 /** The heat's values for shares, as Float32 holds them. */
 const shares = (metric: 'poorLinks' | 'noConnection' | 'signal', values: number[]) =>
@@ -65,5 +65,37 @@ describe('heatCellDegrees', () => {
     expect(heatCellDegrees(3)).toBe(heatCellDegrees(3.9));
     expect(heatCellDegrees(4)).toBe(heatCellDegrees(3) / 2);
     expect(heatCellDegrees(-1)).toBe(heatCellDegrees(0));
+  });
+});
+
+describe('heat on the world copy nearest the view', () => {
+  // New York, Berlin, Fiji (east of the antimeridian) and Samoa (west of it).
+  const longitudes = [-74, 13.4, 178.4, -171.8];
+  const heat = liveHeatData({
+    positions: Float32Array.from(longitudes.flatMap((longitude) => [longitude, 10])),
+    weights: Float32Array.of(1, 2, 3, 4),
+    counts: Float32Array.of(1, 1, 1, 1),
+    length: 4,
+    devices: 4,
+    changed: 4,
+    reset: true,
+  });
+  const placedLongitudes = (centre: number) => {
+    const positions = heatNearLongitude(heat, centre).attributes.getPosition.value;
+    return longitudes.map((_, index) => positions[index * 2]);
+  };
+
+  it('leaves the heat as it is when every point is within half a world of the centre', () => {
+    expect(heatNearLongitude(heat, 0)).toBe(heat);
+  });
+
+  it('moves the points beyond the antimeridian next to a view centred on it, and nothing else', () => {
+    expect(placedLongitudes(180)).toEqual([286, 13.4, 178.4, 188.2].map(Math.fround));
+    expect(placedLongitudes(-170)).toEqual([-74, 13.4 - 360, 178.4 - 360, -171.8].map(Math.fround));
+    const placed = heatNearLongitude(heat, 180);
+    expect(placed.attributes.getWeight).toBe(heat.attributes.getWeight);
+    expect(placed.attributes.getCount).toBe(heat.attributes.getCount);
+    // The live arrays stay as the worker gave them.
+    expect(heat.attributes.getPosition.value[0]).toBe(-74);
   });
 });

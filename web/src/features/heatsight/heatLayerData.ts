@@ -28,6 +28,13 @@ const heatData = (positions: Float32Array, weights: Float32Array, counts: Float3
 /** No heat (yet): the layer exists anyway, so its programs are built while the data is on its way. */
 export const NO_HEAT: HeatData = heatData(new Float32Array(0), new Float32Array(0), new Float32Array(0), 0);
 
+/**
+ * What the layer draws while there is no heat: one point that weighs nothing and counts for
+ * nothing (the heat's colours discard a weight of 0). With no point there would be no draw, and
+ * software WebGL would prepare the weights pass for these buffers only with the first heat.
+ */
+export const WARM_UP_HEAT: HeatData = heatData(new Float32Array(2), new Float32Array(1), new Float32Array(1), 1);
+
 /** The fleet worker's live heat as the layer takes it. */
 export const liveHeatData = (heat: FleetHeat): HeatData =>
   heatData(heat.positions, heat.weights, heat.counts, heat.length);
@@ -97,4 +104,25 @@ export function historySlice(heat: HistoryHeat, from: number, to: number): HeatD
     heat.counts.subarray(start),
     end - start,
   );
+}
+
+/**
+ * The heat with each point on the copy of the world nearest `centre` (a longitude), or `heat`
+ * itself when every point is already there. The map repeats the world side by side; deck.gl's
+ * heat map sums only the points whose longitudes fall in the view as written and then shows
+ * that on every copy, so a device at -74° would be missing from a view centred on 180°
+ * (written there as 286°) while Europe showed on both copies.
+ */
+export function heatNearLongitude(heat: HeatData, centre: number): HeatData {
+  const positions = heat.attributes.getPosition.value;
+  let placed: Float32Array | null = null;
+  for (let index = 0; index < heat.length; index += 1) {
+    const longitude = positions[index * 2] ?? 0;
+    const shift = 360 * Math.round((centre - longitude) / 360);
+    if (shift === 0) continue;
+    placed ??= positions.slice();
+    placed[index * 2] = longitude + shift;
+  }
+  if (!placed) return heat;
+  return { ...heat, attributes: { ...heat.attributes, getPosition: { value: placed, size: 2 } } };
 }
