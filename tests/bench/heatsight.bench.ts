@@ -42,6 +42,8 @@ const TARGET = { firstHeatMs: 3000, longestTaskMs: 100, bytesPerSample: 8 };
 const DAY_MS = 86_400_000;
 /** When set: a file to write a Chromium trace of the warm opening to (menu click to first heat). */
 const TRACE_FILE = process.env.BENCH_TRACE;
+/** Browsers that open HeatSight in turn on the warm gateway; the first heat is their median. */
+const WARM_OPENINGS = Number(process.env.BENCH_HEATSIGHT_OPENINGS ?? 3);
 const HEAT_TIMEOUT_MS = Number(process.env.BENCH_HEAT_TIMEOUT_MS ?? 5 * 60_000);
 
 // ---- the seeded history --------------------------------------------------------------------------
@@ -227,7 +229,15 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
     log(`cold first heat after ${coldHeatMs} ms`);
     await cold.page.getByTestId(TestId.shell.menuItem('home')).click();
 
-    // Warm: another operator opens HeatSight on a gateway that follows the environment.
+    // Warm: other operators open HeatSight on a gateway that follows the environment, each in a
+    // browser of their own; the last one stays for the live and history figures.
+    const warmHeatMs: number[] = [];
+    for (let opening = 1; opening < WARM_OPENINGS; opening += 1) {
+      const other = await openPage();
+      warmHeatMs.push(await openHeatSight(other.page));
+      log(`warm first heat ${opening} of ${WARM_OPENINGS} after ${warmHeatMs.at(-1)} ms`);
+      await other.context.close();
+    }
     // WebGL's renderer first, so the table says what drew.
     const { context, page } = await openPage();
     const renderer = await page.evaluate(() => {
@@ -259,7 +269,8 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
           'cc',
         ],
       });
-    const firstHeatMs = await openHeatSight(page);
+    warmHeatMs.push(await openHeatSight(page));
+    const firstHeatMs = percentile(warmHeatMs, 50);
     if (TRACE_FILE) {
       await browser.stopTracing();
       log(`trace of the warm opening: ${TRACE_FILE}`);
@@ -274,7 +285,7 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
     const firstHeatMeasure = named(opening, HEATSIGHT_FIRST_HEAT_MEASURE)[0];
     const openingLinks = (await programsLinked(page)) - linkedBefore;
     const livePoints = await page.getByTestId(TestId.heatSight.status).textContent();
-    log(`first heat after ${firstHeatMs} ms (${livePoints ?? ''})`);
+    log(`first heat after ${warmHeatMs.at(-1)} ms (${livePoints ?? ''})`);
     // Let the first frames settle (shaders, the world's triangles) before measuring the steady state.
     await page.waitForTimeout(3000);
     await takeTimings(page);
@@ -338,9 +349,12 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
         )}`,
       ],
       ['live, cold: first heat (the gateway’s first poll of the environment)', `${coldHeatMs} ms`],
-      ['live, warm: first heat (menu click → frame with heat)', `${firstHeatMs} ms (${livePoints ?? ''})`],
       [
-        'live: of which map mount → frame with heat (in page)',
+        `live, warm: first heat (menu click → frame with heat; median of ${WARM_OPENINGS} browsers)`,
+        `${ms(firstHeatMs)} (${warmHeatMs.join(', ')} ms; ${livePoints ?? ''})`,
+      ],
+      [
+        'live: of which map mount → frame with heat (in page, the last browser)',
         firstHeatMeasure ? ms(firstHeatMeasure.duration) : 'n/a',
       ],
       [`live, warm: first heat ≤ ${TARGET.firstHeatMs} ms`, verdict(firstHeatMs <= TARGET.firstHeatMs)],
