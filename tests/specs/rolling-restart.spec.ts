@@ -84,7 +84,8 @@ test('two gateways restarted in turn under 300 clients: every client converges, 
             client.counts.deltas > deltasNow[index]! ? [] : [`client ${index}: ${client.describe()}`],
           )
           .slice(0, 5);
-      await expect.poll(waiting, { timeout: 30_000, message: 'clients still waiting for a delta' }).toEqual([]);
+      // Well within the history the test holds every client to (the longest gap is checked below).
+      await expect.poll(waiting, { timeout: 60_000, message: 'clients still waiting for a delta' }).toEqual([]);
     }
     clearInterval(sampler);
 
