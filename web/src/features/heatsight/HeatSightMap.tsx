@@ -10,7 +10,7 @@ import { webSettings } from '../../lib/settings';
 import { useDarkTheme } from '../../lib/theme';
 import { worldBorders, worldCountries } from './basemap';
 import { HairlineLayer } from './hairlineLayer';
-import { heatNearLongitude, WARM_UP_HEAT, type HeatData } from './heatLayerData';
+import { heatNearLongitude, longitudeNear, WARM_UP_HEAT, type HeatData } from './heatLayerData';
 import { HEAT_AGGREGATION, type MapArea, type MapDevice } from '../../lib/fleet';
 import { heatColorDomain, heatColorRange } from './heatMetrics';
 import { SteadyHeatmapLayer } from './steadyHeatmapLayer';
@@ -22,9 +22,9 @@ import type { MapFocus } from './heatSightLink';
 export const DEVICE_ZOOM = 9;
 const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 const HEAT_RADIUS_PIXELS = 40;
+const WEIGHTS_TEXTURE_SIZE = 512;
 /** The world's copies side by side, so the Pacific is whole on both sides of the antimeridian. */
 const REPEATED_WORLD = new DeckMapView({ repeat: true });
-const WEIGHTS_TEXTURE_SIZE = 512;
 
 /** MapLibre and its style: loaded only when HALO_MAP_STYLE_URL is set. */
 const LazyStyleBasemap = lazy(() => import('./StyleBasemap'));
@@ -64,8 +64,8 @@ export interface MapView {
 
 function viewOf(viewState: MapViewState, width: number, height: number): MapView {
   const [west, south, east, north] = new WebMercatorViewport({ ...viewState, width, height }).getBounds();
-  const wrap = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
-  const area: MapArea = east - west >= 360 ? [-180, south, 180, north] : [wrap(west), south, wrap(east), north];
+  const area: MapArea =
+    east - west >= 360 ? [-180, south, 180, north] : [longitudeNear(west, 0), south, longitudeNear(east, 0), north];
   return { zoom: viewState.zoom, area };
 }
 

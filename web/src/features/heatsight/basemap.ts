@@ -7,11 +7,12 @@ import countries110m from 'world-atlas/countries-110m.json';
  * The offline world: Natural Earth's countries at 1:110m from the world-atlas package, bundled
  * with the map's code so nothing is fetched. Converted from TopoJSON once.
  */
+const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
+
 let world: FeatureCollection<Geometry> | null = null;
 
 export function worldCountries(): FeatureCollection<Geometry> {
   if (!world) {
-    const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
     const collection = feature(topology, topology.objects.countries);
     world = {
       type: 'FeatureCollection',
@@ -34,7 +35,6 @@ let borders: Float32Array | null = null;
  */
 export function worldBorders(): Float32Array {
   if (!borders) {
-    const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
     const segments: number[] = [];
     const add = (fromLongitude: number, fromLatitude: number, toLongitude: number, toLatitude: number) => {
       if (!(onAntimeridian(fromLongitude) && onAntimeridian(toLongitude)))

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHistory, encodeHistoryCells, encodeHistorySamples } from '@halo/shared';
 import { heatWeight } from '../../lib/fleet';
-import { heatCellDegrees, heatNearLongitude, historyHeat, historySlice, liveHeatData } from './heatLayerData';
+import {
+  heatCellDegrees,
+  heatNearLongitude,
+  historyHeat,
+  historySlice,
+  liveHeatData,
+  longitudeNear,
+} from './heatLayerData';
 
 /** The heat's values for shares, as Float32 holds them. */
 const shares = (metric: 'poorLinks' | 'noConnection' | 'signal', values: number[]) =>
@@ -97,5 +104,15 @@ describe('heat on the world copy nearest the view', () => {
     expect(placed.attributes.getCount).toBe(heat.attributes.getCount);
     // The live arrays stay as the worker gave them.
     expect(heat.attributes.getPosition.value[0]).toBe(-74);
+  });
+});
+
+describe('a longitude on the world copy nearest a centre', () => {
+  it('stays within 180° of the centre, and is itself when already there', () => {
+    expect(longitudeNear(-74, 180)).toBe(286);
+    expect(longitudeNear(178.4, -170)).toBeCloseTo(-181.6);
+    expect(longitudeNear(13.4, 20)).toBe(13.4);
+    expect(longitudeNear(200, 0)).toBe(-160);
+    expect(longitudeNear(-200, 0)).toBe(160);
   });
 });

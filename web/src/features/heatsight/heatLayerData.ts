@@ -106,6 +106,11 @@ export function historySlice(heat: HistoryHeat, from: number, to: number): HeatD
   );
 }
 
+/** `longitude` on the copy of the world nearest `centre` (both in degrees): within 180° of it. */
+export function longitudeNear(longitude: number, centre: number): number {
+  return longitude + 360 * Math.round((centre - longitude) / 360);
+}
+
 /**
  * The heat with each point on the copy of the world nearest `centre` (a longitude), or `heat`
  * itself when every point is already there. The map repeats the world side by side; deck.gl's
@@ -118,10 +123,10 @@ export function heatNearLongitude(heat: HeatData, centre: number): HeatData {
   let placed: Float32Array | null = null;
   for (let index = 0; index < heat.length; index += 1) {
     const longitude = positions[index * 2] ?? 0;
-    const shift = 360 * Math.round((centre - longitude) / 360);
-    if (shift === 0) continue;
+    const near = longitudeNear(longitude, centre);
+    if (near === longitude) continue;
     placed ??= positions.slice();
-    placed[index * 2] = longitude + shift;
+    placed[index * 2] = near;
   }
   if (!placed) return heat;
   return { ...heat, attributes: { ...heat.attributes, getPosition: { value: placed, size: 2 } } };
