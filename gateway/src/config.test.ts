@@ -83,4 +83,12 @@ describe('parseConfig', () => {
     expect(message).toContain('UPSTREAM_URL="ftp://x"');
     expect(message).toContain('HALO_SESSION_CHECK_MS="-5"');
   });
+
+  it("refuses the embedded provider on the gateway's own port, and allows it with an upstream", () => {
+    expect(() => parseConfig({ HALO_PORT: '9000', HALO_PROVIDER_PORT: '9000' })).toThrow(
+      /HALO_PROVIDER_PORT=9000: the embedded provider needs a port of its own/,
+    );
+    expect(parseConfig({ HALO_PORT: '9000', HALO_PROVIDER_PORT: '9000', UPSTREAM_URL: 'http://up:1' }).port).toBe(9000);
+    expect(parseConfig({ HALO_PORT: '9000', HALO_PROVIDER_PORT: '9001' }).providerPort).toBe(9001);
+  });
 });

@@ -181,6 +181,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     throw new ConfigError([
       `HALO_GATEWAY_WORKERS=${values.HALO_GATEWAY_WORKERS}: several workers need REDIS_URL (they share pollers, feeds and socket rooms through it)`,
     ]);
+  // The embedded provider listens on HALO_PROVIDER_PORT before the gateway binds HALO_PORT: on
+  // the same port the provider would answer the gateway's /healthz until the gateway failed.
+  if (values.UPSTREAM_URL === undefined && values.HALO_PORT !== 0 && values.HALO_PORT === values.HALO_PROVIDER_PORT)
+    throw new ConfigError([
+      `HALO_PROVIDER_PORT=${values.HALO_PROVIDER_PORT}: the embedded provider needs a port of its own, not HALO_PORT's`,
+    ]);
   return {
     port: values.HALO_PORT,
     host: values.HALO_HOST,

@@ -10,7 +10,8 @@ import type { UpstreamTarget } from './upstream/upstreamClient.js';
 export const DEFAULT_PROVIDER_MAIN = fileURLToPath(new URL('../../provider/dist/main.js', import.meta.url));
 
 const READY_POLL_MS = 200;
-const STOP_GRACE_MS = 5000;
+/** Longer than the provider's own grace (provider/src/main.ts), so it can finish its work in flight and close its store. */
+const STOP_GRACE_MS = 15_000;
 
 export interface EmbeddedProviderOptions {
   readonly port: number;

@@ -1,92 +1,19 @@
-import {
-  collectDefaultMetrics,
-  Counter as PromCounter,
-  Gauge,
-  Histogram as PromHistogram,
-  Registry,
-} from 'prom-client';
+import { MetricsRegistry } from '@halo/shared/metrics';
 
-/**
- * The gateway's Prometheus metrics, kept and exposed by prom-client. The small classes below
- * only fix each metric's label names where it is declared and read a value back (tests).
- */
-type Labels = Readonly<Record<string, string>>;
+const GATEWAY_PREFIX = 'halo_gateway_';
 
-const sameLabels = (found: Readonly<Record<string, unknown>>, wanted: Labels) =>
-  Object.keys(found).length === Object.keys(wanted).length &&
-  Object.entries(wanted).every(([name, value]) => found[name] === value);
-
-export class Counter {
-  constructor(private readonly metric: PromCounter) {}
-
-  inc(labels: Labels = {}, amount = 1): void {
-    this.metric.inc(labels, amount);
-  }
-
-  /** The count so far for exactly these labels. */
-  async get(labels: Labels = {}): Promise<number> {
-    const { values } = await this.metric.get();
-    return values.find((value) => sameLabels(value.labels, labels))?.value ?? 0;
-  }
-}
-
-export class Histogram {
-  constructor(private readonly metric: PromHistogram) {}
-
-  observe(value: number, labels: Labels = {}): void {
-    this.metric.observe(labels, value);
-  }
-
-  /** Observations so far for exactly these labels. */
-  async count(labels: Labels = {}): Promise<number> {
-    const { values } = await this.metric.get();
-    return values.find((value) => value.metricName?.endsWith('_count') && sameLabels(value.labels, labels))?.value ?? 0;
-  }
-}
-
-export class MetricsRegistry {
-  readonly registry = new Registry();
-
-  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
-    return new Counter(new PromCounter({ name, help, labelNames, registers: [this.registry] }));
-  }
-
-  /** A histogram with cumulative buckets `le` (upper bounds, ascending). */
-  histogram(name: string, help: string, buckets: readonly number[], labelNames: readonly string[] = []): Histogram {
-    return new Histogram(
-      new PromHistogram({ name, help, buckets: [...buckets], labelNames, registers: [this.registry] }),
-    );
-  }
-
-  /** A gauge read when the metrics are scraped. */
-  gauge(name: string, help: string, read: () => number): void {
-    new Gauge({
-      name,
-      help,
-      registers: [this.registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
-
-  get contentType(): string {
-    return this.registry.contentType;
-  }
-
-  /** The text exposition format, and its media type. */
-  async render(): Promise<{ readonly text: string; readonly contentType: string }> {
-    return { text: await this.registry.metrics(), contentType: this.registry.contentType };
-  }
-}
+/** The gateway's own routes beside the /api/v1 proxy, named as they are in latency labels. */
+const GATEWAY_OWN_ROUTES = ['/healthz', '/readyz', '/metrics'];
 
 /** The gateway's own metrics. */
 export function createGatewayMetrics() {
   const registry = new MetricsRegistry();
-  // The process's own: CPU, memory, event loop lag, handles (halo_gateway_process_*, halo_gateway_nodejs_*).
-  collectDefaultMetrics({ register: registry.registry, prefix: 'halo_gateway_' });
+  // The process's own: CPU, memory, event loop delay, handles (halo_gateway_process_*, halo_gateway_nodejs_*).
+  registry.processMetrics(GATEWAY_PREFIX);
   return {
     registry,
+    /** Express middleware: per-route latency of the gateway's own routes and of its /api/v1 proxy. */
+    httpRequests: registry.httpRequests(GATEWAY_PREFIX, GATEWAY_OWN_ROUTES),
     /** Labels: `source` (proxy, session, clock, probe, devices_state, device_status, system_logs, access). */
     upstreamRequests: registry.counter('halo_gateway_upstream_requests_total', 'Requests the gateway sent upstream.', [
       'source',

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, parseWebSettings } from '@halo/shared';
+import { API, API_BASE, ApiErrorBodySchema, apiPaths, parseWebSettings, UNMATCHED_ROUTE } from '@halo/shared';
+import { parseExposition, sampleValue } from '@halo/shared/metrics';
 import { freePort } from './testing/freePort.js';
 import { startFakeUpstream, type FakeUpstream } from './testing/fakeUpstream.js';
 import { startTestGateway, type TestGateway } from './testing/testGateway.js';
@@ -298,4 +299,33 @@ describe('health and metrics', () => {
     expect(response.text).toMatch(/^halo_gateway_upstream_requests_total\{source="proxy"\} 1$/m);
     expect(response.text).toMatch(/^# TYPE halo_gateway_session_checks_total counter$/m);
   });
+
+  it('times each request by its declared route template, never by its raw URL', async () => {
+    const { url } = await gatewayWith();
+    await request(url).get(`${API_BASE}${apiPaths.devices.list(3)}?page=1`);
+    await request(url).get(`${API_BASE}${apiPaths.devices.list(41)}`);
+    await request(url).get('/healthz');
+    await request(url).get(`${API_BASE}/no-such-call-${Math.random()}`);
+    await request(url).get(`/nowhere-${Math.random()}`);
+    const samples = parseExposition((await request(url).get('/metrics')).text);
+
+    const count = (route: string) =>
+      sampleValue(samples, 'halo_gateway_http_request_duration_seconds_count', { method: 'GET', route });
+    expect(count(`${API_BASE}${API.devices.list.path}`)).toBe(2);
+    expect(count('/healthz')).toBe(1);
+    // Undeclared paths share the one label, whatever they are.
+    expect(count(UNMATCHED_ROUTE)).toBe(2);
+    expect([...routeLabels(samples)].sort()).toEqual(
+      [`${API_BASE}${API.devices.list.path}`, '/healthz', UNMATCHED_ROUTE].sort(),
+    );
+    expect(sampleValue(samples, 'halo_gateway_nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+  });
 });
+
+function routeLabels(samples: ReturnType<typeof parseExposition>): Set<string> {
+  return new Set(
+    samples
+      .filter((sample) => sample.name === 'halo_gateway_http_request_duration_seconds_count')
+      .map((sample) => sample.labels.route as string),
+  );
+}

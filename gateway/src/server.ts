@@ -104,6 +104,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(metrics.httpRequests);
   app.use(securityHeaders(config.publicUrl, config.mapStyleUrl));
   app.use(requestLogging(log));
 

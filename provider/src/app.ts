@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
 import { sql } from 'kysely';
-import { API_BASE, apiErrorBody, ErrorCode } from '@halo/shared';
+import { API_BASE, apiErrorBody, ErrorCode, JSON_BODY_MAX_BYTES } from '@halo/shared';
 import type { ProviderContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { requestLogging } from '@halo/shared/logging';
 import { registerRoutes, type Route } from './http/endpointRoute.js';
 import { log } from './log.js';
+import { createProviderMetrics } from './http/metrics.js';
 import { checkResetToken } from './routes/auth/checkResetToken.js';
 import { forgotPassword } from './routes/auth/forgotPassword.js';
 import { getSession } from './routes/auth/getSession.js';
@@ -161,8 +162,8 @@ function refuseNulCharacters(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** Bodies above this are refused with error 1 before any handler runs. */
-export const BODY_LIMIT = '1mb';
+/** Bodies above this are refused with error 1 before any handler runs (a body of exactly this size is read). */
+export const BODY_LIMIT = JSON_BODY_MAX_BYTES;
 
 /** Multipart uploads are left to the one route that takes them; it reads them after authentication. */
 const isMultipart = (request: IncomingMessage) => /^multipart\//i.test(request.headers['content-type'] ?? '');
@@ -204,7 +205,10 @@ export function createProviderApp(context: ProviderContext, isStopping: () => bo
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  const metrics = createProviderMetrics();
+  app.use(metrics.httpRequests);
   app.use(requestLogging(log));
+  app.get('/metrics', metrics.serve);
   // Live: the process answers. Ready: it is not stopping and its database answers a query.
   app.get('/healthz', noStore, (_request, response) => {
     response.json({ status: 'ok' });

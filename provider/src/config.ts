@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
+import { OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
+import { DEFAULT_READ_POOL, type ReadPoolOptions } from './store/readPool.js';
 
 /** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+const DAY_MS = 86_400_000;
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 
 const EnvironmentSchema = z.object({
@@ -49,6 +51,20 @@ const EnvironmentSchema = z.object({
     .default(1 / 600),
   /** Each device's connected time is written every this many ticks. */
   HALO_SIM_USAGE_FLUSH_TICKS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Devices one environment may hold: 2.5 times the product's 100,000-device target, so a
+   * tenant at the target can still import a large file, while no tenant can fill the store.
+   */
+  HALO_ENVIRONMENT_MAX_DEVICES: z.coerce.number().int().min(1).default(250_000),
+  /** Heavy reads (readPool.ts): how many run at once, their time budgets and a worker's memory. */
+  HALO_READ_WORKERS: z.coerce.number().int().min(0).max(64).default(DEFAULT_READ_POOL.size),
+  HALO_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.page),
+  HALO_EXPORT_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.export),
+  HALO_READ_WORKER_MEMORY_MB: z.coerce.number().int().min(32).default(DEFAULT_READ_POOL.memoryMb),
+  /** HeatSight: days raw position samples are kept (the longest window: its exact samples while it holds few). */
+  HALO_POSITION_SAMPLES_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
+  /** HeatSight: days the rollups are kept (windows in the past, asked with `until`). */
+  HALO_POSITION_ROLLUPS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(35),
 });
 
 export interface ProviderConfig {
@@ -72,6 +88,11 @@ export interface ProviderConfig {
   /** Check every answer against the shared contract before sending it (tests; a mismatch is a 500). */
   readonly checkAnswers: boolean;
   readonly simulator: SimulatorConfig;
+  /** Devices one environment may hold (HALO_ENVIRONMENT_MAX_DEVICES); the simulator's fleet is exempt. */
+  readonly environmentMaxDevices: number;
+  readonly readPool: ReadPoolOptions;
+  /** How long HeatSight's raw position samples and their rollups are kept (the retention job prunes). */
+  readonly positionHistory: { readonly samplesRetentionMs: number; readonly rollupsRetentionMs: number };
 }
 
 export interface SimulatorConfig {
@@ -105,10 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     rootRealmType: values.HALO_REALM_TYPE,
     sessionIdleMs: values.HALO_SESSION_IDLE_MS,
     secretKey: values.HALO_SECRET_KEY,
-    caNetworks: { allowedNetworks: parseAllowedNetworks(values.HALO_CA_ALLOWED_NETWORKS) },
+    caNetworks: {
+      purpose: OutboundPurpose.CA_SERVICE,
+      allowedNetworks: parseAllowedNetworks(values.HALO_CA_ALLOWED_NETWORKS, OutboundPurpose.CA_SERVICE),
+    },
     satcom: {
       networks: {
-        allowedNetworks: parseAllowedNetworks(values.HALO_SATCOM_ALLOWED_NETWORKS, 'HALO_SATCOM_ALLOWED_NETWORKS'),
+        purpose: OutboundPurpose.SATCOM_TARGET,
+        allowedNetworks: parseAllowedNetworks(values.HALO_SATCOM_ALLOWED_NETWORKS, OutboundPurpose.SATCOM_TARGET),
       },
       forwardMs: values.HALO_SATCOM_FORWARD_MS,
     },
@@ -120,6 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       changeFraction: values.HALO_SIM_CHANGE_FRACTION,
       satcomMessageChance: values.HALO_SIM_SATCOM_CHANCE,
       usageFlushTicks: values.HALO_SIM_USAGE_FLUSH_TICKS,
+    },
+    environmentMaxDevices: values.HALO_ENVIRONMENT_MAX_DEVICES,
+    readPool: {
+      size: values.HALO_READ_WORKERS,
+      budgetMs: { page: values.HALO_PAGE_BUDGET_MS, export: values.HALO_EXPORT_BUDGET_MS },
+      memoryMb: values.HALO_READ_WORKER_MEMORY_MB,
+    },
+    positionHistory: {
+      samplesRetentionMs: values.HALO_POSITION_SAMPLES_RETENTION_DAYS * DAY_MS,
+      rollupsRetentionMs:
+        Math.max(values.HALO_POSITION_ROLLUPS_RETENTION_DAYS, values.HALO_POSITION_SAMPLES_RETENTION_DAYS) * DAY_MS,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { SecretBox } from './auth/secretBox.js';
 import type { ProviderConfig } from './config.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Dialect } from './store/database.js';
+import type { ReadPool } from './store/readPool.js';
 import type { Database } from './store/schema.js';
 
 /** What every handler may use: storage, configuration, secrets, mail and the time. */
@@ -10,6 +11,8 @@ export interface ProviderContext {
   readonly db: Kysely<Database>;
   /** Which database `db` speaks to, for the few queries written differently for each. */
   readonly dialect: Dialect;
+  /** Where heavy reads (log pages and exports, usage, devices_state) run, under a budget. */
+  readonly reads: ReadPool;
   readonly config: ProviderConfig;
   readonly secrets: SecretBox;
   readonly mailer: Mailer;

@@ -2,12 +2,24 @@
 import { createProviderApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startProvider } from './provider.js';
+import { startScheduledJobs } from './jobs/scheduledJobs.js';
 import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
 import { createSatcomForwarder } from './satcom/satcomForwarder.js';
 import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './store/bootstrap.js';
 import { log } from './log.js';
 
+/**
+ * How long a stop waits for requests, ticks and jobs in flight (an import publishing, an export
+ * streaming) before it exits anyway; within Kubernetes' 15 s for the provider's pod
+ * (deploy/kubernetes/provider.yaml), and within the gateway's wait for its embedded provider.
+ */
+const STOP_GRACE_MS = 12_000;
+
 async function main() {
+  // Owner-only for anything this process creates, a library's files included; the data dir's
+  // own writes give 0700/0600 explicitly as well (store/privateDataDir.ts), so they hold in
+  // tests, the backup tools and any embedding that keeps a permissive umask.
+  process.umask(0o077);
   const config = loadConfig();
   const provider = await startProvider(config);
   if (provider.generatedPassword) {
@@ -34,15 +46,25 @@ async function main() {
     intervalMs: config.satcom.forwardMs,
   });
   forwarder.start();
+  // One process runs the jobs: the provider is not replicated (see StartJobsOptions for more).
+  const jobs = startScheduledJobs(provider.context);
   const stop = () => {
     stopping = true;
-    // A tick or a delivery in flight finishes before the store closes.
-    void Promise.all([simulator?.stop(), forwarder.stop()]).finally(() => {
+    // A tick, a delivery or a job in flight finishes before the store closes.
+    void Promise.all([simulator?.stop(), forwarder.stop(), jobs.stop()]).finally(() => {
+      // close() ends idle keep-alive connections once, now; a request still in flight (an import
+      // publishing) leaves its connection idle only when it is answered, and a client that keeps
+      // it open would hold the close until the grace ran out, the store not closed cleanly.
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
       server.close(() => {
+        clearInterval(closeIdle);
         void provider.close().finally(() => process.exit(0));
       });
     });
-    setTimeout(() => process.exit(0), 3000).unref();
+    setTimeout(() => {
+      log.warn(`stopping: work still in flight after ${STOP_GRACE_MS} ms; exiting without a clean close`);
+      process.exit(0);
+    }, STOP_GRACE_MS).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -5,6 +5,9 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { bootstrapRootEnvironment } from './store/bootstrap.js';
 import { openStore, type OpenStoreOptions, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { sweepImportStages } from './store/deviceImportStage.js';
+import { openDataDir } from './store/privateDataDir.js';
+import { log } from './log.js';
 
 export interface StartedProvider {
   readonly context: ProviderContext;
@@ -13,17 +16,31 @@ export interface StartedProvider {
   close(): Promise<void>;
 }
 
-/** Opens and migrates the store, then creates the root environment on first start. */
+/**
+ * Opens the data dir (0700; a warning when an existing one is open to others), opens and
+ * migrates the store, sweeps the stages of device imports a crash cut off, then creates the
+ * root environment on first start.
+ */
 export async function startProvider(
   config: ProviderConfig,
   options: { store?: Partial<OpenStoreOptions>; mailer?: Mailer; now?: () => number } = {},
 ): Promise<StartedProvider> {
-  const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...options.store });
+  openDataDir(config.dataDir, log);
+  const store = openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    readPool: config.readPool,
+    ...options.store,
+  });
   try {
     await migrateToLatest(store);
+    // A device import a crash cut off left only its stage: none of its rows became devices.
+    const swept = await sweepImportStages(store.db, store.dialect, (options.now ?? Date.now)());
+    if (swept > 0) log.info(`Removed ${swept} staged rows of device imports a stop cut off`);
     const context: ProviderContext = {
       db: store.db,
       dialect: store.dialect,
+      reads: store.reads,
       config,
       secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
       mailer:

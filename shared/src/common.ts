@@ -71,10 +71,13 @@ export function csvListSchema<T extends z.ZodType>(item: T, max = 1000) {
 export const QueryIntSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const QueryIdSchema = IdParamSchema;
 
+/** The most entries a page of a log or of the environment list holds (page_size, inclusive). */
+export const PAGE_SIZE_MAX = 1000;
+
 /** Paging of the log and environment lists: object_id is the cursor (last id seen). */
 export const PageQueryShape = {
   object_id: QueryIntSchema.optional(),
-  page_size: z.coerce.number().int().min(1).max(1000).optional(),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
 };
 
 /**

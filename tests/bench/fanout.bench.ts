@@ -1,6 +1,7 @@
-import { apiPaths, API_BASE, LIVE_NAMESPACE, LiveEvent } from '@halo/shared';
+import { apiPaths, API_BASE, LiveEvent } from '@halo/shared';
 import { test } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
+import { openLiveSocket } from '../fixtures/liveClient';
 import { startStack } from '../fixtures/stack';
 import { percentile } from './benchFigures';
 
@@ -36,13 +37,7 @@ test('fan-out: upstream polls and delivery spread against the number of sockets'
       const arrivals = new Map<number, number[]>();
       let deltas = 0;
       for (let index = 0; index < count; index += 1) {
-        const socket = io(`${stack.baseURL}${LIVE_NAMESPACE}`, {
-          path: '/socket.io',
-          transports: ['websocket'],
-          auth: { token: session.token.access_token },
-          extraHeaders: { Origin: stack.baseURL },
-          forceNew: true,
-        });
+        const socket = openLiveSocket(stack.baseURL, session.token.access_token);
         socket.on(LiveEvent.DEVICES_DELTA, (delta: { seq: number }) => {
           deltas += 1;
           const list = arrivals.get(delta.seq) ?? [];

@@ -2,7 +2,12 @@ import { apiPaths, API_BASE } from '@halo/shared';
 import { startStack, type Stack } from '../fixtures/stack';
 
 /** A stack (gateway and embedded provider) whose simulator runs a large fleet, once every device exists. */
-export async function startFleetStack(name: string, devices: number, changeFraction: string): Promise<Stack> {
+export async function startFleetStack(
+  name: string,
+  devices: number,
+  changeFraction: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Stack> {
   const stack = await startStack({
     HALO_E2E_STACK: name,
     HALO_SIM_DEVICES: String(devices),
@@ -13,6 +18,7 @@ export async function startFleetStack(name: string, devices: number, changeFract
     HALO_POLL_TIMEOUT_MS: process.env.BENCH_POLL_TIMEOUT_MS ?? '120000',
     // So can the list of all devices through the API proxy on a busy machine (default 30 s).
     HALO_UPSTREAM_TIMEOUT_MS: process.env.BENCH_UPSTREAM_TIMEOUT_MS ?? '120000',
+    ...extraEnv,
   });
   try {
     await waitForFleet(stack.baseURL, stack.adminPassword, devices);

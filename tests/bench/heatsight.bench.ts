@@ -1,12 +1,4 @@
-import {
-  API,
-  API_BASE,
-  decodeHistory,
-  HEATSIGHT_HEADER_BYTES,
-  pathOf,
-  TestId,
-  type HeatSightHistory,
-} from '@halo/shared';
+import { HEATSIGHT_HEADER_BYTES, TestId } from '@halo/shared';
 import { expect, test, type Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -19,6 +11,7 @@ import { loginThroughUi } from '../fixtures/session';
 import { sqliteStoreOf } from '../fixtures/stack';
 import { figureTable, ms, percentile, spread } from './benchFigures';
 import { adminSession, startFleetStack } from './fleetStack';
+import { askSamples, type Asked } from './heatSightAsks';
 import { collectTimings, startFrames, stopFrames, type TimedEntry } from './pageTimings';
 
 /**
@@ -94,34 +87,6 @@ function seedSamples(file: string, now: number): { seconds: number; rounds: numb
 
 // ---- the endpoint ---------------------------------------------------------------------------------
 
-interface Asked {
-  readonly times: number[];
-  readonly bytes: number;
-  readonly history: HeatSightHistory;
-}
-
-async function askSamples(
-  baseURL: string,
-  headers: Record<string, string>,
-  environmentId: number,
-  query: Record<string, string>,
-): Promise<Asked> {
-  const url = `${baseURL}${API_BASE}${pathOf(API.heatSight.samples, { environmentId })}?${new URLSearchParams(query).toString()}`;
-  const times: number[] = [];
-  let last: ArrayBuffer | null = null;
-  // One warm-up ask, then the measured ones.
-  for (let ask = -1; ask < ASKS; ask += 1) {
-    const started = performance.now();
-    const answer = await fetch(url, { headers });
-    const body = await answer.arrayBuffer();
-    if (!answer.ok) throw new Error(`samples answered ${answer.status}: ${new TextDecoder().decode(body)}`);
-    if (ask >= 0) times.push(performance.now() - started);
-    last = body;
-  }
-  if (!last) throw new Error('no answer');
-  return { times, bytes: last.byteLength, history: decodeHistory(last) };
-}
-
 // ---- the page -------------------------------------------------------------------------------------
 
 declare global {
@@ -194,11 +159,14 @@ test('HeatSight: samples endpoint, first heat, live updates and history with a l
 
     // The endpoint, as the History view asks it (default max_points), and raw.
     const session = await adminSession(stack.baseURL, stack.adminPassword);
-    const aggregated = await askSamples(stack.baseURL, session.headers, session.environmentId, { window: '24h' });
-    const raw = await askSamples(stack.baseURL, session.headers, session.environmentId, {
-      window: '24h',
-      max_points: '2000000',
-    });
+    const aggregated = await askSamples(stack.baseURL, session.headers, session.environmentId, { window: '24h' }, ASKS);
+    const raw = await askSamples(
+      stack.baseURL,
+      session.headers,
+      session.environmentId,
+      { window: '24h', max_points: '2000000' },
+      ASKS,
+    );
     // What each sample costs, and the same without the answer's fixed 64-byte header.
     const perSample = (asked: Asked) => asked.bytes / Math.max(1, asked.history.samples);
     const perSampleBody = (asked: Asked) => (asked.bytes - HEATSIGHT_HEADER_BYTES) / Math.max(1, asked.history.samples);

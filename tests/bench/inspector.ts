@@ -60,14 +60,29 @@ export async function totalHeapAfterGc(urls: readonly string[]): Promise<number>
 
 /** A CPU profile of the process behind one inspector address over `durationMs` (sampled every 200 µs). */
 export async function cpuProfileOf(url: string, durationMs: number): Promise<CpuProfile> {
+  const profiling = await startCpuProfile(url, 200);
+  await new Promise((resolve) => setTimeout(resolve, durationMs));
+  return profiling.stop();
+}
+
+/** Starts a CPU profile of the process behind one inspector address (its main thread), sampled every `intervalUs`. */
+export async function startCpuProfile(url: string, intervalUs: number): Promise<{ stop(): Promise<CpuProfile> }> {
   const socket = await connect(url);
   try {
     await call(socket, 1, 'Profiler.enable');
-    await call(socket, 2, 'Profiler.setSamplingInterval', { interval: 200 });
+    await call(socket, 2, 'Profiler.setSamplingInterval', { interval: intervalUs });
     await call(socket, 3, 'Profiler.start');
-    await new Promise((resolve) => setTimeout(resolve, durationMs));
-    return ((await call(socket, 4, 'Profiler.stop')) as { profile: CpuProfile }).profile;
-  } finally {
+  } catch (error) {
     socket.close();
+    throw error;
   }
+  return {
+    async stop() {
+      try {
+        return ((await call(socket, 4, 'Profiler.stop')) as { profile: CpuProfile }).profile;
+      } finally {
+        socket.close();
+      }
+    },
+  };
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { API, API_BASE, LOG_TIME_PRESETS, pathOf } from '@halo/shared';
 import { test } from '@playwright/test';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { login, type Session } from '../fixtures/liveClient';
 import { TEST_POSTGRES_URL } from '../fixtures/ownDatabase';
+import { MODELS } from './benchStore';
+import { seedPostgresLog, seedSqliteLog, withPostgres } from './systemLogSeed';
 import {
   sqliteStoreOf,
   startGateway,
@@ -35,78 +35,7 @@ const PAGE_SIZE = 100;
 const TARGET = { firstPageP95Ms: 300, exportRowsPerSecond: 50_000 };
 
 const DAY_MS = 86_400_000;
-const MODELS = ['halo', 'dcx', 'hub'] as const;
-
-// ---- the seeded log ------------------------------------------------------------------------------
-
-/**
- * The log, written by the database itself from a number series so a million rows take seconds:
- * entry i belongs to device ((i × 7919) mod DEVICES) + 1, named `bench-<model>-<6 digits>`, an
- * entry every 30 days / ENTRIES (about 2.6 s) up to now, severities 70 % normal, 15 % minor,
- * 10 % major, 5 % critical (major and critical raised as alerts), attribute types 1 to 13.
- */
-function seedSelect(dialect: 'sqlite' | 'postgres', environmentId: number, start: number, step: number): string {
-  const pad = (expression: string) =>
-    dialect === 'sqlite' ? `printf('%06d', ${expression})` : `lpad((${expression})::text, 6, '0')`;
-  const device = `((i * 7919) % ${DEVICES}) + 1`;
-  const model = `(case (${device}) % 3 ${MODELS.map((name, index) => `when ${index} then '${name}'`).join(' ')} end)`;
-  const name = `'bench-' || ${model} || '-' || ${pad(device)}`;
-  const band = `((i * 37) % 100)`;
-  const severity = `(case when ${band} < 70 then 0 when ${band} < 85 then 1 when ${band} < 95 then 2 else 3 end)`;
-  const level = `(case ${severity} when 0 then 'back_to_safety' when 1 then 'threshold_minor' when 2 then 'threshold_major' else 'threshold_critical' end)`;
-  const value = `((i * 13) % 100)`;
-  return `select ${environmentId}, ${device}, ${name}, (i % 13) + 1, ${level}, ${value} || ' %', ${severity},
-    ${name} || ': cellular signal ' || ${value} || ' %, ' || ${level}, ${start} + i * ${step},
-    case when ${severity} >= 2 then 1 else 0 end`;
-}
-
-const INSERT_COLUMNS = `insert into system_logs (environment_id, device_id, device_name, device_attribute_type,
-  event_type, value, severity, description, log_time, is_alert)`;
-const CHUNK = 100_000;
-
-function seedSqlite(file: string, environmentId: number, start: number, step: number) {
-  const database = new BetterSqlite3(file);
-  database.pragma('journal_mode = WAL');
-  try {
-    for (let from = 1; from <= ENTRIES; from += CHUNK) {
-      const to = Math.min(ENTRIES, from + CHUNK - 1);
-      database.exec(`with recursive series(i) as (select ${from} union all select i + 1 from series where i < ${to})
-        ${INSERT_COLUMNS} ${seedSelect('sqlite', environmentId, start, step)} from series`);
-    }
-    database.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    database.close();
-  }
-}
-
-async function seedPostgres(schema: string, environmentId: number, start: number, step: number) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(`set search_path = ${schema}`);
-    for (let from = 1; from <= ENTRIES; from += CHUNK) {
-      const to = Math.min(ENTRIES, from + CHUNK - 1);
-      await client.query(
-        `${INSERT_COLUMNS} ${seedSelect('postgres', environmentId, start, step)} from generate_series(${from}::bigint, ${to}::bigint) as i`,
-      );
-    }
-    // What autovacuum does soon after a table grows this much: without statistics the planner
-    // takes the log for empty and sorts where it should walk an index.
-    await client.query('analyze system_logs');
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const SIZE = { entries: ENTRIES, devices: DEVICES };
 
 // ---- what the screen asks ----------------------------------------------------------------------
 
@@ -253,7 +182,7 @@ for (const dialect of DIALECTS as ('sqlite' | 'postgres')[]) {
   test(`system log on ${dialect}: first pages by filter kind and the whole log as CSV`, async () => {
     const log = (text: string) => console.log(`[bench:logs ${dialect}] ${text}`);
     const schema = `bench_logs_${Date.now().toString(36)}`;
-    if (dialect === 'postgres') await postgres((client) => client.query(`create schema ${schema}`));
+    if (dialect === 'postgres') await withPostgres((client) => client.query(`create schema ${schema}`));
     const databaseEnv: Record<string, string> =
       dialect === 'postgres'
         ? { DATABASE_URL: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
@@ -267,8 +196,8 @@ for (const dialect of DIALECTS as ('sqlite' | 'postgres')[]) {
       const step = Math.floor((DAYS * DAY_MS) / ENTRIES);
       const start = now - step * ENTRIES;
       const seeding = performance.now();
-      if (dialect === 'sqlite') seedSqlite(sqliteStoreOf(provider.dataDir), environmentId, start, step);
-      else await seedPostgres(schema, environmentId, start, step);
+      if (dialect === 'sqlite') seedSqliteLog(sqliteStoreOf(provider.dataDir), SIZE, environmentId, start, step);
+      else await seedPostgresLog(schema, SIZE, environmentId, start, step);
       const seedSeconds = (performance.now() - seeding) / 1000;
       log(`seeded ${ENTRIES} entries over ${DEVICES} devices in ${seedSeconds.toFixed(1)} s`);
       await provider.restart();
@@ -329,7 +258,7 @@ for (const dialect of DIALECTS as ('sqlite' | 'postgres')[]) {
         log(`kept: ${dialect === 'sqlite' ? sqliteStoreOf(provider.dataDir) : `schema ${schema}`}`);
       } else {
         await provider.dispose();
-        if (dialect === 'postgres') await postgres((client) => client.query(`drop schema ${schema} cascade`));
+        if (dialect === 'postgres') await withPostgres((client) => client.query(`drop schema ${schema} cascade`));
       }
     }
   });

@@ -61,3 +61,38 @@ for (const language of ['he-IL', 'en-US'] as const) {
     await snap(`devices-table-${language}`);
   });
 }
+
+test('he-IL: the import report says every refusal in Hebrew, with no English word, key or path', async ({
+  page,
+  devices,
+  stack,
+  snap,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'he-IL'));
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  const csv = [
+    'name,pairing_id,type,is_server,ip_addresses,port_from,port_to',
+    'csv-good-1,CSV-SN-1,1,false,,,',
+    'csv bad name,CSV-SN-2,1,false,,,',
+    'csv-hub-1,CSV-SN-3,1,true,10.0.0.300,41000,41099',
+    'csv-hub-2,CSV-SN-4,1,true,10.0.0.4,50000,50001',
+    'csv-dup-1,SIM1-000001,1,false,,,',
+    'csv-short,CSV-SN-6,1',
+    '',
+  ].join('\n');
+  await devices.importCsv('devices.csv', csv);
+  await expect(devices.importReport).toBeVisible();
+  await expect(devices.importRowError(3)).toHaveText('שם מכיל תווים לא חוקיים');
+  await expect(devices.importRowError(4)).toHaveText('כתובת IP 1 אינו תקין');
+  await expect(devices.importRowError(5)).toHaveText('טווח פורטים: ערך הפורט חייב להיות בין 1024 ל-49151');
+  await expect(devices.importRowError(6)).toHaveText('התקן עם מזהה הצימוד SIM1-000001 כבר קיים: sim-halo-000001');
+  for (const line of [3, 4, 5, 6, 7]) {
+    const text = await devices.importRowError(line).innerText();
+    // Only identifiers from the file and the abbreviation IP may be Latin.
+    expect(text.replace(/SIM1-000001|sim-halo-000001|IP/g, ''), `row ${line}: ${text}`).not.toMatch(/[A-Za-z_]/);
+  }
+  await expect(page.getByTestId(TestId.devices.importClose)).toHaveText('סגירה');
+  await snap('devices-import-report-he-IL');
+});

@@ -136,7 +136,10 @@ test('duplicate names, bad input and taken e-mails are shown in the dialog', asy
   await expect(environments.fieldError('ca_server_address')).toHaveCount(0);
   await environments.save();
   await expect(environments.formError).toHaveText('Some values are not valid: see the marked fields');
-  await expect(environments.fieldError('ca_server_address')).toBeVisible();
+  await expect(environments.fieldError('ca_server_address')).toHaveText(
+    'CA server address points to a loopback address (this machine): the console never calls it, and no setting allows it',
+  );
+  await environments.fieldError('ca_server_address').scrollIntoViewIfNeeded();
   await snap('environments-ca-address-refused');
   await environments.field('ca_choice').selectOption('own');
 

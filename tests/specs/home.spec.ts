@@ -1,5 +1,9 @@
-import { TestId } from '@halo/shared';
+import { API_BASE, apiPaths, TestId } from '@halo/shared';
+import { raiseTemperatureAlerts } from '../fixtures/alerts';
+import { apiLogin } from '../fixtures/apiLogin';
 import { loginThroughUi } from '../fixtures/session';
+import { visibleText } from '../fixtures/visibleText';
+import { visualText } from '../fixtures/visualText';
 import { expect, test } from '../fixtures/test';
 
 /** Home against the simulator: live counts into the Devices screen, problems first, wall displays. */
@@ -86,4 +90,91 @@ test('a manager issues a wall display from Home, sees its address once, and revo
   await expect(row).toHaveCount(0);
   await expect(home.displayUrl).toHaveCount(0);
   await expect(page.getByTestId(TestId.shell.toast).filter({ hasText: 'Wall display revoked' })).toBeVisible();
+});
+
+/** Three displays whose labels begin alike, as a NOC names its screens. */
+const DISPLAY_LABELS = ['NOC wall, second floor, east side', 'NOC wall, second floor, west side', 'NOC wall, lobby'];
+
+test('three wall displays are told apart before revoking one, and the latest alerts say which device and how bad', async ({
+  page,
+  request,
+  home,
+  stack,
+  snap,
+}) => {
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  for (const label of DISPLAY_LABELS) {
+    const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
+      headers: admin.headers,
+      data: { label },
+    });
+    expect(issued.status()).toBe(201);
+  }
+  await raiseTemperatureAlerts(request, stack.adminPassword);
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.mouse.move(900, 700);
+
+  // Each display's whole label shows, with when it was issued.
+  for (const label of DISPLAY_LABELS) {
+    const row = home.displayRow(label);
+    await expect(row).toBeVisible();
+    const shown = await visibleText(row);
+    expect(shown, `the row of ${label}`).toContain(label);
+    expect(shown).toMatch(/Issued \d{1,2} [A-Z][a-z]{2}, \d{4} \d{2}:\d{2}:\d{2} \(UTC\)/);
+  }
+  await home.wallDisplays.scrollIntoViewIfNeeded();
+  await snap('home-wall-displays-three', page);
+
+  // Latest alerts: each row shows its device's whole name and its severity in words.
+  const alerts = page.getByTestId(TestId.home.alerts).locator('li');
+  await expect.poll(() => alerts.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  for (const row of (await alerts.all()).slice(0, 5)) {
+    const description = await row.innerText();
+    const device = /(sim-[a-z]+-\d+)/.exec(description)?.[1] ?? '';
+    expect(device).not.toBe('');
+    const shown = await visibleText(row);
+    // The name before the alert's own words ('<device>: temperature ...'), whole, and how bad it is.
+    const words = shown.lastIndexOf(`${device}:`);
+    expect(words > 0 ? shown.slice(0, words) : shown, shown).toContain(device);
+    expect(shown, shown).toMatch(/\b(Critical|Major|Minor|Normal)\b/);
+  }
+  // Problems first: each device's whole name too (alerts make devices problems of their own).
+  const problems = home.problems.locator('li[data-severity]');
+  await expect.poll(() => problems.count()).toBeGreaterThanOrEqual(3);
+  for (const row of (await problems.all()).slice(0, 8)) {
+    const name = (await row.locator('a').textContent()) ?? '';
+    const shown = await visibleText(row);
+    // Before the alert's own words, which start with the name again.
+    const words = shown.indexOf(`${name}:`);
+    expect(words > 0 ? shown.slice(0, words) : shown, shown).toContain(name);
+  }
+  await page.getByTestId(TestId.home.alerts).scrollIntoViewIfNeeded();
+  await snap('home-latest-alerts');
+});
+
+test('he-IL: a wall display’s times read in their own order inside a right-to-left sentence', async ({
+  page,
+  request,
+  home,
+  stack,
+  snap,
+}) => {
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
+    headers: admin.headers,
+    data: { label: 'קיר NOC' },
+  });
+  expect(issued.status()).toBe(201);
+  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'he-IL'));
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  const row = home.displayRow('קיר NOC');
+  await expect(row).toBeVisible();
+  const times = row.locator('span', { hasText: 'UTC' });
+  expect(await times.count()).toBeGreaterThan(0);
+  for (const time of await times.all()) {
+    // As it reads on screen, left to right: the timestamp whole and in order.
+    expect(await visualText(time)).toMatch(/\d{1,2} [A-Z][a-z]{2}, \d{4} \d{2}:\d{2}:\d{2} \(UTC\)/);
+  }
+  await home.wallDisplays.scrollIntoViewIfNeeded();
+  await snap('home-wall-displays-he-IL');
 });

@@ -1,4 +1,4 @@
-import { TestId } from '@halo/shared';
+import { formatServerClock, TestId } from '@halo/shared';
 import { request as playwrightRequest } from '@playwright/test';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { LogsScreen } from '../fixtures/pages/LogsScreen';
@@ -55,10 +55,22 @@ test('the audit log shows who changed what with old and new values, filters in t
   const shown = await logs.rowIds();
   const exported = await logs.exportCsv();
   expect(exported.fileName).toMatch(/^audit-log-.*\.csv$/);
-  expect(exported.rows[0]).toEqual(['id', 'time', 'user', 'resource', 'action', 'name', 'detail', 'changes']);
+  expect(exported.rows[0]).toEqual([
+    'id',
+    'time',
+    'user',
+    'resource',
+    'resource_label',
+    'action',
+    'action_label',
+    'name',
+    'detail',
+    'changes',
+  ]);
   expect(exported.rows.slice(1).map((row) => Number(row[0]))).toEqual(shown);
-  expect(exported.rows.map((row) => row[5])).toContain("'-calc");
-  expect(exported.rows.find((row) => row[4] === 'update')?.[7]).toBe('name: night-shift → day-shift');
+  expect(exported.rows.map((row) => row[7])).toContain("'-calc");
+  expect(exported.rows.find((row) => row[5] === 'update')?.slice(3, 7)).toEqual(['group', 'Group', 'update', 'Update']);
+  expect(exported.rows.find((row) => row[5] === 'update')?.[9]).toBe('name: night-shift → day-shift');
 });
 
 test('the system log follows the live stream, holds it back while scrolled away, and exports its filter', async ({
@@ -95,10 +107,43 @@ test('the system log follows the live stream, holds it back while scrolled away,
   const shown = await logs.rowIds();
   const exported = await logs.exportCsv();
   const ids = exported.rows.slice(1).map((row) => Number(row[0]));
-  expect(exported.rows.slice(1).every((row) => row[7] === '2')).toBe(true);
+  expect(exported.rows[0]?.slice(9, 11)).toEqual(['severity', 'severity_label']);
+  expect(exported.rows.slice(1).every((row) => row[9] === '2' && row[10] === 'Major')).toBe(true);
   // Everything shown is in the file (the file may also have what arrived since).
   expect(shown.every((id) => ids.includes(id))).toBe(true);
   expect(ids.filter((id) => id <= Math.max(...shown)).length).toBeGreaterThanOrEqual(shown.length);
+
+  // The device name applies as it is typed, like the filters beside it: no Enter.
+  await logs.device.fill('sim-dcx');
+  await expect(page).toHaveURL(/device=sim-dcx/);
+  await expect
+    .poll(async () => [...new Set((await logs.column(1)).map((name) => name.startsWith('sim-dcx')))], {
+      timeout: 15_000,
+    })
+    .toEqual([true]);
+});
+
+test('a custom range of days is sent as the spec writes a date list and answered', async ({ page, stack, snap }) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  const logs = new LogsScreen(page);
+  await logs.open('/logs/audit-log', 'audit');
+  // Today on the server's clock: the start-up's own entries are in it.
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByTestId(TestId.logs.range('custom')).click();
+  await page.getByTestId(TestId.logs.customFrom).fill(today);
+  await page.getByTestId(TestId.logs.customTo).fill(today);
+  const answered = page.waitForResponse((response) => response.url().includes('/user_audits?'));
+  await page.getByTestId(TestId.logs.customApply).click();
+  const response = await answered;
+  // Section 5: "A date list is sent as one date, or as 'first,last'": one day is 'day,day'.
+  expect(new URL(response.url()).searchParams.get('start_date')).toBe(`${today},${today}`);
+  expect(response.status()).toBe(200);
+  await expect(logs.rows.first()).toBeVisible();
+  // Written by the product's one date formatter, like the clock.
+  await expect(page.getByTestId(TestId.logs.customApplied)).toHaveText(
+    `${formatServerClock(Date.parse(`${today}T00:00:00Z`))} – ${formatServerClock(Date.parse(`${today}T23:59:59Z`))}`,
+  );
+  await snap('logs-audit-custom-days');
 });
 
 test('a device log opens from its row, oldest first', async ({ page, stack, devices, snap }) => {
@@ -149,9 +194,26 @@ test('he-IL: the logs read right to left in Hebrew', async ({ page, stack, snap 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId(TestId.logs.range('24h'))).toHaveText('24 השעות האחרונות');
   await expect(logs.rows.first()).toBeVisible({ timeout: 20_000 });
+  // Events, attributes and severities by their Hebrew names from the catalogue, never a raw code.
+  const events = await logs.column(3);
+  expect(events.length).toBeGreaterThan(0);
+  for (const text of [...events, ...(await logs.column(2)), ...(await logs.column(5))])
+    expect(text).not.toMatch(/[a-z]_[a-z]/);
+  expect(events.some((text) => /[\u0590-\u05FF]/.test(text))).toBe(true);
   await snap('logs-system-he-IL');
+  const systemExport = await logs.exportCsv();
+  const header = systemExport.rows[0] ?? [];
+  const labelOf = (row: string[], column: string) => row[header.indexOf(column)] ?? '';
+  expect(systemExport.rows.slice(1).every((row) => /[\u0590-\u05FF]/.test(labelOf(row, 'severity_label')))).toBe(true);
+  expect(systemExport.rows.slice(1).every((row) => /[\u0590-\u05FF]/.test(labelOf(row, 'event_type_label')))).toBe(
+    true,
+  );
   await logs.open('/logs/audit-log', 'audit');
   await expect(logs.exportButton).toHaveText('ייצוא CSV');
+  // The product's own audit words in Hebrew: the login that opened this page, the start-up's entry.
+  await expect(logs.rows.filter({ hasText: 'התחברות' }).first()).toBeVisible();
+  await expect(logs.rows.filter({ hasText: 'נוצרה בהפעלה הראשונה' })).toHaveCount(1);
+  await expect(logs.rows.filter({ hasText: /login|created on first start|simulated/ })).toHaveCount(0);
   await snap('logs-audit-he-IL');
   await logs.open('/logs/messaging-log', 'messaging');
   await snap('logs-messaging-he-IL');

@@ -71,7 +71,11 @@ test('set a target, watch messages go through with the key, and stop forwarding'
   await page.getByTestId(TestId.satcom.url).fill('http://127.0.0.1:9/in');
   await page.getByTestId(TestId.satcom.apiKey).fill(API_KEY);
   await page.getByTestId(TestId.satcom.save).click();
-  await expect(page.getByText('URL is invalid')).toBeVisible();
+  await expect(
+    page.getByText(
+      'URL points to a loopback address (this machine): the console never calls it, and no setting allows it',
+    ),
+  ).toBeVisible();
   await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.DISABLED));
 
   const url = `http://${TEST_PRIVATE_ADDRESS}:${(receiver.address() as AddressInfo).port}/in`;
@@ -103,6 +107,53 @@ test('set a target, watch messages go through with the key, and stop forwarding'
   // The key is in no answer the page got.
   expect(await page.content()).not.toContain(API_KEY);
   await snap('satcom-target-transmitted');
+
+  await page.getByTestId(TestId.satcom.remove).click();
+  await page.getByTestId(TestId.satcom.removeConfirm).waitFor();
+  await page.locator('.bp6-alert').getByRole('button', { name: 'Stop forwarding' }).click();
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.DISABLED));
+});
+
+test('a refused address says which rule and which setting; a failed delivery says why, not how names resolve', async ({
+  page,
+  stack,
+  snap,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.getByTestId(TestId.shell.menuItem('satcomTarget')).click();
+  const status = page.getByTestId(TestId.satcom.status);
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.DISABLED));
+
+  // A private address outside the networks the operator listed: the field names the setting.
+  await page.getByTestId(TestId.satcom.url).fill('http://10.1.2.3/in');
+  await page.getByTestId(TestId.satcom.apiKey).fill(API_KEY);
+  await page.getByTestId(TestId.satcom.save).click();
+  await expect(
+    page.getByText(
+      'URL points to a private address: the provider calls private networks only when its setting HALO_SATCOM_ALLOWED_NETWORKS lists them',
+    ),
+  ).toBeVisible();
+  await snap('satcom-target-private-address-refused');
+
+  // A name is saved (typed with blanks around it and in capitals: stored normalised) and checked
+  // on what it resolves to when called: this machine, which is never called.
+  await page.getByTestId(TestId.satcom.url).fill('  http://LOCALHOST:9/in  ');
+  await page.getByTestId(TestId.satcom.save).click();
+  await expect(page.getByTestId(TestId.satcom.url)).toHaveValue('http://localhost:9/in');
+  const error = page.getByTestId(TestId.satcom.error);
+  await expect(error).toHaveText('Last attempt failed: address not allowed: a loopback address, never called', {
+    timeout: 15_000,
+  });
+  await expect(status).toHaveAttribute('data-status', String(SatcomLinkStatus.MISCONFIGURED));
+  expect(await page.locator('main').innerText()).not.toMatch(/DNS|127\.0\.0\.1|::1|family|resolves/);
+  await snap('satcom-target-failure-reason');
+
+  await page.evaluate(() => window.localStorage.setItem('lang', 'he-IL'));
+  await page.reload();
+  await expect(error).toHaveText('הניסיון האחרון נכשל: הכתובת אינה מותרת: כתובת loopback, שאליה לא פונים לעולם');
+  await snap('satcom-target-failure-reason-he-IL');
+  await page.evaluate(() => window.localStorage.setItem('lang', 'en-US'));
+  await page.reload();
 
   await page.getByTestId(TestId.satcom.remove).click();
   await page.getByTestId(TestId.satcom.removeConfirm).waitFor();

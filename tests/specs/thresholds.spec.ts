@@ -49,7 +49,7 @@ test('a lowered temperature threshold raises entries and alerts of the new sever
   const logs = new LogsScreen(page);
   await logs.open('/logs/system-log?types=1&severities=3&alerts=1', 'system');
   await expect.poll(() => logs.rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(normalBefore - 2);
-  expect(new Set(await logs.column(3))).toEqual(new Set(['threshold_critical']));
+  expect(new Set(await logs.column(3))).toEqual(new Set(['Threshold crossed: critical']));
   await snap('thresholds-system-log');
 
   await page.getByTestId(TestId.shell.menuItem('home')).click();

@@ -65,6 +65,26 @@ test('connected hours per environment, one environment in detail, and both as CS
   // A line over the window's days, flat while the fleet has only minutes of usage.
   await expect(page.getByTestId(TestId.usage.daily).locator('.recharts-line-curve')).toBeAttached();
   await expect(page.locator('[data-testid^="usage-top-device-"]')).toHaveCount(10);
+  // The line never goes below the axis's 0: every point of its path, bezier handles included,
+  // is at or above the 0 tick (a curve that overshoots drew hours below 0 beside a day without any).
+  const daily = page.getByTestId(TestId.usage.daily);
+  const { lowestPathY, zeroY, lowestTick } = await daily.evaluate((chart) => {
+    const path = chart.querySelector('.recharts-line-curve')!.getAttribute('d') ?? '';
+    const numbers = (path.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
+    const ys = numbers.filter((_, index) => index % 2 === 1);
+    // recharts draws tick labels in a layer of their own, one text per tick at the tick's y.
+    const ticks = [...chart.querySelectorAll('.recharts-yAxis-tick-labels text')].map((text) => ({
+      value: Number(text.textContent),
+      y: Number(text.getAttribute('y')),
+    }));
+    return {
+      lowestPathY: Math.max(...ys),
+      zeroY: ticks.find((tick) => tick.value === 0)?.y ?? Number.NaN,
+      lowestTick: Math.min(...ticks.map((tick) => tick.value)),
+    };
+  });
+  expect(lowestTick).toBe(0);
+  expect(lowestPathY).toBeLessThanOrEqual(zeroY + 0.01);
   await snap('usage-environment-detail');
   const detailDownload = page.waitForEvent('download');
   await page.getByTestId(TestId.usage.export).click();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { TestId } from '@halo/shared';
 import { DevicesScreen } from '../fixtures/pages/DevicesScreen';
 import { loginThroughUi } from '../fixtures/session';
@@ -42,9 +43,32 @@ test('upload with a preview, refuse a bad file and a duplicate, pin a device, re
 
   await page.getByTestId(TestId.versions.upload).click();
   const input = page.getByTestId(TestId.versions.dialog).locator('input[type=file]');
+  // The dialog documents the format (from the shared schema) and offers a sample made from it.
+  const format = page.getByTestId(TestId.versions.format);
+  await expect(format).toContainText('image_sha256');
+  await expect(format).toContainText('The firmware image’s SHA-256: 64 hexadecimal digits');
+  await expect(format).toContainText('description');
+  await expect(format).toContainText('(optional)');
+  const download = page.waitForEvent('download');
+  await page.getByTestId(TestId.versions.sample).click();
+  const sample = await download;
+  expect(sample.suggestedFilename()).toBe('halo-4.2.17.json');
+  const sampleText = readFileSync(await sample.path(), 'utf8');
+  expect(Object.keys(JSON.parse(sampleText) as object)).toContain('image_sha256');
+
+  // A bad file says what is wrong with it, key by key.
   await input.setInputFiles(file('halo.json', '{"device_model": "HALO", "rm": "-rf"}'));
-  await expect(page.getByTestId(TestId.versions.invalid)).toHaveText('The meta file must have valid contents');
+  const invalid = page.getByTestId(TestId.versions.invalid);
+  await expect(invalid).toContainText('The meta file must have valid contents');
+  await expect(invalid).toContainText('The meta file lacks the key base_version');
+  await expect(invalid).toContainText('The meta file lacks the key image_sha256');
+  await expect(invalid).toContainText('The meta file has a key the format does not know: rm');
   await expect(page.getByTestId(TestId.versions.submit)).toBeDisabled();
+  await invalid.scrollIntoViewIfNeeded();
+  await snap('versions-upload-invalid');
+  // The sample itself passes the same check.
+  await input.setInputFiles(file('halo-4.2.17.json', sampleText));
+  await expect(page.getByTestId(TestId.versions.preview)).toContainText('4.2.17');
   await input.setInputFiles(file('halo-12.7.0.json', meta('12.7.0')));
   const preview = page.getByTestId(TestId.versions.preview);
   await expect(preview).toContainText('12.7.0');
@@ -114,5 +138,13 @@ test('he-IL: versions read right to left', async ({ page, stack, snap }) => {
     .locator('input[type=file]')
     .setInputFiles(file('halo-13.json', meta('13.0.0')));
   await expect(page.getByTestId(TestId.versions.preview)).toContainText('גרסה רשמית');
+  await expect(page.getByTestId(TestId.versions.format)).toContainText('64 ספרות הקסדצימליות');
   await snap('versions-upload-he-IL');
+  await page
+    .getByTestId(TestId.versions.dialog)
+    .locator('input[type=file]')
+    .setInputFiles(file('halo-13.json', JSON.stringify({ ...JSON.parse(meta('13.0.1')), core_version: undefined })));
+  await expect(page.getByTestId(TestId.versions.invalid)).toContainText('בקובץ המטא חסר המפתח core_version');
+  await page.getByTestId(TestId.versions.invalid).scrollIntoViewIfNeeded();
+  await snap('versions-upload-invalid-he-IL');
 });

@@ -8,9 +8,10 @@ import {
 } from '@halo/shared';
 import { encodeSnapshotMessage } from './snapshotEncoding.js';
 import { DEVICES_VIEW, LOGS_VIEW, TOKENS, useLiveHarness } from '../testing/liveHarness.js';
+import { SummaryView } from '../testing/liveView.js';
 import { nextEvent } from '../testing/testGateway.js';
 
-const { MANAGER, COLLEAGUE, OTHER_TENANT, PARENT, NO_DEVICES, NO_LOGS } = TOKENS;
+const { MANAGER, COLLEAGUE, OTHER_TENANT, PARENT, NO_DEVICES, NO_LOGS, DISPLAY, DISPLAY_ABOVE } = TOKENS;
 const live = useLiveHarness();
 const { gatewayWith, open, subscribe, subscribeLogs, sameAsUpstream } = live;
 
@@ -438,6 +439,34 @@ describe('visibility', () => {
     live.upstream.fleet.addLog(10, { description: 'second' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(tail.view.logs).toHaveLength(1);
+  });
+});
+
+describe('a wall display’s socket', () => {
+  it('follows its own environment’s summary, with alerts, and nothing else', async () => {
+    await gatewayWith();
+    live.upstream.fleet.addLog(10, { severity: 3, description: 'too hot', is_alert: true });
+    const wall = await open(DISPLAY);
+    const summary = new SummaryView(wall.client);
+    expect(await wall.client.timeout(3000).emitWithAck('summary.subscribe', { environmentId: 10 })).toEqual({
+      ok: true,
+    });
+    await expect.poll(() => summary.summary?.counts.total, { timeout: 3000 }).toBe(5);
+    await expect.poll(() => summary.summary?.alerts.map((alert) => alert.description)).toEqual(['too hot']);
+    // The device list and the system log's tail are not the wall's: refused like a missing permission.
+    expect(await subscribe(wall.client, { environmentId: 10 })).toEqual({ ok: false, error: 'forbidden' });
+    expect(await subscribeLogs(wall.client)).toEqual({ ok: false, error: 'forbidden' });
+    expect(wall.view.snapshots).toBe(0);
+
+    // A display issued above sees only its own environment, not the ones below it.
+    const above = await open(DISPLAY_ABOVE);
+    expect(await above.client.timeout(3000).emitWithAck('summary.subscribe', { environmentId: 10 })).toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+    expect(await subscribe(above.client, { environmentId: 10 })).toEqual({ ok: false, error: 'forbidden' });
+    // A person's session with the same permissions is not narrowed.
+    expect(await subscribe((await open(PARENT)).client, { environmentId: 10 })).toMatchObject({ ok: true });
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   can,
+  displayMaySubscribe,
   DevicesSubscribeSchema,
+  isDisplaySession,
   HttpErrorKind,
   LiveEvent,
   EnvironmentSubscribeSchema,
@@ -241,6 +243,16 @@ export class DevicesFanout {
     }
   }
 
+  /**
+   * A wall display's socket gets only the subscriptions of DISPLAY_LIVE_SUBSCRIPTIONS, on its
+   * own environment (shared/src/wall-displays/displayAccess.ts, the rule the provider applies
+   * to calls); a person's socket is not narrowed here.
+   */
+  private displayMay(socket: LiveSocket, event: string, environmentId: number): boolean {
+    const { session } = socket.data;
+    return !isDisplaySession(session.session_kind) || displayMaySubscribe(event, environmentId, session.environment_id);
+  }
+
   /** Each subscription may cost an upstream call: a socket gets a bounded number of them. */
   private allowSubscribe(socket: LiveSocket, environmentId: number): boolean {
     const now = Date.now();
@@ -278,6 +290,10 @@ export class DevicesFanout {
       return;
     }
     const { environmentId, epoch, seq } = parsed.data;
+    if (!this.displayMay(socket, LiveEvent.DEVICES_SUBSCRIBE, environmentId)) {
+      ack({ ok: false, error: HttpErrorKind.FORBIDDEN });
+      return;
+    }
     if (!this.allowSubscribe(socket, environmentId)) {
       ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
       return;
@@ -318,7 +334,7 @@ export class DevicesFanout {
     payload: unknown,
     ack: (answer: SubscribeAck) => void,
   ): Promise<void> {
-    const environmentId = await this.admit(socket, payload, ack, 'devices.view');
+    const environmentId = await this.admit(socket, LiveEvent.SUMMARY_SUBSCRIBE, payload, ack, 'devices.view');
     if (environmentId === null) return;
     const tracked = this.follow(socket, environmentId);
     tracked.summary ??= this.startSummary(environmentId, tracked);
@@ -338,7 +354,7 @@ export class DevicesFanout {
     payload: unknown,
     ack: (answer: SubscribeAck) => void,
   ): Promise<void> {
-    const environmentId = await this.admit(socket, payload, ack, 'logs.view');
+    const environmentId = await this.admit(socket, LiveEvent.LOGS_SUBSCRIBE, payload, ack, 'logs.view');
     if (environmentId === null) return;
     const tracked = this.follow(socket, environmentId);
     tracked.logSubscribers.add(socket.id);
@@ -353,6 +369,7 @@ export class DevicesFanout {
    */
   private async admit(
     socket: LiveSocket,
+    event: string,
     payload: unknown,
     ack: (answer: SubscribeAck) => void,
     capability: PollCapability,
@@ -363,6 +380,10 @@ export class DevicesFanout {
       return null;
     }
     const { environmentId } = parsed.data;
+    if (!this.displayMay(socket, event, environmentId)) {
+      ack({ ok: false, error: HttpErrorKind.FORBIDDEN });
+      return null;
+    }
     if (!this.allowSubscribe(socket, environmentId)) {
       ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
       return null;

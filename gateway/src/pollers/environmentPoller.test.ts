@@ -86,6 +86,8 @@ beforeEach(() => {
   fleet.logs.length = 0;
   fleet.revision = 0;
   fleet.fault = 'none';
+  fleet.columns = 'ignored';
+  fleet.stateQueries.length = 0;
   fleet.logsAvailable = true;
   fleet.refusedTokens.clear();
   fleet.environments.clear();
@@ -246,5 +248,71 @@ describe('EnvironmentPoller', () => {
       patches: [{ id: 1, name: 'during the fault' }],
       removed: [],
     });
+  });
+});
+
+describe('devices_state as fleet columns (the extension)', () => {
+  /** Devices with values the columns hold apart: no links, no location, three coordinates, odd names. */
+  function oddFleet() {
+    const { fleet } = upstream;
+    fleet.put(10, 1, {
+      name: 'ünïcödé 名前 "quoted" \\ back',
+      updated_at: '2026-11-23T10:00:02.000Z',
+      location: { coordinate: [34.7812345678, 32.0812345678], altitude: 12.6, accuracy: 4.25, time: null },
+    });
+    fleet.put(10, 2, { links: undefined, location: null, main_app_status: null, gnss_lock: undefined });
+    fleet.put(10, 3, {
+      location: { coordinate: [-0.000001, 89.99999999, 5], accuracy: 0 },
+      versions: { firmware: '', 'odd key': 'x' },
+      updated_at: '2026-11-23T10:00:01.500Z',
+    });
+    fleet.put(10, 7, { availability: null, is_server: true, location: undefined });
+  }
+
+  async function firstReset() {
+    const { poller, sink } = pollerWith();
+    expect(await poller.pollOnce()).toBe('ok');
+    const call = sink.calls[0];
+    if (call?.kind !== 'reset') throw new Error('no snapshot');
+    return [...call.devices].sort((a, b) => a.id - b.id);
+  }
+
+  it('asks a full list as columns and gets the same live states as from JSON entries', async () => {
+    oddFleet();
+    const fromEntries = await firstReset();
+    upstream.fleet.columns = 'offered';
+    const fromColumns = await firstReset();
+    expect(fromColumns).toEqual(fromEntries);
+    expect(upstream.fleet.stateQueries).toEqual(['format=columns', 'format=columns']);
+  });
+
+  it('tells the oldest change of a full list asked as columns, as it does for entries', async () => {
+    upstream.fleet.columns = 'offered';
+    const { poller, sink } = pollerWith({ fullPollEvery: 1 });
+    await poller.pollOnce();
+    oddFleet();
+    await poller.pollOnce();
+    expect(sink.calls[1]).toMatchObject({ kind: 'change', changedAt: Date.parse('2026-11-23T10:00:01.500Z') });
+  });
+
+  it('falls back to JSON entries, for good, when the upstream refuses format=columns', async () => {
+    upstream.fleet.columns = 'refused';
+    const { poller, sink, status } = pollerWith({ fullPollEvery: 1 });
+    expect(await poller.pollOnce()).toBe('ok');
+    expect(sink.calls[0]).toEqual({ kind: 'reset', devices: [1, 2, 3].map((id) => fakeDeviceState(id)) });
+    upstream.fleet.put(10, 2, { name: 'changed' });
+    await poller.pollOnce();
+    expect(sink.calls[1]).toMatchObject({ kind: 'change', patches: [{ id: 2, name: 'changed' }] });
+    expect(status.current).toBe('ok');
+    // Refused once, then asked plainly: never again with the parameter.
+    expect(upstream.fleet.stateQueries.filter((query) => query === 'format=columns')).toHaveLength(1);
+  });
+
+  it('takes columns that do not decode as a fault of the upstream, not as an empty fleet', async () => {
+    upstream.fleet.columns = 'offered';
+    upstream.fleet.put(10, 4, { name: 42 as unknown as string });
+    const { poller, sink } = pollerWith();
+    expect(await poller.pollOnce()).toBe('failed');
+    expect(sink.calls).toEqual([]);
   });
 });

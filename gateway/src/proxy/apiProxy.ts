@@ -46,10 +46,16 @@ export function createApiProxy({ target, timeoutMs, metrics, status }: ApiProxyO
       },
       // Not emitted for requests that expect 100-continue (no browser sends those): the
       // back-stop above covers them, answered as 502.
-      proxyReq(proxyRequest: ClientRequest, request: IncomingMessage) {
+      proxyReq(proxyRequest: ClientRequest, request: IncomingMessage, response: ServerResponse) {
         proxyRequest.setTimeout(timeoutMs, () => {
           timedOutRequests.add(request);
           proxyRequest.destroy();
+        });
+        // The client went away before its answer was done (it navigated off): the upstream stops
+        // too, so the provider's read is cancelled rather than finished for nobody. http-proxy's
+        // own 'aborted' listener does not fire once the request body has been read.
+        response.once('close', () => {
+          if (!response.writableFinished) proxyRequest.destroy();
         });
       },
       proxyRes(proxyResponse: IncomingMessage) {

@@ -10,6 +10,8 @@ import {
   type EndpointSpec,
   apiErrorBody,
   can,
+  DEVICES_STATE_COLUMNS,
+  devicesStateColumns,
   ErrorCode,
   HttpErrorKind,
   LogPagingQuerySchema,
@@ -32,6 +34,8 @@ export interface FakeSession {
   endedReason?: SessionEndReason;
   /** Not the environment manager: only these permissions (numbers of spec section 6). */
   permissions?: number[];
+  /** A wall display's session rather than a person's. */
+  display?: boolean;
 }
 
 /** A device of the fake fleet: its devices_state fields, its links and its GNSS lock. */
@@ -55,6 +59,13 @@ export interface FakeFleet {
   logsAvailable: boolean;
   /** Faults of the device endpoints: drop the connection, answer 500, or never answer. */
   fault: 'none' | 'drop' | 'status500' | 'hang';
+  /**
+   * devices_state's format=columns (the product's extension): answered as columns, ignored (a
+   * provider without the extension; the default), or refused with a 400 (a strict one).
+   */
+  columns: 'offered' | 'ignored' | 'refused';
+  /** The query of every devices_state call, as received. */
+  readonly stateQueries: string[];
   /** Tokens the device endpoints refuse with 403. */
   readonly refusedTokens: Set<string>;
   /** Adds or changes a device (a new revision); returns it. */
@@ -90,6 +101,8 @@ function createFleet(): FakeFleet {
     revision: 0,
     logsAvailable: true,
     fault: 'none',
+    columns: 'ignored',
+    stateQueries: [],
     refusedTokens: new Set(),
     put(environmentId, id, changes = {}) {
       fleet.revision += 1;
@@ -168,6 +181,7 @@ export function loginResponseFor(token: string, session: FakeSession): LoginResp
     two_factor_auth: { setup_status: 1 },
     verified: session.verified,
     realm_type: 1,
+    ...(session.display ? { session_kind: 'display' as const } : {}),
   };
 }
 
@@ -276,6 +290,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const ids = (raw: unknown) => (typeof raw === 'string' ? raw.split(',').filter(Boolean).map(Number) : undefined);
   config.get(underConfig(API.devices.devicesState), (request, response) => {
     const environmentId = environmentOf(request);
+    fleet.stateQueries.push(new URLSearchParams(request.query as Record<string, string>).toString());
+    const asColumns = request.query.format === DEVICES_STATE_COLUMNS;
+    if (asColumns && fleet.columns === 'refused') {
+      response.status(400).json(apiErrorBody(HttpErrorKind.GENERAL, 'Unknown parameter format'));
+      return;
+    }
     const cursor = request.query.cursor === undefined ? null : Number(request.query.cursor);
     const only = ids(request.query.devices);
     const incremental = request.query.state === '1' && cursor !== null && cursor <= fleet.revision;
@@ -285,8 +305,17 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         (!incremental || device.revision > (cursor ?? 0)) &&
         (!only || only.includes(device.state.id)),
     );
+    const changedAt = Math.min(
+      ...devices.map((device) => Date.parse(device.state.updated_at ?? '')).filter((time) => !Number.isNaN(time)),
+    );
     response.json({
-      devices_state: devices.map((device) => ({ device_id: device.state.id, ...device.state })),
+      ...(asColumns && fleet.columns === 'offered'
+        ? {
+            devices_state: [],
+            columns: devicesStateColumns(devices.map((device) => device.state)),
+            changed_at: Number.isFinite(changedAt) ? changedAt : null,
+          }
+        : { devices_state: devices.map((device) => ({ device_id: device.state.id, ...device.state })) }),
       removed: incremental
         ? fleet.removals
             .filter((removal) => removal.environmentId === environmentId && removal.revision > (cursor ?? 0))

@@ -13,6 +13,9 @@ export const TOKENS = {
   PARENT: 'token-parent-env1-0004',
   NO_DEVICES: 'token-logs-only-env10-0005',
   NO_LOGS: 'token-devices-only-env10-0006',
+  /** A wall display issued in environment 10, and one issued in environment 1 above it. */
+  DISPLAY: 'token-wall-display-env10-0007',
+  DISPLAY_ABOVE: 'token-wall-display-env1-0008',
 } as const;
 
 /** Devices view 50 and logs view 70 of spec section 6. */
@@ -72,6 +75,9 @@ export function useLiveHarness() {
     fake.sessions.set(TOKENS.PARENT, { userId: 4, environmentId: 1, verified: true });
     fake.sessions.set(TOKENS.NO_DEVICES, { userId: 5, environmentId: 10, verified: true, permissions: [LOGS_VIEW] });
     fake.sessions.set(TOKENS.NO_LOGS, { userId: 6, environmentId: 10, verified: true, permissions: [DEVICES_VIEW] });
+    const display = { verified: true, permissions: [DEVICES_VIEW, LOGS_VIEW], display: true };
+    fake.sessions.set(TOKENS.DISPLAY, { userId: 1, environmentId: 10, ...display });
+    fake.sessions.set(TOKENS.DISPLAY_ABOVE, { userId: 4, environmentId: 1, ...display });
     for (let id = 1; id <= 5; id += 1) fleet.put(10, id);
     fleet.put(20, 100, { name: 'foreign device' });
   });

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../store/privateDataDir.js';
 
 /** AES-256-GCM for secrets that must be read back (TOTP seeds), keyed per installation. */
 export interface SecretBox {
@@ -35,8 +36,8 @@ export function loadSecretKey(dataDir: string, configured: string | undefined): 
   if (configured) return configured;
   const file = join(dataDir, SECRET_KEY_FILE);
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    makePrivateDirectory(dataDir);
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   }
   return readFileSync(file, 'utf8').trim();
 }

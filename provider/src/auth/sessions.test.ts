@@ -96,9 +96,14 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
       .send({ username: 'admin', password: 'Wrong-Passw0rd!', environment_name: 'root' });
     const { authorization } = await loginAs(provider.api);
     await provider.api.post('/api/v1/auth/logout').set('Authorization', authorization).expect(200);
-    const names = (
-      await provider.provider.context.db.selectFrom('user_audits').select(['name', 'action']).orderBy('id').execute()
-    ).map((row) => row.name);
-    expect(names.slice(-3)).toEqual(['login failed', 'login', 'logout']);
+    const events = (
+      await provider.provider.context.db
+        .selectFrom('user_audits')
+        .select(['name', 'detail_code'])
+        .where('action', '=', 'event')
+        .orderBy('id')
+        .execute()
+    ).map((row) => `${row.name} ${row.detail_code}`);
+    expect(events.slice(-3)).toEqual(['admin loginFailed', 'admin loginSucceeded', 'admin logout']);
   });
 });

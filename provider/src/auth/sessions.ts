@@ -1,10 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import {
   AuditAction,
-  Permission,
   AuditResource,
+  DISPLAY_PERMISSIONS,
   SessionEndReason,
+  SessionKind,
   TwoFactorStatus,
+  type AuditDetail,
   type LoginResponse,
   type TwoFactorStatus as TwoFactorStatusValue,
 } from '@halo/shared';
@@ -42,14 +44,7 @@ export function permissionsOf(user: UserRow): number[] {
   }
 }
 
-/** What a wall display may see: the fleet and the logs, never more than its issuer holds. */
-const DISPLAY_PERMISSIONS: readonly number[] = [
-  Permission.DEVICES_VIEW,
-  Permission.LOGS_VIEW,
-  Permission.MESSAGING_LOG_VIEW,
-];
-
-export const SessionKind = { USER: 'user', DISPLAY: 'display' } as const;
+export { SessionKind };
 
 export interface SessionAuthority {
   readonly environment_manager: boolean;
@@ -61,7 +56,8 @@ export interface SessionAuthority {
 /**
  * What a session may do, the one answer for the login response and every permission check:
  * a person acts with their own permissions; a wall display is never a manager and holds only
- * DISPLAY_PERMISSIONS that its issuing manager (or user) holds.
+ * the DISPLAY_PERMISSIONS its issuing manager holds (and reaches only DISPLAY_ENDPOINTS, in
+ * its own environment: endpointRoute.ts).
  */
 export function sessionAuthority(auth: Pick<Authenticated, 'session' | 'user' | 'environment'>): SessionAuthority {
   const manager = auth.user.environment_manager === 1;
@@ -179,10 +175,6 @@ export interface AuthenticateOptions {
   readonly touch: boolean;
   /** Refuses a session still waiting for its second factor. */
   readonly requireVerified: boolean;
-  /** The request's method: a wall display may only read. */
-  readonly method?: string;
-  /** False where a display may write (its own logout). */
-  readonly readOnlyForDisplays?: boolean;
 }
 
 /** Resolves the bearer token to a live session; a 401 carries why a session ended. */
@@ -220,9 +212,6 @@ export async function resolveSession(
     .where('id', '=', user.environment_id)
     .executeTakeFirstOrThrow();
   if (options.requireVerified && session.verified !== 1) throw forbidden('Two-factor verification required');
-  if (isDisplay && options.readOnlyForDisplays !== false && options.method !== undefined && options.method !== 'GET') {
-    throw forbidden('A wall display is read-only');
-  }
   if (options.touch) {
     await context.db.updateTable('sessions').set({ last_activity_at: now }).where('id', '=', session.id).execute();
   }
@@ -238,7 +227,6 @@ export function authenticate(context: ProviderContext, options: AuthenticateOpti
     try {
       (request as Request & { halo?: Authenticated }).halo = await resolveSession(context, bearerToken(request), {
         ...options,
-        method: request.method,
         // The gateway's pollers mark their calls: they are not the user's activity.
         touch: options.touch && request.headers[BACKGROUND_HEADER] !== '1',
       });
@@ -255,8 +243,9 @@ export async function auditSecurityEvent(
   context: ProviderContext,
   auth: Pick<Authenticated, 'user'>,
   resource: AuditResource,
-  name: string,
-  detail?: string,
+  event: AuditDetail,
+  /** The account the event concerns, when it is not the caller's own. */
+  name: string = auth.user.username,
 ) {
   await writeAudit(
     context.db,
@@ -267,7 +256,7 @@ export async function auditSecurityEvent(
       resource,
       action: AuditAction.EVENT,
       name,
-      detail: detail ?? null,
+      detail: event,
     },
     context.now(),
   );

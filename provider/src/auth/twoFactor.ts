@@ -1,4 +1,4 @@
-import { AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
 import { refuse } from '../http/httpError.js';
 import type { UserRow } from '../store/schema.js';
@@ -49,7 +49,7 @@ export async function checkOtp(context: ProviderContext, user: UserRow, code: st
   }
   const outcome = await recordFailure(context, key, OTP_ATTEMPTS);
   if (outcome.kind !== 'locked') return { kind: 'wrong' };
-  await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA locked after too many wrong codes');
+  await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, auditDetail('twoFactorLocked'));
   return { kind: 'locked', message: lockedMessage(outcome.retryAfterMs) };
 }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
@@ -8,6 +8,7 @@ import { SECRET_KEY_FILE } from '../auth/secretBox.js';
 import { CA_DIRECTORY } from '../ca/certificateAuthority.js';
 import { OUTBOX_DIRECTORY } from '../mail/mailer.js';
 import { SQLITE_FILE } from '../store/database.js';
+import { makePrivateDirectory, makeTreePrivate } from '../store/privateDataDir.js';
 import { RF_RECORDINGS_DIRECTORY } from '../store/rfRecordingFiles.js';
 
 const run = promisify(execFile);
@@ -58,7 +59,7 @@ function filesUnder(root: string, directory = root): string[] {
 export async function backUp(place: BackupPlace, target: string): Promise<BackupManifest> {
   if (existsSync(target) && readdirSync(target).length > 0) throw new BackupError(`${target} is not empty.`);
   // The backup holds password hashes, sealed secrets and the key that opens them: owner only.
-  mkdirSync(target, { recursive: true, mode: 0o700 });
+  makePrivateDirectory(target);
   if (place.databaseUrl) {
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${join(target, POSTGRES_COPY)}`, place.databaseUrl]);
   } else {
@@ -87,6 +88,7 @@ export async function backUp(place: BackupPlace, target: string): Promise<Backup
     })),
   };
   writeFileSync(join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  makeTreePrivate(target);
   return manifest;
 }
 
@@ -115,9 +117,9 @@ export async function restore(place: BackupPlace, source: string): Promise<{ set
   const wanted = place.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.database !== wanted)
     throw new BackupError(`This backup is of a ${manifest.database} store; the configured store is ${wanted}.`);
-  mkdirSync(place.dataDir, { recursive: true });
+  makePrivateDirectory(place.dataDir);
   const setAside = join(place.dataDir, `before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  mkdirSync(setAside);
+  makePrivateDirectory(setAside);
   const moveAside = (name: string) => {
     if (existsSync(join(place.dataDir, name))) renameSync(join(place.dataDir, name), join(setAside, name));
   };
@@ -133,11 +135,14 @@ export async function restore(place: BackupPlace, source: string): Promise<{ set
   } else {
     for (const suffix of ['', '-wal', '-shm']) moveAside(`${SQLITE_FILE}${suffix}`);
     cpSync(join(source, SQLITE_COPY), join(place.dataDir, SQLITE_FILE));
+    makeTreePrivate(join(place.dataDir, SQLITE_FILE));
   }
   for (const entry of DATA_DIR_ENTRIES) {
     moveAside(entry);
     const from = join(source, 'files', entry);
     if (existsSync(from)) cpSync(from, join(place.dataDir, entry), { recursive: true });
+    // A copy keeps the backup's modes; what lands in the data dir is owner-only like the rest.
+    makeTreePrivate(join(place.dataDir, entry));
   }
   return { setAside };
 }

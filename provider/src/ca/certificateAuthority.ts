@@ -1,18 +1,26 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import writeFileAtomic from 'write-file-atomic';
 import type { SecretBox } from '../auth/secretBox.js';
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../store/privateDataDir.js';
 import { newRsaKeyPair, newSerial } from './keys.js';
 
 const CA_VALIDITY_YEARS = 10;
 const CLIENT_VALIDITY_DAYS = 825;
 
+/**
+ * A client certificate as parsed objects, never as text: the file is written from their DER,
+ * so nothing an issuer answered around its PEM can reach it.
+ */
 export interface IssuedCertificate {
+  /** Hex, lower case. */
   readonly serial: string;
-  readonly caCertificatePem: string;
-  readonly certificatePem: string;
-  readonly privateKeyPem: string;
+  /** The CA certificates the client trusts (a chain may have more than one). */
+  readonly caCertificates: readonly X509Certificate[];
+  readonly certificate: X509Certificate;
+  readonly privateKey: KeyObject;
 }
 
 /** Issues client certificates for one environment. */
@@ -73,9 +81,9 @@ export class EnvironmentCertificateAuthority implements CertificateIssuer {
     certificate.sign(ca.privateKey, forge.md.sha256.create());
     return {
       serial,
-      caCertificatePem: ca.certificatePem,
-      certificatePem: forge.pki.certificateToPem(certificate),
-      privateKeyPem: keys.privateKeyPem,
+      caCertificates: [new X509Certificate(ca.certificatePem)],
+      certificate: new X509Certificate(forge.pki.certificateToPem(certificate)),
+      privateKey: createPrivateKey(keys.privateKeyPem),
     };
   }
 
@@ -124,12 +132,12 @@ export class EnvironmentCertificateAuthority implements CertificateIssuer {
     ]);
     certificate.sign(keys.privateKey, forge.md.sha256.create());
     const certificatePem = forge.pki.certificateToPem(certificate);
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    makePrivateDirectory(directory);
     // The key first, the certificate last: the CA exists once both do. Each is written whole or
     // not at all (a temporary file, flushed to disk, renamed over the name): a crash never
     // leaves a torn one.
-    writeFileAtomic.sync(keyFile, this.secrets.seal(keys.privateKeyPem), { mode: 0o600, fsync: true });
-    writeFileAtomic.sync(certificateFile, certificatePem, { mode: 0o644, fsync: true });
+    writeFileAtomic.sync(keyFile, this.secrets.seal(keys.privateKeyPem), { mode: PRIVATE_FILE_MODE, fsync: true });
+    writeFileAtomic.sync(certificateFile, certificatePem, { mode: PRIVATE_FILE_MODE, fsync: true });
     return { certificatePem, certificate, privateKey: keys.privateKey };
   }
 }

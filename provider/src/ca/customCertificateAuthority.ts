@@ -1,26 +1,43 @@
+import { createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
+import { caServiceUrl, OutboundFailureReason, type OutboundFailure } from '@halo/shared';
 import type { CertificateIssuer, IssuedCertificate } from './certificateAuthority.js';
-import { callOutbound, type OutboundPolicy } from '../net/outboundCall.js';
+import { callOutbound, OutboundCallFailed, type OutboundPolicy } from '../net/outboundCall.js';
 import { newRsaKeyPair } from './keys.js';
-
-/** The service's base URL: ca_server_address is `host[:port]`, called over HTTP unless it names a scheme. */
-export function caServiceUrl(address: string): URL {
-  return new URL(/^https?:\/\//.test(address) ? address.replace(/\/+$/, '') : `http://${address}`);
-}
+import { certificatesFromPem } from './pem.js';
 
 const TIMEOUT_MS = 5000;
 
+/** The service answered a status other than 200. */
+class ServiceRefused extends Error {
+  readonly failure: OutboundFailure;
+
+  constructor(call: string, status: number) {
+    super(`${call} answered ${status}`);
+    this.failure = { reason: OutboundFailureReason.REFUSED_STATUS, status };
+  }
+}
+
+/** The service failed: `failure` is the generic reason a user may read, the message the detail for the log. */
 export class CertificateServiceUnavailable extends Error {
+  readonly failure: OutboundFailure;
+
   constructor(cause: unknown) {
-    super(`Custom certificate service failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`Custom certificate service failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'CertificateServiceUnavailable';
+    // A call that went through but answered something unusable (a status, no certificate, bad PEM).
+    this.failure =
+      cause instanceof OutboundCallFailed || cause instanceof ServiceRefused
+        ? cause.failure
+        : { reason: OutboundFailureReason.BAD_ANSWER };
   }
 }
 
 /**
  * An environment's custom CA service at ca_server_address. Protocol (documented in
- * deploy/configuration.md): GET /ca answers the CA certificate in PEM; POST /sign with
- * {csr} (PEM) answers {certificate} (PEM) and the serial inside it is the issued serial.
+ * provider/README.md): GET /ca answers the CA certificate (or a chain) in PEM; POST /sign with
+ * {csr} (PEM) answers {certificate} (PEM) and the serial inside it is the issued serial. The
+ * answers are parsed; the file gets the certificates re-encoded, never the answers' text.
  */
 export class CustomCertificateAuthority implements CertificateIssuer {
   private readonly base: URL;
@@ -49,24 +66,22 @@ export class CustomCertificateAuthority implements CertificateIssuer {
         { method: 'GET', timeoutMs: TIMEOUT_MS },
         this.policy,
       );
-      if (caResponse.status !== 200) throw new Error(`GET /ca answered ${caResponse.status}`);
-      const caCertificatePem = caResponse.body;
+      if (caResponse.status !== 200) throw new ServiceRefused('GET /ca', caResponse.status);
+      // Only the certificates parsed from the answers go on; the text around them never does.
+      const caCertificates = certificatesFromPem(caResponse.body);
       const signed = await callOutbound(
         this.endpoint('/sign'),
         { method: 'POST', json: { csr: forge.pki.certificationRequestToPem(request) }, timeoutMs: TIMEOUT_MS },
         this.policy,
       );
-      if (signed.status !== 200) throw new Error(`POST /sign answered ${signed.status}`);
+      if (signed.status !== 200) throw new ServiceRefused('POST /sign', signed.status);
       const { certificate } = JSON.parse(signed.body) as { certificate?: unknown };
       if (typeof certificate !== 'string') throw new Error('POST /sign answered no certificate');
-      const parsed = forge.pki.certificateFromPem(certificate);
-      forge.pki.certificateFromPem(caCertificatePem);
-      return {
-        serial: parsed.serialNumber,
-        caCertificatePem,
-        certificatePem: certificate,
-        privateKeyPem: keys.privateKeyPem,
-      };
+      const privateKey = createPrivateKey(keys.privateKeyPem);
+      // The certificate of the key this request sent; anything else would not work in the file.
+      const issued = certificatesFromPem(certificate).find((candidate) => candidate.checkPrivateKey(privateKey));
+      if (!issued) throw new Error('POST /sign answered no certificate for the requested key');
+      return { serial: issued.serialNumber.toLowerCase(), caCertificates, certificate: issued, privateKey };
     } catch (error) {
       throw new CertificateServiceUnavailable(error);
     }

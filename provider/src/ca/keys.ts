@@ -31,9 +31,29 @@ export function newSerial(): string {
   return bytes.toString('hex');
 }
 
+const STATIC_KEY_BYTES = 256;
+const STATIC_KEY_BEGIN = '-----BEGIN OpenVPN Static key V1-----';
+const STATIC_KEY_END = '-----END OpenVPN Static key V1-----';
+
+/** An OpenVPN static key in OpenVPN's own text format, as lines written from its bytes. */
+export function openVpnStaticKeyLines(key: Uint8Array): string[] {
+  const hex = Buffer.from(key).toString('hex');
+  return [STATIC_KEY_BEGIN, ...(hex.match(/.{32}/g) ?? []), STATIC_KEY_END];
+}
+
 /** An OpenVPN static key (2048 bits) for tls-auth, in OpenVPN's own text format. */
 export function newOpenVpnStaticKey(): string {
-  const hex = randomBytes(256).toString('hex');
-  const lines = hex.match(/.{32}/g) ?? [];
-  return ['-----BEGIN OpenVPN Static key V1-----', ...lines, '-----END OpenVPN Static key V1-----'].join('\n');
+  return openVpnStaticKeyLines(randomBytes(STATIC_KEY_BYTES)).join('\n');
+}
+
+/** The bytes of a static key in OpenVPN's text format: its hex lines between the markers, nothing else. */
+export function parseOpenVpnStaticKey(text: string): Uint8Array {
+  const lines = text.trim().split(/\r?\n/);
+  const hex = lines.slice(1, -1).join('');
+  if (lines[0] !== STATIC_KEY_BEGIN || lines.at(-1) !== STATIC_KEY_END || !/^[0-9a-f]+$/.test(hex)) {
+    throw new Error('not an OpenVPN static key');
+  }
+  const key = Buffer.from(hex, 'hex');
+  if (key.length !== STATIC_KEY_BYTES) throw new Error('not an OpenVPN static key of 2048 bits');
+  return key;
 }

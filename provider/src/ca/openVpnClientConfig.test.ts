@@ -1,20 +1,21 @@
 import type { OpenVpnProfile } from '@halo/shared';
-import { describe, expect, it } from 'vitest';
-import { parseOpenVpnConfig } from '../testing/parseOpenVpnConfig.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { issueTestCertificate } from '../testing/issuedCertificate.js';
+import { parseOpenVpnConfig, type ParsedDirective } from '../testing/parseOpenVpnConfig.js';
 import type { IssuedCertificate } from './certificateAuthority.js';
-import { openVpnClientConfig } from './openVpnClientConfig.js';
-import { quoteArgument, UnsafeConfigValue } from './openVpnConfigSyntax.js';
+import { newOpenVpnStaticKey } from './keys.js';
+import { openVpnClientConfig, type ClientConfigInput } from './openVpnClientConfig.js';
+import { inlineBlock, quoteArgument, UnsafeConfigValue } from './openVpnConfigSyntax.js';
 
-const certificate: IssuedCertificate = {
-  serial: '01',
-  caCertificatePem: '-----BEGIN CERTIFICATE-----\nQ0E=\n-----END CERTIFICATE-----\n',
-  certificatePem: '-----BEGIN CERTIFICATE-----\nQ0VSVA==\n-----END CERTIFICATE-----\n',
-  privateKeyPem: '-----BEGIN PRIVATE KEY-----\nS0VZ\n-----END PRIVATE KEY-----\n',
-};
+let certificate: IssuedCertificate;
+beforeAll(async () => {
+  certificate = await issueTestCertificate();
+});
 
 function profileWith(change: {
   name?: string;
   serverAddress?: string;
+  remoteCertTls?: boolean | null;
   customFields?: { key_name: string; key_value: string }[];
 }): OpenVpnProfile {
   return {
@@ -26,106 +27,100 @@ function profileWith(change: {
     server_config: { server_address: change.serverAddress ?? 'vpn.example.com', port: 1194 },
     advanced_config: {
       auth: 'sha256',
-      remote_cert_tls: true,
+      remote_cert_tls: change.remoteCertTls,
       auth_user_pass: { type: 'static', username: 'ops' },
-      custom_fields: change.customFields ?? [{ key_name: 'verb', key_value: '4' }],
+      custom_fields: change.customFields ?? null,
     },
   };
 }
 
-/** The directives this profile chose, in the order the writer emits them. */
-const CHOSEN = [
-  'client',
-  'dev',
-  'proto',
-  'nobind',
-  'persist-key',
-  'persist-tun',
-  'remote',
-  'cipher',
-  'data-ciphers',
-  'compress',
-  'auth',
-  'remote-cert-tls',
-  'auth-user-pass',
-];
+const write = (input: Partial<ClientConfigInput> & { profile: OpenVpnProfile }) =>
+  openVpnClientConfig({ tlsAuthKey: null, credentials: null, certificate, ...input });
 
-const hostileValues = [
-  'a"b',
-  'a\\b',
-  'trailing\\',
-  '"',
-  "it's",
-  '# not a comment',
-  '; not a comment',
-  'x "script-security 2"',
-  '\\"; up /bin/sh',
-  '</auth-user-pass-',
-  '<ca>',
-  'x'.repeat(5000),
-];
+const namesOf = (directives: readonly ParsedDirective[]) => directives.map((found) => found.name);
+const argsOf = (directives: readonly ParsedDirective[], name: string) =>
+  directives.filter((found) => found.name === name).map((found) => found.args);
 
-describe('openVpnClientConfig read back by an OpenVPN parser', () => {
-  it('answers exactly the directives the profile chose, with their values', () => {
-    const parsed = parseOpenVpnConfig(
-      openVpnClientConfig({
+describe('openVpnClientConfig read back as OpenVPN 2.6 reads it', () => {
+  it('writes each directive once: the profile’s, remote-cert-tls server unless turned off, one verb', () => {
+    const { directives, inline } = parseOpenVpnConfig(
+      write({
         profile: profileWith({}),
-        certificate,
-        tlsAuthKey: 'STATIC',
+        tlsAuthKey: newOpenVpnStaticKey(),
         credentials: { username: 'ops', password: 'pw' },
       }),
     );
-    expect(parsed.directives.map((found) => found.name)).toEqual([
-      ...CHOSEN,
-      'verb',
-      'verb',
-      'ca',
-      'cert',
-      'key',
-      'key-direction',
-      'tls-auth',
-      'auth-user-pass',
-    ]);
-    expect(parsed.directives.find((found) => found.name === 'remote')?.args).toEqual(['vpn.example.com', '1194']);
-    expect(parsed.inline.get('auth-user-pass')).toEqual(['ops', 'pw']);
+    expect(namesOf(directives).sort()).toEqual(
+      [
+        'client',
+        'dev',
+        'proto',
+        'nobind',
+        'persist-key',
+        'persist-tun',
+        'remote',
+        'cipher',
+        'data-ciphers',
+        'compress',
+        'auth',
+        'remote-cert-tls',
+        'auth-user-pass',
+        'verb',
+        'ca',
+        'cert',
+        'key',
+        'key-direction',
+        'tls-auth',
+        'auth-user-pass',
+      ].sort(),
+    );
+    expect(argsOf(directives, 'remote')).toEqual([['vpn.example.com', '1194']]);
+    expect(argsOf(directives, 'remote-cert-tls')).toEqual([['server']]);
+    expect(argsOf(directives, 'verb')).toEqual([['3']]);
+    expect(inline.get('auth-user-pass')).toEqual(['ops', 'pw']);
+
+    const turnedOff = parseOpenVpnConfig(write({ profile: profileWith({ remoteCertTls: false }) })).directives;
+    expect(namesOf(turnedOff)).not.toContain('remote-cert-tls');
+    const chosen = parseOpenVpnConfig(write({ profile: profileWith({ remoteCertTls: true }) })).directives;
+    expect(argsOf(chosen, 'remote-cert-tls')).toEqual([['server']]);
   });
 
-  it.each(hostileValues)('keeps a hostile custom value %# as arguments of its own directive', (value) => {
-    const parsed = parseOpenVpnConfig(
-      openVpnClientConfig({
-        profile: profileWith({ customFields: [{ key_name: 'ping', key_value: value }] }),
-        certificate,
-        tlsAuthKey: null,
-        credentials: null,
-      }),
+  it('lets a custom verb replace the default instead of repeating it', () => {
+    const { directives } = parseOpenVpnConfig(
+      write({ profile: profileWith({ customFields: [{ key_name: 'verb', key_value: '5' }] }) }),
     );
-    expect(parsed.directives.map((found) => found.name)).toEqual([...CHOSEN, 'ping', 'verb', 'ca', 'cert', 'key']);
-    expect(parsed.directives.find((found) => found.name === 'ping')?.args).toEqual(value.split(' ').filter(Boolean));
+    expect(argsOf(directives, 'verb')).toEqual([['5']]);
   });
 
-  it.each(hostileValues)('keeps a hostile profile name %# inside its comment', (value) => {
-    const parsed = parseOpenVpnConfig(
-      openVpnClientConfig({ profile: profileWith({ name: value }), certificate, tlsAuthKey: null, credentials: null }),
-    );
-    expect(parsed.directives.map((found) => found.name)).toEqual([...CHOSEN, 'verb', 'verb', 'ca', 'cert', 'key']);
+  it.each([
+    ' </auth-user-pass>',
+    '    </auth-user-pass>',
+    ' </anything',
+    `${'一'.repeat(85)}</auth-user-pass>`,
+    `${'a'.repeat(255)}</auth-user-pass>`,
+  ])('refuses a credential line OpenVPN would read as the end of its block: %j', (line) => {
+    for (const credentials of [
+      { username: line, password: 'script-security 2' },
+      { username: 'ops', password: line },
+    ]) {
+      expect(() => write({ profile: profileWith({}), credentials })).toThrow(UnsafeConfigValue);
+    }
   });
 
-  it.each(hostileValues)('keeps hostile static credentials %# inside their block', (value) => {
-    const line = value.startsWith('</') ? `u${value}` : value;
-    const credentials = { username: line, password: line };
-    const parsed = parseOpenVpnConfig(
-      openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials }),
-    );
-    expect(parsed.directives.map((found) => found.name)).toEqual([
-      ...CHOSEN,
-      'verb',
-      'verb',
-      'ca',
-      'cert',
-      'key',
-      'auth-user-pass',
-    ]);
-    expect(parsed.inline.get('auth-user-pass')).toEqual([credentials.username, credentials.password]);
+  it.each(['\u00a0</auth-user-pass>', '\u3000</auth-user-pass>', 'ops </auth-user-pass>', `${'一'.repeat(84)}x`])(
+    'keeps a credential OpenVPN does not read as a closing tag inside its block: %j',
+    (line) => {
+      const credentials = { username: line, password: line };
+      const { directives, inline } = parseOpenVpnConfig(write({ profile: profileWith({}), credentials }));
+      expect(namesOf(directives).filter((name) => name === 'auth-user-pass')).toHaveLength(2);
+      expect(inline.get('auth-user-pass')).toEqual([line, line]);
+    },
+  );
+
+  it('refuses in every inline block a line whose text after blanks starts with </', () => {
+    for (const body of ['PEM\n </ca>\nscript-security 2', 'PEM\r\n\t</ca>', ['a', '  </x>'], [' </'], ['\f</ca>']]) {
+      expect(() => inlineBlock('ca', body)).toThrow(UnsafeConfigValue);
+    }
   });
 
   it.each(['\n', '\r', '\u0000', '\u000b', '\u001b', '\u007f', '\u0085', '\u2028'])(
@@ -138,45 +133,31 @@ describe('openVpnClientConfig read back by an OpenVPN parser', () => {
         profileWith({ customFields: [{ key_name: `ping${character}up`, key_value: '1' }] }),
       ];
       for (const profile of cases) {
-        expect(() => openVpnClientConfig({ profile, certificate, tlsAuthKey: null, credentials: null })).toThrow(
-          UnsafeConfigValue,
-        );
+        expect(() => write({ profile })).toThrow(UnsafeConfigValue);
       }
       for (const credentials of [
         { username: `ops${character}script-security 2`, password: 'pw' },
         { username: 'ops', password: `pw${character}up /bin/sh` },
       ]) {
-        expect(() =>
-          openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials }),
-        ).toThrow(UnsafeConfigValue);
+        expect(() => write({ profile: profileWith({}), credentials })).toThrow(UnsafeConfigValue);
       }
     },
   );
 
-  it('refuses a credential line that would close its block early', () => {
-    const credentials = { username: '</auth-user-pass>', password: 'script-security 2' };
-    expect(() => openVpnClientConfig({ profile: profileWith({}), certificate, tlsAuthKey: null, credentials })).toThrow(
-      UnsafeConfigValue,
-    );
-  });
-
-  it('refuses a directive name that is not one', () => {
-    const profile = profileWith({ customFields: [{ key_name: 'ping 1\nup', key_value: '' }] });
-    expect(() => openVpnClientConfig({ profile, certificate, tlsAuthKey: null, credentials: null })).toThrow(
-      UnsafeConfigValue,
-    );
-    const spaced = profileWith({ customFields: [{ key_name: 'ping up', key_value: '' }] });
-    expect(() => openVpnClientConfig({ profile: spaced, certificate, tlsAuthKey: null, credentials: null })).toThrow(
-      UnsafeConfigValue,
-    );
+  it('refuses a line OpenVPN would refuse as longer than 255 bytes', () => {
+    expect(() =>
+      write({ profile: profileWith({ serverAddress: `${'a'.repeat(62)}.`.repeat(4) + 'example' }) }),
+    ).toThrow(UnsafeConfigValue);
+    expect(() => write({ profile: profileWith({ name: 'x'.repeat(300) }) })).toThrow(UnsafeConfigValue);
   });
 });
 
 describe('quoteArgument', () => {
   it('writes plain values bare and quotes the rest so they read back whole', () => {
     expect(quoteArgument('AES-256-GCM', 'cipher')).toBe('AES-256-GCM');
-    expect(quoteArgument('a b', 'x')).toBe('"a b"');
-    expect(quoteArgument('a"b\\c', 'x')).toBe('"a\\"b\\\\c"');
-    expect(quoteArgument('', 'x')).toBe('""');
+    for (const value of ['a b', 'a"b\\c', '', '#x', ';x', "it's", '<ca>', '--x', 'é']) {
+      const line = `setenv x ${quoteArgument(value, 'x')}`;
+      expect(parseOpenVpnConfig(`${line}\n`).directives[0]?.args, value).toEqual(['x', value]);
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Request, RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import {
+  displayMayCall,
   HttpErrorKind,
+  isDisplaySession,
   isEnvironmentScoped,
   pathParameterNames,
   routeKeyOf,
@@ -16,6 +18,7 @@ import {
 } from '@halo/shared';
 import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
+import { forbidden } from './httpError.js';
 import { parseBody, parseParam, parseQuery } from './parse.js';
 import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';
 
@@ -31,6 +34,8 @@ export type Call<Spec extends EndpointSpec> = EndpointInput<Spec> & {
   readonly auth: CallerOf<Spec>;
   /** For what the contract does not parse: the caller's address, a multipart stream. */
   readonly request: Request;
+  /** Aborts when the caller goes away before the answer is sent: heavy reads stop with it (readPool.ts). */
+  readonly signal: AbortSignal;
 };
 
 /** A handler answers the declared answer (or file); it throws HttpError for a refusal. */
@@ -62,8 +67,22 @@ function accessGuards(context: ProviderContext): Record<EndpointAccess, RequestH
     pending: [authenticate(context, { touch: true, requireVerified: false })],
     sessionCheck: [authenticate(context, { touch: false, requireVerified: false })],
     // Anyone may leave, a wall display included.
-    anySession: [authenticate(context, { touch: true, requireVerified: false, readOnlyForDisplays: false })],
+    anySession: [authenticate(context, { touch: true, requireVerified: false })],
     user: [requireUser(context)],
+  };
+}
+
+/**
+ * A wall display's session reaches only the calls of DISPLAY_ENDPOINTS, in its own environment
+ * (shared/src/wall-displays/displayAccess.ts): checked before the environment scope and the
+ * capability, so every other call, a new one included, is refused the same way.
+ */
+function displayAllowList(endpoint: EndpointSpec): RequestHandler {
+  return (request, _response, next) => {
+    const { session, user } = authenticated(request);
+    const environmentId = isEnvironmentScoped(endpoint) ? Number(request.params.environmentId) : undefined;
+    const allowed = !isDisplaySession(session.kind) || displayMayCall(endpoint, environmentId, user.environment_id);
+    next(allowed ? undefined : forbidden('A wall display may not make this call'));
   };
 }
 
@@ -101,9 +120,23 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
     seen.add(key);
     const handler = serve(context);
     const middleware: RequestHandler[] = [...guards[endpoint.access]];
+    if (endpoint.access !== 'public') middleware.push(displayAllowList(endpoint));
     if (isEnvironmentScoped(endpoint)) middleware.push(environmentScope(context));
     if (endpoint.capability) middleware.push(allow(endpoint.capability, endpoint.refusal ?? HttpErrorKind.FORBIDDEN));
     const serveCall: RequestHandler = async (request, response) => {
+      const callerGone = new AbortController();
+      response.once('close', () => {
+        if (!response.writableFinished) callerGone.abort();
+      });
+      try {
+        await answer(request, response, callerGone.signal);
+      } catch (error) {
+        // Nobody is left to read an answer; the read stopped because of it (the browser left, a proxy gave up).
+        if (callerGone.signal.aborted) return;
+        throw error;
+      }
+    };
+    const answer = async (request: Request, response: Response, signal: AbortSignal) => {
       const params = paramsOf(endpoint, request);
       const query = endpoint.query ? parseQuery(endpoint.query, request.query) : undefined;
       const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
@@ -113,6 +146,7 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
         body,
         auth: callerOf(endpoint, request),
         request,
+        signal,
       } as Call<EndpointSpec>);
       if (endpoint.kind === 'download') {
         const file = reply as FileAnswer;

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { apiErrorBody, ErrorCode, HttpErrorKind } from '@halo/shared';
+import { apiErrorBody, ErrorCode, HttpErrorKind, JSON_BODY_MAX_BYTES } from '@halo/shared';
 import { HttpError } from './httpError.js';
 import { log } from '../log.js';
 
@@ -11,6 +11,7 @@ interface BodyParserError {
 /** Renders every failure in the spec's error format; bad input is a 400, never a 500. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, _request, response, _next) => {
   if (error instanceof HttpError) {
+    if (error.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.retryAfterSeconds));
     response.status(error.status).json(error.body);
     return;
   }
@@ -20,7 +21,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _request, resp
     return;
   }
   if (parserError?.type === 'entity.too.large') {
-    response.status(400).json(apiErrorBody(ErrorCode.MISSING_VALUES, 'Request body too large'));
+    response
+      .status(400)
+      .json(
+        apiErrorBody(ErrorCode.MISSING_VALUES, `Request body too large: at most ${JSON_BODY_MAX_BYTES} bytes (1 MB)`),
+      );
     return;
   }
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {

@@ -10,9 +10,16 @@ export interface UploadedFile {
 }
 
 export type UploadOutcome =
-  { readonly ok: true; readonly files: readonly UploadedFile[] } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly files: readonly UploadedFile[] }
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** A file was larger than `maxFileBytes`. */
+      readonly tooLarge?: boolean;
+    };
 
 export interface UploadLimits {
+  /** The largest file accepted, in bytes: a file of exactly this size is read, one byte more is refused. */
   readonly maxFileBytes: number;
   readonly maxFiles: number;
 }
@@ -55,7 +62,15 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
     try {
       parser = busboy({
         headers: request.headers,
-        limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 32, parts: 64, fieldSize: 64 * 1024 },
+        // busboy stops a file when it reaches `fileSize` bytes, so a file of exactly the limit would
+        // be cut: it is asked for one byte more, and reaching that is what refuses a file.
+        limits: {
+          fileSize: limits.maxFileBytes + 1,
+          files: limits.maxFiles,
+          fields: 32,
+          parts: 64,
+          fieldSize: 64 * 1024,
+        },
         // File names as sent: a name with folders in it is the handler's to refuse, not to be shortened silently.
         preservePath: true,
       });
@@ -67,7 +82,9 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => settle({ ok: false, reason: `file larger than ${limits.maxFileBytes} bytes` }));
+      stream.on('limit', () =>
+        settle({ ok: false, reason: `file larger than ${limits.maxFileBytes} bytes`, tooLarge: true }),
+      );
       // A body that ends inside a file fails the file stream itself: without this listener the
       // error would be uncaught and take the process down.
       stream.on('error', (error: unknown) =>

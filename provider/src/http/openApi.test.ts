@@ -56,7 +56,8 @@ describe('the OpenAPI document', () => {
     try {
       const app = createProviderApp(test.provider.context);
       const registered = registeredRoutes(app.router as unknown as Router).filter(
-        (route) => !route.endsWith(' /healthz') && !route.endsWith(' /readyz'),
+        // Operational routes outside /api/v1 (health and Prometheus), not part of the API.
+        (route) => !route.endsWith(' /healthz') && !route.endsWith(' /readyz') && !route.endsWith(' /metrics'),
       );
       const documented = documentedRoutes(openApiDocument('test'));
       expect(registered.sort()).toEqual(documented.sort());
@@ -105,6 +106,10 @@ describe('the OpenAPI document', () => {
       'devices',
       'state',
       'cursor',
+      'format',
     ]);
+    // The product's own parameter is marked as an extension of the spec.
+    const format = state.parameters!.find((parameter) => parameter.name === 'format') as { schema?: object };
+    expect(format.schema).toMatchObject({ 'x-halo-extension': true });
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditResource, FieldChange } from '@halo/shared';
+import type { AuditAction, AuditDetail, AuditResource, FieldChange } from '@halo/shared';
 import type { Kysely, Selectable } from 'kysely';
 import { writeAudit } from '../store/audit.js';
 import type { Database } from '../store/schema.js';
@@ -36,7 +36,7 @@ export interface ChangeRecord {
   readonly resource: AuditResource;
   readonly action: AuditAction;
   readonly name: string;
-  readonly detail?: string | null;
+  readonly detail?: AuditDetail | string | null;
   readonly changes?: readonly FieldChange[];
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { writePrivateFile } from '../store/privateDataDir.js';
 
 export interface MailMessage {
   readonly to: string;
@@ -38,10 +38,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     kind: 'outbox',
     async send(message) {
-      await mkdir(directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       const record = { from: options.from, date: new Date().toISOString(), ...message };
-      await writeFile(join(directory, name), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+      await writePrivateFile(join(directory, name), `${JSON.stringify(record, null, 2)}\n`);
     },
   };
 }

@@ -1,9 +1,23 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { OutboundPurpose } from '@halo/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callOutbound, OutboundRefused, isCallableAddress, parseAllowedNetworks } from './outboundCall.js';
+import {
+  callOutbound,
+  isCallableAddress,
+  OutboundCallFailed,
+  parseAllowedNetworks,
+  refusalOf,
+  type OutboundPolicy,
+} from './outboundCall.js';
 
-const closed: { allowedNetworks: string[] } = { allowedNetworks: [] };
+const policy = (allowedNetworks: string[]): OutboundPolicy => ({
+  purpose: OutboundPurpose.SATCOM_TARGET,
+  allowedNetworks,
+});
+const closed = policy([]);
+/** A test-only policy that reaches this machine (configuration never allows loopback). */
+const loopbackForTest = policy(['127.0.0.1/32', '::1/128']);
 
 describe('isCallableAddress', () => {
   it.each([
@@ -20,7 +34,7 @@ describe('isCallableAddress', () => {
     '255.255.255.255',
   ])('never calls %s, whatever the configuration', (address) => {
     expect(isCallableAddress(address, closed)).toBe(false);
-    expect(isCallableAddress(address, { allowedNetworks: ['10.0.0.0/8', '192.168.0.0/16'] })).toBe(false);
+    expect(isCallableAddress(address, policy(['10.0.0.0/8', '192.168.0.0/16']))).toBe(false);
   });
 
   it.each(['10.0.0.9', '172.16.4.4', '192.168.1.10', '100.64.0.1', 'fd00::1'])(
@@ -28,11 +42,12 @@ describe('isCallableAddress', () => {
     (address) => {
       expect(isCallableAddress(address, closed)).toBe(false);
       expect(
-        isCallableAddress(address, {
-          allowedNetworks: ['10.0.0.0/8', '172.16.0.0/12', '192.168.1.0/24', '100.64.0.0/10', 'fd00::/8'],
-        }),
+        isCallableAddress(
+          address,
+          policy(['10.0.0.0/8', '172.16.0.0/12', '192.168.1.0/24', '100.64.0.0/10', 'fd00::/8']),
+        ),
       ).toBe(true);
-      expect(isCallableAddress(address, { allowedNetworks: ['192.168.200.0/24'] })).toBe(false);
+      expect(isCallableAddress(address, policy(['192.168.200.0/24']))).toBe(false);
     },
   );
 
@@ -42,14 +57,61 @@ describe('isCallableAddress', () => {
   });
 });
 
-describe('parseAllowedNetworks', () => {
-  it('reads comma-separated CIDR blocks and refuses loopback, link-local and garbage', () => {
-    expect(parseAllowedNetworks(' 10.20.0.0/16 , fd00::/8 ')).toEqual(['10.20.0.0/16', 'fd00::/8']);
-    expect(parseAllowedNetworks(undefined)).toEqual([]);
-    expect(() => parseAllowedNetworks('127.0.0.0/8')).toThrow(/never allowed/);
-    expect(() => parseAllowedNetworks('169.254.0.0/16')).toThrow(/never allowed/);
-    expect(() => parseAllowedNetworks('10.0.0.0')).toThrow(/not a CIDR/);
+describe('refusalOf', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['::1', 'loopback'],
+    ['[::ffff:127.0.0.1]', 'loopback'],
+    ['169.254.169.254', 'linkLocal'],
+    ['fe80::1', 'linkLocal'],
+    ['0.0.0.0', 'reserved'],
+    ['224.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    ['192.0.2.10', 'reserved'],
+    ['2001:db8::1', 'reserved'],
+    ['10.1.2.3', 'private'],
+    ['100.64.0.1', 'private'],
+    ['fd00::1', 'private'],
+  ])('names the rule that refuses %s: %s', (address, rule) => {
+    expect(refusalOf(address, closed)).toBe(rule);
   });
+
+  it('refuses nothing public, and leaves names to the check after resolution', () => {
+    expect(refusalOf('8.8.8.8', closed)).toBeNull();
+    expect(refusalOf('ca.example.com', closed)).toBeNull();
+    expect(refusalOf('10.1.2.3', policy(['10.1.0.0/16']))).toBeNull();
+  });
+});
+
+describe('parseAllowedNetworks', () => {
+  it('reads comma-separated CIDR blocks inside the private ranges', () => {
+    expect(parseAllowedNetworks(' 10.20.0.0/16 , fd00::/8 ', OutboundPurpose.CA_SERVICE)).toEqual([
+      '10.20.0.0/16',
+      'fd00::/8',
+    ]);
+    expect(parseAllowedNetworks('100.64.0.0/10,192.168.1.0/24', OutboundPurpose.CA_SERVICE)).toHaveLength(2);
+    expect(parseAllowedNetworks(undefined, OutboundPurpose.CA_SERVICE)).toEqual([]);
+    expect(() => parseAllowedNetworks('10.0.0.0', OutboundPurpose.CA_SERVICE)).toThrow(/not a CIDR/);
+  });
+
+  it.each([
+    '127.0.0.0/8',
+    '169.254.0.0/16',
+    '64.0.0.0/2',
+    '168.0.0.0/6',
+    '0.0.0.0/0',
+    '::/0',
+    'fe80::/10',
+    '8.8.8.0/24',
+    '10.0.0.0/7',
+  ])(
+    'refuses %s: loopback, link-local, reserved and public blocks (or one spanning them) are never allowed',
+    (block) => {
+      expect(() => parseAllowedNetworks(block, OutboundPurpose.SATCOM_TARGET)).toThrow(
+        /^HALO_SATCOM_ALLOWED_NETWORKS: .* never allowed$/,
+      );
+    },
+  );
 });
 
 describe('callOutbound', () => {
@@ -71,32 +133,97 @@ describe('callOutbound', () => {
     return { port: (server.address() as AddressInfo).port, hits };
   }
 
-  it('refuses a host name that resolves to loopback, without sending it anything', async () => {
-    const target = await listen(() => ({ status: 200, body: 'secret' }));
-    const call = callOutbound(
-      new URL(`http://localhost:${target.port}/ca`),
-      { method: 'GET', timeoutMs: 2000 },
-      closed,
+  /** The generic reason a call failed with, and its detail (for the log). */
+  async function failureOf(call: Promise<unknown>) {
+    const error: unknown = await call.then(
+      () => null,
+      (reason: unknown) => reason,
     );
-    await expect(call).rejects.toThrow(/not allowed|private/i);
-    await expect(
+    expect(error).toBeInstanceOf(OutboundCallFailed);
+    return { failure: (error as OutboundCallFailed).failure, detail: (error as OutboundCallFailed).message };
+  }
+
+  it('refuses a host name that resolves to loopback, without sending it anything, and names the rule', async () => {
+    const target = await listen(() => ({ status: 200, body: 'secret' }));
+    const byName = await failureOf(
+      callOutbound(new URL(`http://localhost:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
+    );
+    expect(byName.failure).toEqual({ reason: 'addressRefused', rule: 'loopback' });
+    // The detail (how the name resolved) is for the log.
+    expect(byName.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1)/);
+    const literal = await failureOf(
       callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
-    ).rejects.toThrow(OutboundRefused);
+    );
+    expect(literal.failure).toEqual({ reason: 'addressRefused', rule: 'loopback' });
     expect(target.hits).toEqual([]);
   });
 
   it('does not follow a redirect', async () => {
     const inner = await listen(() => ({ status: 200, body: 'inner' }));
     const outer = await listen(() => ({ status: 302, headers: { Location: `http://localhost:${inner.port}/admin` } }));
-    // A test-only policy that reaches this machine through its name (configuration never allows loopback).
-    const loopbackForTest = { allowedNetworks: ['127.0.0.1/32', '::1/128'] };
-    const call = callOutbound(
-      new URL(`http://localhost:${outer.port}/ca`),
+    const { failure } = await failureOf(
+      callOutbound(new URL(`http://localhost:${outer.port}/ca`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+    );
+    expect(failure).toEqual({ reason: 'redirected', status: 302 });
+    expect(outer.hits).toEqual(['/ca']);
+    expect(inner.hits).toEqual([]);
+  });
+
+  it('answers other statuses for the caller to judge', async () => {
+    const target = await listen(() => ({ status: 503, body: 'busy' }));
+    await expect(
+      callOutbound(new URL(`http://localhost:${target.port}/in`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+    ).resolves.toEqual({ status: 503, body: 'busy' });
+  });
+
+  it('says "timed out" for a target that accepts and never answers', async () => {
+    const silent = createTcpServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const { failure } = await failureOf(
+        callOutbound(
+          new URL(`http://127.0.0.1:${port}/in`),
+          { method: 'POST', json: {}, timeoutMs: 200 },
+          loopbackForTest,
+        ),
+      );
+      expect(failure).toEqual({ reason: 'timedOut' });
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('says "unreachable" when nothing listens, and "TLS failed" when the handshake does', async () => {
+    const gone = await listen(() => ({ status: 200 }));
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    const refused = await failureOf(
+      callOutbound(new URL(`http://127.0.0.1:${gone.port}/in`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+    );
+    expect(refused.failure).toEqual({ reason: 'unreachable' });
+    expect(refused.detail).toMatch(/ECONNREFUSED/);
+    const plain = await listen(() => ({ status: 200 }));
+    const handshake = await failureOf(
+      callOutbound(new URL(`https://127.0.0.1:${plain.port}/in`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+    );
+    expect(handshake.failure).toEqual({ reason: 'tlsFailed' });
+  });
+
+  it('reads an answer of exactly 1 MB (1,048,576 bytes)', async () => {
+    const target = await listen(() => ({ status: 200, body: 'x'.repeat(1024 * 1024) }));
+    const answer = await callOutbound(
+      new URL(`http://127.0.0.1:${target.port}/ca`),
       { method: 'GET', timeoutMs: 2000 },
       loopbackForTest,
     );
-    await expect(call).rejects.toThrow(/redirect/);
-    expect(outer.hits).toEqual(['/ca']);
-    expect(inner.hits).toEqual([]);
+    expect(answer.body).toHaveLength(1024 * 1024);
+  });
+
+  it('says "bad answer" for an answer above 1 MB', async () => {
+    const target = await listen(() => ({ status: 200, body: 'x'.repeat(1024 * 1024 + 1) }));
+    const { failure } = await failureOf(
+      callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+    );
+    expect(failure).toEqual({ reason: 'badAnswer' });
   });
 });

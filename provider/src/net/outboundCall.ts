@@ -1,5 +1,14 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import {
+  OUTBOUND_NETWORK_SETTINGS,
+  OutboundAddressRule,
+  OutboundFailureReason,
+  type OutboundFailure,
+  type OutboundPurpose,
+} from '@halo/shared';
 import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
@@ -8,68 +17,149 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
  * satcom target): the address must not reach the provider's own host or network
  * (server-side request forgery).
  *
- * - Loopback, link-local, unspecified, multicast, broadcast and reserved addresses are never
- *   called.
+ * - Loopback, link-local and reserved addresses (unspecified, multicast, broadcast,
+ *   documentation and other special ranges) are never called.
  * - Private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) are called only inside
- *   networks the operator lists for the feature (HALO_CA_ALLOWED_NETWORKS,
- *   HALO_SATCOM_ALLOWED_NETWORKS: CIDR, comma separated).
- * - The check is made on the addresses the name resolves to, at connect time
- *   (request-filtering-agent), so DNS rebinding cannot slip past it; redirects are never
- *   followed.
+ *   networks the operator lists for the purpose (HALO_CA_ALLOWED_NETWORKS,
+ *   HALO_SATCOM_ALLOWED_NETWORKS: CIDR, comma separated, each inside a private range).
+ * - The check is made on the addresses the name resolves to, at connect time, so DNS
+ *   rebinding cannot slip past it (this module's lookup, and request-filtering-agent's on the
+ *   same lists behind it); redirects are never followed.
+ * - A failure is a generic reason (shared `OutboundFailure`) for the user; its detail (which
+ *   address a name resolved to, the socket's error) is the caller's to log, never to answer.
  */
 export interface OutboundPolicy {
+  /** What the calls are for: names the setting that lists the networks. */
+  readonly purpose: OutboundPurpose;
   /** CIDR blocks of private networks that may be called. */
   readonly allowedNetworks: readonly string[];
 }
 
-/** Ranges no configuration opens (ipaddr.js range names). */
-const NEVER_CALLED: ReadonlySet<string> = new Set([
-  'loopback',
-  'linkLocal',
-  'unspecified',
-  'multicast',
-  'broadcast',
-  'reserved',
-]);
+/** The private ranges; a configured network must lie inside one of them. */
+const PRIVATE_RANGES: readonly string[] = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  'fc00::/7',
+];
 
-/** Parses a HALO_*_ALLOWED_NETWORKS list; a block inside a range that is never called is a configuration error. */
-export function parseAllowedNetworks(text: string | undefined, variable = 'HALO_CA_ALLOWED_NETWORKS'): string[] {
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+function inBlock(address: Address, block: string): boolean {
+  const [network, bits] = ipaddr.parseCIDR(block);
+  return network.kind() === address.kind() && address.match(network, bits);
+}
+
+/** The rule an address falls under, or null for a public address. */
+function ruleOf(address: Address): OutboundAddressRule | null {
+  const range = address.range();
+  if (range === 'unicast') return null;
+  if (range === 'loopback') return OutboundAddressRule.LOOPBACK;
+  if (range === 'linkLocal') return OutboundAddressRule.LINK_LOCAL;
+  if (PRIVATE_RANGES.some((block) => inBlock(address, block))) return OutboundAddressRule.PRIVATE;
+  return OutboundAddressRule.RESERVED;
+}
+
+/**
+ * Parses a HALO_*_ALLOWED_NETWORKS list. Each block must lie inside a private range: anything
+ * else (a loopback, link-local, reserved or public block, or one that spans such a range) is
+ * a configuration error, so no configuration opens what is never called.
+ */
+export function parseAllowedNetworks(text: string | undefined, purpose: OutboundPurpose): string[] {
+  const variable = OUTBOUND_NETWORK_SETTINGS[purpose];
   const blocks = (text ?? '')
     .split(',')
     .map((block) => block.trim())
     .filter((block) => block !== '');
   for (const block of blocks) {
     if (!ipaddr.isValidCIDR(block)) throw new Error(`${variable}: ${block} is not a CIDR block`);
-    const [network] = ipaddr.parseCIDR(block);
-    if (NEVER_CALLED.has(network.range())) {
-      throw new Error(`${variable}: ${block} is a ${network.range()} range, which is never allowed`);
+    const [network, bits] = ipaddr.parseCIDR(block);
+    const inside = PRIVATE_RANGES.some((range) => {
+      const [rangeNetwork, rangeBits] = ipaddr.parseCIDR(range);
+      return network.kind() === rangeNetwork.kind() && bits >= rangeBits && network.match(rangeNetwork, rangeBits);
+    });
+    if (!inside) {
+      throw new Error(
+        `${variable}: ${block} is not inside a private range (${PRIVATE_RANGES.join(', ')}); loopback, link-local, reserved and public blocks are never allowed`,
+      );
     }
   }
   return blocks;
 }
 
 /**
- * Whether an address literal may be called under the policy. Host names answer true here:
- * they are checked on what they resolve to when called.
+ * The rule that refuses an address literal under the policy, or null when it may be called.
+ * Host names answer null here: they are checked on what they resolve to when called.
  */
-export function isCallableAddress(host: string, policy: OutboundPolicy): boolean {
+export function refusalOf(host: string, policy: OutboundPolicy): OutboundAddressRule | null {
   const bare = host.replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(bare)) return true;
+  if (!ipaddr.isValid(bare)) return null;
   const address = ipaddr.process(bare);
-  const range = address.range();
-  if (range === 'unicast') return true;
-  if (NEVER_CALLED.has(range)) return false;
-  return policy.allowedNetworks.some((block) => {
-    const [network, bits] = ipaddr.parseCIDR(block);
-    return network.kind() === address.kind() && address.match(network, bits);
-  });
+  const rule = ruleOf(address);
+  if (rule === null) return null;
+  // Only a private block can be configured (parseAllowedNetworks); tests may list loopback.
+  return policy.allowedNetworks.some((block) => inBlock(address, block)) ? null : rule;
 }
 
-export class OutboundRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutboundRefused';
+/** Whether an address literal may be called under the policy (host names: see refusalOf). */
+export const isCallableAddress = (host: string, policy: OutboundPolicy): boolean => refusalOf(host, policy) === null;
+
+/** A call that did not go through: `failure` is what a user may read, the message is the detail for the log. */
+export class OutboundCallFailed extends Error {
+  constructor(
+    readonly failure: OutboundFailure,
+    detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(detail, options);
+    this.name = 'OutboundCallFailed';
   }
+}
+
+const TLS_ERROR_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/;
+
+/** The generic reason of a socket or request error. */
+function failureOfError(error: unknown): OutboundCallFailed {
+  if (error instanceof OutboundCallFailed) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  const detail = error instanceof Error ? error.message : String(error);
+  const reason =
+    code === 'ETIMEDOUT'
+      ? OutboundFailureReason.TIMED_OUT
+      : TLS_ERROR_CODE.test(code)
+        ? OutboundFailureReason.TLS_FAILED
+        : OutboundFailureReason.UNREACHABLE;
+  return new OutboundCallFailed({ reason }, detail, { cause: error });
+}
+
+/** Resolves a name and refuses it when any address it resolves to is refused by the policy. */
+function guardedLookup(policy: OutboundPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) {
+        callback(error, '');
+        return;
+      }
+      for (const { address } of addresses) {
+        const rule = refusalOf(address, policy);
+        if (rule !== null) {
+          callback(
+            new OutboundCallFailed(
+              { reason: OutboundFailureReason.ADDRESS_REFUSED, rule },
+              `${hostname} resolves to ${address}, a ${rule} address the ${policy.purpose} policy does not call`,
+            ),
+            '',
+          );
+          return;
+        }
+      }
+      const [first] = addresses;
+      if (options.all) callback(null, addresses);
+      else if (first) callback(null, first.address, first.family);
+      else callback(Object.assign(new Error(`${hostname} resolves to no address`), { code: 'ENOTFOUND' }), '');
+    });
+  };
 }
 
 export interface OutboundAnswer {
@@ -81,7 +171,8 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * One HTTP call out under the policy: addresses checked after resolution, no redirect
- * followed (a 3xx is an error), a time-out and a bounded answer.
+ * followed, a time-out and a bounded answer. Any other status is answered for the caller to
+ * judge. Every failure rejects with OutboundCallFailed.
  */
 export function callOutbound(
   url: URL,
@@ -94,10 +185,19 @@ export function callOutbound(
   policy: OutboundPolicy,
 ): Promise<OutboundAnswer> {
   const secure = url.protocol === 'https:';
-  if (!secure && url.protocol !== 'http:')
-    return Promise.reject(new OutboundRefused(`unsupported scheme ${url.protocol}`));
-  if (!isCallableAddress(url.hostname, policy)) {
-    return Promise.reject(new OutboundRefused(`${url.hostname} is not an address that may be called`));
+  if (!secure && url.protocol !== 'http:') {
+    return Promise.reject(
+      new OutboundCallFailed({ reason: OutboundFailureReason.UNREACHABLE }, `unsupported scheme ${url.protocol}`),
+    );
+  }
+  const rule = refusalOf(url.hostname, policy);
+  if (rule !== null) {
+    return Promise.reject(
+      new OutboundCallFailed(
+        { reason: OutboundFailureReason.ADDRESS_REFUSED, rule },
+        `${url.hostname} is a ${rule} address the ${policy.purpose} policy does not call`,
+      ),
+    );
   }
   const filter = {
     allowPrivateIPAddress: false,
@@ -111,6 +211,7 @@ export function callOutbound(
     const request = send(url, {
       method: init.method,
       agent,
+      lookup: guardedLookup(policy),
       timeout: init.timeoutMs,
       headers: {
         ...init.headers,
@@ -119,27 +220,42 @@ export function callOutbound(
           : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
       },
     });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${init.timeoutMs} ms`)));
-    // The filtering agent refuses a name that resolves to a forbidden address: that is the policy's refusal too.
-    request.on('error', (error) =>
-      reject(/is not allowed/i.test(error.message) ? new OutboundRefused(error.message) : error),
+    request.on('timeout', () =>
+      request.destroy(
+        new OutboundCallFailed(
+          { reason: OutboundFailureReason.TIMED_OUT },
+          `${url.host} sent nothing for ${init.timeoutMs} ms`,
+        ),
+      ),
     );
+    request.on('error', (error) => reject(failureOfError(error)));
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         response.resume();
-        reject(new OutboundRefused(`answered a redirect (${status}), which is not followed`));
+        reject(
+          new OutboundCallFailed(
+            { reason: OutboundFailureReason.REDIRECTED, status },
+            `${url.host} answered a redirect (${status}) to ${response.headers.location ?? 'nowhere'}, which is not followed`,
+          ),
+        );
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) request.destroy(new Error('answer too large'));
-        else chunks.push(chunk);
+        if (size > MAX_ANSWER_BYTES) {
+          request.destroy(
+            new OutboundCallFailed(
+              { reason: OutboundFailureReason.BAD_ANSWER },
+              `${url.host} answered more than ${MAX_ANSWER_BYTES} bytes`,
+            ),
+          );
+        } else chunks.push(chunk);
       });
       response.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
+      response.on('error', (error) => reject(failureOfError(error)));
     });
     request.end(body);
   }).finally(() => agent.destroy());

@@ -1,7 +1,14 @@
-import { SATCOM_FORWARD_BATCH, SatcomLinkStatus, type SatcomMessage } from '@halo/shared';
+import {
+  OutboundFailureReason,
+  outboundFailureCode,
+  SATCOM_FORWARD_BATCH,
+  SatcomLinkStatus,
+  type OutboundFailure,
+  type SatcomMessage,
+} from '@halo/shared';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
-import { callOutbound, OutboundRefused, type OutboundPolicy } from '../net/outboundCall.js';
+import { callOutbound, OutboundCallFailed, type OutboundPolicy } from '../net/outboundCall.js';
 import { satcomMessageOf } from '../routes/logs/satcomMessageQuery.js';
 import type { SatcomTargetRow } from '../store/schema.js';
 
@@ -14,7 +21,6 @@ export interface SatcomForwarderOptions {
 /** Back-off after a failure: 1 s, 2 s, 4 s ... at most a minute. */
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 60_000;
-const ERROR_MAX_LENGTH = 500;
 
 /** Statuses that say the target is set up wrong (address, key): the operator must fix it. */
 const MISCONFIGURED_STATUSES = new Set([400, 401, 403, 404, 405, 410, 413, 415]);
@@ -54,19 +60,29 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
       (target.link_status === SatcomLinkStatus.CONNECTED || target.link_status === SatcomLinkStatus.TRANSMITTED);
     if (rows.length === 0 && reachable) return;
     const delivery: SatcomDelivery = { environment_id: target.environment_id, messages: rows.map(satcomMessageOf) };
-    const record = async (status: number, error: string | null, extra: object = {}) => {
+    const record = async (status: number, failure: OutboundFailure | null, extra: object = {}) => {
       await context.db
         .updateTable('satcom_targets')
-        .set({ link_status: status, last_error: error?.slice(0, ERROR_MAX_LENGTH) ?? null, checked_at: now, ...extra })
+        .set({
+          link_status: status,
+          // The generic reason only: the page shows it; the detail went to the log.
+          last_error: failure === null ? null : outboundFailureCode(failure),
+          checked_at: now,
+          ...extra,
+        })
         .where('environment_id', '=', target.environment_id)
         // A target changed meanwhile (PUT, DELETE) is not overwritten with an outcome of the old one.
         .where('updated_at', '=', target.updated_at)
         .execute();
     };
-    const fail = async (status: number, error: string) => {
+    const fail = async (status: number, failure: OutboundFailure, detail: string) => {
       const failures = target.failures + 1;
       const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
-      await record(status, error, { failures, next_attempt_at: now + delay });
+      log.warn(
+        { environmentId: target.environment_id, reason: outboundFailureCode(failure), detail, failures },
+        'satcom delivery failed',
+      );
+      await record(status, failure, { failures, next_attempt_at: now + delay });
     };
     // A target that has not worked since it was set is not connected while it fails; one that
     // has keeps its status (the failure may pass) and the page shows the error beside it.
@@ -84,14 +100,22 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
         options.policy,
       );
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const failed =
+        error instanceof OutboundCallFailed
+          ? error
+          : new OutboundCallFailed({ reason: OutboundFailureReason.UNREACHABLE }, String(error), { cause: error });
       // An address the policy refuses will not get better by itself; a silent target might.
-      await fail(error instanceof OutboundRefused ? SatcomLinkStatus.MISCONFIGURED : statusWhileFailing, reason);
+      const refused = failed.failure.reason === OutboundFailureReason.ADDRESS_REFUSED;
+      await fail(refused ? SatcomLinkStatus.MISCONFIGURED : statusWhileFailing, failed.failure, failed.message);
       return;
     }
     if (answer.status < 200 || answer.status >= 300) {
       const status = MISCONFIGURED_STATUSES.has(answer.status) ? SatcomLinkStatus.MISCONFIGURED : statusWhileFailing;
-      await fail(status, `the target answered HTTP ${answer.status}`);
+      await fail(
+        status,
+        { reason: OutboundFailureReason.REFUSED_STATUS, status: answer.status },
+        `${new URL(target.url).host} answered HTTP ${answer.status}: ${answer.body.slice(0, 200)}`,
+      );
       return;
     }
     const last = rows.at(-1);

@@ -1,8 +1,20 @@
-import { SatcomLinkStatus, type SatcomTarget } from '@halo/shared';
+import {
+  OutboundFailureReason,
+  outboundFailureCode,
+  parseOutboundFailure,
+  SatcomLinkStatus,
+  type SatcomTarget,
+} from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { Database, SatcomTargetRow } from '../store/schema.js';
 
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(Number(time)).toISOString());
+
+/** The last failure, re-encoded from what was stored; free text written before failures were codes reads as unreachable. */
+const lastFailureOf = (stored: string | null) =>
+  stored === null
+    ? null
+    : outboundFailureCode(parseOutboundFailure(stored) ?? { reason: OutboundFailureReason.UNREACHABLE });
 
 /** The target of an environment as answered: never the key, only whether one is stored. */
 export async function satcomTargetView(
@@ -34,7 +46,7 @@ export async function satcomTargetView(
     link_status: row.link_status as SatcomTarget['link_status'],
     checked: row.checked_at !== null,
     last_transmitted_at: isoOrNull(row.last_transmitted_at),
-    last_error: row.last_error,
+    last_error: lastFailureOf(row.last_error),
     next_attempt_at: isoOrNull(row.next_attempt_at),
     pending: Number(pending.count),
   };

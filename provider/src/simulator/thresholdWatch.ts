@@ -6,6 +6,7 @@ import {
   Severity,
   SEVERITY_NAMES,
   ThresholdAttributeType,
+  thresholdEvent,
   thresholdMetadataOf,
   type DeviceFacts,
 } from '@halo/shared';
@@ -85,7 +86,7 @@ export function createThresholdWatch() {
             device_id: device.id,
             device_name: device.name,
             device_attribute_type: rule.type,
-            event_type: recovered ? 'back_to_safety' : `threshold_${SEVERITY_NAMES[after]}`,
+            event_type: thresholdEvent(after),
             value,
             severity: after,
             description: recovered

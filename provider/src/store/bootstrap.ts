@@ -7,6 +7,7 @@ import {
   featuresOfReach,
   TwoFactorStatus,
   validPassword,
+  auditDetail,
 } from '@halo/shared';
 import { hashPassword } from '../auth/passwords.js';
 import type { ProviderContext } from '../context.js';
@@ -109,7 +110,7 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
         resource: AuditResource.ENVIRONMENT,
         action: AuditAction.CREATE,
         name: ROOT_ENVIRONMENT_NAME,
-        detail: 'created on first start',
+        detail: auditDetail('createdOnFirstStart'),
       },
       now,
     );

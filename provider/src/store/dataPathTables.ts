@@ -29,7 +29,10 @@ export interface ApplicationRulesTable {
   /** JSON list of host device ids. */
   hosts: string;
   hosts_settings: string;
-  /** JSON list of {priority, device_id, endpoint_type}. */
+  /**
+   * JSON list of {priority, device_id, endpoint_type, port}; `port` (each hub's control port) is
+   * absent in rules written before it, which answer hub_endpoint_info's port for every hub.
+   */
   hubs: string;
   hub_endpoint_info: string | null;
   hubs_settings: string;

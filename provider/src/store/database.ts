@@ -1,8 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { createPrivateFile } from './privateDataDir.js';
+import {
+  DEFAULT_READ_POOL,
+  inlineReadPool,
+  postgresReadPool,
+  sqliteReadPool,
+  type ReadPool,
+  type ReadPoolOptions,
+} from './readPool.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -10,6 +18,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /** Where heavy reads run, off the loop that answers everyone (readPool.ts). */
+  readonly reads: ReadPool;
   close(): Promise<void>;
 }
 
@@ -26,24 +36,44 @@ export interface OpenStoreOptions {
   readonly postgresSchema?: string;
   /** SQLite file name inside dataDir, or ':memory:'. */
   readonly sqliteFile?: string;
+  readonly readPool?: ReadPoolOptions;
 }
 
 export function openStore(options: OpenStoreOptions): Store {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection: pg.PoolConfig = {
       connectionString: options.databaseUrl,
-      max: 10,
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const readPool = options.readPool ?? DEFAULT_READ_POOL;
+    const reads = readPool.size === 0 ? inlineReadPool(db, readPool) : postgresReadPool(connection, readPool);
+    return withReads(db, 'postgres', reads);
   }
   const file = options.sqliteFile ?? SQLITE_FILE;
-  if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new BetterSqlite3(file === ':memory:' ? file : join(options.dataDir, file));
+  const path = file === ':memory:' ? file : join(options.dataDir, file);
+  // Made 0600 before SQLite opens it; its -wal and -shm files take the same mode.
+  if (path !== ':memory:') createPrivateFile(path);
+  const sqlite = new BetterSqlite3(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const readPool = options.readPool ?? DEFAULT_READ_POOL;
+  const inline = path === ':memory:' || readPool.size === 0;
+  const reads = inline ? inlineReadPool(db, readPool) : sqliteReadPool(path, readPool);
+  return withReads(db, 'sqlite', reads);
+}
+
+function withReads(db: Kysely<Database>, dialect: Dialect, reads: ReadPool): Store {
+  return {
+    db,
+    dialect,
+    reads,
+    close: async () => {
+      await reads.close();
+      await db.destroy();
+    },
+  };
 }

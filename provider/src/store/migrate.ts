@@ -12,6 +12,10 @@ import * as versionDefinitions from './migrations/015_version_definitions.js';
 import * as satcomTargets from './migrations/016_satcom_targets.js';
 import * as logSearch from './migrations/017_log_search.js';
 import * as heatSight from './migrations/018_heatsight.js';
+import * as auditDetailCodes from './migrations/019_audit_detail_codes.js';
+import * as positionRollups from './migrations/020_position_rollups.js';
+import * as deviceImportStage from './migrations/021_device_import_stage.js';
+import * as devicesSimulatedIndex from './migrations/022_devices_simulated_index.js';
 
 /** Versioned migrations, applied in name order; each runs once per database. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -28,6 +32,10 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '016_satcom_targets': { up: (db: Kysely<unknown>) => satcomTargets.up(db) },
     '017_log_search': { up: (db: Kysely<unknown>) => logSearch.up(db, store.dialect) },
     '018_heatsight': { up: (db: Kysely<unknown>) => heatSight.up(db) },
+    '019_audit_detail_codes': { up: (db: Kysely<unknown>) => auditDetailCodes.up(db) },
+    '020_position_rollups': { up: (db: Kysely<unknown>) => positionRollups.up(db, store.dialect) },
+    '021_device_import_stage': { up: (db: Kysely<unknown>) => deviceImportStage.up(db) },
+    '022_devices_simulated_index': { up: (db: Kysely<unknown>) => devicesSimulatedIndex.up(db) },
   };
 }
 

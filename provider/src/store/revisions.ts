@@ -18,8 +18,14 @@ export async function takeRevisions(trx: Kysely<Database>, count: number): Promi
   return Number(row.value) - count + 1;
 }
 
+/** The query of the last revision handed out (for a read that takes it in one snapshot with others). */
+export const selectCurrentRevision = (db: Kysely<Database>) =>
+  db.selectFrom('revision_counter').select('value').where('id', '=', 1);
+
+/** The revision in the answer of selectCurrentRevision. */
+export const revisionOf = (rows: readonly { readonly value: number | string }[]) => Number(rows[0]?.value ?? 0);
+
 /** The last revision handed out. */
 export async function currentRevision(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('revision_counter').select('value').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.value ?? 0);
+  return revisionOf(await selectCurrentRevision(db).execute());
 }

@@ -1,6 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { writePrivateFile } from './privateDataDir.js';
 import type { Database } from './schema.js';
 
 /** RF recordings live as files under HALO_DATA_DIR/rf-recordings, named by their report uuid. */
@@ -16,8 +17,7 @@ export function rfRecordingPath(dataDir: string, fileName: string): string {
 }
 
 export async function writeRfRecordingFile(dataDir: string, fileName: string, data: Uint8Array): Promise<void> {
-  await mkdir(rfRecordingsDir(dataDir), { recursive: true });
-  await writeFile(rfRecordingPath(dataDir, fileName), data);
+  await writePrivateFile(rfRecordingPath(dataDir, fileName), data);
 }
 
 /** Best effort: a file already gone is not an error. */

@@ -80,6 +80,9 @@ export interface UserAuditsTable {
   action: string;
   name: string | null;
   detail: string | null;
+  /** The product's own detail as a code (shared AuditDetailCode) and its parameters (JSON), or null. */
+  detail_code: string | null;
+  detail_params: string | null;
   /** The fields an update changed: JSON of FieldChange[], or null. */
   changes: string | null;
   created_at: number;
@@ -287,8 +290,25 @@ export interface PositionSamplesTable {
   cellular_signals: string | null;
 }
 
+/** Position samples added up per map cell and time bucket at several levels (store/positionRollups.ts). */
+export interface PositionRollupsTable {
+  environment_id: number;
+  level: number;
+  bucket_start: number;
+  cell_x: number;
+  cell_y: number;
+  sample_count: number;
+  no_link_count: number;
+  links_down_sum: number;
+  signal_sum: number;
+  signal_count: number;
+  longitude_sum: number;
+  latitude_sum: number;
+}
+
 export interface Database {
   position_samples: PositionSamplesTable;
+  position_rollups: PositionRollupsTable;
   openvpn_profiles: OpenVpnProfilesTable;
   application_rules: ApplicationRulesTable;
   issued_certificates: IssuedCertificatesTable;
@@ -312,6 +332,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
   user_audits: UserAuditsTable;
+  device_import_rows: DeviceImportRowsTable;
 }
 
 export type EnvironmentRow = Selectable<EnvironmentsTable>;
@@ -328,4 +349,29 @@ export type ThresholdRow = Selectable<ThresholdsTable>;
 export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
 export type SatcomTargetRow = Selectable<SatcomTargetsTable>;
 export type NewPositionSample = Insertable<PositionSamplesTable>;
+export type NewPositionRollup = Insertable<PositionRollupsTable>;
 export type NewSatcomMessage = Insertable<SatcomMessagesTable>;
+
+/**
+ * Rows of a device import on their way in (migration 021): staged in chunks, then published
+ * to devices in one short transaction and deleted; what a crash leaves is swept at start-up.
+ */
+export interface DeviceImportRowsTable {
+  import_id: string;
+  /** The row's place among the import's accepted rows, from 1: its revision's offset and its id's order. */
+  seq: number;
+  /** When the import began, so the sweep knows a stage no running provider still writes. */
+  started_at: number;
+  name: string;
+  pairing_id: string;
+  type: number;
+  is_server: number;
+  is_enabled: number;
+  ip_addresses: string;
+  port_from: number | null;
+  port_to: number | null;
+  upgrade_policy: string | null;
+  audit_detail: string | null;
+  audit_detail_code: string | null;
+  audit_detail_params: string | null;
+}

@@ -147,7 +147,8 @@ export const routeKeyOf = (endpoint: Pick<EndpointSpec, 'method' | 'path'>) => `
 /** The prefix of calls scoped to one environment. */
 export const CONFIG_PREFIX = '/config/{environmentId}';
 
-export const isEnvironmentScoped = (endpoint: EndpointSpec) => endpoint.path.startsWith(`${CONFIG_PREFIX}/`);
+export const isEnvironmentScoped = (endpoint: Pick<EndpointSpec, 'path'>) =>
+  endpoint.path.startsWith(`${CONFIG_PREFIX}/`);
 
 /** The path under which an environment's calls live, plus `rest`: `/config/3/devices`. */
 export const environmentPath = (environmentId: number | string, rest = '') =>

@@ -2,3 +2,4 @@ export * from './paths.js';
 export * from './endpoint.js';
 export * from './contract.js';
 export * from './openApi.js';
+export * from './routeTemplate.js';

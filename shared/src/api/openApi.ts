@@ -59,7 +59,8 @@ function parametersOf(endpoint: EndpointSpec): unknown[] {
 
 function errorLines(endpoint: EndpointSpec): string {
   const codes = [ErrorCode.MISSING_VALUES, ...(endpoint.errors ?? [])].map(
-    (code) => `${code}: ${ERROR_CATALOGUE[code].message}`,
+    (code) =>
+      `${code}: ${ERROR_CATALOGUE[code].message}${ERROR_CATALOGUE[code].extension ? ' (x-halo-extension)' : ''}`,
   );
   return [...new Set(codes)].join('; ');
 }
@@ -97,6 +98,16 @@ function responsesOf(endpoint: EndpointSpec): Record<string, unknown> {
     );
   }
   responses['429'] = error(HTTP_ERRORS.tooManyRequests.message);
+  // Codes sent with another status than 400 (the read budget's 503) get their own answer.
+  for (const code of endpoint.errors ?? []) {
+    const { status, message, extension } = ERROR_CATALOGUE[code];
+    if (status === 400) continue;
+    responses[String(status)] = {
+      ...error(`${code}: ${message}`),
+      ...(status === 503 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+      ...(extension ? { 'x-halo-extension': true } : {}),
+    };
+  }
   return responses;
 }
 

@@ -10,6 +10,8 @@ const messages = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.message);
 const pathsOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+const paramsOf = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => (issue as { params?: { params?: unknown } }).params?.params);
 
 const customRule = {
   name: 'video-uplink',
@@ -58,16 +60,19 @@ describe('RedundancySettingsInputSchema', () => {
     });
   });
 
-  it.each([-1, 5, 1.5])('refuses the level %s', (level) => {
-    expect(messages(RedundancySettingsInputSchema.safeParse({ redundancy_level: level }))).toEqual([
-      'validation.invalid',
-    ]);
+  it.each([-1, 5, 1.5])('refuses the level %s stating the levels 0-4', (level) => {
+    const result = RedundancySettingsInputSchema.safeParse({ redundancy_level: level });
+    expect(messages(result)).toEqual(['validation.wholeNumberRange']);
+    expect(paramsOf(result)).toEqual([['redundancy_level', 0, 4]]);
   });
 
-  it('accepts reorder 0 and within range, and refuses outside it', () => {
+  it('accepts reorder 0 and within range, and refuses outside it stating 0 or the range', () => {
     expect(RedundancySettingsInputSchema.safeParse({ reorder: 1000 }).success).toBe(true);
-    expect(messages(RedundancySettingsInputSchema.safeParse({ reorder: 1001 }))).toEqual(['validation.invalid']);
-    expect(messages(RedundancySettingsInputSchema.safeParse({ reorder: -1 }))).toEqual(['validation.invalid']);
+    for (const reorder of [1001, -1]) {
+      const result = RedundancySettingsInputSchema.safeParse({ reorder });
+      expect(messages(result)).toEqual(['validation.reorder']);
+      expect(paramsOf(result)).toEqual([['reorder', 1, 1000]]);
+    }
   });
 
   it('refuses unknown fields', () => {
@@ -132,6 +137,12 @@ describe('ApplicationRuleInputSchema', () => {
       { priority: 'secondary', device_id: 1 },
     ];
     expect(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: twice }).success).toBe(false);
+    // Refused hubs say what hubs are: servers, each once, primary then secondary then tertiary.
+    for (const hubs of [twice, [{ priority: 'secondary', device_id: 1 }]]) {
+      const result = ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: hubs });
+      expect(messages(result)).toEqual(['validation.ruleHubs']);
+      expect(paramsOf(result)).toEqual([['hubs_list']]);
+    }
     expect(messages(ApplicationRuleInputSchema.safeParse({ ...customRule, hubs_list: [] }))).toEqual([
       'validation.required',
     ]);
@@ -142,7 +153,19 @@ describe('ApplicationRuleInputSchema', () => {
       'validation.required',
     ]);
     expect(ApplicationRuleInputSchema.parse({ ...customRule, hosts_list: [11, 11] }).hosts_list).toEqual([11]);
-    expect(pathsOf(ApplicationRuleInputSchema.safeParse({ ...customRule, hosts_list: [1] }))).toEqual(['hosts_list']);
+    const hostIsHub = ApplicationRuleInputSchema.safeParse({ ...customRule, hosts_list: [1] });
+    expect(pathsOf(hostIsHub)).toEqual(['hosts_list']);
+    // The refusal says what hosts are: client devices, none of them a hub of the rule.
+    expect(messages(hostIsHub)).toEqual(['validation.ruleHosts']);
+  });
+
+  it('refuses a bandwidth limit that is not a whole number of at least 0, saying so', () => {
+    for (const limit of [-1, 1.5]) {
+      const result = ApplicationRuleInputSchema.safeParse({ ...customRule, bandwidth_limit_kbps: limit });
+      expect(messages(result)).toEqual(['validation.wholeNumberAtLeast']);
+      expect(paramsOf(result)).toEqual([['bandwidth_limit_kbps', 0]]);
+    }
+    expect(ApplicationRuleInputSchema.safeParse({ ...customRule, bandwidth_limit_kbps: 0 }).success).toBe(true);
   });
 
   it('refuses a name with a space and unknown fields', () => {

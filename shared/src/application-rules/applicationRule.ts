@@ -6,16 +6,23 @@ import { z } from 'zod';
 import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
 import { DEFAULT_REDUNDANCY_LEVEL, DEFAULT_REORDER, MAX_HUBS_PER_RULE } from '../constants/constants.js';
 import { EndpointType, PairingMode, RedundancyLevel, RuleProtocol, RuleTopology } from '../constants/enums.js';
-import { ValidationKey, validIpv4, validRedundancyPercentage, validReorder } from '../validation/rules.js';
+import {
+  ValidationKey,
+  validIpv4,
+  validRedundancyPercentage,
+  validReorder,
+  wholeNumberAtLeast,
+  wholeNumberWithin,
+} from '../validation/rules.js';
 import { ruleCheck } from '../validation/zodRules.js';
+import { hubPortOf, hubPortProblems, type HubDeviceLookup, type HubPortProblem } from './hubPorts.js';
 
 export const HUB_PRIORITIES = ['primary', 'secondary', 'tertiary'] as const;
 export type HubPriority = (typeof HUB_PRIORITIES)[number];
 
-export const RedundancyLevelSchema = numberInput()
-  .int(ValidationKey.INVALID)
-  .min(RedundancyLevel.NONE, ValidationKey.INVALID)
-  .max(RedundancyLevel.CUSTOM, ValidationKey.INVALID);
+export const RedundancyLevelSchema = numberInput(ValidationKey.WHOLE_NUMBER_RANGE).superRefine(
+  ruleCheck(wholeNumberWithin(RedundancyLevel.NONE, RedundancyLevel.CUSTOM), 'redundancy_level'),
+);
 
 /** hosts_settings and hubs_settings as stored and answered. */
 export const RedundancySettingsSchema = z.object({
@@ -81,11 +88,17 @@ export const RuleHostSchema = z.object({
 });
 export type RuleHost = z.infer<typeof RuleHostSchema>;
 
-/** One hub: its place (primary, secondary, tertiary), the device and its endpoint type. */
+const HUB_PORT_DESCRIPTION =
+  'Extension (not in the spec): the control port of this hub, within its control ports (the server’s port ' +
+  'range). Hubs that name none use hub_endpoint_info.port. Two servers never share a port (error 52), so a rule ' +
+  'with two hubs names a port for each. Answers give every hub of a rule with custom endpoints its port.';
+
+/** One hub: its place (primary, secondary, tertiary), the device, its endpoint type and its port. */
 export const RuleHubSchema = z.object({
   priority: z.enum(HUB_PRIORITIES),
   device_id: IdSchema,
   endpoint_type: z.enum(EndpointType).optional(),
+  port: z.number().int().optional().meta({ description: HUB_PORT_DESCRIPTION, 'x-halo-extension': true }),
 });
 export type RuleHub = z.infer<typeof RuleHubSchema>;
 
@@ -115,6 +128,7 @@ const RuleHubInputSchema = z.strictObject({
   priority: z.enum(HUB_PRIORITIES, { error: ValidationKey.INVALID }),
   device_id: IdSchema,
   endpoint_type: z.enum(EndpointType, { error: ValidationKey.INVALID }).optional(),
+  port: PortSchema.optional().meta({ description: HUB_PORT_DESCRIPTION, 'x-halo-extension': true }),
 });
 
 /** Hubs: a primary, then optionally a secondary, then optionally a tertiary, each device once. */
@@ -124,11 +138,9 @@ export const HubsListInputSchema = z
   .max(MAX_HUBS_PER_RULE, ValidationKey.NOT_EXCEED)
   .superRefine((hubs, context) => {
     const inOrder = hubs.every((hub, index) => hub.priority === HUB_PRIORITIES[index]);
-    if (!inOrder) {
-      context.addIssue({ code: 'custom', message: ValidationKey.INVALID, params: { params: ['hubs_list'] } });
-    }
-    if (new Set(hubs.map((hub) => hub.device_id)).size !== hubs.length) {
-      context.addIssue({ code: 'custom', message: ValidationKey.INVALID, params: { params: ['hubs_list'] } });
+    const eachOnce = new Set(hubs.map((hub) => hub.device_id)).size === hubs.length;
+    if (!inOrder || !eachOnce) {
+      context.addIssue({ code: 'custom', message: ValidationKey.RULE_HUBS, params: { params: ['hubs_list'] } });
     }
   });
 
@@ -139,7 +151,7 @@ export const HostsListInputSchema = z
   .max(10_000, ValidationKey.NOT_EXCEED)
   .transform((ids) => [...new Set(ids)]);
 
-const ApplicationRuleInputObject = z.strictObject({
+const APPLICATION_RULE_INPUT_SHAPE = {
   name: NameSchema,
   is_enabled: z.boolean().default(true),
   profile_id: IdSchema.nullable().optional(),
@@ -152,46 +164,97 @@ const ApplicationRuleInputObject = z.strictObject({
   topology: z.enum(RuleTopology, { error: ValidationKey.INVALID }).optional(),
   pairing_mode: z.enum(PairingMode, { error: ValidationKey.INVALID }).optional(),
   protocol: z.enum(RuleProtocol, { error: ValidationKey.INVALID }).optional(),
-  bandwidth_limit_kbps: numberInput().int(ValidationKey.INVALID).min(0, ValidationKey.AT_LEAST).nullable().optional(),
-});
+  bandwidth_limit_kbps: numberInput(ValidationKey.WHOLE_NUMBER_AT_LEAST)
+    .superRefine(ruleCheck(wholeNumberAtLeast(0), 'bandwidth_limit_kbps'))
+    .nullable()
+    .optional(),
+};
 
-/**
- * POST and PUT /application_rules. Without a VPN profile both endpoint infos are required;
- * with one they are dropped and only profile_id is kept. A host may not also be a hub.
- */
-export const ApplicationRuleInputSchema = ApplicationRuleInputObject.superRefine((rule, context) => {
-  const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;
-  if (!usesProfile) {
-    for (const field of ['host_endpoint_info', 'hub_endpoint_info'] as const) {
-      if (!rule[field]) {
-        context.addIssue({
-          code: 'custom',
-          path: [field],
-          message: ValidationKey.REQUIRED,
-          params: { params: [field] },
-        });
-      }
-    }
-  }
-  const hubIds = new Set(rule.hubs_list.map((hub) => hub.device_id));
-  if (rule.hosts_list.some((id) => hubIds.has(id))) {
+/** Refuses each hub whose port lies outside its control ports, at `<prefix>.<index>.port`, naming the hub. */
+function addHubPortIssues(context: z.RefinementCtx, problems: readonly HubPortProblem[], prefix: readonly string[]) {
+  for (const problem of problems) {
     context.addIssue({
       code: 'custom',
-      path: ['hosts_list'],
-      message: ValidationKey.INVALID,
-      params: { params: ['hosts_list'] },
+      path: [...prefix, problem.index, 'port'],
+      message: ValidationKey.HUB_CONTROL_PORTS,
+      params: { params: ['port', problem.name, problem.ports.from, problem.ports.to] },
     });
   }
-}).transform((rule) => {
-  const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;
-  return {
-    ...rule,
-    profile_id: usesProfile ? rule.profile_id : null,
-    host_endpoint_info: usesProfile ? null : (rule.host_endpoint_info ?? null),
-    hub_endpoint_info: usesProfile ? null : (rule.hub_endpoint_info ?? null),
-  };
-});
+}
+
+/**
+ * The rule input, and with `hubOf` (the hubs' devices known) the hub control-port rule too:
+ * a hub's own port is checked with the hubs (so the form shows it whatever else is missing),
+ * a hub without one is checked with hub_endpoint_info's port once the rule is whole.
+ */
+function ruleInputSchema(hubOf?: HubDeviceLookup) {
+  const hubsList = hubOf
+    ? HubsListInputSchema.superRefine((hubs, context) => addHubPortIssues(context, hubPortProblems(hubs, hubOf), []))
+    : HubsListInputSchema;
+  return z
+    .strictObject({ ...APPLICATION_RULE_INPUT_SHAPE, hubs_list: hubsList })
+    .superRefine((rule, context) => {
+      const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;
+      if (!usesProfile) {
+        for (const field of ['host_endpoint_info', 'hub_endpoint_info'] as const) {
+          if (!rule[field]) {
+            context.addIssue({
+              code: 'custom',
+              path: [field],
+              message: ValidationKey.REQUIRED,
+              params: { params: [field] },
+            });
+          }
+        }
+        if (hubOf) {
+          const withoutOwn = rule.hubs_list.map((hub) =>
+            hub.port === undefined ? { ...hub, port: rule.hub_endpoint_info?.port ?? null } : { ...hub, port: null },
+          );
+          addHubPortIssues(context, hubPortProblems(withoutOwn, hubOf), ['hubs_list']);
+        }
+      }
+      const hubIds = new Set(rule.hubs_list.map((hub) => hub.device_id));
+      if (rule.hosts_list.some((id) => hubIds.has(id))) {
+        context.addIssue({
+          code: 'custom',
+          path: ['hosts_list'],
+          message: ValidationKey.RULE_HOSTS,
+          params: { params: ['hosts_list'] },
+        });
+      }
+    })
+    .transform((rule) => {
+      const usesProfile = rule.profile_id !== undefined && rule.profile_id !== null;
+      const hubEndpoint = usesProfile ? null : (rule.hub_endpoint_info ?? null);
+      return {
+        ...rule,
+        profile_id: usesProfile ? rule.profile_id : null,
+        host_endpoint_info: usesProfile ? null : (rule.host_endpoint_info ?? null),
+        hubs_list: rule.hubs_list.map(({ port: own, ...hub }): z.output<typeof RuleHubInputSchema> => {
+          const port = usesProfile ? null : hubPortOf({ port: own }, hubEndpoint);
+          return port === null ? hub : { ...hub, port };
+        }),
+        hub_endpoint_info: hubEndpoint,
+      };
+    });
+}
+
+/**
+ * POST and PUT /application_rules. Without a VPN profile both endpoint infos are required and
+ * every hub leaves with its port (its own, else hub_endpoint_info's); with one the endpoint
+ * infos and the hubs' ports are dropped and only profile_id is kept. A host may not also be a hub.
+ */
+export const ApplicationRuleInputSchema = ruleInputSchema();
 export type ApplicationRuleInput = z.infer<typeof ApplicationRuleInputSchema>;
+
+/**
+ * The input schema with the hubs' devices known (the form has them): a hub's port outside its
+ * control ports is refused at `hubs_list.<index>.port`, naming the hub and its range. The
+ * provider applies the same rule (hubPortProblems) once it has read the devices.
+ */
+export function applicationRuleInputSchemaFor(hubOf: HubDeviceLookup) {
+  return ruleInputSchema(hubOf);
+}
 
 export const ApplicationRuleCreateSchema = ApplicationRuleInputSchema;
 export type ApplicationRuleCreate = ApplicationRuleInput;

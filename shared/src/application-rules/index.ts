@@ -1,2 +1,3 @@
 export * from './applicationRule.js';
 export * from './applicationRulesApi.js';
+export * from './hubPorts.js';

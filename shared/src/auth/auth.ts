@@ -30,6 +30,10 @@ export const SessionEntitiesSchema = z.object({
 });
 export type SessionEntities = z.infer<typeof SessionEntitiesSchema>;
 
+/** A person's session, or a wall display's (shared/src/wall-displays/displayAccess.ts says what it may read). */
+export const SessionKind = { USER: 'user', DISPLAY: 'display' } as const;
+export type SessionKind = (typeof SessionKind)[keyof typeof SessionKind];
+
 /** The login response of spec section 7, also answered by auth/2fa/verify and auth/session. */
 export const LoginResponseSchema = z.object({
   token: AccessTokenSchema,
@@ -47,7 +51,7 @@ export const LoginResponseSchema = z.object({
   verified: z.boolean(),
   realm_type: z.number().int(),
   /** 'display' for a wall display's read-only session; absent or 'user' for a person. */
-  session_kind: z.enum(['user', 'display']).optional(),
+  session_kind: z.enum([SessionKind.USER, SessionKind.DISPLAY]).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
@@ -65,7 +69,12 @@ export const ResetPasswordRequestSchema = z.strictObject({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
-export const CheckTokenResponseSchema = z.object({ valid: z.literal(true), username: z.string() });
+/** Whose password a reset link sets; the endpoint is public, so nothing more. */
+export const CheckTokenResponseSchema = z.object({
+  valid: z.literal(true),
+  username: z.string(),
+  environment_name: z.string(),
+});
 export type CheckTokenResponse = z.infer<typeof CheckTokenResponseSchema>;
 
 export const OtpCodeSchema = z.string().refine(isOtpCode, 'validation.invalid');

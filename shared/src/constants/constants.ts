@@ -32,6 +32,12 @@ export const DEVICE_PORT_DEFAULT_FROM = 1024;
 export const DEVICE_PORT_DEFAULT_TO = 49151;
 export const DEVICE_PORT_MIN = 1024;
 export const DEVICE_PORT_MAX = 49151;
+/**
+ * The size of the port range a new server is proposed: each application rule through a hub
+ * takes one of its control ports, so a hundred rules fit, and 1024-49151 still holds 481 such
+ * servers (the whole range, once proposed, left the next server a few stray ports).
+ */
+export const DEVICE_PORT_PROPOSAL_SIZE = 100;
 export const UPGRADE_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const UPGRADE_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** Bounds of idle_timeout_in_minutes (the spec hides them; these are ours). */
@@ -44,6 +50,8 @@ export const REORDER_MAX = 1000;
 export const DEFAULT_USER_SEVERITY = 3;
 export const NAME_MAX_LENGTH = 64;
 export const DESCRIPTION_MAX_LENGTH = 1024;
+/** The largest JSON request body the API reads, in bytes (1 MB): a body of exactly this size is read. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const USAGE_PERIODS = ['day', 'week', 'month', 'year'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { DEVICE_PORT_PROPOSAL_SIZE } from '../constants/constants.js';
 import {
   chunkDeviceIds,
   defaultUpgradePolicy,
@@ -12,7 +13,7 @@ import {
   DevicesQuerySchema,
   DevicesStateQuerySchema,
   UpgradePolicyInputSchema,
-  largestFreePortRange,
+  proposeServerPorts,
 } from './device.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) =>
@@ -231,33 +232,43 @@ describe('device helpers', () => {
   });
 });
 
-describe('largestFreePortRange', () => {
-  it('proposes the whole default range when no server holds ports', () => {
-    expect(largestFreePortRange([])).toEqual({ from: 1024, to: 49151 });
+describe('proposeServerPorts', () => {
+  it('proposes a block of DEVICE_PORT_PROPOSAL_SIZE ports, not the whole range, when no server holds ports', () => {
+    expect(DEVICE_PORT_PROPOSAL_SIZE).toBe(100);
+    expect(proposeServerPorts([])).toEqual({ from: 1024, to: 1123 });
   });
 
-  it('proposes the widest gap left by other servers, never overlapping them', () => {
-    expect(largestFreePortRange([{ from: 1024, to: 49151 }])).toBeNull();
-    expect(largestFreePortRange([{ from: 5000, to: 6000 }])).toEqual({ from: 6001, to: 49151 });
+  it('proposes the first free block, so the next server is offered the block after it', () => {
+    // The simulated fleet's servers hold 1024-1063, 1072-1111 and 1120-1159.
+    const simulated = [
+      { from: 1024, to: 1063 },
+      { from: 1072, to: 1111 },
+      { from: 1120, to: 1159 },
+    ];
+    const first = proposeServerPorts(simulated);
+    expect(first).toEqual({ from: 1160, to: 1259 });
+    expect(proposeServerPorts([...simulated, first!])).toEqual({ from: 1260, to: 1359 });
+    // A gap too small for a block is passed over, one large enough is used.
+    expect(proposeServerPorts([{ from: 1050, to: 1200 }])).toEqual({ from: 1201, to: 1300 });
+    expect(proposeServerPorts([{ from: 1200, to: 2000 }])).toEqual({ from: 1024, to: 1123 });
+  });
+
+  it('falls back to the widest gap when no block is free, and to none when no port is', () => {
+    expect(proposeServerPorts([{ from: 1024, to: 49151 }])).toBeNull();
     expect(
-      largestFreePortRange([
+      proposeServerPorts([
         { from: 1024, to: 30000 },
-        { from: 40000, to: 40010 },
+        { from: 30011, to: 40000 },
+        { from: 40041, to: 49151 },
       ]),
-    ).toEqual({ from: 30001, to: 39999 });
-    expect(
-      largestFreePortRange([
-        { from: 20000, to: 49151 },
-        { from: 1024, to: 1100 },
-      ]),
-    ).toEqual({ from: 1101, to: 19999 });
+    ).toEqual({ from: 40001, to: 40040 });
     // Overlapping and out-of-bounds ranges of others are merged and clipped.
     expect(
-      largestFreePortRange([
+      proposeServerPorts([
         { from: 1000, to: 2000 },
-        { from: 1500, to: 45000 },
+        { from: 1500, to: 49100 },
         { from: 60000, to: 61000 },
       ]),
-    ).toEqual({ from: 45001, to: 49151 });
+    ).toEqual({ from: 49101, to: 49151 });
   });
 });

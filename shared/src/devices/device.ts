@@ -15,6 +15,7 @@ import {
 import {
   DEVICE_PORT_DEFAULT_FROM,
   DEVICE_PORT_DEFAULT_TO,
+  DEVICE_PORT_PROPOSAL_SIZE,
   UPGRADE_DAYS,
   UPGRADE_HOURS,
 } from '../constants/constants.js';
@@ -114,12 +115,8 @@ export const DEFAULT_DEVICE_PORTS: Readonly<DevicePorts> = Object.freeze({
   to: DEVICE_PORT_DEFAULT_TO,
 });
 
-/**
- * A server's control ports must not overlap another server's in its environment (error 52),
- * so a new server is proposed the widest range left free between the section 9 bounds
- * (1024-49151 when there is no other server); null when none is left.
- */
-export function largestFreePortRange(taken: readonly DevicePorts[]): DevicePorts | null {
+/** The ranges between the section 9 bounds that no range of `taken` holds, in order. */
+export function freePortRanges(taken: readonly DevicePorts[]): DevicePorts[] {
   const ranges = [...taken]
     .filter((range) => range.to >= DEVICE_PORT_DEFAULT_FROM && range.from <= DEVICE_PORT_DEFAULT_TO)
     .sort((a, b) => a.from - b.from);
@@ -130,6 +127,22 @@ export function largestFreePortRange(taken: readonly DevicePorts[]): DevicePorts
     next = Math.max(next, range.to + 1);
   }
   if (DEVICE_PORT_DEFAULT_TO >= next) gaps.push({ from: next, to: DEVICE_PORT_DEFAULT_TO });
+  return gaps;
+}
+
+/**
+ * The ports proposed to a new server: a server's control ports must not overlap another
+ * server's in its environment (error 52), so it is offered the first free block of
+ * DEVICE_PORT_PROPOSAL_SIZE ports (1024-1123 when there is no other server), leaving the rest
+ * for the servers after it; the widest gap when no block is free; null when no port is.
+ */
+export function proposeServerPorts(
+  taken: readonly DevicePorts[],
+  size: number = DEVICE_PORT_PROPOSAL_SIZE,
+): DevicePorts | null {
+  const gaps = freePortRanges(taken);
+  const block = gaps.find((gap) => gap.to - gap.from + 1 >= size);
+  if (block) return { from: block.from, to: block.from + size - 1 };
   return gaps.reduce<DevicePorts | null>(
     (best, gap) => (!best || gap.to - gap.from > best.to - best.from ? gap : best),
     null,

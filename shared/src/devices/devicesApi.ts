@@ -24,8 +24,21 @@ import {
 
 const tag = 'Devices';
 
-/** The devices_state query plus `cursor`, the value the previous answer gave. */
-export const DevicesStateCursorQuerySchema = DevicesStateQuerySchema.extend({ cursor: QueryIntSchema.optional() });
+/** devices_state's `format` that asks for the list as fleet columns (the product's extension). */
+export const DEVICES_STATE_COLUMNS = 'columns';
+
+/**
+ * The devices_state query plus `cursor`, the value the previous answer gave, and `format`: with
+ * `columns` the devices come as `columns` (see DevicesStateAnswerSchema), not as entries.
+ */
+export const DevicesStateCursorQuerySchema = DevicesStateQuerySchema.extend({
+  cursor: QueryIntSchema.optional(),
+  format: z.enum([DEVICES_STATE_COLUMNS]).optional().meta({
+    description:
+      'With `columns`, the devices come as `columns` (the live snapshot codec’s columns) and `devices_state` is empty: a 100,000-device list is a tenth of the JSON and parses far faster.',
+    'x-halo-extension': true,
+  }),
+});
 
 /** One devices_state entry: the spec's id and state, and the live fields the console shows. */
 export const DevicesStateEntrySchema = DeviceStateEntrySchema.extend(DeviceLiveStateSchema.partial().shape).extend({
@@ -44,6 +57,17 @@ export const DevicesStateAnswerSchema = z.object({
   cursor: z.number().int().nullable().optional(),
   /** False when the answer is the full list. */
   incremental: z.boolean().optional(),
+  /** With format=columns: the devices' live states as fleet columns (decodeFleetColumns reads and checks them). */
+  columns: z.record(z.string(), z.unknown()).optional().meta({
+    description:
+      'With format=columns: the devices’ live states as columns (field names once, ids as differences, repeated objects as dictionary indexes).',
+    'x-halo-extension': true,
+  }),
+  /** With format=columns: the oldest `updated_at` among the devices (epoch ms), null when there are none. */
+  changed_at: z.number().int().nullable().optional().meta({
+    description: 'With format=columns: the oldest `updated_at` among the devices (epoch ms).',
+    'x-halo-extension': true,
+  }),
 });
 export type DevicesStateAnswer = z.infer<typeof DevicesStateAnswerSchema>;
 
@@ -76,7 +100,7 @@ export const devicesApi = {
     body: DeviceCreateSchema,
     answer: z.object({ id: IdSchema, device: DeviceSchema }),
     status: 201,
-    errors: DEVICE_WRITE_ERRORS,
+    errors: [...DEVICE_WRITE_ERRORS, ErrorCode.DEVICE_LIMIT_REACHED],
   }),
   update: defineEndpoint({
     method: 'PUT',
@@ -109,7 +133,7 @@ export const devicesApi = {
     capability: 'devices.view',
     query: DevicesStateCursorQuerySchema,
     answer: DevicesStateAnswerSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   deviceStatus: defineEndpoint({
     method: 'GET',
@@ -165,6 +189,6 @@ export const devicesApi = {
     kind: 'upload',
     file: { field: DEVICE_IMPORT_FILE_FIELD, contentType: 'text/csv' },
     answer: DeviceImportResponseSchema,
-    errors: [ErrorCode.DEVICE_IMPORT_INVALID],
+    errors: [ErrorCode.DEVICE_IMPORT_INVALID, ErrorCode.DEVICE_LIMIT_REACHED],
   }),
 } as const;

@@ -29,6 +29,24 @@ describe('EnvironmentCreateSchema', () => {
     ]);
   });
 
+  it('stores the CA address normalised: trimmed, the host in lower case, a default port dropped', () => {
+    const address = (typed: string) =>
+      EnvironmentCreateSchema.parse({ ...environment, ca_server_address: typed }).ca_server_address;
+    expect(address(' CA.Example.COM:8443\r\n')).toBe('ca.example.com:8443');
+    expect(address('ca.example.com:80')).toBe('ca.example.com');
+    expect(address('10.0.0.9')).toBe('10.0.0.9');
+    expect(address('2130706433')).toBe('127.0.0.1');
+  });
+
+  it.each(['ca.exa\r\nmple.com', 'ca.example.com\t:8443', 'ca.example.com:99999', 'https://ca.example.com'])(
+    'refuses the CA address %j',
+    (typed) => {
+      expect(messages(EnvironmentCreateSchema.safeParse({ ...environment, ca_server_address: typed }))).toEqual([
+        'validation.invalid',
+      ]);
+    },
+  );
+
   it('refuses a malformed CA address and unknown fields', () => {
     expect(messages(EnvironmentCreateSchema.safeParse({ ...environment, ca_server_address: 'ca example' }))).toEqual([
       'validation.invalid',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DescriptionSchema, EmailSchema, IdSchema, NameSchema, PasswordSchema } from '../common.js';
+import { DescriptionSchema, EmailSchema, IdSchema, NameSchema, PAGE_SIZE_MAX, PasswordSchema } from '../common.js';
 import { TwoFactorStatusSchema } from '../auth/auth.js';
 import { Feature, FEATURES } from '../permissions/permissions.js';
 import { isIpv4, ValidationKey } from '../validation/rules.js';
@@ -26,10 +26,34 @@ export const FeatureIdsSchema = z
   .max(FEATURES.length)
   .refine((features) => new Set(features).size === features.length, ValidationKey.INVALID);
 
+/**
+ * A custom CA service's base URL: ca_server_address is `host[:port]`, called over HTTP unless
+ * it names a scheme. Throws when it is no URL.
+ */
+export function caServiceUrl(address: string): URL {
+  return new URL(/^https?:\/\//.test(address) ? address.replace(/\/+$/, '') : `http://${address}`);
+}
+
+/** The address as stored: `host[:port]` of the URL it is called at (host in lower case, a default port dropped), or null. */
+function normalisedCaServerAddress(address: string): string | null {
+  try {
+    return caServiceUrl(address).host;
+  } catch {
+    return null;
+  }
+}
+
+/** `host[:port]`, trimmed of the blanks and line ends it was typed with, and stored normalised. */
 const CaServerAddressSchema = z
   .string()
+  .trim()
   .max(255)
-  .refine((value) => isIpv4(value) || /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value), 'validation.invalid');
+  .refine(
+    (value) =>
+      (isIpv4(value) || /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value)) && normalisedCaServerAddress(value) !== null,
+    ValidationKey.INVALID,
+  )
+  .transform((value) => normalisedCaServerAddress(value) ?? value);
 
 export const EnvironmentCreateSchema = z.strictObject({
   environment_name: NameSchema,
@@ -53,7 +77,7 @@ export type EnvironmentUpdate = z.infer<typeof EnvironmentUpdateSchema>;
 
 export const EnvironmentListQuerySchema = z.strictObject({
   object_id: z.coerce.number().int().min(0).optional(),
-  page_size: z.coerce.number().int().min(1).max(1000).optional(),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
   env_name: z.string().max(64).optional(),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorBody, ApiErrorBodySchema } from './apiError.js';
-import { ErrorCode, httpErrorKindFor, isErrorCode, messageKeyFor } from './errorCatalogue.js';
+import { ErrorCode, errorDetailFor, httpErrorKindFor, isErrorCode, messageKeyFor } from './errorCatalogue.js';
 
 describe('messageKeyFor', () => {
   it('answers the key of a known code on its usual status', () => {
@@ -70,5 +70,27 @@ describe('ApiError', () => {
     const parsed = ApiErrorBodySchema.safeParse({ error: 10, message: 'locked', fields: { remaining_attempts: 2 } });
     expect(parsed.success).toBe(true);
     expect(ApiErrorBodySchema.safeParse({ message: 'no code' }).success).toBe(false);
+  });
+});
+
+describe('errorDetailFor', () => {
+  it('names the hub of error 64 and 62 with its port and control ports', () => {
+    const fields = { hub_device_id: 4, hub_name: 'hub-west', port: 1030, ports: { from: 1120, to: 1159 } };
+    for (const code of [ErrorCode.HUB_CONTROL_PORTS_ADD, ErrorCode.HUB_CONTROL_PORTS_UPDATE]) {
+      expect(errorDetailFor(code, fields)).toEqual({
+        key: 'errors.hubControlPortsAllowed',
+        params: { hub_name: 'hub-west', port: 1030, from: 1120, to: 1159 },
+      });
+    }
+    // An upstream that does not name the hub gets no line that would leave a blank.
+    expect(errorDetailFor(ErrorCode.HUB_CONTROL_PORTS_ADD, { ports: { from: 1120, to: 1159 } })).toBeNull();
+  });
+
+  it('names the rule that already holds the parameters of error 61', () => {
+    expect(errorDetailFor(ErrorCode.RULE_PARAMETERS_EXIST, { rule_id: 3, rule_name: 'video' })).toEqual({
+      key: 'errors.ruleParametersExistRule',
+      params: { rule_name: 'video' },
+    });
+    expect(errorDetailFor(ErrorCode.RULE_PARAMETERS_EXIST, undefined)).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export const ErrorCode = {
   DEVICE_PARAMETERS_EXIST: 51,
   DEVICE_PORT_RANGE_OVERLAP: 52,
   DEVICE_IMPORT_INVALID: 53,
+  /** The product's own: the environment holds as many devices as it may (HALO_ENVIRONMENT_MAX_DEVICES). */
+  DEVICE_LIMIT_REACHED: 54,
   RULE_NAME_EXISTS: 60,
   RULE_PARAMETERS_EXIST: 61,
   HUB_CONTROL_PORTS_UPDATE: 62,
@@ -38,6 +40,8 @@ export const ErrorCode = {
   TWO_FACTOR_NOT_INITIATED: 143,
   TWO_FACTOR_NOT_ACTIVE: 144,
   TWO_FACTOR_DEACTIVATE_FAILURE: 145,
+  /** The product's own: a heavy read ran past its time budget and was stopped (x-halo-extension). */
+  QUERY_BUDGET_EXCEEDED: 150,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -74,13 +78,30 @@ interface CatalogueEntry extends Outcome {
   readonly variants?: Readonly<Record<number, Outcome>>;
   /**
    * A second line that explains the refusal with values the answer's `fields` carry, shown
-   * when every one it names is there (e.g. the hub's allowed ports).
+   * when every one it names is there (e.g. the hub's allowed ports); of several, the first
+   * whose fields are all there.
    */
-  readonly detail?: { readonly key: string; readonly fields: readonly string[] };
+  readonly detail?: CatalogueDetail | readonly CatalogueDetail[];
+  /** A code the product adds to spec section 8 (x-halo-extension in the OpenAPI document). */
+  readonly extension?: true;
 }
 
-/** Error 62/64 carry the hub's control ports as `fields.ports.{from,to}`. */
-const HUB_PORTS_DETAIL = { key: 'errors.hubControlPortsAllowed', fields: ['ports.from', 'ports.to'] } as const;
+interface CatalogueDetail {
+  readonly key: string;
+  readonly fields: readonly string[];
+  /** The API's own message when the answer carries the fields, `{{name}}` filled from them (by last path part). */
+  readonly message?: string;
+}
+
+/**
+ * Error 62/64 name the (first) hub whose port lies outside its control ports: `fields.hub_name`,
+ * `fields.port` and `fields.ports.{from,to}`; `fields.hubs` lists every such hub. 82/83 carry the
+ * keys as `fields.keys`.
+ */
+const HUB_PORTS_DETAIL = {
+  key: 'errors.hubControlPortsAllowed',
+  fields: ['hub_name', 'port', 'ports.from', 'ports.to'],
+} as const;
 const HUB_PORTS_MESSAGE = 'Hub control ports limitation';
 const CUSTOM_KEYS_MESSAGE = 'Duplicate or not allowed custom keys';
 
@@ -157,17 +178,47 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     messageKey: 'errors.deviceParametersExist',
     message: 'Device parameters already exists',
     field: 'pairing_id',
+    // The device holding the pairing id is named when it is in the caller's environment; a
+    // pairing id is unique in the whole installation, and another tenant's devices stay unnamed.
+    detail: [
+      {
+        key: 'errors.deviceParametersHeld',
+        fields: ['pairing_id', 'device'],
+        message: 'A device with pairing id {{pairing_id}} already exists: {{device}}',
+      },
+      {
+        key: 'errors.deviceParametersHeldElsewhere',
+        fields: ['pairing_id'],
+        message: 'A device with pairing id {{pairing_id}} already exists in another environment',
+      },
+    ],
   },
   [ErrorCode.DEVICE_PORT_RANGE_OVERLAP]: {
     status: 400,
     messageKey: 'errors.devicePortRangeOverlap',
     message: 'Device port range overlaps with other device',
     field: 'ports',
+    detail: {
+      key: 'errors.devicePortRangeHeld',
+      fields: ['ports.from', 'ports.to', 'device'],
+      message: 'Device port range overlaps with server {{device}}, which holds ports {{from}}-{{to}}',
+    },
   },
   [ErrorCode.DEVICE_IMPORT_INVALID]: {
     status: 400,
     messageKey: 'errors.invalidDevicesFile',
     message: 'Invalid devices records file',
+  },
+  [ErrorCode.DEVICE_LIMIT_REACHED]: {
+    status: 400,
+    messageKey: 'errors.deviceLimitReached',
+    message: 'The environment has reached its device limit',
+    extension: true,
+    detail: {
+      key: 'errors.deviceLimitLeft',
+      fields: ['limit', 'left'],
+      message: 'This environment may hold {{limit}} devices; {{left}} more can be added',
+    },
   },
   [ErrorCode.RULE_NAME_EXISTS]: {
     status: 400,
@@ -179,6 +230,8 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     status: 400,
     messageKey: 'errors.ruleParametersExist',
     message: 'Application Rule parameters already exists',
+    // The rule that holds the same hosts and primary hub, named to those who may view rules.
+    detail: { key: 'errors.ruleParametersExistRule', fields: ['rule_name'] },
   },
   [ErrorCode.HUB_CONTROL_PORTS_UPDATE]: {
     status: 400,
@@ -210,8 +263,18 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     message: 'OpenVPN profile name exists',
     field: 'name',
   },
-  [ErrorCode.DUPLICATE_CUSTOM_KEY]: { status: 400, messageKey: 'errors.customKeys', message: CUSTOM_KEYS_MESSAGE },
-  [ErrorCode.CUSTOM_KEY_NOT_ALLOWED]: { status: 400, messageKey: 'errors.customKeys', message: CUSTOM_KEYS_MESSAGE },
+  [ErrorCode.DUPLICATE_CUSTOM_KEY]: {
+    status: 400,
+    messageKey: 'errors.customKeys',
+    message: CUSTOM_KEYS_MESSAGE,
+    detail: { key: 'errors.customKeysDuplicate', fields: ['keys'] },
+  },
+  [ErrorCode.CUSTOM_KEY_NOT_ALLOWED]: {
+    status: 400,
+    messageKey: 'errors.customKeys',
+    message: CUSTOM_KEYS_MESSAGE,
+    detail: { key: 'errors.customKeysNotAllowed', fields: ['keys'] },
+  },
   [ErrorCode.PRIVATE_PROFILE_CERTIFICATE]: {
     status: 400,
     messageKey: 'errors.privateProfileCertificate',
@@ -242,6 +305,17 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     status: 400,
     messageKey: 'errors.twoFactorDeactivateFailure',
     message: '2FA deactivate failure',
+  },
+  [ErrorCode.QUERY_BUDGET_EXCEEDED]: {
+    status: 503,
+    messageKey: 'errors.queryBudgetExceeded',
+    extension: true,
+    message: 'The query took longer than its budget and was stopped',
+    detail: {
+      key: 'errors.queryBudgetExceededSeconds',
+      fields: ['budget_s'],
+      message: 'The query took longer than its {{budget_s}} s budget and was stopped; narrow the filter or the dates.',
+    },
   },
 };
 
@@ -324,16 +398,14 @@ export interface ErrorDetail {
   readonly key: string;
   /** The named fields' values, by their last path part (`ports.from` → `from`). */
   readonly params: Readonly<Record<string, string | number>>;
+  /** The catalogue's English sentence with the params filled, when it has one. */
+  readonly message?: string;
 }
 
-/** The explaining line of an answer, when its code has one and the answer carries its fields. */
-export function errorDetailFor(
-  code: unknown,
-  fields: Readonly<Record<string, unknown>> | undefined,
-): ErrorDetail | null {
-  if (!isErrorCode(code)) return null;
-  const detail = ERROR_CATALOGUE[code].detail;
-  if (!detail || !fields) return null;
+function detailParams(
+  detail: CatalogueDetail,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, string | number> | null {
   const params: Record<string, string | number> = {};
   for (const path of detail.fields) {
     let value: unknown = fields;
@@ -343,7 +415,25 @@ export function errorDetailFor(
     if (typeof value !== 'string' && typeof value !== 'number') return null;
     params[path.split('.').at(-1) ?? path] = value;
   }
-  return { key: detail.key, params };
+  return params;
+}
+
+/** The explaining line of an answer, when its code has one and the answer carries its fields. */
+export function errorDetailFor(
+  code: unknown,
+  fields: Readonly<Record<string, unknown>> | undefined,
+): ErrorDetail | null {
+  if (!isErrorCode(code) || !fields) return null;
+  const detail = ERROR_CATALOGUE[code].detail;
+  const details: readonly CatalogueDetail[] = detail === undefined ? [] : 'key' in detail ? [detail] : detail;
+  for (const candidate of details) {
+    const params = detailParams(candidate, fields);
+    if (!params) continue;
+    if (candidate.message === undefined) return { key: candidate.key, params };
+    const message = candidate.message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+    return { key: candidate.key, params, message };
+  }
+  return null;
 }
 
 export function httpErrorKindFor(status: number): HttpErrorKind {

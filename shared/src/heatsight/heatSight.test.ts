@@ -93,7 +93,7 @@ describe('the samples query', () => {
   });
 
   it('defaults to the last 24 hours and refuses unknown windows and keys', () => {
-    expect(HeatSightSamplesQuerySchema.parse({})).toMatchObject({ window: '24h', subtree: '0', max_points: 200_000 });
+    expect(HeatSightSamplesQuerySchema.parse({})).toMatchObject({ window: '24h', subtree: '0', max_points: 50_000 });
     expect(HeatSightSamplesQuerySchema.safeParse({ window: '30d' }).success).toBe(false);
     expect(HeatSightSamplesQuerySchema.safeParse({ max_points: '5' }).success).toBe(false);
     expect(HeatSightSamplesQuerySchema.safeParse({ sql: '1' }).success).toBe(false);

@@ -12,14 +12,15 @@ export const HEATSIGHT_WINDOWS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 604
 export type HeatSightWindow = keyof typeof HEATSIGHT_WINDOWS;
 export const HEATSIGHT_WINDOW_NAMES = Object.keys(HEATSIGHT_WINDOWS) as HeatSightWindow[];
 
-/** How long samples are kept: the longest window. */
-export const HEATSIGHT_RETENTION_MS = HEATSIGHT_WINDOWS['7d'];
-
 /** A device is sampled when its link state changes, and at least this often while it has a position. */
 export const HEATSIGHT_SAMPLE_INTERVAL_MS = 5 * 60_000;
 
-/** More samples than this in a window come aggregated (grid cell x time bucket) instead of one by one. */
-export const HEATSIGHT_DEFAULT_MAX_POINTS = 200_000;
+/**
+ * More samples than this in a window come aggregated (map cell x time bucket, from the
+ * provider's rollups) instead of one by one. 50,000 since issue 25 (200,000 before): reading a
+ * window's raw samples grows with them, and a heat map draws no better with more points.
+ */
+export const HEATSIGHT_DEFAULT_MAX_POINTS = 50_000;
 
 /**
  * What the heat weighs: the share of links down, the share of samples with no link at all,

@@ -260,28 +260,43 @@ function interned<T extends object>(value: T, keyOf: (value: T) => string): T {
 const linksKey = (links: NonNullable<DeviceLiveState['links']>) => `k${JSON.stringify(links)}`;
 const versionsKey = (versions: NonNullable<DeviceLiveState['versions']>) => `r${JSON.stringify(versions)}`;
 
-/** Coordinates to 5 decimals (about 1 m, what the console shows), accuracy to 0.1 m, altitude to 1 m. */
+/** Coordinates to 5 decimals (about 1 m, what the console shows), accuracy to 0.1 m, altitude to 1 m; never -0. */
 const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
+  // `+ 0` turns -0 into 0, as JSON does: a state is the same whichever way it travelled.
+  return Math.round(value * factor) / factor + 0;
 };
 
 /**
  * What the live feed keeps of an upstream devices_state entry: no `updated_at` and no location
  * time (the delta's `changedAt` carries when things changed), positions to the precision the
  * console shows. Smaller states make smaller patches: a vehicle's move is its coordinate only.
+ * A new object; equal link and version objects are not shared (compactDeviceLiveState does that).
  */
-export function compactDeviceLiveState(device: DeviceLiveState): DeviceLiveState {
+export function trimDeviceLiveState(device: DeviceLiveState): DeviceLiveState {
   const { updated_at: _updatedAt, location, ...rest } = device;
-  if (rest.links) rest.links = interned(rest.links, linksKey);
-  if (rest.versions) rest.versions = interned(rest.versions, versionsKey);
   if (location === undefined) return rest;
   if (location === null) return { ...rest, location: null };
+  return { ...rest, location: compactLocation(location) };
+}
+
+/** A location as the live feed keeps it (trimDeviceLiveState): no time, rounded. */
+export function compactLocation(
+  location: NonNullable<DeviceLiveState['location']>,
+): NonNullable<DeviceLiveState['location']> {
   const compact: NonNullable<DeviceLiveState['location']> = {
     coordinate: location.coordinate.map((value) => round(value, 5)),
     accuracy: round(location.accuracy, 1),
   };
   if (location.altitude !== undefined)
     compact.altitude = location.altitude === null ? null : round(location.altitude, 0);
-  return { ...rest, location: compact };
+  return compact;
+}
+
+/** trimDeviceLiveState, with one shared object per distinct link counts and versions value. */
+export function compactDeviceLiveState(device: DeviceLiveState): DeviceLiveState {
+  const compact = trimDeviceLiveState(device);
+  if (compact.links) compact.links = interned(compact.links, linksKey);
+  if (compact.versions) compact.versions = interned(compact.versions, versionsKey);
+  return compact;
 }

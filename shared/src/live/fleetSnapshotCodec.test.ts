@@ -1,9 +1,12 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { compactDeviceLiveState } from './devicePatch.js';
 import { FLEET_SNAPSHOT_ENCODING, type DeviceLiveState } from './events.js';
 import {
   decodeDevicesSnapshot,
   decodeFleetColumns,
+  decodeFleetColumnsInTurns,
+  devicesStateColumns,
   decodeFleetSnapshotData,
   encodeDevicesSnapshot,
   encodeFleetColumns,
@@ -161,5 +164,94 @@ describe('fleet snapshot codec', () => {
     ['an unknown column', (columns) => (columns.surprise = [])],
   ])('refuses columns with %s', (_case, change) => {
     expect(() => decodeFleetColumns(tampered(change))).toThrow(FleetSnapshotDecodeError);
+  });
+});
+
+/** A small seeded generator (mulberry32): the same odd states on every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  return { next, pick };
+}
+
+const ODD_TEXT = ['', ' ', 'ünïcödé 名前', '"quoted" \\ back\nslash', '\u0000nul', '🛰️ sat', 'x'.repeat(300)];
+const ODD_NUMBERS = [0, -0, -0.000001, 1e-9, 123.456789123, -179.999995, 89.999995, 1e15, -1e15, 5e-7];
+
+/** A valid live state as an upstream may send it: every optional field present or not, odd values. */
+function oddState(id: number, rng: ReturnType<typeof random>): DeviceLiveState {
+  const state: DeviceLiveState = {
+    id,
+    name: rng.pick(ODD_TEXT) + String(id),
+    pairing_id: rng.pick(ODD_TEXT),
+    type: rng.pick([0, 1, 2, -1, 2 ** 31]),
+    is_server: rng.next() < 0.5,
+    is_enabled: rng.next() < 0.5,
+    is_activated: rng.next() < 0.5,
+    availability: rng.pick([null, 0, 1, 2]),
+    main_app_status: rng.pick([null, 0, 1, 7]),
+    device_state: rng.pick([1, 2, 3, 4]),
+  };
+  if (rng.next() < 0.7)
+    state.links = rng.pick([LINKS, {}, { [rng.pick(ODD_TEXT)]: { online: 0, total: 3 } }, { ...LINKS }]);
+  const where = rng.next();
+  if (where < 0.2) state.location = null;
+  else if (where < 0.8) {
+    const coordinate = [rng.pick(ODD_NUMBERS), rng.pick(ODD_NUMBERS)];
+    if (rng.next() < 0.1) coordinate.push(rng.pick(ODD_NUMBERS));
+    state.location = { coordinate, accuracy: Math.abs(rng.pick(ODD_NUMBERS)) };
+    if (rng.next() < 0.5) state.location.altitude = rng.next() < 0.3 ? null : rng.pick(ODD_NUMBERS);
+    if (rng.next() < 0.5) state.location.time = rng.next() < 0.5 ? null : '2026-11-23T10:00:01.000Z';
+  }
+  if (rng.next() < 0.5) state.gnss_lock = rng.next() < 0.5;
+  if (rng.next() < 0.5) state.versions = rng.pick([{ firmware: '1.2.3' }, {}, { [rng.pick(ODD_TEXT)]: '' }]);
+  if (rng.next() < 0.5) state.updated_at = '2026-11-23T10:00:02.000Z';
+  return state;
+}
+
+describe('devices_state as fleet columns', () => {
+  it('decodes to what the JSON entries give once compacted, for any valid state (seeded property)', () => {
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const rng = random(seed);
+      const states = Array.from({ length: 60 }, (_, index) =>
+        oddState(index * 3 + 1 + Math.floor(rng.next() * 3), rng),
+      );
+      // Both as they arrive: through JSON text.
+      const overJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+      const fromEntries = (overJson(states) as DeviceLiveState[]).map(compactDeviceLiveState);
+      const fromColumns = decodeFleetColumns(overJson(devicesStateColumns(states)));
+      expect(fromColumns, `seed ${seed}`).toEqual(fromEntries.sort((a, b) => a.id - b.id));
+    }
+  });
+
+  it('leaves nothing beside the columns: every compact state fits them', () => {
+    const rng = random(7);
+    const states = Array.from({ length: 200 }, (_, index) => oddState(index + 1, rng)).filter(
+      (state) => (state.location?.coordinate.length ?? 2) === 2,
+    );
+    expect(devicesStateColumns(states).extra).toEqual([]);
+  });
+
+  it('decodes in turns to exactly what it decodes at once, pausing every so many devices', async () => {
+    const rng = random(11);
+    const columns = JSON.parse(
+      JSON.stringify(devicesStateColumns(Array.from({ length: 250 }, (_, index) => oddState(index + 1, rng)))),
+    ) as unknown;
+    let pauses = 0;
+    const inTurns = await decodeFleetColumnsInTurns(columns, 100, () => {
+      pauses += 1;
+      return Promise.resolve();
+    });
+    expect(inTurns).toEqual(decodeFleetColumns(columns));
+    expect(pauses).toBe(2);
+    await expect(decodeFleetColumnsInTurns({ n: 1 }, 100, () => Promise.resolve())).rejects.toThrow(
+      FleetSnapshotDecodeError,
+    );
   });
 });

@@ -4,3 +4,6 @@ export * from './userAudit.js';
 export * from './logPaging.js';
 export * from './logsApi.js';
 export * from './logTime.js';
+export * from './auditDetail.js';
+export * from './systemLogEvent.js';
+export * from './logExport.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SatcomMessageListResponseSchema, SatcomMessageQuerySchema } from './messagingLog.js';
 import { SystemLogListResponseSchema, SystemLogQuerySchema, sortByLogTimeAscending } from './systemLog.js';
 import { fieldChanges, UserAuditListResponseSchema, UserAuditQuerySchema } from './userAudit.js';
-import { isLogTimeBound, logTimeWindow } from './logTime.js';
+import { isLogDates, isLogTimeBound, logTimeWindow, parseLogDates } from './logTime.js';
 
 describe('UserAuditQuerySchema', () => {
   it('parses paging, dates and comma-separated resources and actions', () => {
@@ -150,6 +150,29 @@ describe('log time bounds and field changes', () => {
     expect(logTimeWindow({})).toEqual({ from: undefined, to: undefined });
     for (const bad of ['2026-11-20T25:00:00Z', '2026-11-20 10:00', 'yesterday', '2026-02-30'])
       expect(isLogTimeBound(bad), bad).toBe(false);
+  });
+
+  it("reads section 5's date list 'first,last' as the days first through last, on either parameter", () => {
+    expect(parseLogDates('2026-11-26,2026-11-27')).toEqual({ kind: 'days', first: '2026-11-26', last: '2026-11-27' });
+    const oneDay = { from: Date.parse('2026-11-26T00:00:00Z'), to: Date.parse('2026-11-27T00:00:00Z') };
+    expect(logTimeWindow({ start_date: '2026-11-26,2026-11-26' })).toEqual(oneDay);
+    expect(logTimeWindow({ end_date: '2026-11-26,2026-11-26' })).toEqual(oneDay);
+    // Both given: the spans intersect.
+    expect(logTimeWindow({ start_date: '2026-11-25,2026-11-26', end_date: '2026-11-26,2026-11-30' })).toEqual(oneDay);
+    expect(logTimeWindow({ start_date: '2026-11-26T12:00:00Z', end_date: '2026-11-26,2026-11-26' })).toEqual({
+      from: Date.parse('2026-11-26T12:00:00Z'),
+      to: oneDay.to,
+    });
+    for (const bad of [
+      '2026-11-27,2026-11-26',
+      '2026-11-26,',
+      ',2026-11-26',
+      'a,b',
+      '2026-11-26,2026-11-27,2026-11-28',
+    ])
+      expect(isLogDates(bad), bad).toBe(false);
+    // A single bound of the console's address is never a list.
+    expect(isLogTimeBound('2026-11-26,2026-11-26')).toBe(false);
   });
 
   it('lists the fields that differ, secrets only as changed', () => {

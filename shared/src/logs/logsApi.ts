@@ -7,7 +7,7 @@ import {
   SatcomMessageQuerySchema,
 } from './messagingLog.js';
 import {
-  SystemLogFilterSchema,
+  SystemLogExportQuerySchema,
   SystemLogHistogramQuerySchema,
   SystemLogHistogramSchema,
   SystemLogListResponseSchema,
@@ -32,7 +32,7 @@ export const logsApi = {
     capability: 'logs.view',
     query: UserAuditQuerySchema,
     answer: UserAuditListResponseSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   userAuditsExport: defineEndpoint({
     method: 'GET',
@@ -42,7 +42,7 @@ export const logsApi = {
     access: 'user',
     capability: 'logs.view',
     query: UserAuditExportQuerySchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
     kind: 'download',
     file: csv,
   }),
@@ -55,7 +55,7 @@ export const logsApi = {
     capability: 'logs.view',
     query: SystemLogPollQuerySchema,
     answer: SystemLogListResponseSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   systemLogsHistogram: defineEndpoint({
     method: 'GET',
@@ -66,7 +66,7 @@ export const logsApi = {
     capability: 'logs.view',
     query: SystemLogHistogramQuerySchema,
     answer: SystemLogHistogramSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   systemLogsExport: defineEndpoint({
     method: 'GET',
@@ -75,8 +75,8 @@ export const logsApi = {
     tag,
     access: 'user',
     capability: 'logs.view',
-    query: SystemLogFilterSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    query: SystemLogExportQuerySchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
     kind: 'download',
     file: csv,
   }),
@@ -89,7 +89,7 @@ export const logsApi = {
     capability: 'messagingLog.view',
     query: SatcomMessageQuerySchema,
     answer: SatcomMessageListResponseSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   satcomMessagesExport: defineEndpoint({
     method: 'GET',
@@ -99,7 +99,7 @@ export const logsApi = {
     access: 'user',
     capability: 'messagingLog.view',
     query: SatcomMessageExportQuerySchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
     kind: 'download',
     file: csv,
   }),

@@ -1,7 +1,8 @@
 /** Messaging log entries (satellite messages, GET /satcom_messages) of spec section 3. */
 import { z } from 'zod';
 import { IdSchema, PageQueryShape, QueryIdSchema, csvListSchema } from '../common.js';
-import { LogTimeBoundSchema } from './logTime.js';
+import { LogDatesSchema } from './logTime.js';
+import { LogExportShape } from './logExport.js';
 import { LogPollShape } from './logPaging.js';
 import { SatcomLinkStatusValueSchema } from '../satcom/satcomTarget.js';
 import { SeveritySchema } from '../users/user.js';
@@ -41,8 +42,8 @@ export const SatcomMessageQuerySchema = z.strictObject({
   free_text: z.string().max(256).optional(),
   device_name: z.string().max(64).optional(),
   device_ids: csvListSchema(QueryIdSchema).optional(),
-  start_date: LogTimeBoundSchema.optional(),
-  end_date: LogTimeBoundSchema.optional(),
+  start_date: LogDatesSchema.optional(),
+  end_date: LogDatesSchema.optional(),
   severities: csvListSchema(z.coerce.number().pipe(SeveritySchema), 4).optional(),
   /** Satellite networks, exactly as the messages name them. */
   networks: csvListSchema(z.string().min(1).max(64), 16).optional(),
@@ -54,5 +55,5 @@ export const SatcomMessageExportQuerySchema = SatcomMessageQuerySchema.omit({
   object_id: true,
   page_size: true,
   since_id: true,
-});
+}).extend(LogExportShape);
 export type SatcomMessageExportQuery = z.infer<typeof SatcomMessageExportQuerySchema>;

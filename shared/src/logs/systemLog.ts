@@ -1,8 +1,9 @@
 /** System log entries (system_logs) of spec section 3 and the system log's filters. */
 import { z } from 'zod';
 import { csvListSchema, IdSchema, PageQueryShape, QueryIdSchema } from '../common.js';
-import { LogTimeBoundSchema } from './logTime.js';
+import { LogDatesSchema } from './logTime.js';
 import { isThresholdAttributeType } from '../thresholds/threshold.js';
+import { LogExportShape } from './logExport.js';
 import { LogPollShape } from './logPaging.js';
 import { SeveritySchema } from '../users/user.js';
 
@@ -33,8 +34,8 @@ export const SystemLogQuerySchema = z.strictObject({
   ...PageQueryShape,
   device_name: z.string().max(64).optional(),
   device_ids: csvListSchema(QueryIdSchema).optional(),
-  start_date: LogTimeBoundSchema.optional(),
-  end_date: LogTimeBoundSchema.optional(),
+  start_date: LogDatesSchema.optional(),
+  end_date: LogDatesSchema.optional(),
   severities: csvListSchema(QuerySeveritySchema, 4).optional(),
   device_attribute_types: csvListSchema(QueryAttributeTypeSchema, 32).optional(),
   /** Only entries raised as alerts (should_alert). */
@@ -49,12 +50,16 @@ export type SystemLogQuery = z.infer<typeof SystemLogQuerySchema>;
 export const SystemLogFilterSchema = SystemLogQuerySchema.omit({ object_id: true, page_size: true });
 export type SystemLogFilter = z.infer<typeof SystemLogFilterSchema>;
 
+/** An export: the filters and the language of its labels. */
+export const SystemLogExportQuerySchema = SystemLogFilterSchema.extend(LogExportShape);
+export type SystemLogExportQuery = z.infer<typeof SystemLogExportQuerySchema>;
+
 export const HISTOGRAM_MAX_BUCKETS = 200;
 
 /** GET /system_logs/histogram: the filters (a time range is required) and how many buckets. */
 export const SystemLogHistogramQuerySchema = SystemLogFilterSchema.extend({
-  start_date: LogTimeBoundSchema,
-  end_date: LogTimeBoundSchema,
+  start_date: LogDatesSchema,
+  end_date: LogDatesSchema,
   buckets: z.coerce.number().int().min(1).max(HISTOGRAM_MAX_BUCKETS).optional(),
 });
 export type SystemLogHistogramQuery = z.infer<typeof SystemLogHistogramQuerySchema>;

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { csvListSchema, IdSchema, PageQueryShape } from '../common.js';
 import { AuditAction, AuditResource } from '../constants/enums.js';
-import { LogTimeBoundSchema } from './logTime.js';
+import { AuditDetailParamsSchema } from './auditDetail.js';
+import { LogExportShape } from './logExport.js';
+import { LogDatesSchema } from './logTime.js';
 
 export const AuditActionSchema = z.enum(Object.values(AuditAction) as [AuditAction, ...AuditAction[]]);
 export const AuditResourceSchema = z.enum(Object.values(AuditResource) as [AuditResource, ...AuditResource[]]);
@@ -24,6 +26,9 @@ export const UserAuditSchema = z.object({
   /** Name of the object acted on. */
   name: z.string(),
   detail: z.string().nullable(),
+  /** The product's own details as a code and parameters (auditDetail.ts), for each reader's language. */
+  detail_code: z.string().nullable().optional(),
+  detail_params: AuditDetailParamsSchema.optional(),
   time: z.string(),
   /** The fields an update changed, old and new; empty for other actions. */
   changes: z.array(FieldChangeSchema),
@@ -40,15 +45,17 @@ export type UserAuditListResponse = z.infer<typeof UserAuditListResponseSchema>;
 export const UserAuditQuerySchema = z.strictObject({
   ...PageQueryShape,
   free_text: z.string().max(256).optional(),
-  start_date: LogTimeBoundSchema.optional(),
-  end_date: LogTimeBoundSchema.optional(),
+  start_date: LogDatesSchema.optional(),
+  end_date: LogDatesSchema.optional(),
   resources: csvListSchema(AuditResourceSchema, 32).optional(),
   actions: csvListSchema(AuditActionSchema, 16).optional(),
 });
 export type UserAuditQuery = z.infer<typeof UserAuditQuerySchema>;
 
 /** The same filters for an export: everything they select, so no paging. */
-export const UserAuditExportQuerySchema = UserAuditQuerySchema.omit({ object_id: true, page_size: true });
+export const UserAuditExportQuerySchema = UserAuditQuerySchema.omit({ object_id: true, page_size: true }).extend(
+  LogExportShape,
+);
 export type UserAuditExportQuery = z.infer<typeof UserAuditExportQuerySchema>;
 
 type Comparable = Readonly<Record<string, unknown>>;

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { SatcomLinkStatus } from '../constants/enums.js';
-import { isHostAddress, ValidationKey } from '../validation/rules.js';
+import { OutboundFailureCodeSchema } from '../outbound/outboundFailure.js';
+import { hasControlCharacters, isHostAddress, ValidationKey } from '../validation/rules.js';
 
 export const SatcomLinkStatusValueSchema = z.union([
   z.literal(SatcomLinkStatus.DISABLED),
@@ -24,8 +25,11 @@ export const SatcomTargetSchema = z.object({
   checked: z.boolean(),
   /** When the target last accepted messages (ISO 8601), if ever. */
   last_transmitted_at: z.string().nullable(),
-  /** Why the last attempt failed, while it does. */
-  last_error: z.string().nullable(),
+  /**
+   * Why the last attempt failed, while it does: a generic reason code (shared
+   * `OutboundFailure`: `timedOut`, `refusedStatus:503` ...), never how names resolved.
+   */
+  last_error: OutboundFailureCodeSchema.nullable(),
   /** When the forwarder tries again after a failure (back-off), if it will. */
   next_attempt_at: z.string().nullable(),
   /** Messages waiting to be forwarded. */
@@ -48,12 +52,23 @@ export function isHttpUrl(value: string): boolean {
   return isHostAddress(url.hostname) && url.username === '' && url.password === '';
 }
 
+/**
+ * A URL as stored and called: the WHATWG serialisation of what was typed, so the host is in
+ * lower case, a default port is dropped and the path is percent-encoded. (The URL parser
+ * itself would drop a CR, LF or tab inside; the schema refuses them before it gets the chance.)
+ */
+export const normalisedHttpUrl = (value: string): string => new URL(value).href;
+
+/** A blank or control character inside a URL (the ends are trimmed): a typing or pasting accident. */
+const hasBlankOrControlCharacter = (value: string) => /\s/.test(value) || hasControlCharacters(value);
+
 export const SATCOM_URL_MAX_LENGTH = 2048;
 export const SATCOM_API_KEY_MAX_LENGTH = 512;
 
 /**
- * PUT /satcom_target: an http(s) URL, and the API key. The key may be left out (or null) to
- * keep the one stored; a target without a stored key needs one.
+ * PUT /satcom_target: an http(s) URL (trimmed, no blank or control character inside, stored
+ * normalised), and the API key. The key may be left out (or null) to keep the one stored; a
+ * target without a stored key needs one.
  */
 export const SatcomTargetUpdateSchema = z.strictObject({
   satcom_target: z.strictObject({
@@ -62,7 +77,10 @@ export const SatcomTargetUpdateSchema = z.strictObject({
       .trim()
       .min(1, { message: ValidationKey.REQUIRED, abort: true })
       .max(SATCOM_URL_MAX_LENGTH, { message: ValidationKey.MAX_LENGTH, abort: true })
-      .refine(isHttpUrl, ValidationKey.INVALID),
+      .refine((url) => !hasBlankOrControlCharacter(url), { message: ValidationKey.INVALID_CHARACTERS, abort: true })
+      .refine(isHttpUrl, { message: ValidationKey.INVALID, abort: true })
+      .transform(normalisedHttpUrl)
+      .pipe(z.string().max(SATCOM_URL_MAX_LENGTH, ValidationKey.MAX_LENGTH)),
     api_key: z
       .string({ error: ValidationKey.INVALID })
       .min(1, ValidationKey.REQUIRED)

@@ -15,7 +15,7 @@ export const ThresholdAttributeTypeSchema = z
   .refine(isThresholdAttributeType, ValidationKey.INVALID);
 
 /** i18n-friendly names of the attribute types (the labels of section 3's table). */
-export const THRESHOLD_ATTRIBUTE_NAMES: Readonly<Record<ThresholdAttributeType, string>> = Object.freeze({
+export const THRESHOLD_ATTRIBUTE_NAMES = Object.freeze({
   [ThresholdAttributeType.TEMPERATURE]: 'temperature',
   [ThresholdAttributeType.DEVICE_STATE]: 'deviceState',
   [ThresholdAttributeType.CELLULAR_PORT_1]: 'cellularPort1',
@@ -29,7 +29,7 @@ export const THRESHOLD_ATTRIBUTE_NAMES: Readonly<Record<ThresholdAttributeType, 
   [ThresholdAttributeType.VLAN]: 'vlan',
   [ThresholdAttributeType.CELLULAR_MODEMS_HEALTH]: 'cellularModemsHealth',
   [ThresholdAttributeType.SIM_EVENT]: 'simEvent',
-});
+} as const satisfies Record<ThresholdAttributeType, string>);
 
 /**
  * The values of a threshold. minor, major and critical are the limits of each severity;

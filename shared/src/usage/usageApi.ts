@@ -18,7 +18,7 @@ export const usageApi = {
     capability: 'admin.view',
     query: ConnectivityQuerySchema,
     answer: ConnectivityDataResponseSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   devicesConnectivityDetail: defineEndpoint({
     method: 'GET',
@@ -29,6 +29,6 @@ export const usageApi = {
     capability: 'admin.view',
     query: ConnectivityDetailQuerySchema,
     answer: ConnectivityDetailResponseSchema,
-    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.INVALID_ID],
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.INVALID_ID, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
 } as const;

@@ -167,9 +167,9 @@ describe('validRedundancyPercentage', () => {
     expect(validRedundancyPercentage(1000, 'p')).toBeNull();
   });
 
-  it('refuses fractions and words', () => {
-    expect(validRedundancyPercentage(10.5, 'p')?.key).toBe('validation.invalid');
-    expect(validRedundancyPercentage('ten', 'p')?.key).toBe('validation.invalid');
+  it('refuses fractions and words, stating the range', () => {
+    expect(validRedundancyPercentage(10.5, 'p')?.key).toBe('validation.wholeNumberRange');
+    expect(validRedundancyPercentage('ten', 'p')?.key).toBe('validation.wholeNumberRange');
   });
 });
 
@@ -206,9 +206,17 @@ describe('other rules', () => {
     expect(validReorder(0, 'reorder')).toBeNull();
     expect(validReorder(1, 'reorder')).toBeNull();
     expect(validReorder(1000, 'reorder')).toBeNull();
-    expect(validReorder(1001, 'reorder')?.key).toBe('validation.invalid');
-    expect(validReorder(-1, 'reorder')?.key).toBe('validation.invalid');
-    expect(validReorder(0.5, 'reorder')?.key).toBe('validation.invalid');
+  });
+
+  it.each([1001, -1, 0.5])('validReorder refuses %s stating the values it takes: 0, or 1-1000', (value) => {
+    expect(validReorder(value, 'reorder')).toEqual({ key: 'validation.reorder', params: ['reorder', 1, 1000] });
+  });
+
+  it('the redundancy percentage states its range when it is not a whole number', () => {
+    expect(validRedundancyPercentage(1.5, 'redundancy_percentage')).toEqual({
+      key: 'validation.wholeNumberRange',
+      params: ['redundancy_percentage', 0, 1000],
+    });
   });
 
   it('validIdleTimeout reports the range as {0}-{1} minutes', () => {

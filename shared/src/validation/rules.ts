@@ -38,6 +38,41 @@ export const ValidationKey = {
   INVALID_LOCALE: 'validation.invalidLocale',
   DATE: 'validation.date',
   FEATURES_BEYOND_PARENT: 'validation.featuresBeyondParent',
+  /** {0} the field, {1}-{2} the range besides 0 (off). */
+  REORDER: 'validation.reorder',
+  /** {0} the field, {1}-{2} the whole numbers it takes. */
+  WHOLE_NUMBER_RANGE: 'validation.wholeNumberRange',
+  /** {0} the field, {1} the least whole number it takes. */
+  WHOLE_NUMBER_AT_LEAST: 'validation.wholeNumberAtLeast',
+  /** {0} the field, {1} the hub's device name, {2}-{3} its control ports. */
+  HUB_CONTROL_PORTS: 'validation.hubControlPorts',
+  /** A rule's hosts: client devices of the environment, none of them a hub of the rule. */
+  RULE_HOSTS: 'validation.ruleHosts',
+  /** A rule's hubs: server devices of the environment, each once, primary then secondary then tertiary. */
+  RULE_HUBS: 'validation.ruleHubs',
+  /** An OpenVPN custom value that is not what its key takes. */
+  CUSTOM_VALUE: 'validation.customValue',
+  /** OpenVPN custom keys that OpenVPN refuses together (keepalive beside ping). */
+  CUSTOM_CONFLICT: 'validation.customConflict',
+  /** A certificate CN with a character outside its set; the message names the set and the limit. */
+  CERTIFICATE_CN_CHARACTERS: 'validation.certificateCnCharacters',
+  /** A CSV record with another number of fields than the header: {0} expected, {1} found. */
+  COLUMN_COUNT: 'validation.columnCount',
+  /** Outbound addresses (a custom CA service, a satcom target): the rule that refuses one. */
+  ADDRESS_LOOPBACK: 'validation.addressLoopback',
+  ADDRESS_LINK_LOCAL: 'validation.addressLinkLocal',
+  ADDRESS_RESERVED: 'validation.addressReserved',
+  CA_ADDRESS_PRIVATE: 'validation.caAddressPrivate',
+  SATCOM_ADDRESS_PRIVATE: 'validation.satcomAddressPrivate',
+  /** A firmware meta file: what is wrong with it as a whole, or with one key ({{key}}). */
+  META_FILE_TOO_LARGE: 'validation.metaFileTooLarge',
+  META_FILE_NOT_TEXT: 'validation.metaFileNotText',
+  META_FILE_NAME: 'validation.metaFileName',
+  META_FILE_NOT_JSON: 'validation.metaFileNotJson',
+  META_FILE_NOT_OBJECT: 'validation.metaFileNotObject',
+  META_FILE_MISSING_KEY: 'validation.metaFileMissingKey',
+  META_FILE_INVALID_VALUE: 'validation.metaFileInvalidValue',
+  META_FILE_UNKNOWN_KEY: 'validation.metaFileUnknownKey',
 } as const;
 export type ValidationKey = (typeof ValidationKey)[keyof typeof ValidationKey];
 
@@ -120,10 +155,31 @@ export const validPortRange = (from: unknown, to: unknown): ValidationProblem | 
   validDevicePort(to, 'to') ??
   (Number(from) > Number(to) ? problem(ValidationKey.PORT_RANGE, Number(from), DEVICE_PORT_MAX) : null);
 
+/** A whole number within min-max, reported with the range so the refusal says what is taken. */
+export const wholeNumberWithin =
+  (min: number, max: number): Rule =>
+  (value, field) => {
+    if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+    return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+      ? null
+      : problem(ValidationKey.WHOLE_NUMBER_RANGE, field, min, max);
+  };
+
+/** A whole number of at least min (a limit with no upper bound). */
+export const wholeNumberAtLeast =
+  (min: number): Rule =>
+  (value, field) => {
+    if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
+    return typeof value === 'number' && Number.isInteger(value) && value >= min
+      ? null
+      : problem(ValidationKey.WHOLE_NUMBER_AT_LEAST, field, min);
+  };
+
 export const validRedundancyPercentage: Rule = (value, field) => {
   if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
   const percentage = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof percentage !== 'number' || !Number.isInteger(percentage)) return problem(ValidationKey.INVALID, field);
+  if (typeof percentage !== 'number' || !Number.isInteger(percentage))
+    return problem(ValidationKey.WHOLE_NUMBER_RANGE, field, REDUNDANCY_PERCENTAGE_MIN, REDUNDANCY_PERCENTAGE_MAX);
   if (percentage < REDUNDANCY_PERCENTAGE_MIN) return problem(ValidationKey.AT_LEAST, REDUNDANCY_PERCENTAGE_MIN);
   if (percentage > REDUNDANCY_PERCENTAGE_MAX) return problem(ValidationKey.NOT_EXCEED, REDUNDANCY_PERCENTAGE_MAX);
   return null;
@@ -185,13 +241,13 @@ export const PORT_MIN = 1;
 export const PORT_MAX = 65535;
 export const validPort: Rule = validRange(PORT_MIN, PORT_MAX, ValidationKey.PORT_RANGE);
 
-/** Reorder: 0 (off) or an integer within REORDER_MIN-REORDER_MAX. */
+/** Reorder: 0 (off) or an integer within REORDER_MIN-REORDER_MAX; a refusal states both. */
 export const validReorder: Rule = (value, field) => {
   if (isBlank(value)) return problem(ValidationKey.REQUIRED, field);
   if (value === 0) return null;
   return typeof value === 'number' && Number.isInteger(value) && value >= REORDER_MIN && value <= REORDER_MAX
     ? null
-    : problem(ValidationKey.INVALID, field);
+    : problem(ValidationKey.REORDER, field, REORDER_MIN, REORDER_MAX);
 };
 
 /** Upgrade idle timeout: an integer within the (hidden) bounds, reported as {0}-{1} minutes. */
@@ -227,12 +283,37 @@ export const noControlCharacters: Rule = (value, field) =>
   typeof value === 'string' && hasControlCharacters(value) ? problem(ValidationKey.INVALID_CHARACTERS, field) : null;
 
 /**
- * A line of an inline block (<auth-user-pass> credentials): no control characters, and not
- * a closing tag, which OpenVPN matches at the start of a line.
+ * OpenVPN 2.6 reads a config line into 256 bytes and refuses one that fills them, line feed
+ * included; it reads an inline block's lines 255 bytes at a time and checks each piece for the
+ * closing tag. A line of at most 254 bytes is read whole in both.
  */
-export const validInlineLine: Rule = (value, field) =>
-  noControlCharacters(value, field) ??
-  (typeof value === 'string' && value.startsWith('</') ? problem(ValidationKey.INVALID_CHARACTERS, field) : null);
+export const OPENVPN_LINE_MAX_BYTES = 254;
+
+/** The longest text (UTF-16 units, at most 3 UTF-8 bytes each) that always fits one OpenVPN line. */
+export const INLINE_LINE_MAX_LENGTH = Math.floor(OPENVPN_LINE_MAX_BYTES / 3);
+
+export function utf8Length(value: string): number {
+  return new TextEncoder().encode(value).length;
+}
+
+/**
+ * Whether OpenVPN would end an inline block at this line: it skips leading blanks (C isspace:
+ * space, tab, line feed, vertical tab, form feed, carriage return) and compares the rest with
+ * `</tag>`. Any `</` there is refused, whatever the tag.
+ */
+export function closesInlineBlock(line: string): boolean {
+  return /^[ \t\n\v\f\r]*<\//.test(line);
+}
+
+/**
+ * A line of an inline block (<auth-user-pass> credentials): no control characters, nothing
+ * OpenVPN could take for a closing tag, and short enough to be read whole.
+ */
+export const validInlineLine: Rule = (value, field) => {
+  if (typeof value !== 'string') return null;
+  if (hasControlCharacters(value) || closesInlineBlock(value)) return problem(ValidationKey.INVALID_CHARACTERS, field);
+  return utf8Length(value) > OPENVPN_LINE_MAX_BYTES ? problem(ValidationKey.MAX_LENGTH, INLINE_LINE_MAX_LENGTH) : null;
+};
 
 /** Runs rules in order and answers the first problem. */
 export function firstProblem(value: unknown, field: string, ...rules: Rule[]): ValidationProblem | null {

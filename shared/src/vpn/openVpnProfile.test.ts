@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  duplicateCustomKeys,
-  emptyCustomFieldRows,
-  isCustomKeyAllowed,
-  OpenVpnProfileInputSchema,
-  OpenVpnProfileListResponseSchema,
-} from './openVpnProfile.js';
+import { duplicateCustomKeys, isCustomKeyAllowed } from './openVpnCustomDirectives.js';
+import { emptyCustomFieldRows, OpenVpnProfileInputSchema, OpenVpnProfileListResponseSchema } from './openVpnProfile.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.message);
@@ -95,11 +90,34 @@ describe('OpenVpnProfileInputSchema', () => {
       { auth_user_pass: { type: 'static', username: '</auth-user-pass>', password: 'secret' } },
       'advanced_config.auth_user_pass.username',
     ],
+    [
+      'a closing tag after a blank as the static username',
+      { auth_user_pass: { type: 'static', username: ' </auth-user-pass>', password: 'secret' } },
+      'advanced_config.auth_user_pass.username',
+    ],
+    [
+      'a closing tag after blanks as the static password',
+      { auth_user_pass: { type: 'static', username: 'ops', password: '   </auth-user-pass>' } },
+      'advanced_config.auth_user_pass.password',
+    ],
   ])('refuses %s with invalid characters on its field', (_label, advanced, path) => {
     const result = OpenVpnProfileInputSchema.safeParse({ ...profile, advanced_config: advanced });
     expect(result.success).toBe(false);
     const issue = result.error?.issues.find((found) => found.path.join('.') === path);
     expect(issue?.message).toBe('validation.invalidCharacters');
+  });
+
+  it('refuses static credentials that could not stay on one OpenVPN line (85 characters of 3 bytes are 255)', () => {
+    const long = `${'一'.repeat(85)}</auth-user-pass>`;
+    const result = OpenVpnProfileInputSchema.safeParse({
+      ...profile,
+      advanced_config: { auth_user_pass: { type: 'static', username: long, password: long } },
+    });
+    const problems = new Set(result.error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+    expect([...problems]).toEqual([
+      'advanced_config.auth_user_pass.username validation.maxLength',
+      'advanced_config.auth_user_pass.password validation.maxLength',
+    ]);
   });
 
   it('drops blank custom rows and turns an all-blank list into null', () => {
@@ -191,11 +209,38 @@ describe('OpenVpnProfileInputSchema', () => {
 });
 
 describe('custom keys', () => {
-  it('allows ordinary directives and refuses reserved, code-running or malformed ones', () => {
-    expect(isCustomKeyAllowed('verb')).toBe(true);
-    expect(isCustomKeyAllowed('keepalive')).toBe(true);
-    for (const key of ['remote', 'auth', 'up', 'script-security', 'plugin', 'Verb', 'bad key', '', '__proto__']) {
-      expect(isCustomKeyAllowed(key)).toBe(false);
+  it('allows only the client directives on the allow-list', () => {
+    for (const key of ['verb', 'mute', 'ping', 'ping-restart', 'keepalive', 'sndbuf', 'rcvbuf', 'auth-nocache']) {
+      expect(isCustomKeyAllowed(key), key).toBe(true);
+    }
+    // Directives that write files on the user's machine, run code, read local files, or that a section owns.
+    for (const key of [
+      'genkey',
+      'replay-persist',
+      'dev-node',
+      'http-proxy',
+      'socks-proxy',
+      'askpass',
+      'writepid',
+      'log',
+      'status',
+      'remote',
+      'auth',
+      'up',
+      'script-security',
+      'plugin',
+      'management',
+      'setenv',
+      'tls-version-min',
+      'Verb',
+      ' verb',
+      'bad key',
+      '',
+      '__proto__',
+      'constructor',
+      'toString',
+    ]) {
+      expect(isCustomKeyAllowed(key), key).toBe(false);
     }
   });
 
@@ -203,6 +248,81 @@ describe('custom keys', () => {
     const fields = ['verb', 'mute', 'verb', 'verb', 'mute', 'ping'].map((key_name) => ({ key_name }));
     expect(duplicateCustomKeys(fields)).toEqual(['verb', 'mute']);
     expect(duplicateCustomKeys([{ key_name: 'verb' }])).toEqual([]);
+  });
+});
+
+describe('custom values', () => {
+  const withCustom = (key_name: string, key_value: string) => ({
+    ...profile,
+    advanced_config: { custom_fields: [{ key_name, key_value }] },
+  });
+
+  it.each([
+    ['ping', '10'],
+    ['ping', '  10  '],
+    ['verb', '0'],
+    ['verb', '11'],
+    ['keepalive', '10 60'],
+    ['keepalive', '10   120'],
+    ['connect-retry', '5'],
+    ['connect-retry', '5 300'],
+    ['resolv-retry', 'infinite'],
+    ['resolv-retry', '30'],
+    ['auth-retry', 'nointeract'],
+    ['auth-nocache', ''],
+    ['sndbuf', '393216'],
+  ])('accepts %s %j: OpenVPN reads it as meant', (key, value) => {
+    const parsed = OpenVpnProfileInputSchema.safeParse(withCustom(key, value));
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+
+  it('refuses keepalive beside ping, ping-restart or ping-exit, which OpenVPN refuses together', () => {
+    for (const other of ['ping', 'ping-restart', 'ping-exit']) {
+      const result = OpenVpnProfileInputSchema.safeParse({
+        ...profile,
+        advanced_config: {
+          custom_fields: [
+            { key_name: other, key_value: '10' },
+            { key_name: 'keepalive', key_value: '10 60' },
+          ],
+        },
+      });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['advanced_config.custom_fields.1.key_name', 'validation.customConflict'],
+      ]);
+    }
+  });
+
+  it.each([
+    ['ping', '"10"'],
+    ['ping', "'10'"],
+    ['ping', '"10 20"'],
+    ['ping', '10\\'],
+    ['ping', '10 20'],
+    ['ping', ''],
+    ['ping', '-1'],
+    ['ping', '+10'],
+    ['ping', '1e3'],
+    ['ping', '0x10'],
+    ['ping', '010'],
+    ['ping', '1\u00a00'],
+    ['ping', '１０'],
+    ['ping', '99999999999'],
+    ['verb', '12'],
+    ['keepalive', '10'],
+    ['keepalive', '60 10'],
+    ['keepalive', '10 60 5'],
+    ['resolv-retry', 'forever'],
+    ['auth-retry', 'interact'],
+    ['auth-nocache', 'yes'],
+    ['ping', '10 # comment'],
+    ['ping', '10;up'],
+  ])('refuses %s %j with a field problem on the value', (key, value) => {
+    const result = OpenVpnProfileInputSchema.safeParse(withCustom(key, value));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['advanced_config.custom_fields.0.key_value', 'validation.customValue'],
+    ]);
   });
 });
 

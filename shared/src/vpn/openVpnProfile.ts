@@ -1,13 +1,16 @@
 /**
  * OpenVPN profiles (openvpn_profile) of spec section 3: general, server and advanced
- * sections, each null when empty, and free custom fields.
+ * sections, each null when empty, and custom fields from an allow-list of client directives
+ * (openVpnCustomDirectives.ts).
  */
 import { z } from 'zod';
 import { type FitsEntity, IdSchema, NameSchema, numberInput, PortSchema } from '../common.js';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_ENCRYPTION_TYPE, DEFAULT_LAYER_TYPE } from '../constants/constants.js';
 import { AuthDigest, AuthUserPassType, CompressionType, EncryptionType, LayerType } from '../constants/enums.js';
 import {
+  INLINE_LINE_MAX_LENGTH,
   noControlCharacters,
+  OPENVPN_LINE_MAX_BYTES,
   ValidationKey,
   validHostAddress,
   validInlineLine,
@@ -15,6 +18,10 @@ import {
   validSubnetMask,
 } from '../validation/rules.js';
 import { ruleCheck } from '../validation/zodRules.js';
+import { customRowProblems } from './openVpnCustomDirectives.js';
+
+/** The longest server address whose `remote <address> <port>` line OpenVPN still reads. */
+export const OPENVPN_REMOTE_HOST_MAX_LENGTH = OPENVPN_LINE_MAX_BYTES - 'remote '.length - ' 65535'.length;
 
 const literalUnion = <T extends number>(values: readonly T[]) =>
   z
@@ -54,7 +61,7 @@ export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 export const ServerConfigInputSchema = z.strictObject({
   server_address: z
     .string({ error: ValidationKey.REQUIRED })
-    .max(253, ValidationKey.MAX_LENGTH)
+    .max(OPENVPN_REMOTE_HOST_MAX_LENGTH, ValidationKey.MAX_LENGTH)
     .superRefine(ruleCheck(validHostAddress, 'server_address')),
   port: PortSchema,
   managed_server_address_info: ManagedServerAddressInfoInputSchema.nullable().optional(),
@@ -68,19 +75,23 @@ export const AuthUserPassSchema = z.object({
 });
 export type AuthUserPass = z.infer<typeof AuthUserPassSchema>;
 
-/** Static credentials need a username and a password; dynamic and none carry none. */
+/**
+ * Static credentials need a username and a password; dynamic and none carry none. Each is a
+ * line of the file's <auth-user-pass> block: one OpenVPN reads whole (INLINE_LINE_MAX_LENGTH)
+ * and cannot take for the block's end (validInlineLine).
+ */
 export const AuthUserPassInputSchema = z
   .strictObject({
     type: z.enum(AuthUserPassType, { error: ValidationKey.INVALID }),
     username: z
       .string()
-      .max(128, ValidationKey.MAX_LENGTH)
+      .max(INLINE_LINE_MAX_LENGTH, ValidationKey.MAX_LENGTH)
       .superRefine(ruleCheck(validInlineLine, 'username'))
       .nullable()
       .optional(),
     password: z
       .string()
-      .max(128, ValidationKey.MAX_LENGTH)
+      .max(INLINE_LINE_MAX_LENGTH, ValidationKey.MAX_LENGTH)
       .superRefine(ruleCheck(validInlineLine, 'password'))
       .nullable()
       .optional(),
@@ -103,12 +114,10 @@ export const AuthUserPassInputSchema = z
 export const CustomFieldSchema = z.object({ key_name: z.string(), key_value: z.string() });
 export type CustomField = z.infer<typeof CustomFieldSchema>;
 
-/** An OpenVPN directive name: lower-case letters, digits and hyphens. */
-const CUSTOM_KEY_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
-
 /**
  * Control characters are refused before trimming: a newline inside a value would start a new
- * directive in the generated file (the key's own pattern is checked with error 83).
+ * directive in the generated file. Whether the key is allowed is error 83's (the provider's);
+ * whether the value is what an allowed key takes is checked on the list (customValueProblem).
  */
 export const CustomFieldInputSchema = z.strictObject({
   key_name: z
@@ -122,85 +131,6 @@ export const CustomFieldInputSchema = z.strictObject({
     .superRefine(ruleCheck(noControlCharacters, 'key_value'))
     .transform((value) => value.trim()),
 });
-
-/**
- * Directives the structured sections own or that would run code on the device; a custom
- * field naming one is refused with error 83 (custom keys not allowed).
- */
-export const RESERVED_CUSTOM_KEYS: ReadonlySet<string> = new Set([
-  'remote',
-  'port',
-  'proto',
-  'dev',
-  'dev-type',
-  'cipher',
-  'data-ciphers',
-  'comp-lzo',
-  'compress',
-  'auth',
-  'fragment',
-  'mssfix',
-  'key-direction',
-  'remote-cert-tls',
-  'tls-auth',
-  'tls-crypt',
-  'auth-user-pass',
-  'ca',
-  'cert',
-  'key',
-  'pkcs12',
-  'client',
-  'server',
-  'script-security',
-  'up',
-  'down',
-  'route-up',
-  'route-pre-down',
-  'ipchange',
-  'plugin',
-  'client-connect',
-  'client-disconnect',
-  'learn-address',
-  'tls-verify',
-  'auth-user-pass-verify',
-  'config',
-  'daemon',
-  'log',
-  'log-append',
-  'writepid',
-  'management',
-  'setenv',
-  'setenv-safe',
-  'cd',
-  'chroot',
-  'user',
-  'group',
-  'iproute',
-  'tmp-dir',
-  'status',
-  'engine',
-  'providers',
-  'pkcs11-providers',
-  'tls-crypt-v2',
-  'dns-updown',
-  'inline',
-]);
-
-/** Whether a custom key is a well-formed directive the profile may set. */
-export function isCustomKeyAllowed(key: string): boolean {
-  return CUSTOM_KEY_PATTERN.test(key) && !RESERVED_CUSTOM_KEYS.has(key);
-}
-
-/** Keys named more than once (error 82), in first-seen order. */
-export function duplicateCustomKeys(fields: readonly { readonly key_name: string }[]): string[] {
-  const seen = new Set<string>();
-  const duplicates = new Set<string>();
-  for (const { key_name } of fields) {
-    if (seen.has(key_name)) duplicates.add(key_name);
-    seen.add(key_name);
-  }
-  return [...duplicates];
-}
 
 export const AdvancedConfigSchema = z.object({
   fragment: z.number().int().nullable().optional(),
@@ -221,7 +151,11 @@ const packetSize = () =>
     .min(0, ValidationKey.AT_LEAST)
     .max(65535, ValidationKey.NOT_EXCEED);
 
-/** Blank custom rows (the form starts with one) are dropped; an empty list becomes null. */
+/**
+ * Blank custom rows (the form starts with one) are dropped; an empty list becomes null. A
+ * value must be what its key takes, and keys OpenVPN refuses together are refused here
+ * (customRowProblems), so the file says what was typed and OpenVPN accepts it.
+ */
 export const AdvancedConfigInputSchema = z.strictObject({
   fragment: packetSize().nullable().optional(),
   mssfix: packetSize().nullable().optional(),
@@ -238,12 +172,23 @@ export const AdvancedConfigInputSchema = z.strictObject({
     .max(100, ValidationKey.NOT_EXCEED)
     .transform((rows) => rows.filter((row) => row.key_name !== '' || row.key_value !== ''))
     .pipe(
-      z.array(
-        z.strictObject({
-          key_name: z.string().min(1, ValidationKey.REQUIRED),
-          key_value: z.string(),
+      z
+        .array(
+          z.strictObject({
+            key_name: z.string().min(1, ValidationKey.REQUIRED),
+            key_value: z.string(),
+          }),
+        )
+        .superRefine((rows, context) => {
+          for (const { index, field, problem } of customRowProblems(rows)) {
+            context.addIssue({
+              code: 'custom',
+              path: [index, field],
+              message: problem.key,
+              params: { params: problem.params },
+            });
+          }
         }),
-      ),
     )
     .transform((rows) => (rows.length === 0 ? null : rows))
     .nullable()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { VpnCertificateRequestSchema, vpnCertificateFileName } from './vpnCertificate.js';
+import { fieldProblems } from '../validation/zodRules.js';
+import { validCertificateCn, VpnCertificateRequestSchema, vpnCertificateFileName } from './vpnCertificate.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.message);
@@ -28,12 +29,15 @@ describe('VpnCertificateRequestSchema', () => {
     ]);
   });
 
-  it('refuses CN characters that could break a file name or a subject', () => {
-    for (const cn of ['a/b', 'a,b', 'CN=x', 'drone 17']) {
-      expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: cn }))).toEqual([
-        'validation.invalidCharacters',
+  it('refuses CN characters that could break a file name or a subject, naming the allowed set and the limit', () => {
+    for (const cn of ['a/b', 'a,b', 'CN=x', 'drone 17', 'é', 'a"b']) {
+      const result = VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: cn });
+      expect(result.success).toBe(false);
+      expect(fieldProblems(result.error!)).toEqual([
+        { path: 'certificateCN', key: 'validation.certificateCnCharacters', params: ['certificateCN', 64] },
       ]);
     }
+    expect(validCertificateCn('A-z_0.9@x', 'certificateCN')).toBeNull();
     expect(messages(VpnCertificateRequestSchema.safeParse({ ...request, certificateCN: 'x'.repeat(65) }))).toEqual([
       'validation.maxLength',
     ]);

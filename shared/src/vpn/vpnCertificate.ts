@@ -7,12 +7,17 @@ import { ruleCheck } from '../validation/zodRules.js';
 const CERTIFICATE_CN_PATTERN = /^[A-Za-z0-9._@-]+$/;
 export const CERTIFICATE_CN_MAX_LENGTH = 64;
 
-/** One problem at a time: required, then length, then characters. */
+/**
+ * One problem at a time: required, then length, then characters. A character outside the set
+ * is answered with a message that names the set and the length limit (the user cannot guess them).
+ */
 export const validCertificateCn: Rule = (value, field) => {
   if (isBlank(value) || typeof value !== 'string') return { key: ValidationKey.REQUIRED, params: [field] };
   if (value.length > CERTIFICATE_CN_MAX_LENGTH)
     return { key: ValidationKey.MAX_LENGTH, params: [CERTIFICATE_CN_MAX_LENGTH] };
-  return CERTIFICATE_CN_PATTERN.test(value) ? null : { key: ValidationKey.INVALID_CHARACTERS, params: [field] };
+  return CERTIFICATE_CN_PATTERN.test(value)
+    ? null
+    : { key: ValidationKey.CERTIFICATE_CN_CHARACTERS, params: [field, CERTIFICATE_CN_MAX_LENGTH] };
 };
 
 const CERTIFICATION_TYPES: readonly number[] = Object.values(CertificationType);

@@ -1,2 +1,3 @@
 export * from './wallDisplay.js';
 export * from './wallDisplaysApi.js';
+export * from './displayAccess.js';

@@ -65,9 +65,12 @@ describe('CrudFormDialog', () => {
     expect(screen.queryByTestId(TestId.crud.fieldError('groups', 'name'))).toBeNull();
   });
 
-  it('explains a refusal with the values the answer carries (the hub’s allowed ports)', () => {
-    renderDialog({ formError: refusal(ErrorCode.HUB_CONTROL_PORTS_ADD, { ports: { from: 20000, to: 20999 } }) });
-    expect(screen.getByTestId(TestId.crud.formErrorDetail('groups')).textContent).toMatch(/20000.*20999/);
+  it('explains a refusal with the values the answer carries (the hub and its allowed ports)', () => {
+    const fields = { hub_name: 'hub-far', port: 7000, ports: { from: 20000, to: 20999 } };
+    renderDialog({ formError: refusal(ErrorCode.HUB_CONTROL_PORTS_ADD, fields) });
+    expect(screen.getByTestId(TestId.crud.formErrorDetail('groups')).textContent).toBe(
+      'hub-far accepts control ports 20000-20999 only, not 7000.',
+    );
   });
 
   it('marks a field the form itself refuses once saving was asked for', () => {

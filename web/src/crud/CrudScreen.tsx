@@ -57,7 +57,6 @@ export function CrudScreen<Row, Values>({
       actionSuccessKeys: Object.fromEntries(
         (definition.rowActions ?? []).map((action) => [action.name, action.successKey]),
       ),
-      hasProblems: (values, mode) => Object.keys(validateValues(definition, values, mode)).length > 0,
     });
   });
   const [snapshot, send] = useMachine(machine);
@@ -254,7 +253,13 @@ export function CrudScreen<Row, Values>({
         saving={snapshot.hasTag('saving')}
         formError={context.formError}
         onChange={(values) => send({ type: 'crud.change', values })}
-        onSave={() => send({ type: 'crud.save' })}
+        // The problems the dialog shows, by the definition it shows them with.
+        onSave={() =>
+          send({
+            type: 'crud.save',
+            invalid: Object.keys(validateValues(definition, context.values, context.dialogMode ?? 'add')).length > 0,
+          })
+        }
         onCancel={() => send({ type: 'crud.cancel' })}
         subject={subject}
       />

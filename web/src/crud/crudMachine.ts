@@ -35,7 +35,11 @@ export type CrudEvent<Row, Values> =
   | { type: 'crud.add' }
   | { type: 'crud.edit'; row: Row }
   | { type: 'crud.change'; values: Values }
-  | { type: 'crud.save' }
+  /**
+   * `invalid`: the form the dialog shows holds problems (the section 5 rules, with what the
+   * page knows, e.g. a hub's control ports): such a save marks the fields and sends nothing.
+   */
+  | { type: 'crud.save'; invalid?: boolean }
   | { type: 'crud.cancel' }
   | { type: 'crud.delete'; row: Row }
   | { type: 'crud.action'; name: string; row: Row }
@@ -59,11 +63,6 @@ export interface CrudMachineOptions<Row, Values> {
   /** i18n keys of the success toasts; an action's key is `actions[name]`. */
   readonly successKeys: { readonly added: string; readonly updated: string; readonly deleted: string };
   readonly actionSuccessKeys?: Readonly<Record<string, string>>;
-  /**
-   * Whether the form's values are known to be invalid (the section 5 rules the dialog shows):
-   * such a save shows the fields' own messages and sends nothing.
-   */
-  readonly hasProblems?: (values: Values, mode: DialogMode) => boolean;
 }
 
 /**
@@ -183,7 +182,7 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
               'crud.change': { actions: assign({ values: ({ event }) => event.values }) },
               'crud.save': [
                 {
-                  guard: ({ context }) => options.hasProblems?.(context.values, context.dialogMode ?? 'add') === true,
+                  guard: ({ event }) => event.invalid === true,
                   actions: assign({ submitted: true, formError: null }),
                 },
                 { target: 'saving', actions: assign({ submitted: true, formError: null }) },

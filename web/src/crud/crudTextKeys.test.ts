@@ -13,7 +13,7 @@ const SCREENS = {
   users: usersScreen,
   groups: groupsScreen,
   devices: devicesScreen({ list: () => null, toolbar: () => null, rowLinks: [], knownServers: () => [] }),
-  applicationRules: applicationRulesScreen,
+  applicationRules: applicationRulesScreen({ devices: [] }),
   vpnProfiles: vpnProfilesScreen,
 };
 

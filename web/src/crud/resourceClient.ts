@@ -12,6 +12,7 @@ import {
 import type { TFunction } from 'i18next';
 import type { ApiClient } from '../lib/api';
 import { errorMessageKey } from '../lib/api';
+import { problemText } from '../lib/i18n';
 
 type Id = number | string;
 
@@ -141,8 +142,7 @@ export function formErrorOf(error: unknown): FormError {
   };
 }
 
-/** The text of a field problem: rules name the field first, shown as its translated label. */
+/** The text of a field problem: rules name the field first, shown as its translated label (problemText). */
 export function fieldErrorText(t: TFunction, problem: FieldError, fieldLabel: string): string {
-  const [first, second] = problem.params;
-  return t(problem.key, { 0: typeof first === 'string' ? fieldLabel : first, 1: second });
+  return problemText(t, problem, fieldLabel);
 }

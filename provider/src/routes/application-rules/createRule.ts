@@ -1,5 +1,6 @@
-import { API, AuditAction, AuditResource, ErrorCode } from '@halo/shared';
+import { API, can, AuditAction, AuditResource, ErrorCode } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
+import { subjectOf } from '../../http/tenancy.js';
 import { refuse } from '../../http/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
@@ -8,7 +9,7 @@ import { assertRuleFits, ruleColumns, ruleViewOf } from './ruleRecords.js';
 /** POST config/{env}/application_rules: errors 1, 60, 61, 64. */
 export const createRule = route(API.applicationRules.create, (context) => async ({ auth, body: input }) => {
   const { target } = auth;
-  await assertRuleFits(context.db, target.id, input, { kind: 'add' });
+  await assertRuleFits(context.db, target.id, input, { kind: 'add' }, can(subjectOf(auth), 'applicationRules.view'));
   const now = context.now();
   try {
     const row = await context.db

@@ -1,11 +1,17 @@
 import {
+  commonHubPorts,
+  ERROR_CATALOGUE,
   ErrorCode,
+  hubPortOf,
+  hubPortProblems,
   type ApplicationRule,
   type ApplicationRuleInput,
   type HostEndpointInfo,
   type HubEndpointInfo,
+  type HubPortProblem,
   type RedundancySettings,
   type RuleHub,
+  ValidationKey,
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { refuse } from '../../http/httpError.js';
@@ -50,6 +56,12 @@ export function ruleView(row: ApplicationRuleRow, devices: ReadonlyMap<number, D
       ...(device ? { pairing_id: device.pairing_id } : {}),
     };
   }
+  const hubEndpoint = parse<HubEndpointInfo>(row.hub_endpoint_info);
+  // Rules stored before hubs had ports of their own answer their one port on every hub.
+  const hubs_list = (parse<RuleHub[]>(row.hubs) ?? []).map(({ port: own, ...hub }) => {
+    const port = hubEndpoint ? hubPortOf({ port: own }, hubEndpoint) : null;
+    return port === null ? hub : { ...hub, port };
+  });
   return {
     id: row.id,
     name: row.name,
@@ -58,8 +70,8 @@ export function ruleView(row: ApplicationRuleRow, devices: ReadonlyMap<number, D
     host_endpoint_info: parse<HostEndpointInfo>(row.host_endpoint_info),
     hosts_list,
     hosts_settings: parse<RedundancySettings>(row.hosts_settings) as RedundancySettings,
-    hubs_list: parse<RuleHub[]>(row.hubs) ?? [],
-    hub_endpoint_info: parse<HubEndpointInfo>(row.hub_endpoint_info),
+    hubs_list,
+    hub_endpoint_info: hubEndpoint,
     hubs_settings: parse<RedundancySettings>(row.hubs_settings) as RedundancySettings,
     ...(row.topology ? { topology: row.topology as ApplicationRule['topology'] } : {}),
     ...(row.pairing_mode ? { pairing_mode: row.pairing_mode as ApplicationRule['pairing_mode'] } : {}),
@@ -88,17 +100,58 @@ export function ruleColumns(input: ApplicationRuleInput): RuleColumns {
   };
 }
 
+/** Error 64 (add) or 62 (update): every hub whose port lies outside its control ports, the first one named in the detail. */
+function hubPortsRefusal(
+  code: typeof ErrorCode.HUB_CONTROL_PORTS_ADD | typeof ErrorCode.HUB_CONTROL_PORTS_UPDATE,
+  input: ApplicationRuleInput,
+  problems: readonly [HubPortProblem, ...HubPortProblem[]],
+  rangeOf: (deviceId: number) => { readonly from: number; readonly to: number } | null,
+) {
+  const [first] = problems;
+  const hubs = problems.map(({ priority, device_id, name, port, ports }) => ({
+    priority,
+    device_id,
+    name,
+    port,
+    ports,
+  }));
+  const said = hubs.map(
+    (hub) => `${hub.name} (${hub.priority}) accepts ${hub.ports.from}-${hub.ports.to}, not ${hub.port}`,
+  );
+  // One port for several hubs (a client of the spec's shape) that no port can satisfy: say what to do.
+  const ports = new Set(input.hubs_list.map((hub) => hub.port));
+  const noCommonPort =
+    input.hubs_list.length > 1 &&
+    ports.size === 1 &&
+    commonHubPorts(input.hubs_list.map((hub) => rangeOf(hub.device_id))) === null;
+  const advice = noCommonPort ? '; no one port fits every hub: give each hub its own port (hubs_list[].port)' : '';
+  return refuse(
+    code,
+    {
+      hub_device_id: first.device_id,
+      hub_name: first.name,
+      hub_priority: first.priority,
+      port: first.port,
+      ports: first.ports,
+      hubs,
+    },
+    { message: `${ERROR_CATALOGUE[code].message}: ${said.join('; ')}${advice}` },
+  );
+}
+
 /**
  * What the database must confirm about a rule: hosts are client devices and hubs server
  * devices of this environment, the profile is this environment's, the name (60) and the
- * hosts-and-primary-hub pairing (61) are free, and the hub endpoint port lies within every
- * hub's control ports (64 on add, 62 on update).
+ * hosts-and-primary-hub pairing (61) are free, and each hub's port lies within that hub's
+ * control ports (64 on add, 62 on update). Error 61 names the rule holding the pairing to
+ * callers who may view rules (`mayViewRules`), and only to them.
  */
 export async function assertRuleFits(
   db: Kysely<Database>,
   environmentId: number,
   input: ApplicationRuleInput,
   mode: { readonly kind: 'add' } | { readonly kind: 'update'; readonly id: number },
+  mayViewRules: boolean,
 ): Promise<void> {
   const exceptId = mode.kind === 'update' ? mode.id : undefined;
   const devices = await devicesOf(db, environmentId, [
@@ -113,8 +166,8 @@ export async function assertRuleFits(
     throw refuse(
       ErrorCode.MISSING_VALUES,
       {
-        ...(badHosts.length ? { hosts_list: 'validation.invalid' } : {}),
-        ...(badHubs.length ? { hubs_list: 'validation.invalid' } : {}),
+        ...(badHosts.length ? { hosts_list: ValidationKey.RULE_HOSTS } : {}),
+        ...(badHubs.length ? { hubs_list: ValidationKey.RULE_HUBS } : {}),
       },
       { message: 'Hosts must be client devices and hubs server devices of this environment' },
     );
@@ -140,29 +193,35 @@ export async function assertRuleFits(
   }
   const hostsKey = [...input.hosts_list].sort((a, b) => a - b).join(',');
   const primary = input.hubs_list[0]?.device_id;
-  const sameParameters = siblings.some((rule) => {
+  const sameParameters = siblings.find((rule) => {
     const hosts = (JSON.parse(rule.hosts) as number[]).sort((a, b) => a - b).join(',');
     const hubs = JSON.parse(rule.hubs) as RuleHub[];
     return hosts === hostsKey && hubs[0]?.device_id === primary;
   });
-  if (sameParameters) throw refuse(ErrorCode.RULE_PARAMETERS_EXIST);
-  const port = input.hub_endpoint_info?.port;
-  if (port !== undefined) {
-    for (const hub of input.hubs_list) {
-      const device = devices.get(hub.device_id);
-      const from = device?.port_from ?? null;
-      const to = device?.port_to ?? null;
-      if (device && from !== null && to !== null && (port < from || port > to)) {
-        const code = mode.kind === 'add' ? ErrorCode.HUB_CONTROL_PORTS_ADD : ErrorCode.HUB_CONTROL_PORTS_UPDATE;
-        throw refuse(
-          code,
-          { hub_device_id: device.id, ports: { from, to } },
-          {
-            message: `Hub control ports limitation: port ${port} is outside ${device.name}'s control ports ${from}-${to}`,
-          },
-        );
-      }
-    }
+  if (sameParameters) {
+    const { message } = ERROR_CATALOGUE[ErrorCode.RULE_PARAMETERS_EXIST];
+    throw mayViewRules
+      ? refuse(
+          ErrorCode.RULE_PARAMETERS_EXIST,
+          { rule_id: sameParameters.id, rule_name: sameParameters.name },
+          { message: `${message}: rule ${sameParameters.name} has the same hosts and primary hub` },
+        )
+      : refuse(ErrorCode.RULE_PARAMETERS_EXIST);
+  }
+  const rangeOf = (deviceId: number) => {
+    const device = devices.get(deviceId);
+    return device && device.port_from !== null && device.port_to !== null
+      ? { from: device.port_from, to: device.port_to }
+      : null;
+  };
+  const problems = hubPortProblems(input.hubs_list, (deviceId) => {
+    const device = devices.get(deviceId);
+    return device ? { name: device.name, ports: rangeOf(deviceId) } : undefined;
+  });
+  const [first, ...rest] = problems;
+  if (first) {
+    const code = mode.kind === 'add' ? ErrorCode.HUB_CONTROL_PORTS_ADD : ErrorCode.HUB_CONTROL_PORTS_UPDATE;
+    throw hubPortsRefusal(code, input, [first, ...rest], rangeOf);
   }
 }
 

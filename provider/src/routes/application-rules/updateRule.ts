@@ -1,5 +1,6 @@
-import { API, AuditAction, AuditResource, fieldChanges } from '@halo/shared';
+import { API, can, AuditAction, AuditResource, fieldChanges } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
+import { subjectOf } from '../../http/tenancy.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 import { assertRuleFits, ruleColumns, ruleViewOf } from './ruleRecords.js';
 
@@ -7,7 +8,13 @@ import { assertRuleFits, ruleColumns, ruleViewOf } from './ruleRecords.js';
 export const updateRule = route(API.applicationRules.update, (context) => async ({ auth, params, body: input }) => {
   const existing = await findReachable(context.db, 'application_rules', auth, params.id);
   const before = await ruleViewOf(context.db, existing.environment_id, existing);
-  await assertRuleFits(context.db, existing.environment_id, input, { kind: 'update', id: existing.id });
+  await assertRuleFits(
+    context.db,
+    existing.environment_id,
+    input,
+    { kind: 'update', id: existing.id },
+    can(subjectOf(auth), 'applicationRules.view'),
+  );
   const now = context.now();
   const row = await context.db
     .updateTable('application_rules')

@@ -5,15 +5,17 @@ import { passwordResetMail } from '../../mail/passwordResetMail.js';
 import { log } from '../../log.js';
 
 /**
- * POST /auth/forgot: mails a single-use reset link to every enabled user with the address.
+ * POST /auth/forgot: mails a single-use reset link to every enabled user with the address,
+ * each naming its account and environment (managers of two environments may share one).
  * The answer is the same whether or not anyone has it, and nothing is sent when nobody does.
  */
 export const forgotPassword = route(API.auth.forgot, (context) => async ({ body: { email } }) => {
   const users = await context.db
     .selectFrom('users')
-    .select(['id', 'username', 'email'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .where('is_disabled', '=', 0)
+    .innerJoin('environments', 'environments.id', 'users.environment_id')
+    .select(['users.id', 'users.username', 'users.email', 'environments.name as environment_name'])
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.trim().toLowerCase()))
+    .where('users.is_disabled', '=', 0)
     .execute();
   const now = context.now();
   for (const user of users) {
@@ -25,6 +27,7 @@ export const forgotPassword = route(API.auth.forgot, (context) => async ({ body:
     const mail = passwordResetMail({
       to: user.email ?? email,
       username: user.username,
+      environment: user.environment_name,
       link: `${context.config.publicUrl}/reset/${token}`,
       validMinutes: Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000),
     });

@@ -1,4 +1,4 @@
-import { API, AuditResource, ErrorCode } from '@halo/shared';
+import { API, AuditResource, ErrorCode, auditDetail } from '@halo/shared';
 import {
   checkLock,
   clearFailures,
@@ -52,7 +52,7 @@ export const login = route(
             context,
             { user },
             AuditResource.SESSION,
-            user.is_disabled === 1 && passwordMatches ? 'login refused: disabled' : 'login failed',
+            auditDetail(user.is_disabled === 1 && passwordMatches ? 'loginRefusedDisabled' : 'loginFailed'),
           );
         const outcome = await recordFailure(context, key, PASSWORD_ATTEMPTS);
         if (outcome.kind === 'locked')
@@ -64,7 +64,7 @@ export const login = route(
       }
       await clearFailures(context, key);
       const { token, session } = await openSession(context, user);
-      await auditSecurityEvent(context, { user }, AuditResource.SESSION, 'login');
+      await auditSecurityEvent(context, { user }, AuditResource.SESSION, auditDetail('loginSucceeded'));
       return loginResponse({ session, user, environment }, token, await allowedDeviceIds(context.db, user.id));
     },
 );

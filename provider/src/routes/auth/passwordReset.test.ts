@@ -140,6 +140,100 @@ describe.each(DIALECTS)('forgot and reset password on %s', (dialect) => {
     expect(reset.body.error).toBe(ErrorCode.FORGOT_RESET);
   });
 
+  it('a new e-mail address set on a user by a manager voids the links sent to the old one', async () => {
+    const { authorization, body } = await loginAs(provider.api, 'admin');
+    const environmentId = Number(body.environment_id);
+    const user = { username: 'field-op', email: 'old-address@example.test', permissions: [50] };
+    const created = await provider.api
+      .post(`/api/v1/config/${environmentId}/users`)
+      .set('Authorization', authorization)
+      .send({ user: { ...user, password: NEW_PASSWORD } });
+    expect(created.status).toBe(201);
+    const update = (changes: Record<string, unknown>) =>
+      provider.api
+        .put(`/api/v1/config/${environmentId}/users/${created.body.id}`)
+        .set('Authorization', authorization)
+        .send({ user: { ...user, password: null, ...changes } })
+        .expect(200);
+    await forgot('old-address@example.test');
+    const token = tokenFrom(smtp.inbox[0]);
+    // An edit that keeps the address keeps the link: only a change of address voids it.
+    await update({ description: 'night shift' });
+    expect((await provider.api.post(`/api/v1/auth/check_token/${token}`)).status).toBe(200);
+
+    await update({ email: 'new-address@example.test' });
+    expect((await provider.api.post(`/api/v1/auth/check_token/${token}`)).body.error).toBe(ErrorCode.FORGOT_RESET);
+    const reset = await provider.api.post('/api/v1/auth/reset').send({ token, password: 'Other-Passw0rd!' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error).toBe(ErrorCode.FORGOT_RESET);
+    // The password stays the one the user had; the new address gets links that work.
+    await loginAs(provider.api, 'field-op', NEW_PASSWORD);
+    await forgot('new-address@example.test');
+    expect((await provider.api.post(`/api/v1/auth/check_token/${tokenFrom(smtp.inbox[1])}`)).status).toBe(200);
+  });
+
+  it('a new e-mail address set on an environment’s manager from above voids the links sent to the old one', async () => {
+    const { authorization, body } = await loginAs(provider.api, 'admin');
+    const environmentId = Number(body.environment_id);
+    const environment = {
+      environment_name: 'east',
+      username: 'eastmgr',
+      email: 'east-old@example.test',
+      description: null,
+    };
+    const created = await provider.api
+      .post(`/api/v1/config/${environmentId}/environments`)
+      .set('Authorization', authorization)
+      .send({ ...environment, password: NEW_PASSWORD });
+    expect(created.status).toBe(201);
+    await forgot('east-old@example.test');
+    const token = tokenFrom(smtp.inbox[0]);
+    expect((await provider.api.post(`/api/v1/auth/check_token/${token}`)).status).toBe(200);
+    await provider.api
+      .put(`/api/v1/config/${environmentId}/environments/${created.body.id}`)
+      .set('Authorization', authorization)
+      .send({ ...environment, email: 'east-new@example.test', password: null })
+      .expect(200);
+    const reset = await provider.api.post('/api/v1/auth/reset').send({ token, password: 'Other-Passw0rd!' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error).toBe(ErrorCode.FORGOT_RESET);
+    await loginAs(provider.api, 'eastmgr', NEW_PASSWORD, 'east');
+  });
+
+  it('two managers sharing an address get one mail each, naming their environment, and the link says whose it is', async () => {
+    const { authorization, body } = await loginAs(provider.api, 'admin');
+    const environmentId = Number(body.environment_id);
+    // The same manager name and address in two environments: only the environment tells them apart.
+    for (const name of ['north-ops', 'south-ops']) {
+      await provider.api
+        .post(`/api/v1/config/${environmentId}/environments`)
+        .set('Authorization', authorization)
+        .send({ environment_name: name, username: 'opsmgr', password: NEW_PASSWORD, email: 'noc@example.test' })
+        .expect(201);
+    }
+    await forgot('noc@example.test');
+    expect(smtp.inbox).toHaveLength(2);
+    const named = new Set<string>();
+    for (const mail of smtp.inbox) {
+      const checked = await provider.api.post(`/api/v1/auth/check_token/${tokenFrom(mail)}`);
+      expect(checked.status).toBe(200);
+      // A public answer: only what the link's holder needs to know whose password it sets.
+      expect(Object.keys(checked.body).sort()).toEqual(['environment_name', 'username', 'valid']);
+      expect(checked.body.username).toBe('opsmgr');
+      const environment = String(checked.body.environment_name);
+      const other = environment === 'north-ops' ? 'south-ops' : 'north-ops';
+      named.add(environment);
+      expect(mail.subject).toContain(environment);
+      expect(mail.subject).not.toContain(other);
+      expect(mail.text).toContain(environment);
+      expect(mail.text).not.toContain(other);
+      // The product does not know the person's language: the mail says it in every locale (he-IL too).
+      expect(mail.text).toMatch(/[\u0590-\u05FF]/);
+      expect(mail.text.split(environment).length - 1).toBeGreaterThanOrEqual(2);
+    }
+    expect([...named].sort()).toEqual(['north-ops', 'south-ops']);
+  });
+
   it('refuses an expired token with error 2', async () => {
     await forgot('admin@example.test');
     provider.clock.now += PASSWORD_RESET_TOKEN_TTL_MS + 1;

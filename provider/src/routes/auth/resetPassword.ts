@@ -1,6 +1,6 @@
-import { API, AuditResource, ErrorCode, SessionEndReason, validPassword } from '@halo/shared';
+import { API, AuditResource, ErrorCode, SessionEndReason, validPassword, auditDetail } from '@halo/shared';
 import { hashPassword } from '../../auth/passwords.js';
-import { liveResetRequest, voidResetLinks } from '../../auth/passwordResets.js';
+import { liveResetRequest, updateAccount } from '../../auth/passwordResets.js';
 import { auditSecurityEvent, endUserSessions } from '../../auth/sessions.js';
 import { refuse } from '../../http/httpError.js';
 import { route } from '../../http/endpointRoute.js';
@@ -16,29 +16,20 @@ export const resetPassword = route(API.auth.reset, (context) => async ({ body: {
   }
   const passwordHash = await hashPassword(password);
   const now = context.now();
-  const consumed = await context.db.transaction().execute(async (trx) => {
+  const user = await context.db.transaction().execute(async (trx) => {
     const marked = await trx
       .updateTable('password_resets')
       .set({ used_at: now })
       .where('token_hash', '=', reset.token_hash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return false;
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', reset.user_id)
-      .execute();
-    await voidResetLinks(trx, reset.user_id, now);
-    return true;
+    if (Number(marked.numUpdatedRows) !== 1) return null;
+    const before = await trx.selectFrom('users').selectAll().where('id', '=', reset.user_id).executeTakeFirstOrThrow();
+    // The user's other links are voided with it: an older link must not undo this password.
+    return updateAccount(trx, before, { password_hash: passwordHash, updated_at: now }, now);
   });
-  if (!consumed) throw refuse(ErrorCode.FORGOT_RESET);
+  if (!user) throw refuse(ErrorCode.FORGOT_RESET);
   await endUserSessions(context, reset.user_id, SessionEndReason.LOGGED_OUT);
-  const user = await context.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', reset.user_id)
-    .executeTakeFirstOrThrow();
-  await auditSecurityEvent(context, { user }, AuditResource.USER, 'password reset');
+  await auditSecurityEvent(context, { user }, AuditResource.USER, auditDetail('passwordReset'));
   return { ok: true };
 });

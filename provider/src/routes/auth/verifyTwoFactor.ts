@@ -1,4 +1,4 @@
-import { API, AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent, bearerToken, loginResponse } from '../../auth/sessions.js';
 import { checkOtp, invalidOtp, twoFactorNotActive } from '../../auth/twoFactor.js';
 import { refuse } from '../../http/httpError.js';
@@ -15,11 +15,11 @@ export const verifyTwoFactor = route(
       if (verdict.kind === 'locked')
         throw refuse(ErrorCode.TWO_FACTOR_INVALID_OTP, undefined, { message: verdict.message });
       if (verdict.kind === 'wrong') {
-        await auditSecurityEvent(context, auth, AuditResource.TWO_FACTOR, '2FA verification failed');
+        await auditSecurityEvent(context, auth, AuditResource.TWO_FACTOR, auditDetail('twoFactorVerificationFailed'));
         throw invalidOtp();
       }
       await context.db.updateTable('sessions').set({ verified: 1 }).where('id', '=', auth.session.id).execute();
-      await auditSecurityEvent(context, auth, AuditResource.TWO_FACTOR, '2FA verified');
+      await auditSecurityEvent(context, auth, AuditResource.TWO_FACTOR, auditDetail('twoFactorVerified'));
       return loginResponse(
         { ...auth, session: { ...auth.session, verified: 1 } },
         bearerToken(request) ?? '',

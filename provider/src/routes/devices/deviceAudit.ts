@@ -1,4 +1,4 @@
-import type { AuditAction, FieldChange } from '@halo/shared';
+import type { AuditAction, AuditDetail, FieldChange } from '@halo/shared';
 import { AuditResource } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { Scoped } from '../../http/tenancy.js';
@@ -11,7 +11,7 @@ export async function auditDevice(
   action: AuditAction,
   name: string,
   now: number,
-  detail?: string,
+  detail?: AuditDetail,
   changes?: readonly FieldChange[],
 ) {
   await writeAudit(

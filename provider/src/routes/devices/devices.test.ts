@@ -182,17 +182,22 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     const name = await send(suite.admin, 'post', '/devices', { device: clientDevice('ALPHA', 'SERIAL-9') });
     expect(name.status).toBe(400);
     expect(name.body).toMatchObject({ error: ErrorCode.DEVICE_NAME_EXISTS, message: 'Device name already exists' });
+    // Error 51 names the device holding the pairing id, in its fields and its message.
     const pairing = await send(suite.admin, 'post', '/devices', { device: clientDevice('gamma', 'serial-1') });
-    expect(pairing.body).toMatchObject({
+    expect(pairing.body).toEqual({
       error: ErrorCode.DEVICE_PARAMETERS_EXIST,
-      message: 'Device parameters already exists',
+      message: 'A device with pairing id SERIAL-1 already exists: alpha',
+      fields: { pairing_id: 'SERIAL-1', device: 'alpha' },
     });
-    // The same name is fine in another environment; the same pairing id is not.
+    // The same name is fine in another environment; the same pairing id is not, and the
+    // device holding it there is not named to another tenant.
     const other = await createEnvironment(suite.provider.api, suite.admin, 'other-env');
     await createDevice(suite.provider.api, other, clientDevice('alpha', 'SERIAL-3'));
-    expect((await send(other, 'post', '/devices', { device: clientDevice('delta', 'SERIAL-2') })).body.error).toBe(
-      ErrorCode.DEVICE_PARAMETERS_EXIST,
-    );
+    expect((await send(other, 'post', '/devices', { device: clientDevice('delta', 'SERIAL-2') })).body).toEqual({
+      error: ErrorCode.DEVICE_PARAMETERS_EXIST,
+      message: 'A device with pairing id SERIAL-2 already exists in another environment',
+      fields: { pairing_id: 'SERIAL-2' },
+    });
     // Updates check against the others, not against the device itself.
     expect(
       (await send(suite.admin, 'put', `/devices/${first}`, { device: clientDevice('beta', 'SERIAL-1') })).body.error,
@@ -211,7 +216,8 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect(touching.status).toBe(400);
     expect(touching.body).toEqual({
       error: ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
-      message: 'Device port range overlaps with other device',
+      message: 'Device port range overlaps with server srv-a, which holds ports 1024-2000',
+      fields: { device: 'srv-a', ports: { from: 1024, to: 2000 } },
     });
     expect(
       (await send(suite.admin, 'post', '/devices', { device: serverDevice('srv-c', 1500, 1600) })).body.error,

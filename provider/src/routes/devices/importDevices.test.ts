@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceImportResponseSchema, ErrorCode, Permission } from '@halo/shared';
 import { configCall } from '../../testing/configCall.js';
 import { clientDevice, createDevice, multipartBody, serverDevice } from '../../testing/devices.js';
-import { as, createUser, type Actor } from '../../testing/people.js';
+import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 import { parseCsv } from './csvRecords.js';
 
@@ -71,22 +71,48 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       [4, 'drone, one', false, 'name', 'validation.invalidCharacters'],
       [5, 'drone-2', true, null, null],
       [6, 'existing', false, 'name', 'Device name already exists'],
-      [7, 'cam-6', false, 'pairing_id', 'Device parameters already exists'],
-      [8, 'hub-2', false, 'ports', 'Device port range overlaps with other device'],
+      [7, 'cam-6', false, 'pairing_id', 'A device with pairing id SN-EXISTING already exists: existing'],
+      [8, 'hub-2', false, 'ports', 'Device port range overlaps with server hub-1, which holds ports 2000-3000'],
       [9, 'hub-3', true, null, null],
       [10, 'hub-4', false, 'ip_addresses', 'validation.atLeastOneIp'],
       [11, 'hub-5', false, 'ip_addresses.0', 'validation.invalid'],
       [12, 'hub-6', false, 'ports.from', 'validation.portRange'],
       [13, 'cam-1', false, 'name', 'Device name already exists'],
-      [14, 'cam-13', false, 'pairing_id', 'Device parameters already exists'],
+      [14, 'cam-13', false, 'pairing_id', 'A device with pairing id SN-1 already exists: cam-1'],
       [15, 'cam-14', false, 'type', 'validation.invalid'],
       [16, 'cam-15', false, 'is_server', 'validation.invalid'],
-      [17, 'cam-16', false, null, 'expected 7 columns, found 3'],
-      [19, 'hub-7', false, 'ports', 'Device port range overlaps with other device'],
+      [17, 'cam-16', false, null, 'validation.columnCount'],
+      [19, 'hub-7', false, 'ports', 'Device port range overlaps with server hub-3, which holds ports 1024-1999'],
       [20, 'hub-8', true, null, null],
     ]);
     expect(response.body.imported).toBe(5);
     expect(response.body.failed).toBe(13);
+    // Each refusal in full, as a form is told it: the code, the rule's key with its placeholders
+    // filled, and for a conflict the device in the way.
+    const problems = Object.fromEntries(
+      response.body.report.map((row: { row: number; problem?: unknown }) => [row.row, row.problem ?? null]),
+    );
+    expect(problems[2]).toBeNull();
+    expect(problems[4]).toEqual({ code: 1, key: 'validation.invalidCharacters', params: ['name'] });
+    expect(problems[6]).toEqual({ code: ErrorCode.DEVICE_NAME_EXISTS, key: 'errors.deviceNameExists', params: [] });
+    expect(problems[7]).toEqual({
+      code: ErrorCode.DEVICE_PARAMETERS_EXIST,
+      key: 'errors.deviceParametersExist',
+      params: [],
+      fields: { pairing_id: 'SN-EXISTING', device: 'existing' },
+    });
+    expect(problems[8]).toEqual({
+      code: ErrorCode.DEVICE_PORT_RANGE_OVERLAP,
+      key: 'errors.devicePortRangeOverlap',
+      params: [],
+      fields: { device: 'hub-1', ports: { from: 2000, to: 3000 } },
+    });
+    expect(problems[10]).toEqual({ code: 1, key: 'validation.atLeastOneIp', params: ['ip_addresses'] });
+    expect(problems[11]).toEqual({ code: 1, key: 'validation.invalid', params: ['ip_address'] });
+    expect(problems[12]).toEqual({ code: 1, key: 'validation.portRange', params: [1024, 49151] });
+    expect(problems[15]).toEqual({ code: 1, key: 'validation.invalid', params: ['type'] });
+    expect(problems[16]).toEqual({ code: 1, key: 'validation.invalid', params: ['is_server'] });
+    expect(problems[17]).toEqual({ code: 1, key: 'validation.columnCount', params: [7, 3] });
     expect(response.body.report[0].pairing_id).toBe('SN-1');
     expect(typeof response.body.report[0].id).toBe('number');
 
@@ -119,12 +145,27 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       .selectFrom('user_audits')
       .select('name')
       .where('resource', '=', 'device')
-      .where('detail', 'like', 'imported%')
+      .where('detail_code', '=', 'imported')
       .execute();
     expect(audits.map((row) => row.name).sort()).toEqual(['cam-1', 'drone-2', 'hub-1', 'hub-3', 'hub-8']);
     // The imported devices appear in the incremental devices_state like any other change.
     const state = await configCall(provider.api, admin, 'get', '/devices/devices_state').expect(200);
     expect(state.body.devices_state).toHaveLength(7);
+  });
+
+  it("names the device holding a pairing id in the caller's environment, never another environment's", async () => {
+    await createDevice(provider.api, admin, clientDevice('root-cam', 'SN-ROOT'));
+    const other = await createEnvironment(provider.api, admin, 'import-env');
+    const response = await upload(other, `${HEADER}\nother-cam,sn-root,1,false,,,\n`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const [row] = response.body.report;
+    expect(row).toMatchObject({
+      success: false,
+      field: 'pairing_id',
+      error: 'A device with pairing id SN-ROOT already exists in another environment',
+      problem: { code: ErrorCode.DEVICE_PARAMETERS_EXIST, fields: { pairing_id: 'SN-ROOT' } },
+    });
+    expect(JSON.stringify(response.body)).not.toContain('root-cam');
   });
 
   it('accepts the ports_from/ports_to header spelling, a BOM, LF line ends, quoted fields and a header-only file', async () => {

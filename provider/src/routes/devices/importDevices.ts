@@ -1,37 +1,52 @@
 import {
   API,
-  AuditAction,
-  AuditResource,
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_FILE_FIELD,
+  DEVICE_IMPORT_MAX_BYTES,
   DeviceInputSchema,
   DeviceType,
-  ERROR_CATALOGUE,
+  errorDetailFor,
   ErrorCode,
+  fieldProblems,
+  outcomeOf,
   ValidationKey,
+  type DeviceImportProblem,
   type DeviceImportReportRow,
   type DeviceInput,
-  type DevicePorts,
   utf8Text,
+  auditDetail,
 } from '@halo/shared';
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../http/httpError.js';
 import { readUploadedFiles, type UploadedFile } from '../../http/multipart.js';
-import { type Scoped } from '../../http/tenancy.js';
-import { takeRevisions } from '../../store/revisions.js';
-import type { Database, NewDevice } from '../../store/schema.js';
+import { detailColumns } from '../../store/audit.js';
+import {
+  dropStage,
+  publishedIds,
+  publishStage,
+  stageDeviceRows,
+  type ImportStage,
+  type StagedDeviceRow,
+} from '../../store/deviceImportStage.js';
+import type { Database } from '../../store/schema.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { uniqueDeviceError } from './createDevice.js';
-import { deviceInputColumns, portRangesOverlap } from './deviceConstraints.js';
-import { parseCsv, type CsvRecord } from './csvRecords.js';
+import {
+  deviceInputColumns,
+  pairingIdConflict,
+  portRangeConflict,
+  ServerRanges,
+  type DeviceHolder,
+} from './deviceConstraints.js';
+import { assertDevicesFit } from './deviceLimit.js';
+import { NotCsvError, readCsvInSlices, type CsvRecord } from './csvRecords.js';
 
 /** The import reads its own body, streamed through busboy: a CSV of 10,000+ devices is well above the JSON limit. */
-export const DEVICE_IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-/** Rows per INSERT: well under the bound-parameter limits of SQLite (32,766) and PostgreSQL (65,535). */
-const INSERT_BATCH = 500;
+export const DEVICE_IMPORT_MAX_FILE_BYTES = DEVICE_IMPORT_MAX_BYTES;
 
 /**
  * Header aliases: the shared columns say port_from/port_to; ports_from/ports_to (the name the
@@ -79,18 +94,36 @@ function integerOrRaw(text: string): number | string {
   return /^-?\d{1,9}$/.test(text) ? Number(text) : text;
 }
 
-type RowOutcome = { ok: true; device: DeviceInput } | { ok: false; field: string | null; error: string };
+/** Why a row is not created: the field at fault (dotted path, or none) and the problem in full. */
+interface Refusal {
+  readonly field: string | null;
+  readonly problem: DeviceImportProblem;
+}
+
+type RowOutcome = { ok: true; device: DeviceInput } | ({ ok: false } & Refusal);
+
+/** A value a section 5 rule refused (code 1, as POST /devices answers it). */
+const ruleRefusal = (field: string | null, key: string, params: readonly (string | number)[]): Refusal => ({
+  field,
+  problem: { code: ErrorCode.MISSING_VALUES, key, params: [...params] },
+});
+
+/** A conflict with a device that exists (50, 51, 52), naming what the catalogue's detail names. */
+const conflictRefusal = (field: string, code: ErrorCode, fields?: Record<string, unknown>): Refusal => ({
+  field,
+  problem: { code, key: outcomeOf(code).messageKey, params: [], ...(fields ? { fields } : {}) },
+});
 
 /** One record as the `device` of POST /devices, checked by the same shared schema. */
 function readRecord(record: CsvRecord, columns: Map<string, number>): RowOutcome {
   if (record.fields.length !== columns.size) {
-    return { ok: false, field: null, error: `expected ${columns.size} columns, found ${record.fields.length}` };
+    return { ok: false, ...ruleRefusal(null, ValidationKey.COLUMN_COUNT, [columns.size, record.fields.length]) };
   }
   const cell = (column: string) => (record.fields[columns.get(column) ?? -1] ?? '').trim();
   const typeText = cell('type').toLowerCase();
   const serverText = cell('is_server').toLowerCase();
   if (!TRUE_WORDS.has(serverText) && !FALSE_WORDS.has(serverText))
-    return { ok: false, field: 'is_server', error: ValidationKey.INVALID };
+    return { ok: false, ...ruleRefusal('is_server', ValidationKey.INVALID, ['is_server']) };
   const isServer = TRUE_WORDS.has(serverText);
   const from = cell('port_from');
   const to = cell('port_to');
@@ -113,92 +146,156 @@ function readRecord(record: CsvRecord, columns: Map<string, number>): RowOutcome
   }
   const parsed = DeviceInputSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      field: issue?.path.map(String).join('.') || null,
-      error: issue?.message ?? ValidationKey.INVALID,
-    };
+    const [problem] = fieldProblems(parsed.error, 1);
+    const field = problem?.path || null;
+    // A rule names its field in its first placeholder; a schema's own key may carry none.
+    const params = problem?.params?.length ? problem.params : [field?.split('.').at(-1) ?? ''];
+    return { ok: false, ...ruleRefusal(field, problem?.key ?? ValidationKey.INVALID, params) };
   }
   return { ok: true, device: parsed.data };
 }
 
 interface Taken {
+  /** The environment's device names (lower case). */
   readonly names: Set<string>;
-  readonly pairingIds: Set<string>;
-  readonly ranges: DevicePorts[];
+  /** Every pairing id of the installation (lower case) and the device holding it. */
+  readonly pairingIds: Map<string, DeviceHolder>;
+  /** The environment's servers' port ranges. */
+  readonly servers: ServerRanges;
 }
 
+/** Devices read per query while the store's are gathered, with the loop free between pages. */
+const TAKEN_PAGE = 10_000;
+
+/** What the store's devices hold already, read a page at a time so no one query holds the loop. */
 async function takenIn(db: Kysely<Database>, environmentId: number): Promise<Taken> {
-  const ownRows = await db
-    .selectFrom('devices')
-    .select(['name', 'is_server', 'port_from', 'port_to'])
-    .where('environment_id', '=', environmentId)
-    .execute();
-  const pairingRows = await db.selectFrom('devices').select('pairing_id').execute();
-  return {
-    names: new Set(ownRows.map((row) => row.name.toLowerCase())),
-    pairingIds: new Set(pairingRows.map((row) => row.pairing_id.toLowerCase())),
-    ranges: ownRows
-      .filter((row) => row.is_server === 1 && row.port_from !== null && row.port_to !== null)
-      .map((row) => ({ from: row.port_from ?? 0, to: row.port_to ?? 0 })),
-  };
+  const taken: Taken = { names: new Set(), pairingIds: new Map(), servers: new ServerRanges() };
+  for (let afterId = 0; ;) {
+    const rows = await db
+      .selectFrom('devices')
+      .select(['id', 'name', 'pairing_id', 'environment_id', 'is_server', 'port_from', 'port_to'])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(TAKEN_PAGE)
+      .execute();
+    for (const row of rows) {
+      const own = row.environment_id === environmentId;
+      const ports =
+        own && row.is_server === 1 && row.port_from !== null && row.port_to !== null
+          ? { from: row.port_from, to: row.port_to }
+          : null;
+      const holder: DeviceHolder = { name: row.name, pairingId: row.pairing_id, own, ports };
+      taken.pairingIds.set(row.pairing_id.toLowerCase(), holder);
+      if (!own) continue;
+      taken.names.add(row.name.toLowerCase());
+      if (ports) taken.servers.add(holder);
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < TAKEN_PAGE) return taken;
+    afterId = last.id;
+    await yieldToLoop();
+  }
 }
 
 /** Errors 50, 51, 52 against the store and the rows accepted before this one. */
-function conflictOf(device: DeviceInput, taken: Taken): { field: string; error: string } | null {
-  if (taken.names.has(device.name.toLowerCase()))
-    return { field: 'name', error: ERROR_CATALOGUE[ErrorCode.DEVICE_NAME_EXISTS].message };
-  if (taken.pairingIds.has(device.pairing_id.toLowerCase()))
-    return { field: 'pairing_id', error: ERROR_CATALOGUE[ErrorCode.DEVICE_PARAMETERS_EXIST].message };
-  const ports = device.ports;
-  if (ports && taken.ranges.some((range) => portRangesOverlap(range, ports)))
-    return { field: 'ports', error: ERROR_CATALOGUE[ErrorCode.DEVICE_PORT_RANGE_OVERLAP].message };
+function conflictOf(device: DeviceInput, taken: Taken): Refusal | null {
+  if (taken.names.has(device.name.toLowerCase())) return conflictRefusal('name', ErrorCode.DEVICE_NAME_EXISTS);
+  const holder = taken.pairingIds.get(device.pairing_id.toLowerCase());
+  if (holder) return conflictRefusal('pairing_id', ErrorCode.DEVICE_PARAMETERS_EXIST, pairingIdConflict(holder));
+  const server = device.ports ? taken.servers.firstOverlapping(device.ports) : undefined;
+  if (server) return conflictRefusal('ports', ErrorCode.DEVICE_PORT_RANGE_OVERLAP, portRangeConflict(server));
   return null;
 }
 
-async function insertDevices(
+/** The report's `error` for a reader of the API: a conflict's sentence, else the rule's key. */
+function errorText(problem: DeviceImportProblem): string {
+  if (problem.code === ErrorCode.MISSING_VALUES) return problem.key;
+  return errorDetailFor(problem.code, problem.fields)?.message ?? outcomeOf(problem.code as ErrorCode).message;
+}
+
+/** A device the import creates, as the stage keeps it: its columns and its audit detail. */
+function stagedRowOf(device: DeviceInput, seq: number): StagedDeviceRow {
+  const audit = detailColumns(auditDetail('imported', { pairingId: device.pairing_id }));
+  return {
+    seq,
+    ...deviceInputColumns(device),
+    audit_detail: audit.detail,
+    audit_detail_code: audit.detail_code,
+    audit_detail_params: audit.detail_params,
+  };
+}
+
+interface CheckedImport {
+  readonly report: ImportReportRow[];
+  /** Rows written to the stage: the devices the import creates. */
+  readonly staged: number;
+}
+
+/**
+ * Reads the file a slice at a time: each record is checked as POST /devices checks a device
+ * (and against the rows accepted before it), reported, and when good written to the stage.
+ * Throws error 53 when the file is not the import's CSV.
+ */
+async function checkAndStage(
   db: Kysely<Database>,
-  auth: Scoped,
-  devices: readonly DeviceInput[],
-  now: number,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (devices.length === 0) return ids;
-  await db.transaction().execute(async (trx) => {
-    const firstRevision = await takeRevisions(trx, devices.length);
-    for (let start = 0; start < devices.length; start += INSERT_BATCH) {
-      const batch = devices.slice(start, start + INSERT_BATCH);
-      const rows: NewDevice[] = batch.map((device, index) => ({
-        environment_id: auth.target.id,
-        ...deviceInputColumns(device),
-        is_activated: 0,
-        simulated: 0,
-        created_by: auth.user.id,
-        created_at: now,
-        updated_at: now,
-        revision: firstRevision + start + index,
-      }));
-      const inserted = await trx.insertInto('devices').values(rows).returning(['id', 'pairing_id']).execute();
-      for (const row of inserted) ids.set(row.pairing_id, row.id);
-      await trx
-        .insertInto('user_audits')
-        .values(
-          batch.map((device) => ({
-            environment_id: auth.target.id,
-            user_id: auth.user.id,
-            username: auth.user.username,
-            resource: AuditResource.DEVICE,
-            action: AuditAction.CREATE,
-            name: device.name,
-            detail: `imported, pairing_id ${device.pairing_id}`,
-            created_at: now,
-          })),
-        )
-        .execute();
+  environmentId: number,
+  stage: ImportStage,
+  text: string,
+): Promise<CheckedImport> {
+  const taken = await takenIn(db, environmentId);
+  const report: ImportReportRow[] = [];
+  let staged = 0;
+  let columns: Map<string, number> | null | undefined;
+  const headerRefused = () => invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);
+  const checkRecords = async (records: readonly CsvRecord[]) => {
+    const rows: StagedDeviceRow[] = [];
+    for (const record of records) {
+      if (!columns) {
+        columns = headerIndexes(record);
+        if (!columns) throw headerRefused();
+        continue;
+      }
+      const outcome = readRecord(record, columns);
+      const name = (record.fields[columns.get('name') ?? 0] ?? '').trim();
+      const pairingId = (record.fields[columns.get('pairing_id') ?? 1] ?? '').trim();
+      const refusal = outcome.ok ? conflictOf(outcome.device, taken) : outcome;
+      if (refusal) {
+        report.push({
+          row: record.line,
+          name,
+          pairing_id: pairingId,
+          success: false,
+          error: errorText(refusal.problem),
+          field: refusal.field,
+          problem: refusal.problem,
+        });
+        continue;
+      }
+      if (!outcome.ok) continue;
+      // The rows after it see it as they would see a stored device of this environment.
+      const holder: DeviceHolder = {
+        name: outcome.device.name,
+        pairingId: outcome.device.pairing_id,
+        own: true,
+        ports: outcome.device.ports,
+      };
+      taken.names.add(outcome.device.name.toLowerCase());
+      taken.pairingIds.set(outcome.device.pairing_id.toLowerCase(), holder);
+      if (holder.ports) taken.servers.add(holder);
+      staged += 1;
+      rows.push(stagedRowOf(outcome.device, staged));
+      report.push({ row: record.line, name, pairing_id: pairingId, success: true, error: null, field: null });
     }
-  });
-  return ids;
+    await stageDeviceRows(db, stage, rows);
+  };
+  try {
+    await readCsvInSlices(text, checkRecords);
+  } catch (error) {
+    if (error instanceof NotCsvError) throw headerRefused();
+    throw error;
+  }
+  if (!columns) throw headerRefused();
+  return { report, staged };
 }
 
 /**
@@ -207,7 +304,12 @@ async function insertDevices(
  * ports_to are read too); type 1/HALO or 2/DRONECOMMX, is_server true/false, IP addresses
  * separated by ';' or spaces. Answers a report row per record; the good rows are written in
  * one transaction, a bad row is reported with its line and field and writes nothing. A file
- * that is not such a CSV is error 53 and writes nothing.
+ * that is not such a CSV is error 53 and writes nothing; so is error 54, when the good rows
+ * are more than the environment may still take (HALO_ENVIRONMENT_MAX_DEVICES).
+ *
+ * The file is read and checked a slice at a time and its good rows staged in short
+ * statements (store/deviceImportStage.ts), so other tenants' reads and writes are answered
+ * while it runs; the rows become devices together when the stage is published.
  */
 export const importDevices = route(API.devices.import, (context) => async ({ auth, request }) => {
   const upload = await readUploadedFiles(request, { maxFileBytes: DEVICE_IMPORT_MAX_FILE_BYTES, maxFiles: 4 });
@@ -217,46 +319,32 @@ export const importDevices = route(API.devices.import, (context) => async ({ aut
   // The name decides, not the type: curl and some browsers send a .csv as application/octet-stream.
   if (!/\.csv$/i.test(part.fileName)) throw invalidFile('not a .csv file');
   const text = utf8Text(part.data);
-  const records = text === null ? null : parseCsv(text);
-  const columns = headerIndexes(records?.[0]);
-  if (!records || !columns) throw invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);
+  if (text === null) throw invalidFile(`the header row must be ${DEVICE_IMPORT_COLUMNS.join(',')}`);
 
-  const taken = await takenIn(context.db, auth.target.id);
-  const report: ImportReportRow[] = [];
-  const accepted: DeviceInput[] = [];
-  for (const record of records.slice(1)) {
-    const outcome = readRecord(record, columns);
-    const name = (record.fields[columns.get('name') ?? 0] ?? '').trim();
-    const pairingId = (record.fields[columns.get('pairing_id') ?? 1] ?? '').trim();
-    if (!outcome.ok) {
-      report.push({
-        row: record.line,
-        name,
-        pairing_id: pairingId,
-        success: false,
-        error: outcome.error,
-        field: outcome.field,
-      });
-      continue;
-    }
-    const conflict = conflictOf(outcome.device, taken);
-    if (conflict) {
-      report.push({ row: record.line, name, pairing_id: pairingId, success: false, ...conflict });
-      continue;
-    }
-    taken.names.add(outcome.device.name.toLowerCase());
-    taken.pairingIds.add(outcome.device.pairing_id.toLowerCase());
-    if (outcome.device.ports) taken.ranges.push(outcome.device.ports);
-    accepted.push(outcome.device);
-    report.push({ row: record.line, name, pairing_id: pairingId, success: true, error: null, field: null });
-  }
-  let ids: Map<string, number>;
+  const { db, dialect, config } = context;
+  const environmentId = auth.target.id;
+  const stage: ImportStage = { importId: randomUUID(), startedAt: context.now() };
   try {
-    ids = await insertDevices(context.db, auth, accepted, context.now());
+    const { report, staged } = await checkAndStage(db, environmentId, stage, text);
+    const limit = config.environmentMaxDevices;
+    let ids: readonly number[] = [];
+    if (staged > 0) {
+      const published = await publishStage(db, stage, {
+        environmentId,
+        user: auth.user,
+        now: context.now(),
+        count: staged,
+        // Inside the publishing transaction: two imports cannot together pass the limit.
+        guard: (trx) => assertDevicesFit(trx, dialect, environmentId, staged, limit),
+      });
+      ids = await publishedIds(db, environmentId, published);
+    }
+    let next = 0;
+    const answered = report.map((row) => (row.success ? { ...row, id: ids[next++] } : row));
+    return { report: answered, imported: staged, failed: report.length - staged };
   } catch (error) {
+    await dropStage(db, stage);
     if (isUniqueViolation(error)) throw uniqueDeviceError(error);
     throw error;
   }
-  const answered = report.map((row) => (row.success ? { ...row, id: ids.get(row.pairing_id) } : row));
-  return { report: answered, imported: accepted.length, failed: report.length - accepted.length };
 });

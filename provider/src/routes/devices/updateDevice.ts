@@ -1,4 +1,4 @@
-import { API, AuditAction, can, fieldChanges } from '@halo/shared';
+import { API, AuditAction, can, fieldChanges, auditDetail } from '@halo/shared';
 
 import { findReachable } from '../../http/reachable.js';
 import { route } from '../../http/endpointRoute.js';
@@ -47,7 +47,7 @@ export const updateDevice = route(API.devices.update, (context) => async ({ auth
         action,
         updated.name,
         now,
-        existing.name === updated.name ? undefined : `renamed from ${existing.name}`,
+        existing.name === updated.name ? undefined : auditDetail('renamedFrom', { name: existing.name }),
         // What the caller set, not the live status the simulator moves meanwhile.
         fieldChanges(deviceView(existing), deviceView(updated), { fields: Object.keys(device) }),
       );

@@ -1,4 +1,12 @@
-import { API, AuditAction, AuditResource, DEFAULT_USER_SEVERITY, ErrorCode, TwoFactorStatus } from '@halo/shared';
+import {
+  API,
+  AuditAction,
+  AuditResource,
+  DEFAULT_USER_SEVERITY,
+  ErrorCode,
+  TwoFactorStatus,
+  auditDetail,
+} from '@halo/shared';
 import { hashPassword } from '../../auth/passwords.js';
 
 import { route } from '../../http/endpointRoute.js';
@@ -64,7 +72,7 @@ export const createEnvironment = route(API.environments.create, (context) => asy
           resource: AuditResource.ENVIRONMENT,
           action: AuditAction.CREATE,
           name: environment.name,
-          detail: `manager ${input.username}`,
+          detail: auditDetail('environmentManager', { username: input.username }),
         },
         now,
       );

@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource, can } from '@halo/shared';
+import { API, AuditAction, AuditResource, can, auditDetail } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
 import { forbidden } from '../../http/httpError.js';
@@ -30,7 +30,7 @@ export const deactivateEnvironmentTwoFactor = route(
           resource: AuditResource.TWO_FACTOR,
           action: AuditAction.DISABLE,
           name: environment.name,
-          detail: manager ? `2FA of ${manager.username} deactivated` : null,
+          detail: manager ? auditDetail('managerTwoFactorDeactivated', { username: manager.username }) : null,
         },
         context.now(),
       );

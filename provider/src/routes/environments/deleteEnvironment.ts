@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource, SessionEndReason } from '@halo/shared';
+import { API, AuditAction, AuditResource, SessionEndReason, auditDetail } from '@halo/shared';
 import { endUserSessions } from '../../auth/sessions.js';
 
 import { route } from '../../http/endpointRoute.js';
@@ -26,7 +26,7 @@ export const deleteEnvironment = route(API.environments.remove, (context) => asy
         resource: AuditResource.ENVIRONMENT,
         action: AuditAction.DELETE,
         name: environment.name,
-        detail: doomed.length > 1 ? `with ${doomed.length - 1} environments below it` : null,
+        detail: doomed.length > 1 ? auditDetail('environmentsBelow', { count: doomed.length - 1 }) : null,
       },
       now,
     );

@@ -1,5 +1,5 @@
-import { API, AuditAction, AuditResource, fieldChanges, SessionEndReason } from '@halo/shared';
-import { voidResetLinks } from '../../auth/passwordResets.js';
+import { API, AuditAction, AuditResource, fieldChanges, SessionEndReason, auditDetail } from '@halo/shared';
+import { updateAccount } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions } from '../../auth/sessions.js';
 
@@ -62,17 +62,17 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
       .execute();
     if (features) await setFeatures(trx, environment, features);
     if (!isOwn && manager) {
-      await trx
-        .updateTable('users')
-        .set({
+      await updateAccount(
+        trx,
+        manager,
+        {
           ...(input.username ? { username: input.username } : {}),
           ...(input.email ? { email: input.email } : {}),
           ...(passwordHash ? { password_hash: passwordHash } : {}),
           updated_at: now,
-        })
-        .where('id', '=', manager.id)
-        .execute();
-      if (passwordHash) await voidResetLinks(trx, manager.id, now);
+        },
+        now,
+      );
     }
     const updated = await trx
       .selectFrom('environments')
@@ -89,7 +89,8 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
         resource: AuditResource.ENVIRONMENT,
         action: AuditAction.UPDATE,
         name: input.environment_name,
-        detail: environment.name === input.environment_name ? null : `renamed from ${environment.name}`,
+        detail:
+          environment.name === input.environment_name ? null : auditDetail('renamedFrom', { name: environment.name }),
         changes: fieldChanges(before, after, passwordHash ? { secrets: ['password'] } : {}),
       },
       now,

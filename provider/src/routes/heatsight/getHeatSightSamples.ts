@@ -9,12 +9,19 @@ import {
 import { route } from '../../http/endpointRoute.js';
 import { forbidden } from '../../http/httpError.js';
 import { descendantsOf, subjectOf } from '../../http/tenancy.js';
-import { GRID, historyCells, historyExtent, historySamples } from '../../store/positionSamples.js';
+import { historyCellsFromRollups, samplesAtMost } from '../../store/positionRollups.js';
+import { extentOf, historySamples } from '../../store/positionSamples.js';
+
+const NO_EXTENT = { west: 0, south: 0, east: 0, north: 0 };
 
 /**
  * GET config/{env}/heatsight/samples: the position history of {env} (and, with subtree=1,
  * every environment below it) in a window, as binary columns. The caller's own environment
  * needs HeatSight feature 1 or 2; one below it, or the subtree, feature 2.
+ *
+ * A window that holds at most max_points samples, all still kept raw, answers them one by one;
+ * any other answers cells read from the rollups (store/positionRollups.ts), never a scan of
+ * every sample: whole time buckets that overlap the window, so up to one bucket before it too.
  */
 export const getHeatSightSamples = route(API.heatSight.samples, (context) => async ({ auth, query }) => {
   const { target, user } = auth;
@@ -29,20 +36,19 @@ export const getHeatSightSamples = route(API.heatSight.samples, (context) => asy
     to,
     bbox: query.bbox,
   };
-  const { count, extent } = await historyExtent(context.db, filter);
-  const frame = { from: filter.from, to, extent: extent ?? { west: 0, south: 0, east: 0, north: 0 } };
+  const rawKept = filter.from >= context.now() - context.config.positionHistory.samplesRetentionMs;
+  const samplesInWindow = await samplesAtMost(context.db, filter);
   let data: Uint8Array;
-  if (!extent || count <= query.max_points) {
-    data = encodeHistorySamples(frame, extent ? await historySamples(context.db, filter) : []);
+  if (rawKept && samplesInWindow <= query.max_points) {
+    const samples = await historySamples(context.db, filter);
+    data = encodeHistorySamples({ from: filter.from, to, extent: extentOf(samples) ?? NO_EXTENT }, samples);
   } else {
-    // Coarser cells and buckets, halving each time, until they fit (one cell at the coarsest).
-    let coarsen = 1;
-    let cells = await historyCells(context.db, filter, extent);
-    while (cells.length > query.max_points && coarsen < GRID) {
-      coarsen *= 2;
-      cells = await historyCells(context.db, filter, extent, coarsen);
-    }
-    data = encodeHistoryCells(frame, cells);
+    const { cells } = await historyCellsFromRollups(context.db, filter, query.max_points, samplesInWindow);
+    const extent = extentOf(cells);
+    // An empty window answers as it always did: no samples.
+    data = extent
+      ? encodeHistoryCells({ from: filter.from, to, extent }, cells)
+      : encodeHistorySamples({ from: filter.from, to, extent: NO_EXTENT }, []);
   }
   return { fileName: `heatsight-${query.window}.bin`, contentType: HEATSIGHT_CONTENT_TYPE, data };
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHistory, ErrorCode, Feature, Permission, type HeatSightHistory } from '@halo/shared';
 import { createFleetSimulator } from '../../simulator/fleetSimulator.js';
-import { positionSample } from '../../store/positionSamples.js';
+import { insertPositionSamples, positionSample } from '../../store/positionSamples.js';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, TEST_ADMIN_PASSWORD } from '../../testing/testProvider.js';
@@ -36,19 +36,17 @@ describe.each(DIALECTS)('HeatSight on %s', (dialect) => {
     points: readonly { longitude: number; latitude: number; ago: number; online: number; connected?: boolean }[],
   ) => {
     const now = suite.provider.clock.now;
-    await suite.provider.provider.context.db
-      .insertInto('position_samples')
-      .values(
-        points.map((point, index) =>
-          positionSample(environmentId, 1000 + index, now - point.ago, point, {
-            connected: point.connected ?? true,
-            linksOnline: point.online,
-            linksTotal: 4,
-            signals: point.online > 0 ? [55, null] : [null, null],
-          }),
-        ),
-      )
-      .execute();
+    await insertPositionSamples(
+      suite.provider.provider.context.db,
+      points.map((point, index) =>
+        positionSample(environmentId, 1000 + index, now - point.ago, point, {
+          connected: point.connected ?? true,
+          linksOnline: point.online,
+          linksTotal: 4,
+          signals: point.online > 0 ? [55, null] : [null, null],
+        }),
+      ),
+    );
   };
   const setFeatures = (actor: Actor, environmentId: number, features: number[], name: string) =>
     suite.provider.api

@@ -9,11 +9,18 @@ import { satcomMessageOf, selectSatcomMessages } from './satcomMessageQuery.js';
  * serial, IMEI, network or description), device_name, device_ids, networks, start_date/end_date
  * (a date or a date-time, UTC) and severities. With `since_id`, the entries after it, oldest first.
  */
-export const listSatcomMessages = route(API.logs.satcomMessages, (context) => async ({ auth: { target }, query }) => {
-  const rows = await selectSatcomMessages(context.db, target.id, query)
-    .selectAll()
-    .orderBy('id', logPageOrder(query))
-    .limit(logPageSize(query))
-    .execute();
-  return { satcom_messages: rows.map(satcomMessageOf) };
-});
+export const listSatcomMessages = route(
+  API.logs.satcomMessages,
+  (context) =>
+    async ({ auth: { target }, query, signal }) => {
+      const read = context.reads.begin('page', signal);
+      const rows = await read.rows(
+        selectSatcomMessages(context.db, target.id, query)
+          .selectAll()
+          .orderBy('id', logPageOrder(query))
+          .limit(logPageSize(query))
+          .compile(),
+      );
+      return { satcom_messages: rows.map(satcomMessageOf) };
+    },
+);

@@ -10,7 +10,8 @@ import { systemLogEntry, systemLogRows } from './systemLogQuery.js';
  * device_attribute_types and alerts_only. With `since_id` the answer is the entries after it,
  * oldest first.
  */
-export const listSystemLogs = route(API.logs.systemLogs, (context) => async ({ auth: { target }, query }) => {
-  const rows = await systemLogRows(context, target.id, query, logPageOrder(query), logPageSize(query));
+export const listSystemLogs = route(API.logs.systemLogs, (context) => async ({ auth: { target }, query, signal }) => {
+  const read = context.reads.begin('page', signal);
+  const rows = await systemLogRows(context, read, target.id, query, logPageOrder(query), logPageSize(query));
   return { system_logs: rows.map(systemLogEntry) };
 });

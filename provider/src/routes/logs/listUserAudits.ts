@@ -8,11 +8,14 @@ import { selectUserAudits, userAuditOf } from './userAuditQuery.js';
  * environment, newest first, `page_size` entries (100 unless told), older pages with
  * `object_id`; filters free_text (user, name or detail), start_date/end_date, resources and actions.
  */
-export const listUserAudits = route(API.logs.userAudits, (context) => async ({ auth: { target }, query }) => {
-  const rows = await selectUserAudits(context.db, target.id, query)
-    .selectAll()
-    .orderBy('id', logPageOrder(query))
-    .limit(logPageSize(query))
-    .execute();
+export const listUserAudits = route(API.logs.userAudits, (context) => async ({ auth: { target }, query, signal }) => {
+  const read = context.reads.begin('page', signal);
+  const rows = await read.rows(
+    selectUserAudits(context.db, target.id, query)
+      .selectAll()
+      .orderBy('id', logPageOrder(query))
+      .limit(logPageSize(query))
+      .compile(),
+  );
   return { user_audits: rows.map(userAuditOf) };
 });

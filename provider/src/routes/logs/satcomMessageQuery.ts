@@ -1,5 +1,7 @@
 import {
+  codeLabel,
   SATCOM_PROVIDER_SATELLITE_MESSAGING,
+  type Locale,
   type CsvValue,
   type LogPaging,
   type SatcomMessage,
@@ -17,7 +19,7 @@ const FREE_TEXT_COLUMNS = ['halo_name', 'halo_serial', 'satcom_imei', 'network',
 export function selectSatcomMessages(
   db: Kysely<Database>,
   environmentId: number,
-  filter: SatcomMessageExportQuery & LogPaging,
+  filter: Omit<SatcomMessageExportQuery, 'lang'> & LogPaging,
 ) {
   let select = db.selectFrom('satcom_messages').where('environment_id', '=', environmentId);
   for (const condition of logPageConditions(filter)) select = select.where(condition);
@@ -48,7 +50,7 @@ export const satcomMessageOf = (row: SatcomMessageRow): SatcomMessage => ({
   provider: SATCOM_PROVIDER_SATELLITE_MESSAGING,
 });
 
-/** The export's columns: section 3's messaging log entry. */
+/** The export's columns: section 3's messaging log entry, the severity's label beside it. */
 export const SATCOM_MESSAGE_CSV_HEADER = [
   'id',
   'log_time',
@@ -58,13 +60,18 @@ export const SATCOM_MESSAGE_CSV_HEADER = [
   'satcom_imei',
   'network',
   'severity',
+  'severity_label',
   'description',
   'lat',
   'long',
   'altitude',
 ] as const;
 
-export const satcomMessageCells = (row: SatcomMessageRow): CsvValue[] => {
-  const message = satcomMessageOf(row);
-  return SATCOM_MESSAGE_CSV_HEADER.map((column) => message[column]);
-};
+export const satcomMessageCells =
+  (locale: Locale) =>
+  (row: SatcomMessageRow): CsvValue[] => {
+    const message = satcomMessageOf(row);
+    return SATCOM_MESSAGE_CSV_HEADER.map((column) =>
+      column === 'severity_label' ? codeLabel(locale, 'severity', message.severity) : message[column],
+    );
+  };

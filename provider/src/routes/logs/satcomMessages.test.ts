@@ -154,8 +154,8 @@ describe.each(DIALECTS)('satcom messages on %s', (dialect) => {
     expect(response.headers['content-disposition']).toMatch(/messaging-log-.*\.csv/);
     const rows = parseCsv(response.text);
     expect(rows.map((row) => row[0])).toEqual(['id', '4', '3']);
-    expect(rows[1]?.[8]).toBe("'@SUM(A1:A9)");
-    expect(rows[1]?.slice(9)).toEqual(['', '', '']);
+    expect(rows[1]?.[9]).toBe("'@SUM(A1:A9)");
+    expect(rows[1]?.slice(10)).toEqual(['', '', '']);
     expect((await configCall(provider.api, admin, 'get', '/satcom_messages/export?since_id=1')).status).toBe(400);
   });
 });

@@ -12,7 +12,7 @@ const SEVERITIES = Object.values(Severity);
  * by severity in `buckets` equal slices (48 unless told), oldest slice first; one grouped
  * query, whatever the range.
  */
-export const systemLogHistogram = route(API.logs.systemLogsHistogram, (context) => async ({ auth, query }) => {
+export const systemLogHistogram = route(API.logs.systemLogsHistogram, (context) => async ({ auth, query, signal }) => {
   const { from, to } = logTimeWindow(query);
   if (from === undefined || to === undefined || to <= from)
     throw refuse(ErrorCode.BAD_QUERY_PARAMETER, { end_date: ValidationKey.INVALID });
@@ -20,10 +20,12 @@ export const systemLogHistogram = route(API.logs.systemLogsHistogram, (context) 
   const bucketMs = Math.max(1, Math.ceil((to - from) / buckets));
   // Whole numbers checked above, written into the SQL so both dialects see one expression in select and group by.
   const slice = sql<number>`cast((log_time - ${sql.lit(from)}) / ${sql.lit(bucketMs)} as integer)`;
-  const rows = await selectSystemLogs(context.db, auth.target.id, query)
-    .select([slice.as('bucket'), 'severity', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy([slice, 'severity'])
-    .execute();
+  const rows = await context.reads.begin('page', signal).rows(
+    selectSystemLogs(context.db, auth.target.id, query)
+      .select([slice.as('bucket'), 'severity', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy([slice, 'severity'])
+      .compile(),
+  );
   const counts = Array.from({ length: buckets }, () => [0, 0, 0, 0] as [number, number, number, number]);
   for (const row of rows) {
     const bucket = counts[Number(row.bucket)];

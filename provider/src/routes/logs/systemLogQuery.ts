@@ -1,6 +1,15 @@
-import type { CsvValue, LogPaging, SystemLogEntry, SystemLogFilter } from '@halo/shared';
+import {
+  codeLabel,
+  logTimeWindow,
+  type CsvValue,
+  type Locale,
+  type LogPaging,
+  type SystemLogEntry,
+  type SystemLogFilter,
+} from '@halo/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../store/database.js';
+import type { Read } from '../../store/readPool.js';
 import type { Database, SystemLogsTable } from '../../store/schema.js';
 import { contains, logPageConditions } from './logPage.js';
 
@@ -37,18 +46,21 @@ export function selectSystemLogs(db: Kysely<Database>, environmentId: number, fi
  * every newer match first. PostgreSQL's planner picks its trigram index by itself.
  */
 const readsNameIndex = (dialect: Dialect, filter: SystemLogFilterAndPage) =>
-  dialect === 'sqlite' && /[^%_]{3}/.test(filter.device_name ?? '') && filter.end_date === undefined;
+  dialect === 'sqlite' && /[^%_]{3}/.test(filter.device_name ?? '') && logTimeWindow(filter).to === undefined;
 
-/** One page of the system log: the entries a filter selects, ordered by id, at most `limit`. */
+/** One page of the system log: the entries a filter selects, ordered by id, at most `limit`, read by `read`. */
 export function systemLogRows(
   { db, dialect }: { readonly db: Kysely<Database>; readonly dialect: Dialect },
+  read: Read,
   environmentId: number,
   filter: SystemLogFilterAndPage,
   order: 'asc' | 'desc',
   limit: number,
 ): Promise<SystemLogRow[]> {
   if (!readsNameIndex(dialect, filter)) {
-    return selectSystemLogs(db, environmentId, filter).selectAll().orderBy('id', order).limit(limit).execute();
+    return read.rows(
+      selectSystemLogs(db, environmentId, filter).selectAll().orderBy('id', order).limit(limit).compile(),
+    );
   }
   // CROSS JOIN keeps SQLite from turning the join around (the index probed once per entry).
   // The index's LIKE cannot take an ESCAPE, so % and _ in the name are wildcards there: it
@@ -59,7 +71,7 @@ export function systemLogRows(
     .whereRef('system_logs.id', '=', 'names.rowid')
     .where(sql<boolean>`names.device_name like ${`%${filter.device_name ?? ''}%`}`);
   for (const condition of systemLogConditions(environmentId, filter, 'names.rowid')) select = select.where(condition);
-  return select.selectAll('system_logs').orderBy('names.rowid', order).limit(limit).execute();
+  return read.rows(select.selectAll('system_logs').orderBy('names.rowid', order).limit(limit).compile());
 }
 
 export const systemLogEntry = (row: SystemLogRow): SystemLogEntry => ({
@@ -75,21 +87,33 @@ export const systemLogEntry = (row: SystemLogRow): SystemLogEntry => ({
   is_alert: row.is_alert === 1,
 });
 
-/** The export's columns: section 3's, with the ids a spreadsheet can join on. */
+/** The export's columns: section 3's, with the ids a spreadsheet can join on and each code's label beside it. */
 export const SYSTEM_LOG_CSV_HEADER = [
   'id',
   'log_time',
   'device_id',
   'device_name',
   'device_attribute_type',
+  'device_attribute_type_label',
   'event_type',
+  'event_type_label',
   'value',
   'severity',
+  'severity_label',
   'description',
   'is_alert',
 ] as const;
 
-export const systemLogCells = (row: SystemLogRow): CsvValue[] => {
-  const entry = systemLogEntry(row);
-  return SYSTEM_LOG_CSV_HEADER.map((column) => entry[column]);
-};
+export const systemLogCells =
+  (locale: Locale) =>
+  (row: SystemLogRow): CsvValue[] => {
+    const entry = systemLogEntry(row);
+    const labels = {
+      device_attribute_type_label: codeLabel(locale, 'attribute', entry.device_attribute_type),
+      event_type_label: codeLabel(locale, 'systemEvent', entry.event_type),
+      severity_label: codeLabel(locale, 'severity', entry.severity),
+    };
+    return SYSTEM_LOG_CSV_HEADER.map((column) =>
+      column in labels ? labels[column as keyof typeof labels] : entry[column as keyof SystemLogEntry],
+    );
+  };

@@ -232,17 +232,20 @@ describe.each(DIALECTS)('system logs on %s', (dialect) => {
       'device_id',
       'device_name',
       'device_attribute_type',
+      'device_attribute_type_label',
       'event_type',
+      'event_type_label',
       'value',
       'severity',
+      'severity_label',
       'description',
       'is_alert',
     ]);
     expect(rows).toHaveLength(4501);
-    const byValue = (value: string) => rows.find((row) => row[6] === value);
+    const byValue = (value: string) => rows.find((row) => row[8] === value);
     expect(byValue(`'=HYPERLINK("http://evil.test","x")`)).toBeDefined();
-    expect(rows.find((row) => row[8]?.startsWith('quoted'))?.[8]).toBe('quoted "text", with a comma\nand a line');
-    expect(rows[2]?.[8]).toBe('-95');
+    expect(rows.find((row) => row[11]?.startsWith('quoted'))?.[11]).toBe('quoted "text", with a comma\nand a line');
+    expect(rows[2]?.[11]).toBe('-95');
     // Newest first, as the screen shows them.
     expect(Number(rows[1]?.[0])).toBeGreaterThan(Number(rows[4500]?.[0]));
     const filtered = parseCsv((await configCall(provider.api, admin, 'get', '/system_logs/export?severities=3')).text);

@@ -1,7 +1,12 @@
 import {
+  AuditDetailParamsSchema,
+  auditDetailLabel,
+  CODE_LABEL_TEXTS,
+  codeLabel,
   FieldChangeSchema,
   type CsvValue,
   type FieldChange,
+  type Locale,
   type UserAudit,
   type UserAuditExportQuery,
   type LogPaging,
@@ -22,7 +27,7 @@ const FREE_TEXT_COLUMNS = ['username', 'name', 'detail'];
 export function selectUserAudits(
   db: Kysely<Database>,
   environmentId: number,
-  filter: UserAuditExportQuery & LogPaging,
+  filter: Omit<UserAuditExportQuery, 'lang'> & LogPaging,
 ) {
   let select = db.selectFrom('user_audits').where('environment_id', '=', environmentId);
   for (const condition of logPageConditions(filter, { time: 'created_at' })) select = select.where(condition);
@@ -34,6 +39,15 @@ export function selectUserAudits(
 }
 
 const StoredChangesSchema = z.array(FieldChangeSchema);
+
+function paramsOf(stored: string | null): Record<string, string> | undefined {
+  if (!stored) return undefined;
+  try {
+    return AuditDetailParamsSchema.parse(JSON.parse(stored));
+  } catch {
+    return undefined;
+  }
+}
 
 function changesOf(stored: string | null): FieldChange[] {
   if (!stored) return [];
@@ -51,28 +65,48 @@ export const userAuditOf = (row: UserAuditRow): UserAudit => ({
   action: row.action as UserAudit['action'],
   name: row.name ?? '',
   detail: row.detail,
+  ...(row.detail_code === null ? {} : { detail_code: row.detail_code }),
+  ...(row.detail_params === null ? {} : { detail_params: paramsOf(row.detail_params) ?? {} }),
   time: new Date(row.created_at).toISOString(),
   changes: changesOf(row.changes),
 });
 
-/** The export's columns: section 3's audit entry, and the changed fields as `field: old → new`. */
-export const USER_AUDIT_CSV_HEADER = ['id', 'time', 'user', 'resource', 'action', 'name', 'detail', 'changes'] as const;
+/**
+ * The export's columns: section 3's audit entry, each code with its label beside it in the
+ * export's language, the detail in that language, and the changed fields as `field: old → new`.
+ */
+export const USER_AUDIT_CSV_HEADER = [
+  'id',
+  'time',
+  'user',
+  'resource',
+  'resource_label',
+  'action',
+  'action_label',
+  'name',
+  'detail',
+  'changes',
+] as const;
 
-const describeChange = (change: FieldChange) =>
+const describeChange = (change: FieldChange, locale: Locale) =>
   change.old === null && change.new === null
-    ? `${change.field}: changed`
+    ? `${change.field}: ${CODE_LABEL_TEXTS[locale].changedSecret}`
     : `${change.field}: ${change.old ?? ''} → ${change.new ?? ''}`;
 
-export const userAuditCells = (row: UserAuditRow): CsvValue[] => {
-  const audit = userAuditOf(row);
-  return [
-    audit.id,
-    audit.time,
-    audit.user,
-    audit.resource,
-    audit.action,
-    audit.name,
-    audit.detail,
-    audit.changes.map(describeChange).join('; '),
-  ];
-};
+export const userAuditCells =
+  (locale: Locale) =>
+  (row: UserAuditRow): CsvValue[] => {
+    const audit = userAuditOf(row);
+    return [
+      audit.id,
+      audit.time,
+      audit.user,
+      audit.resource,
+      codeLabel(locale, 'auditResource', audit.resource),
+      audit.action,
+      codeLabel(locale, 'auditAction', audit.action),
+      audit.name,
+      auditDetailLabel(locale, audit),
+      audit.changes.map((change) => describeChange(change, locale)).join('; '),
+    ];
+  };

@@ -85,8 +85,19 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
     const { admin } = suite;
     await send(admin, 'post', '/groups', { group: { name: '-calc' } }).expect(201);
     const csv = parseCsv((await send(admin, 'get', '/user_audits/export?resources=group').expect(200)).text);
-    expect(csv[0]).toEqual(['id', 'time', 'user', 'resource', 'action', 'name', 'detail', 'changes']);
-    expect(csv.slice(1).map((row) => row[5])).toEqual(["'-calc"]);
+    expect(csv[0]).toEqual([
+      'id',
+      'time',
+      'user',
+      'resource',
+      'resource_label',
+      'action',
+      'action_label',
+      'name',
+      'detail',
+      'changes',
+    ]);
+    expect(csv.slice(1).map((row) => row[7])).toEqual(["'-calc"]);
 
     const child = await createEnvironment(suite.provider.api, admin, 'audit-child');
     await send(child, 'post', '/groups', { group: { name: 'child-group' } }).expect(201);

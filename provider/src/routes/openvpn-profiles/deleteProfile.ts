@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource } from '@halo/shared';
+import { API, AuditAction, AuditResource, auditDetail } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 
@@ -26,7 +26,7 @@ export const deleteProfile = route(API.vpn.removeProfile, (context) => async ({ 
       resource: AuditResource.OPENVPN_PROFILE,
       action: AuditAction.DELETE,
       name: existing.name,
-      detail: affected > 0 ? `${affected} rules now use No VPN/Custom and are disabled` : null,
+      detail: affected > 0 ? auditDetail('rulesLostProfile', { count: affected }) : null,
     },
     now,
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@halo/shared';
 import { profileBody } from '../../testing/dataPath.js';
 import { clientDevice, createDevice, serverDevice } from '../../testing/devices.js';
+import { as, createUser } from '../../testing/people.js';
 import { DIALECTS } from '../../testing/testProvider.js';
 
 describe.each(DIALECTS)('OpenVPN profiles on %s', (dialect) => {
@@ -49,6 +50,72 @@ describe.each(DIALECTS)('OpenVPN profiles on %s', (dialect) => {
     });
     expect(JSON.stringify(secret.body)).not.toContain('vpn-secret');
     expect((await send(suite.admin, 'get', '/apps/openvpn/profiles')).body.openvpn_profiles).toHaveLength(3);
+  });
+
+  it('refuses with 83 every custom key off the allow-list, such as those that write files on the user’s machine', async () => {
+    await createUser(suite.provider.api, suite.admin, 'profile-editor', [100, 101, 102]);
+    const editor = await as(suite.provider.api, 'profile-editor', 'root');
+    const created = await send(editor, 'post', '/apps/openvpn/profiles', profileBody('allowed-only'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const refusedKeys: [string, string][] = [
+      ['genkey', 'secret /tmp/overwritten.key'],
+      ['replay-persist', '/tmp/replay'],
+      ['dev-node', '/dev/net/tun'],
+      ['http-proxy', 'proxy.example 8080 /tmp/credentials'],
+      ['askpass', '/etc/shadow'],
+      ['script-security', '2'],
+      ['status', '/tmp/status'],
+    ];
+    for (const [key_name, key_value] of refusedKeys) {
+      const extra = {
+        advanced_config: {
+          custom_fields: [
+            { key_name: 'ping', key_value: '10' },
+            { key_name, key_value },
+          ],
+        },
+      };
+      const added = await send(editor, 'post', '/apps/openvpn/profiles', profileBody(`refused-${key_name}`, extra));
+      expect({ key_name, status: added.status, error: added.body.error }).toEqual({
+        key_name,
+        status: 400,
+        error: ErrorCode.CUSTOM_KEY_NOT_ALLOWED,
+      });
+      expect(added.body.fields).toMatchObject({ not_allowed_keys: [key_name], keys: key_name });
+      expect(added.body.fields.allowed_keys).toEqual(expect.arrayContaining(['ping', 'verb', 'mute', 'sndbuf']));
+      const updated = await send(
+        editor,
+        'put',
+        `/apps/openvpn/profiles/${created.body.id}`,
+        profileBody('allowed-only', extra),
+      );
+      expect(updated.body.error).toBe(ErrorCode.CUSTOM_KEY_NOT_ALLOWED);
+    }
+    const listed = (await send(editor, 'get', '/apps/openvpn/profiles')).body.openvpn_profiles;
+    expect(listed.map((row: { name: string }) => row.name)).toEqual(['allowed-only']);
+    expect(listed[0].advanced_config.custom_fields).toBeNull();
+  });
+
+  it('refuses a custom value OpenVPN would not read as meant, on its row, and keeps allowed ones as sent', async () => {
+    const quoted = { advanced_config: { custom_fields: [{ key_name: 'ping', key_value: '"10 20"' }] } };
+    const refused = await send(suite.admin, 'post', '/apps/openvpn/profiles', profileBody('quoted', quoted));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: ErrorCode.MISSING_VALUES,
+      fields: { 'advanced_config.custom_fields.0.key_value': 'validation.customValue' },
+    });
+    const fine = {
+      advanced_config: {
+        custom_fields: [
+          { key_name: 'keepalive', key_value: '10  60' },
+          { key_name: 'verb', key_value: '4' },
+          { key_name: 'auth-nocache', key_value: '' },
+        ],
+      },
+    };
+    const created = await send(suite.admin, 'post', '/apps/openvpn/profiles', profileBody('tuned', fine));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.openvpn_profile.advanced_config.custom_fields).toEqual(fine.advanced_config.custom_fields);
   });
 
   it('refuses control characters in every value written into the file, and writes nothing', async () => {

@@ -1,7 +1,8 @@
 import {
+  ALLOWED_CUSTOM_KEYS,
   duplicateCustomKeys,
   ErrorCode,
-  isCustomKeyAllowed,
+  notAllowedCustomKeys,
   type AdvancedConfig,
   type OpenVpnProfile,
   type OpenVpnProfileInput,
@@ -28,17 +29,27 @@ export function profileView(row: OpenVpnProfileRow): OpenVpnProfile {
   };
 }
 
-/** Errors 82 (a key named twice) and 83 (a key the structured fields own, or not a directive). */
+/**
+ * Error 82 (keys named twice) or 83 (keys off the allow-list), naming them (`keys`, joined,
+ * for the catalogue's detail line) and, for 83, the keys that are allowed.
+ */
+export function customKeysRefusal(reason: 'duplicate' | 'notAllowed', keys: readonly string[]) {
+  return reason === 'duplicate'
+    ? refuse(ErrorCode.DUPLICATE_CUSTOM_KEY, { duplicate_keys: keys, keys: keys.join(', ') })
+    : refuse(ErrorCode.CUSTOM_KEY_NOT_ALLOWED, {
+        not_allowed_keys: keys,
+        keys: keys.join(', '),
+        allowed_keys: ALLOWED_CUSTOM_KEYS,
+      });
+}
+
+/** Errors 82 and 83 for a profile being saved; the schema already checked each value against its key. */
 export function assertCustomFields(input: OpenVpnProfileInput): void {
   const fields = input.advanced_config?.custom_fields ?? [];
   const duplicates = duplicateCustomKeys(fields);
-  if (duplicates.length > 0) {
-    throw refuse(ErrorCode.DUPLICATE_CUSTOM_KEY, { duplicate_keys: duplicates });
-  }
-  const refused = fields.map((field) => field.key_name).filter((key) => !isCustomKeyAllowed(key));
-  if (refused.length > 0) {
-    throw refuse(ErrorCode.CUSTOM_KEY_NOT_ALLOWED, { not_allowed_keys: refused });
-  }
+  if (duplicates.length > 0) throw customKeysRefusal('duplicate', duplicates);
+  const notAllowed = notAllowedCustomKeys(fields);
+  if (notAllowed.length > 0) throw customKeysRefusal('notAllowed', notAllowed);
 }
 
 type StoredColumns = Omit<

@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { API, ErrorCode, Permission, SatcomLinkStatus, type SatcomTarget } from '@halo/shared';
+import { createServer as createTcpServer } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, ErrorCode, OutboundPurpose, Permission, SatcomLinkStatus, type SatcomTarget } from '@halo/shared';
+import { log } from '../../log.js';
 import { createSatcomForwarder, type SatcomDelivery } from '../../satcom/satcomForwarder.js';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { as, createUser, type Actor } from '../../testing/people.js';
@@ -64,11 +66,11 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
       .execute();
   };
   // The tests' receiver is on this machine, which no configuration may reach: a test-only policy.
-  const forwarderFor = () =>
+  const forwarderFor = (timeoutMs = 2000) =>
     createSatcomForwarder(suite.provider.provider.context, {
-      policy: { allowedNetworks: ['127.0.0.1/32', '::1/128'] },
+      policy: { purpose: OutboundPurpose.SATCOM_TARGET, allowedNetworks: ['127.0.0.1/32', '::1/128'] },
       intervalMs: 60_000,
-      timeoutMs: 2000,
+      timeoutMs,
     });
 
   it('is disabled until set, keeps the key sealed and never answers it, and forgets it when removed', async () => {
@@ -115,6 +117,124 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
       expect(Object.keys(refused.body.fields as object)).toEqual([field]);
     }
     expect((await target(admin)).link_status).toBe(SatcomLinkStatus.DISABLED);
+  });
+
+  it('stores the URL normalised: trimmed, as its WHATWG serialisation, and refuses CR, LF or tab inside', async () => {
+    const { admin } = suite;
+    const stored = async () =>
+      (await suite.provider.provider.context.db.selectFrom('satcom_targets').select('url').executeTakeFirst())?.url;
+    await send(admin, 'put', '/satcom_target', {
+      satcom_target: { url: ' \r\n\tHTTPS://Satcom.EXAMPLE.com:443/in?batch=1\r\n ', api_key: API_KEY },
+    }).expect(200);
+    expect(await stored()).toBe('https://satcom.example.com/in?batch=1');
+    expect((await target(admin)).url).toBe('https://satcom.example.com/in?batch=1');
+    for (const url of [
+      'https://satcom.exa\r\nmple.com/in',
+      'https://satcom.example.com/i\tn',
+      'https://satcom.example.com/a b',
+    ]) {
+      const refused = await send(admin, 'put', '/satcom_target', { satcom_target: { url } });
+      expect({ url, status: refused.status, fields: refused.body.fields }).toEqual({
+        url,
+        status: 400,
+        fields: { 'satcom_target.url': 'validation.invalidCharacters' },
+      });
+    }
+    expect(await stored()).toBe('https://satcom.example.com/in?batch=1');
+  });
+
+  it('says which rule refuses an address, and for a private one the setting that allows it', async () => {
+    const { admin } = suite;
+    for (const [url, key, message] of [
+      [
+        'http://127.0.0.1:9/in',
+        'validation.addressLoopback',
+        /^127\.0\.0\.1 is a loopback address .* no setting allows it$/,
+      ],
+      // The same address spelled as a number: checked as the URL parser reads it.
+      ['http://2130706433:9/in', 'validation.addressLoopback', /^127\.0\.0\.1 is a loopback address/],
+      ['http://169.254.169.254/latest/meta-data', 'validation.addressLinkLocal', /^169\.254\.169\.254 is a link-local/],
+      [
+        'http://0.0.0.0/in',
+        'validation.addressReserved',
+        /^0\.0\.0\.0 is an unspecified, multicast, broadcast or reserved/,
+      ],
+      [
+        'http://10.1.2.3/in',
+        'validation.satcomAddressPrivate',
+        /^10\.1\.2\.3 is a private address: .* only when HALO_SATCOM_ALLOWED_NETWORKS lists them$/,
+      ],
+    ] as const) {
+      const refused = await send(admin, 'put', '/satcom_target', { satcom_target: { url, api_key: API_KEY } });
+      expect({ url, status: refused.status, error: refused.body.error, fields: refused.body.fields }).toEqual({
+        url,
+        status: 400,
+        error: ErrorCode.MISSING_VALUES,
+        fields: { 'satcom_target.url': key },
+      });
+      expect(refused.body.message).toMatch(message);
+    }
+    expect((await target(admin)).link_status).toBe(SatcomLinkStatus.DISABLED);
+  });
+
+  it('tells why a delivery failed in a generic reason, and keeps the detail in the server log', async () => {
+    const { admin, provider } = suite;
+    const warnings = vi.spyOn(log, 'warn');
+    try {
+      const local = await receiver(() => 200);
+      servers.push(local.server);
+      await send(admin, 'put', '/satcom_target', { satcom_target: { url: local.url, api_key: API_KEY } }).expect(200);
+      // The configured policy never calls this machine: `localhost` is refused once resolved.
+      const configured = createSatcomForwarder(provider.provider.context, {
+        policy: provider.provider.context.config.satcom.networks,
+        intervalMs: 60_000,
+      });
+      await configured.forwardOnce();
+      const answer = await send(admin, 'get', '/satcom_target').expect(200);
+      expect(answer.body.satcom_target.last_error).toBe('addressRefused:loopback');
+      expect(answer.text).not.toMatch(/127\.0\.0\.1|::1|DNS|family|resolves/);
+      expect(warnings).toHaveBeenCalledWith(
+        expect.objectContaining({
+          reason: 'addressRefused:loopback',
+          detail: expect.stringMatching(/localhost resolves to/),
+        }),
+        'satcom delivery failed',
+      );
+      expect(local.received).toEqual([]);
+
+      // A target that takes the connection and never answers.
+      const silent = createTcpServer(() => undefined).listen(0, '127.0.0.1');
+      await once(silent, 'listening');
+      const silentPort = (silent.address() as AddressInfo).port;
+      try {
+        await send(admin, 'put', '/satcom_target', {
+          satcom_target: { url: `http://localhost:${silentPort}/in` },
+        }).expect(200);
+        await forwarderFor(200).forwardOnce();
+        expect((await target(admin)).last_error).toBe('timedOut');
+      } finally {
+        silent.close();
+      }
+      // Nothing listens there any more.
+      await send(admin, 'put', '/satcom_target', {
+        satcom_target: { url: `http://localhost:${silentPort}/in` },
+      }).expect(200);
+      await forwarderFor().forwardOnce();
+      const unreachable = await target(admin);
+      expect(unreachable.last_error).toBe('unreachable');
+      expect(warnings).toHaveBeenLastCalledWith(
+        expect.objectContaining({ reason: 'unreachable', detail: expect.stringMatching(/ECONNREFUSED/) }),
+        'satcom delivery failed',
+      );
+      // A reason stored before reasons were codes reads as the generic one.
+      await provider.provider.context.db
+        .updateTable('satcom_targets')
+        .set({ last_error: 'DNS lookup 127.0.0.1(family:4, host:vm) is not allowed' })
+        .execute();
+      expect((await target(admin)).last_error).toBe('unreachable');
+    } finally {
+      warnings.mockRestore();
+    }
   });
 
   it('needs admin view (130) to read and update-all (131) to change', async () => {
@@ -174,7 +294,7 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
     // Never reached since it was set: not connected.
     expect(failing).toMatchObject({
       pending: 3,
-      last_error: 'the target answered HTTP 503',
+      last_error: 'refusedStatus:503',
       link_status: SatcomLinkStatus.MISCONFIGURED,
     });
     expect(Date.parse(failing.next_attempt_at!)).toBe(provider.clock.now + 1000);
@@ -197,7 +317,7 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
     await forwarder.forwardOnce();
     expect(await target(admin)).toMatchObject({
       link_status: SatcomLinkStatus.MISCONFIGURED,
-      last_error: 'the target answered HTTP 401',
+      last_error: 'refusedStatus:401',
       pending: 1,
     });
     // A fixed key is tried at once.

@@ -2,14 +2,14 @@ import { API, AuditAction, AuditResource, ErrorCode, SatcomLinkStatus, Validatio
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../http/httpError.js';
 import { auditChange } from '../../http/reachable.js';
-import { isCallableAddress } from '../../net/outboundCall.js';
+import { assertCallableAddress } from '../../net/assertCallableAddress.js';
 import { findSatcomTarget, satcomTargetView } from '../../satcom/satcomTargetView.js';
 
 /**
- * PUT config/{env}/satcom_target: the target URL (http or https, an address the satcom policy
- * lets the provider call) and the API key, sealed at rest; without a key the stored one is
- * kept. A new target starts with the messages that arrive from now on and is checked on the
- * forwarder's next round.
+ * PUT config/{env}/satcom_target: the target URL (http or https, stored as the shared schema
+ * normalises it, at an address the satcom policy lets the provider call) and the API key,
+ * sealed at rest; without a key the stored one is kept. A new target starts with the messages
+ * that arrive from now on and is checked on the forwarder's next round.
  */
 export const setSatcomTarget = route(API.satcom.setTarget, (context) => async ({ auth, body: { satcom_target } }) => {
   const environmentId = auth.target.id;
@@ -17,9 +17,7 @@ export const setSatcomTarget = route(API.satcom.setTarget, (context) => async ({
   if (!satcom_target.api_key && !existing) {
     throw refuse(ErrorCode.MISSING_VALUES, { 'satcom_target.api_key': ValidationKey.REQUIRED });
   }
-  if (!isCallableAddress(new URL(satcom_target.url).hostname, context.config.satcom.networks)) {
-    throw refuse(ErrorCode.MISSING_VALUES, { 'satcom_target.url': ValidationKey.INVALID });
-  }
+  assertCallableAddress('satcom_target.url', new URL(satcom_target.url).hostname, context.config.satcom.networks);
   const now = context.now();
   const sealed = satcom_target.api_key ? context.secrets.seal(satcom_target.api_key) : existing?.api_key_sealed;
   if (!sealed) throw refuse(ErrorCode.MISSING_VALUES, { 'satcom_target.api_key': ValidationKey.REQUIRED });

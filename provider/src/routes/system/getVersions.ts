@@ -1,26 +1,28 @@
-import { networkInterfaces } from 'node:os';
 import { createRequire } from 'node:module';
 import { API, officialVersion } from '@halo/shared';
+import type { Request } from 'express';
 import { route } from '../../http/endpointRoute.js';
 
 const { version: providerVersion } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
-/** The address the product is reached at: the public URL's host, else the first external IPv4. */
-export function productAddress(publicUrl: string): string {
-  const host = new URL(publicUrl).hostname;
-  if (host && host !== 'localhost' && host !== '127.0.0.1') return host;
-  for (const addresses of Object.values(networkInterfaces())) {
-    const external = addresses?.find((address) => address.family === 'IPv4' && !address.internal);
-    if (external) return external.address;
-  }
-  return '127.0.0.1';
+/**
+ * The address this server was reached at, for the {ip}-12.6 version string: the host the
+ * caller asked for (behind the gateway, the browser's, which the gateway forwards as
+ * X-Forwarded-Host and the provider trusts from loopback), without its port; the public URL's
+ * host when a request names none. Never an address picked from this machine's interfaces:
+ * that one may be nobody's way in (a documentation address, a container's bridge).
+ */
+export function productAddress(request: Pick<Request, 'hostname'>, publicUrl: string): string {
+  const host = request.hostname || new URL(publicUrl).hostname;
+  // An IPv6 literal comes bracketed, as in a URL.
+  return host.replace(/^\[(.*)\]$/, '$1');
 }
 
 /**
  * GET /versions: the official {ip}-12.6 string and the internal components. This provider
  * implements auth, config, ca and monitoring itself; the analyzer is not part of it.
  */
-export const getVersions = route(API.system.versions, (context) => () => ({
-  official: officialVersion(productAddress(context.config.publicUrl)),
+export const getVersions = route(API.system.versions, (context) => ({ request }) => ({
+  official: officialVersion(productAddress(request, context.config.publicUrl)),
   internal: { auth: providerVersion, config: providerVersion, ca: providerVersion, monitoring: providerVersion },
 }));

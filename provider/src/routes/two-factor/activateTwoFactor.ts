@@ -1,4 +1,4 @@
-import { API, AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent } from '../../auth/sessions.js';
 import { checkOtp, invalidOtp } from '../../auth/twoFactor.js';
 import { refuse } from '../../http/httpError.js';
@@ -24,7 +24,7 @@ export const activateTwoFactor = route(
         .set({ two_factor_status: TwoFactorStatus.ACTIVE, updated_at: context.now() })
         .where('id', '=', user.id)
         .execute();
-      await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA activated');
+      await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, auditDetail('twoFactorActivated'));
       return { setupStatus: TwoFactorStatus.ACTIVE };
     },
 );

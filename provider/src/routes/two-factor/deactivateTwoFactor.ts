@@ -1,4 +1,4 @@
-import { API, AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent } from '../../auth/sessions.js';
 import { checkOtp, resetTwoFactor, twoFactorNotActive } from '../../auth/twoFactor.js';
 import { refuse } from '../../http/httpError.js';
@@ -15,7 +15,7 @@ export const deactivateTwoFactor = route(
         throw refuse(ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE, undefined, { message: verdict.message });
       if (verdict.kind === 'wrong') throw refuse(ErrorCode.TWO_FACTOR_DEACTIVATE_FAILURE);
       await resetTwoFactor(context, user.id);
-      await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA deactivated');
+      await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, auditDetail('twoFactorDeactivated'));
       return { setupStatus: TwoFactorStatus.INACTIVE };
     },
 );

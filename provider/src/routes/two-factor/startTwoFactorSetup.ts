@@ -1,4 +1,4 @@
-import { API, AuditResource, ErrorCode, TwoFactorStatus } from '@halo/shared';
+import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent } from '../../auth/sessions.js';
 import { newTotpSecret, provisioningUri } from '../../auth/totp.js';
 import { route } from '../../http/endpointRoute.js';
@@ -20,7 +20,7 @@ export const startTwoFactorSetup = route(API.twoFactor.setup, (context) => async
     })
     .where('id', '=', user.id)
     .execute();
-  await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, '2FA setup started');
+  await auditSecurityEvent(context, { user }, AuditResource.TWO_FACTOR, auditDetail('twoFactorSetupStarted'));
   return {
     otpUri: provisioningUri(secret, `${user.username}@${environment.name}`),
     setupStatus: TwoFactorStatus.PENDING,

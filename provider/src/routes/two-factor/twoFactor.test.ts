@@ -115,7 +115,7 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     const audits = await provider.provider.context.db
       .selectFrom('user_audits')
       .select('name')
-      .where('name', 'like', '2FA locked%')
+      .where('detail_code', '=', 'twoFactorLocked')
       .execute();
     expect(audits.length).toBeGreaterThanOrEqual(1);
 

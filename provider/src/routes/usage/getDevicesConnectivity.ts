@@ -30,7 +30,7 @@ const IDS_PER_QUERY = 500;
 export const getDevicesConnectivity = route(
   API.usage.devicesConnectivity,
   (context) =>
-    async ({ auth: { target }, query }) => {
+    async ({ auth: { target }, query, signal }) => {
       let environments: EnvironmentRow[];
       if (query.sub_environment_id === undefined) {
         environments = [target, ...(await descendantsOf(context.db, target.id))];
@@ -46,24 +46,27 @@ export const getDevicesConnectivity = route(
       const periods = usagePeriods(context.now());
       // The week may begin in the previous year.
       const from = Math.min(periods.week, periods.year);
+      const read = context.reads.begin('page', signal);
       const totals = new Map<number, Omit<ConnectivityData, 'environment_id' | 'environment_name'>>();
       for (let start = 0; start < environments.length; start += IDS_PER_QUERY) {
         const ids = environments.slice(start, start + IDS_PER_QUERY).map((environment) => environment.id);
         const since = (periodStart: number) =>
           sql<number | string | null>`sum(case when day_start >= ${periodStart} then connected_seconds else 0 end)`;
-        const rows = await context.db
-          .selectFrom('environment_connectivity_days')
-          .select([
-            'environment_id',
-            since(periods.day).as('current_day'),
-            since(periods.week).as('current_week'),
-            since(periods.month).as('current_month'),
-            since(periods.year).as('current_year'),
-          ])
-          .where('environment_id', 'in', ids)
-          .where('day_start', '>=', from)
-          .groupBy('environment_id')
-          .execute();
+        const rows = await read.rows(
+          context.db
+            .selectFrom('environment_connectivity_days')
+            .select([
+              'environment_id',
+              since(periods.day).as('current_day'),
+              since(periods.week).as('current_week'),
+              since(periods.month).as('current_month'),
+              since(periods.year).as('current_year'),
+            ])
+            .where('environment_id', 'in', ids)
+            .where('day_start', '>=', from)
+            .groupBy('environment_id')
+            .compile(),
+        );
         // PostgreSQL answers sums of bigint as numeric, which arrives as a string.
         for (const row of rows)
           totals.set(row.environment_id, {

@@ -14,7 +14,7 @@ const DEFAULT_TOP = 10;
 export const getDevicesConnectivityDetail = route(
   API.usage.devicesConnectivityDetail,
   (context) =>
-    async ({ auth: { target }, params, query }) => {
+    async ({ auth: { target }, params, query, signal }) => {
       const environment = await context.db
         .selectFrom('environments')
         .selectAll()
@@ -25,28 +25,31 @@ export const getDevicesConnectivityDetail = route(
       const days = query.days ?? USAGE_DETAIL_DEFAULT_DAYS;
       const today = utcDayStart(context.now());
       const from = today - (days - 1) * DAY_MS;
-      const rows = await context.db
-        .selectFrom('environment_connectivity_days')
-        .select(['day_start', 'connected_seconds'])
-        .where('environment_id', '=', environment.id)
-        .where('day_start', '>=', from)
-        .execute();
+      const read = context.reads.begin('page', signal);
+      const [rows, top] = await read.snapshot([
+        context.db
+          .selectFrom('environment_connectivity_days')
+          .select(['day_start', 'connected_seconds'])
+          .where('environment_id', '=', environment.id)
+          .where('day_start', '>=', from)
+          .compile(),
+        context.db
+          .selectFrom('device_connectivity_days')
+          .leftJoin('devices', 'devices.id', 'device_connectivity_days.device_id')
+          .select([
+            'device_connectivity_days.device_id as device_id',
+            'devices.name as name',
+            (eb) => eb.fn.sum<number | string>('device_connectivity_days.connected_seconds').as('seconds'),
+          ])
+          .where('device_connectivity_days.environment_id', '=', environment.id)
+          .where('device_connectivity_days.day_start', '>=', from)
+          .groupBy(['device_connectivity_days.device_id', 'devices.name'])
+          .orderBy('seconds', 'desc')
+          .orderBy('device_connectivity_days.device_id')
+          .limit(query.top ?? DEFAULT_TOP)
+          .compile(),
+      ]);
       const byDay = new Map(rows.map((row) => [Number(row.day_start), Number(row.connected_seconds)]));
-      const top = await context.db
-        .selectFrom('device_connectivity_days')
-        .leftJoin('devices', 'devices.id', 'device_connectivity_days.device_id')
-        .select([
-          'device_connectivity_days.device_id as device_id',
-          'devices.name as name',
-          (eb) => eb.fn.sum<number | string>('device_connectivity_days.connected_seconds').as('seconds'),
-        ])
-        .where('device_connectivity_days.environment_id', '=', environment.id)
-        .where('device_connectivity_days.day_start', '>=', from)
-        .groupBy(['device_connectivity_days.device_id', 'devices.name'])
-        .orderBy('seconds', 'desc')
-        .orderBy('device_connectivity_days.device_id')
-        .limit(query.top ?? DEFAULT_TOP)
-        .execute();
       return {
         connectivity_detail: {
           environment_id: environment.id,

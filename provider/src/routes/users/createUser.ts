@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { route } from '../../http/endpointRoute.js';
 
 import { assertDevicesOfEnvironment, setGrantedDevices } from '../../store/allowedDevices.js';
-import { writeAudit } from '../../store/audit.js';
+import { permissionsDetail, writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
 import { userView } from './userView.js';
@@ -52,7 +52,7 @@ export const createUser = route(API.users.create, (context) => async ({ auth, bo
         resource: AuditResource.USER,
         action: AuditAction.CREATE,
         name: row.username,
-        detail: `permissions ${input.permissions.join(',') || 'none'}`,
+        detail: permissionsDetail(input.permissions),
       },
       now,
     );

@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource, can } from '@halo/shared';
+import { API, AuditAction, AuditResource, can, auditDetail } from '@halo/shared';
 import { resetTwoFactor } from '../../auth/twoFactor.js';
 
 import { route } from '../../http/endpointRoute.js';
@@ -22,7 +22,7 @@ export const deactivateUserTwoFactor = route(API.users.deactivateTwoFactor, (con
       resource: AuditResource.TWO_FACTOR,
       action: AuditAction.DISABLE,
       name: user.username,
-      detail: '2FA deactivated by a manager',
+      detail: auditDetail('twoFactorDeactivatedByManager'),
     },
     context.now(),
   );

@@ -1,5 +1,5 @@
 import { API, AuditAction, AuditResource, fieldChanges, SessionEndReason } from '@halo/shared';
-import { voidResetLinks } from '../../auth/passwordResets.js';
+import { updateAccount } from '../../auth/passwordResets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions, permissionsOf } from '../../auth/sessions.js';
 
@@ -7,7 +7,7 @@ import { route } from '../../http/endpointRoute.js';
 import { forbidden } from '../../http/httpError.js';
 
 import { assertDevicesOfEnvironment, grantedDevicesOf, setGrantedDevices } from '../../store/allowedDevices.js';
-import { writeAudit } from '../../store/audit.js';
+import { permissionsDetail, writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
 import { findReachable } from '../../http/reachable.js';
@@ -39,9 +39,10 @@ export const updateUser = route(API.users.update, (context) => async ({ auth, pa
   const wasDisabled = existing.is_disabled === 1;
   const permissionsChanged = !sameList(permissionsOf(existing), input.permissions);
   const updated = await context.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('users')
-      .set({
+    const row = await updateAccount(
+      trx,
+      existing,
+      {
         username: input.username,
         name: input.name ?? existing.name,
         email: input.email,
@@ -51,11 +52,9 @@ export const updateUser = route(API.users.update, (context) => async ({ auth, pa
         is_disabled: input.is_disabled ? 1 : 0,
         ...(passwordHash ? { password_hash: passwordHash } : {}),
         updated_at: now,
-      })
-      .where('id', '=', existing.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (passwordHash) await voidResetLinks(trx, existing.id, now);
+      },
+      now,
+    );
     if (input.allowed_devices) await setGrantedDevices(trx, existing.id, input.allowed_devices);
     const action =
       input.is_disabled && !wasDisabled
@@ -72,7 +71,7 @@ export const updateUser = route(API.users.update, (context) => async ({ auth, pa
         resource: AuditResource.USER,
         action,
         name: row.username,
-        detail: permissionsChanged ? `permissions ${input.permissions.join(',') || 'none'}` : null,
+        detail: permissionsChanged ? permissionsDetail(input.permissions) : null,
         changes: fieldChanges(
           userView(existing, grantedBefore),
           userView(row, input.allowed_devices ?? grantedBefore),

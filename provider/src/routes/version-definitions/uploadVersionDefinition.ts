@@ -3,11 +3,13 @@ import {
   AuditAction,
   AuditResource,
   ErrorCode,
-  metaFileText,
-  parseVersionMetaFile,
+  MetaFileProblemKind,
+  metaFileProblemFields,
+  metaFileProblemMessage,
+  readVersionMetaFile,
   VERSION_DEFINITION_FILE_FIELD,
   VERSION_META_FILE_MAX_BYTES,
-  ValidationKey,
+  type MetaFileProblem,
 } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../http/httpError.js';
@@ -16,15 +18,12 @@ import { auditChange } from '../../http/reachable.js';
 import { selfAndAncestors } from '../../http/tenancy.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 
-/** Section 5: "the meta file must have valid contents"; nothing is written. */
-const invalidMetaFile = () =>
-  refuse(
-    ErrorCode.MISSING_VALUES,
-    { [VERSION_DEFINITION_FILE_FIELD]: ValidationKey.INVALID_META_FILE },
-    {
-      message: 'The meta file must have valid contents',
-    },
-  );
+/**
+ * Section 5: "the meta file must have valid contents"; the answer says what is not (the missing,
+ * invalid or unknown key, or the file as a whole) in `fields`, and nothing is written.
+ */
+const invalidMetaFile = (...problems: MetaFileProblem[]) =>
+  refuse(ErrorCode.MISSING_VALUES, metaFileProblemFields(problems), { message: metaFileProblemMessage(problems) });
 
 /**
  * POST config/{env}/admin/versions_definition (multipart, field `version_definition`): adds
@@ -35,11 +34,17 @@ const invalidMetaFile = () =>
  */
 export const uploadVersionDefinition = route(API.versions.upload, (context) => async ({ auth, request }) => {
   const upload = await readUploadedFiles(request, { maxFileBytes: VERSION_META_FILE_MAX_BYTES, maxFiles: 1 });
-  if (!upload.ok) throw invalidMetaFile();
+  if (!upload.ok) {
+    throw invalidMetaFile({
+      kind: upload.tooLarge ? MetaFileProblemKind.TOO_LARGE : MetaFileProblemKind.NO_FILE,
+    });
+  }
   const [file] = upload.files;
-  if (upload.files.length !== 1 || !file || file.field !== VERSION_DEFINITION_FILE_FIELD) throw invalidMetaFile();
-  const meta = parseVersionMetaFile(metaFileText(file.data), file.fileName);
-  if (!meta.ok) throw invalidMetaFile();
+  if (upload.files.length !== 1 || !file || file.field !== VERSION_DEFINITION_FILE_FIELD) {
+    throw invalidMetaFile({ kind: MetaFileProblemKind.NO_FILE });
+  }
+  const meta = readVersionMetaFile(file.data, file.fileName);
+  if (!meta.ok) throw invalidMetaFile(...meta.problems);
   const definition = meta.value;
   const chain = await selfAndAncestors(context.db, auth.target.id);
   const clash = await context.db

@@ -52,21 +52,86 @@ describe.each(DIALECTS)('firmware version definitions on %s', (dialect) => {
   });
 
   it.each([
-    ['contents that are not a definition', JSON.stringify({ ...meta('1.0'), install: 'rm -rf /' }), 'halo.json'],
-    ['a binary', Buffer.from([0x7b, 0x00, 0xff, 0x7d]), 'halo.json'],
-    ['a file over 64 KB', JSON.stringify({ ...meta('1.0'), description: 'x'.repeat(70_000) }), 'halo.json'],
-    ['a path in the file name', JSON.stringify(meta('1.0')), '../../etc/halo.json'],
-    ['a Windows path', JSON.stringify(meta('1.0')), 'C:\\firmware\\halo.json'],
-    ['another extension', JSON.stringify(meta('1.0')), 'halo.sh'],
-  ])('refuses %s with the meta file error and writes nothing', async (_, contents, fileName) => {
-    const refused = await upload(suite.admin, contents, fileName);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({
-      error: ErrorCode.MISSING_VALUES,
-      message: 'The meta file must have valid contents',
-      fields: { version_definition: 'validation.invalidMetaFile' },
-    });
-    expect(await list(suite.admin)).toEqual([]);
+    [
+      'contents that are not a definition',
+      JSON.stringify({ ...meta('1.0'), install: 'rm -rf /' }),
+      'halo.json',
+      { 'version_definition.install': 'validation.metaFileUnknownKey' },
+      /it has a key the format does not know: install$/,
+    ],
+    [
+      'a missing key',
+      JSON.stringify({ ...meta('1.0'), core_version: undefined }),
+      'halo.json',
+      { 'version_definition.core_version': 'validation.metaFileMissingKey' },
+      /it lacks the key core_version$/,
+    ],
+    [
+      'a bad value',
+      JSON.stringify({ ...meta('1.0'), image_sha256: 'abc' }),
+      'halo.json',
+      { 'version_definition.image_sha256': 'validation.metaFileInvalidValue' },
+      /its image_sha256 is not valid$/,
+    ],
+    [
+      'a binary',
+      Buffer.from([0x7b, 0x00, 0xff, 0x7d]),
+      'halo.json',
+      { version_definition: 'validation.metaFileNotText' },
+      /it is not UTF-8 text$/,
+    ],
+    [
+      'a file over 64 KB',
+      JSON.stringify({ ...meta('1.0'), description: 'x'.repeat(70_000) }),
+      'halo.json',
+      { version_definition: 'validation.metaFileTooLarge' },
+      /it is larger than 65536 bytes \(64 KB\)$/,
+    ],
+    [
+      'a path in the file name',
+      JSON.stringify(meta('1.0')),
+      '../../etc/halo.json',
+      { version_definition: 'validation.metaFileName' },
+      /its name must end in \.json or \.meta/,
+    ],
+    [
+      'a Windows path',
+      JSON.stringify(meta('1.0')),
+      'C:\\firmware\\halo.json',
+      { version_definition: 'validation.metaFileName' },
+      /its name/,
+    ],
+    [
+      'another extension',
+      JSON.stringify(meta('1.0')),
+      'halo.sh',
+      { version_definition: 'validation.metaFileName' },
+      /its name/,
+    ],
+  ])(
+    'refuses %s with the meta file error naming what is wrong, and writes nothing',
+    async (_, contents, fileName, fields, message) => {
+      const refused = await upload(suite.admin, contents, fileName);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: ErrorCode.MISSING_VALUES, fields });
+      expect(refused.body.message).toMatch(/^The meta file must have valid contents: /);
+      expect(refused.body.message).toMatch(message);
+      expect(await list(suite.admin)).toEqual([]);
+    },
+  );
+
+  it('takes a meta file of exactly 64 KB (65,536 bytes) and refuses one byte more', async () => {
+    // JSON allows blanks after the object: a valid file padded to the size.
+    const ofSize = (official: string, size: number) => JSON.stringify(meta(official)).padEnd(size, ' ');
+    expect(Buffer.byteLength(ofSize('1.0', 65_536))).toBe(65_536);
+    const atLimit = await upload(suite.admin, ofSize('1.0', 65_536));
+    expect(atLimit.status, JSON.stringify(atLimit.body)).toBe(201);
+    const overLimit = await upload(suite.admin, ofSize('1.1', 65_537), 'halo-1.1.json');
+    expect(overLimit.status).toBe(400);
+    expect(overLimit.body.fields).toEqual({ version_definition: 'validation.metaFileTooLarge' });
+    expect((await list(suite.admin)).map((definition) => definition.version_definition.official_version)).toEqual([
+      '1.0',
+    ]);
   });
 
   it('refuses a missing file, a second file and a body that is not multipart', async () => {

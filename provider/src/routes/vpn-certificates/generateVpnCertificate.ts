@@ -3,14 +3,18 @@ import {
   AuditAction,
   AuditResource,
   ErrorCode,
+  HTTP_ERRORS,
   HttpErrorKind,
+  outboundFailureCode,
+  outboundFailureMessage,
   VPN_CERTIFICATE_CONTENT_TYPE,
   ValidationKey,
   vpnCertificateFileName,
+  auditDetail,
 } from '@halo/shared';
 import { EnvironmentCertificateAuthority, type CertificateIssuer } from '../../ca/certificateAuthority.js';
 import { CertificateServiceUnavailable, CustomCertificateAuthority } from '../../ca/customCertificateAuthority.js';
-import { prepareClientConfig } from '../../ca/openVpnClientConfig.js';
+import { CustomKeysRefused, prepareClientConfig } from '../../ca/openVpnClientConfig.js';
 import { UnsafeConfigValue } from '../../ca/openVpnConfigSyntax.js';
 import type { ProviderContext } from '../../context.js';
 import { route } from '../../http/endpointRoute.js';
@@ -19,7 +23,7 @@ import { refuse, refuseAs } from '../../http/httpError.js';
 import { writeAudit } from '../../store/audit.js';
 import type { OpenVpnProfileRow } from '../../store/dataPathTables.js';
 import type { EnvironmentRow } from '../../store/schema.js';
-import { profileView } from '../openvpn-profiles/profileRecords.js';
+import { customKeysRefusal, profileView } from '../openvpn-profiles/profileRecords.js';
 import { findReachable } from '../../http/reachable.js';
 import { log } from '../../log.js';
 
@@ -37,17 +41,14 @@ function issuerFor(context: ProviderContext, environment: EnvironmentRow): Certi
 
 /**
  * The profile's part of the file, checked before any certificate is issued: a profile saved
- * before today's checks may lack its server (no `remote` line) or hold a value that cannot be
- * written safely; both are refused with error 1 naming the field, and nothing is issued.
+ * before today's checks may lack its server (no `remote` line), hold a custom key no longer
+ * allowed or named twice (83, 82), or a value that cannot be written safely (error 1 naming
+ * the field). Each is refused and nothing is issued.
  */
 function clientConfigOf(context: ProviderContext, row: OpenVpnProfileRow) {
   const profile = profileView(row);
   if (!profile.server_config) {
-    throw refuse(
-      ErrorCode.MISSING_VALUES,
-      { server_config: ValidationKey.REQUIRED },
-      { message: 'The profile has no server address and port: its file could not connect' },
-    );
+    throw refuse(ErrorCode.MISSING_VALUES, { server_config: ValidationKey.REQUIRED });
   }
   const staticUser = profile.advanced_config?.auth_user_pass;
   const credentials =
@@ -61,15 +62,10 @@ function clientConfigOf(context: ProviderContext, row: OpenVpnProfileRow) {
       credentials,
     });
   } catch (error) {
-    if (error instanceof UnsafeConfigValue) {
-      throw refuse(
-        ErrorCode.MISSING_VALUES,
-        {
-          [error.field]: ValidationKey.INVALID_CHARACTERS,
-        },
-        { message: 'The profile holds a value that cannot be written into a configuration file; edit the profile' },
-      );
+    if (error instanceof CustomKeysRefused) {
+      throw customKeysRefusal(error.reason, error.keys);
     }
+    if (error instanceof UnsafeConfigValue) throw refuse(ErrorCode.MISSING_VALUES, { [error.field]: error.problem });
     throw error;
   }
 }
@@ -90,8 +86,14 @@ export const generateVpnCertificate = route(API.vpn.generateCertificate, (contex
     certificate = await issuerFor(context, target).issueClientCertificate(input.certificateCN);
   } catch (error) {
     if (error instanceof CertificateServiceUnavailable) {
-      log.error({ err: error }, 'certificate service unavailable');
-      throw refuseAs(HttpErrorKind.VPN_GENERATE_FAILED);
+      // The detail (addresses, the socket's error) stays in the log; the caller reads a generic reason.
+      const reason = outboundFailureCode(error.failure);
+      log.error({ err: error, reason }, 'certificate service unavailable');
+      throw refuseAs(
+        HttpErrorKind.VPN_GENERATE_FAILED,
+        `${HTTP_ERRORS[HttpErrorKind.VPN_GENERATE_FAILED].message}: ${outboundFailureMessage(error.failure)}`,
+        { reason },
+      );
     }
     throw error;
   }
@@ -117,7 +119,7 @@ export const generateVpnCertificate = route(API.vpn.generateCertificate, (contex
       resource: AuditResource.VPN_CERTIFICATE,
       action: AuditAction.CREATE,
       name: input.certificateCN,
-      detail: `serial ${certificate.serial}, profile ${row.name}`,
+      detail: auditDetail('certificateIssued', { serial: certificate.serial, profile: row.name }),
     },
     now,
   );

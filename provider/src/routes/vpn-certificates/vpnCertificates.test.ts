@@ -47,6 +47,50 @@ describe.each(DIALECTS)('VPN certificates on %s', (dialect) => {
     expect(await db.selectFrom('issued_certificates').selectAll().execute()).toEqual([]);
   });
 
+  it('refuses with 83 a certificate for a stored profile holding a custom key no longer allowed', async () => {
+    const created = await send(suite.admin, 'post', '/apps/openvpn/profiles', profileBody('legacy-keys'));
+    const db = suite.provider.provider.context.db;
+    // Saved when the deny-list let these through.
+    await db
+      .updateTable('openvpn_profiles')
+      .set({
+        advanced_config: JSON.stringify({
+          custom_fields: [
+            { key_name: 'ping', key_value: '10' },
+            { key_name: 'genkey', key_value: 'secret /home/user/.ssh/id_rsa' },
+            { key_name: 'dev-node', key_value: '/tmp/x' },
+          ],
+        }),
+      })
+      .where('id', '=', created.body.id)
+      .execute();
+    const refused = await send(suite.admin, 'post', '/vpn_certificates', {
+      certificationType: 1,
+      certificateCN: 'laptop',
+      profileId: created.body.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: ErrorCode.CUSTOM_KEY_NOT_ALLOWED,
+      fields: { not_allowed_keys: ['genkey', 'dev-node'], keys: 'genkey, dev-node' },
+    });
+    expect(refused.text).not.toContain('BEGIN');
+    // A value a saved profile holds that its key does not take is refused on its row too.
+    await db
+      .updateTable('openvpn_profiles')
+      .set({ advanced_config: JSON.stringify({ custom_fields: [{ key_name: 'ping', key_value: '"10 20"' }] }) })
+      .where('id', '=', created.body.id)
+      .execute();
+    const badValue = await send(suite.admin, 'post', '/vpn_certificates', {
+      certificationType: 1,
+      certificateCN: 'laptop',
+      profileId: created.body.id,
+    });
+    expect(badValue.status).toBe(400);
+    expect(badValue.body.fields).toEqual({ 'advanced_config.custom_fields.0.key_value': 'validation.customValue' });
+    expect(await db.selectFrom('issued_certificates').selectAll().execute()).toEqual([]);
+  });
+
   it('lets only OpenVPN profiles add (101) generate a certificate; view (100) gets 403', async () => {
     const profile = await send(suite.admin, 'post', '/apps/openvpn/profiles', profileBody('perm-profile'));
     await createUser(suite.provider.api, suite.admin, 'vpn-viewer', [100]);
@@ -167,10 +211,15 @@ describe.each(DIALECTS)('VPN certificates on %s', (dialect) => {
         });
       for (const address of [`127.0.0.1:${port}`, '169.254.169.254', '10.0.0.9:8443', '192.168.1.1', '0.0.0.0:80']) {
         const refused = await environment('custom-ca-refused', address);
+        // Which rule refused it: caServerAddress.test.ts.
         expect({ address, status: refused.status, fields: refused.body.fields }).toEqual({
           address,
           status: 400,
-          fields: { ca_server_address: 'validation.invalid' },
+          fields: {
+            ca_server_address: expect.stringMatching(
+              /^validation\.(addressLoopback|addressLinkLocal|addressReserved|caAddressPrivate)$/,
+            ),
+          },
         });
       }
       // A name that resolves to loopback is saved, and refused after resolution when called.
@@ -183,9 +232,12 @@ describe.each(DIALECTS)('VPN certificates on %s', (dialect) => {
         profileId: profile.body.id,
       });
       expect(failed.status).toBe(500);
+      // A generic reason; how the name resolved stays in the server log.
       expect(failed.body).toEqual({
         error: 'vpnGenerateFailed',
-        message: 'Certificate generation failed, verify service availability',
+        message:
+          "Certificate generation failed, verify service availability: the service's address is not allowed (a loopback address)",
+        fields: { reason: 'addressRefused:loopback' },
       });
       const updated = await send(suite.admin, 'put', `/environments/${manager.environmentId}`, {
         environment_name: 'custom-ca',

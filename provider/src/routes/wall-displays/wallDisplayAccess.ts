@@ -1,4 +1,4 @@
-import { AuditResource, type AuditAction } from '@halo/shared';
+import { AuditResource, type AuditAction, auditDetail } from '@halo/shared';
 import type { ProviderContext } from '../../context.js';
 import { forbidden } from '../../http/httpError.js';
 import { auditChange } from '../../http/reachable.js';
@@ -16,7 +16,7 @@ export async function auditWallDisplay(context: ProviderContext, auth: Scoped, a
   await auditChange(
     context.db,
     auth,
-    { resource: AuditResource.SESSION, action, name: label, detail: 'wall display' },
+    { resource: AuditResource.SESSION, action, name: label, detail: auditDetail('wallDisplay') },
     context.now(),
   );
 }

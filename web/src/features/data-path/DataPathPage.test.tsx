@@ -27,8 +27,29 @@ const rule = (profileId: number | null) => ({
   hubs_settings: settings,
 });
 
+const device = (id: number, name: string, ports: { from: number; to: number } | null) => ({
+  id,
+  name,
+  pairing_id: `SN-${name}`,
+  type: 1,
+  is_server: ports !== null,
+  is_enabled: true,
+  is_activated: false,
+  availability: null,
+  main_app_status: null,
+  upgrade_policy: null,
+  ports,
+});
+/** A client and two servers whose control ports differ, as in issue 24. */
+const DEVICES = [
+  device(3, 'host-a', null),
+  device(5, 'hub-east', { from: 1024, to: 1063 }),
+  device(6, 'hub-west', { from: 1120, to: 1159 }),
+];
+const REFUSED_HOSTS = { error: 1, message: 'Required fields missing', fields: { hosts_list: 'validation.ruleHosts' } };
+
 /** A provider with one profile and one rule using it; deleting the profile moves the rule to No VPN/Custom. */
-function fakeProvider() {
+function fakeProvider(options: { devices?: readonly object[]; putAnswer?: object } = {}) {
   let profiles = [profile];
   const calls: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
@@ -42,16 +63,10 @@ function fakeProvider() {
     if (url.endsWith('/apps/openvpn/profiles'))
       return Promise.resolve(jsonResponse(200, { openvpn_profiles: profiles }));
     if (url.endsWith('/application_rules/9') && method === 'PUT')
-      return Promise.resolve(
-        jsonResponse(400, {
-          error: 1,
-          message: 'Required fields missing',
-          fields: { hosts_list: 'validation.invalid' },
-        }),
-      );
+      return Promise.resolve(jsonResponse(400, options.putAnswer ?? REFUSED_HOSTS));
     if (url.endsWith('/application_rules'))
       return Promise.resolve(jsonResponse(200, { application_rules: [rule(profiles.length ? 4 : null)] }));
-    if (url.endsWith('/devices')) return Promise.resolve(jsonResponse(200, { devices: [] }));
+    if (url.endsWith('/devices')) return Promise.resolve(jsonResponse(200, { devices: options.devices ?? [] }));
     return Promise.resolve(jsonResponse(404, { error: 6, message: 'ID not found' }));
   });
   return calls;
@@ -118,8 +133,75 @@ describe('DataPathPage', () => {
     expect((await screen.findByTestId(TestId.crud.formError('applicationRules'))).textContent).toBe(
       'Some values are not valid: see the marked fields',
     );
+    // It says what hosts are, not only that they are invalid.
     expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hosts')).textContent).toBe(
-      'Hosts is invalid',
+      'Hosts must be client devices of this environment, none of them a hub of the rule',
     );
+  });
+
+  const openRuleDialog = async (open: () => void, section: 'hosts' | 'hubs') => {
+    await screen.findByTestId(TestId.crud.row('applicationRules', 9));
+    open();
+    await screen.findByTestId(TestId.crud.dialog('applicationRules'));
+    fireEvent.click(screen.getByTestId(TestId.crud.field('applicationRules', `section-${section}`)));
+  };
+  const valueOf = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).value;
+
+  it('shows each chosen hub’s control ports beside its own port, proposes a port in them, and names a hub refused', async () => {
+    const calls = fakeProvider({ devices: DEVICES });
+    renderPage({ environment_manager: true });
+    await waitFor(() => expect(calls).toContain('GET /devices'));
+    await openRuleDialog(() => fireEvent.click(screen.getByTestId(TestId.crud.add('applicationRules'))), 'hubs');
+    fireEvent.change(screen.getByTestId(TestId.dataPath.hub('primary')), { target: { value: '5' } });
+    expect(valueOf(TestId.dataPath.hubPort('primary'))).toBe('1024');
+    expect(screen.getByTestId(TestId.dataPath.hubPortRange('primary')).textContent).toBe('accepts 1024-1063');
+    fireEvent.change(screen.getByTestId(TestId.dataPath.hub('secondary')), { target: { value: '6' } });
+    expect(valueOf(TestId.dataPath.hubPort('secondary'))).toBe('1120');
+    expect(screen.getByTestId(TestId.dataPath.hubPortRange('secondary')).textContent).toBe('accepts 1120-1159');
+
+    // One port for both, as the spec's single field had it: the secondary hub is named with its range.
+    fireEvent.change(screen.getByTestId(TestId.dataPath.hubPort('secondary')), { target: { value: '1030' } });
+    expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hubPorts')).textContent).toBe(
+      'hub-west accepts control ports 1120-1159 only',
+    );
+    fireEvent.click(screen.getByTestId(TestId.crud.save('applicationRules')));
+    await waitFor(() => expect(screen.getByTestId(TestId.crud.dialog('applicationRules'))).toBeTruthy());
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('states the values a reorder takes instead of calling it invalid', async () => {
+    fakeProvider({ devices: DEVICES });
+    renderPage({ environment_manager: true });
+    await openRuleDialog(() => fireEvent.click(screen.getByTestId(TestId.crud.add('applicationRules'))), 'hosts');
+    fireEvent.change(screen.getByTestId(TestId.crud.field('applicationRules', 'hostReorder')), {
+      target: { value: '2000' },
+    });
+    expect(screen.getByTestId(TestId.crud.fieldError('applicationRules', 'hostReorder')).textContent).toBe(
+      'Host reorder must be 0 (off) or from 1 to 1000',
+    );
+  });
+
+  it.each([
+    [
+      { error: 61, message: 'Application Rule parameters already exists', fields: { rule_id: 3, rule_name: 'video' } },
+      'Application Rule parameters already exists',
+      'The rule video already has these hosts and this primary hub.',
+    ],
+    [
+      {
+        error: 62,
+        message: 'Hub control ports limitation',
+        fields: { hub_device_id: 6, hub_name: 'hub-west', port: 1030, ports: { from: 1120, to: 1159 } },
+      },
+      'Hub control ports limitation exceeded on rule update',
+      'hub-west accepts control ports 1120-1159 only, not 1030.',
+    ],
+  ])('says why the provider refused a rule: %j', async (answer, message, detail) => {
+    fakeProvider({ devices: DEVICES, putAnswer: answer });
+    renderPage({ environment_manager: true });
+    await openRuleDialog(() => fireEvent.click(screen.getByTestId(TestId.crud.edit('applicationRules', 9))), 'hubs');
+    fireEvent.click(screen.getByTestId(TestId.crud.save('applicationRules')));
+    expect((await screen.findByTestId(TestId.crud.formError('applicationRules'))).textContent).toBe(message);
+    expect(screen.getByTestId(TestId.crud.formErrorDetail('applicationRules')).textContent).toBe(detail);
   });
 });

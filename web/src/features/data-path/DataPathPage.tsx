@@ -64,6 +64,8 @@ export function DataPathPage() {
       canGenerate ? () => sendCertificate({ type: 'certificate.open', profileId: firstCertifiable?.id ?? null }) : null,
     [canGenerate, firstCertifiable, sendCertificate],
   );
+  // The rule form checks each hub's port against the control ports of the devices loaded.
+  const rulesScreen = useMemo(() => applicationRulesScreen({ devices }), [devices]);
   const lists = useMemo(
     () => ({ profiles, devices, openCertificateDialog }),
     [profiles, devices, openCertificateDialog],
@@ -75,7 +77,7 @@ export function DataPathPage() {
         {canViewRules && (
           <section className="data-path-section" data-testid={TestId.dataPath.rulesSection}>
             <H4>{t('dataPath.rules.title')}</H4>
-            <CrudScreen definition={applicationRulesScreen} reloadKey={rulesReloadKey} />
+            <CrudScreen definition={rulesScreen} reloadKey={rulesReloadKey} />
           </section>
         )}
         {canViewProfiles && (
@@ -92,6 +94,8 @@ export function DataPathPage() {
         submitted={certificate.context.submitted}
         errorKey={certificate.context.errorKey}
         errorMessage={certificate.context.errorMessage}
+        errorDetail={certificate.context.errorDetail}
+        errorReason={certificate.context.errorReason}
         onChange={(values) => sendCertificate({ type: 'certificate.change', values })}
         onGenerate={(request) => sendCertificate({ type: 'certificate.generate', request })}
         onCancel={() => sendCertificate({ type: 'certificate.cancel' })}

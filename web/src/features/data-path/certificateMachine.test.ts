@@ -60,4 +60,37 @@ describe('certificateMachine', () => {
     await waitFor(failing, (snapshot) => snapshot.context.errorKey !== null);
     expect(failing.getSnapshot().context.errorKey).toBe('errors.vpnGenerateFailed');
   });
+
+  it('names the custom keys a stored profile holds that are no longer allowed (83)', async () => {
+    const legacy = start(() =>
+      Promise.reject(
+        new ApiError(400, {
+          error: 83,
+          message: 'Duplicate or not allowed custom keys',
+          fields: { not_allowed_keys: ['genkey', 'dev-node'], keys: 'genkey, dev-node' },
+        }),
+      ),
+    );
+    legacy.send({ type: 'certificate.generate', request });
+    await waitFor(legacy, (snapshot) => snapshot.context.errorKey !== null);
+    expect(legacy.getSnapshot().context).toMatchObject({
+      errorKey: 'errors.customKeys',
+      errorDetail: { key: 'errors.customKeysNotAllowed', params: { keys: 'genkey, dev-node' } },
+    });
+  });
+
+  it('says to edit the profile when a stored value cannot be written into the file', async () => {
+    const unwritable = start(() =>
+      Promise.reject(
+        new ApiError(400, {
+          error: 1,
+          message: 'Required fields missing',
+          fields: { 'advanced_config.custom_fields.0.key_value': 'validation.customValue' },
+        }),
+      ),
+    );
+    unwritable.send({ type: 'certificate.generate', request });
+    await waitFor(unwritable, (snapshot) => snapshot.context.errorKey !== null);
+    expect(unwritable.getSnapshot().context.errorKey).toBe('dataPath.certificate.profileNotWritable');
+  });
 });

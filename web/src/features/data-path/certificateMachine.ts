@@ -1,7 +1,7 @@
-import { DEFAULT_CERTIFICATION_TYPE, type VpnCertificateRequest } from '@halo/shared';
+import { ApiError, DEFAULT_CERTIFICATION_TYPE, type ErrorDetail, type VpnCertificateRequest } from '@halo/shared';
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessageKey } from '../../lib/api';
-import { certificateErrorKey } from './certificateDownload';
+import { certificateErrorDetail, certificateErrorKey } from './certificateDownload';
 
 export interface CertificateValues {
   readonly certificationType: number;
@@ -21,7 +21,16 @@ export interface CertificateContext {
   readonly submitted: boolean;
   readonly errorKey: string | null;
   readonly errorMessage: string;
+  /** What the refusal named (the custom keys of 82 and 83), shown under the message. */
+  readonly errorDetail: ErrorDetail | null;
+  /** Why the CA service failed, as the answer's generic reason code (shared `OutboundFailure`), if it said. */
+  readonly errorReason: string | null;
 }
+
+const reasonOf = (error: unknown): string | null => {
+  const reason = ApiError.is(error) ? error.body.fields?.reason : undefined;
+  return typeof reason === 'string' ? reason : null;
+};
 
 export type CertificateEvent =
   | { type: 'certificate.open'; profileId: number | null }
@@ -34,6 +43,8 @@ const closed = (): CertificateContext => ({
   submitted: false,
   errorKey: null,
   errorMessage: '',
+  errorDetail: null,
+  errorReason: null,
 });
 
 /**
@@ -74,7 +85,16 @@ export const certificateMachine = setup({
             'certificate.change': { actions: assign({ values: ({ event }) => event.values }) },
             'certificate.generate': [
               { guard: ({ event }) => event.request === null, actions: assign({ submitted: true }) },
-              { target: 'generating', actions: assign({ submitted: true, errorKey: null, errorMessage: '' }) },
+              {
+                target: 'generating',
+                actions: assign({
+                  submitted: true,
+                  errorKey: null,
+                  errorMessage: '',
+                  errorDetail: null,
+                  errorReason: null,
+                }),
+              },
             ],
             'certificate.cancel': { target: '#certificate.closed', actions: assign(closed) },
           },
@@ -91,6 +111,8 @@ export const certificateMachine = setup({
               actions: assign({
                 errorKey: ({ event }) => certificateErrorKey(event.error, errorMessageKey),
                 errorMessage: ({ event }) => (event.error instanceof Error ? event.error.message : ''),
+                errorDetail: ({ event }) => certificateErrorDetail(event.error),
+                errorReason: ({ event }) => reasonOf(event.error),
               }),
             },
           },

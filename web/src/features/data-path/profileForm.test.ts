@@ -93,6 +93,25 @@ describe('profilePayload', () => {
       port: 1194,
       managed_server_address_info: null,
     });
-    expect(payload.advanced_config).toMatchObject({ remote_cert_tls: true, custom_fields: null });
+    // remote-cert-tls is on by default: null says so, and the section has nothing else.
+    expect(payload.advanced_config).toBeNull();
+  });
+
+  it('starts with remote-cert-tls on and stores only turning it off', () => {
+    const values = { ...emptyProfileValues(), name: 'office', serverAddress: 'vpn.example.test', serverPort: 1194 };
+    expect(values.remoteCertTls).toBe(true);
+    const off = profilePayload({ ...values, remoteCertTls: false });
+    expect(off.advanced_config).toMatchObject({ remote_cert_tls: false });
+    expect(OpenVpnProfileInputSchema.safeParse(off).success).toBe(true);
+    const stored = {
+      id: 1,
+      name: 'office',
+      is_enabled: true,
+      is_private: false,
+      general_config: null,
+      server_config: { server_address: 'vpn.example.test', port: 1194 },
+    };
+    expect(profileToValues({ ...stored, advanced_config: { remote_cert_tls: false } }).remoteCertTls).toBe(false);
+    expect(profileToValues({ ...stored, advanced_config: null }).remoteCertTls).toBe(true);
   });
 });

@@ -50,7 +50,8 @@ export function emptyProfileValues(): ProfileValues {
     mssfix: null,
     auth: '',
     keyDirection: '',
-    remoteCertTls: false,
+    // On unless turned off: the file checks that the server's certificate is a server's.
+    remoteCertTls: true,
     tlsAuth: false,
     authUserPassType: '',
     authUsername: '',
@@ -82,7 +83,7 @@ export function profileToValues(profile: OpenVpnProfile): ProfileValues {
     mssfix: advanced?.mssfix ?? null,
     auth: advanced?.auth ?? '',
     keyDirection: keyDirection === 0 || keyDirection === 1 ? keyDirection : '',
-    remoteCertTls: advanced?.remote_cert_tls ?? false,
+    remoteCertTls: advanced?.remote_cert_tls !== false,
     tlsAuth: advanced?.tls_auth ?? false,
     authUserPassType: advanced?.auth_user_pass?.type ?? '',
     authUsername: advanced?.auth_user_pass?.username ?? '',
@@ -113,7 +114,8 @@ export function profilePayload(values: ProfileValues) {
     mssfix: values.mssfix,
     auth: values.auth === '' ? null : values.auth,
     key_direction: values.keyDirection === '' ? null : values.keyDirection,
-    remote_cert_tls: values.remoteCertTls ? true : null,
+    // Null is the default, on; only turning it off is a choice the profile stores.
+    remote_cert_tls: values.remoteCertTls ? null : false,
     tls_auth: values.tlsAuth ? true : null,
     auth_user_pass: credentials,
     custom_fields: customRows.length === 0 ? null : customRows.map((row) => ({ ...row })),

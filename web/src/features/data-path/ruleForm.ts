@@ -2,6 +2,7 @@ import {
   DEFAULT_REDUNDANCY_LEVEL,
   DEFAULT_REORDER,
   HUB_PRIORITIES,
+  hubPortOf,
   RedundancyLevel,
   type ApplicationRule,
   type EndpointType,
@@ -34,7 +35,8 @@ export interface RuleValues {
   readonly tertiaryHub: number | null;
   readonly hubEndpointTypes: Readonly<Record<HubPriority, Endpoint>>;
   readonly hubIP: string;
-  readonly hubPort: number | null;
+  /** Each hub's control port (hubs_list[].port): two hubs never share a port (see hubPorts in shared). */
+  readonly hubPorts: Readonly<Record<HubPriority, number | null>>;
   readonly hubRedundancyLevel: number;
   readonly hubRedundancyPercentage: number | null;
   readonly hubReorder: number | null;
@@ -62,7 +64,7 @@ export function emptyRuleValues(): RuleValues {
     tertiaryHub: null,
     hubEndpointTypes: { primary: 'custom', secondary: 'custom', tertiary: 'custom' },
     hubIP: '',
-    hubPort: null,
+    hubPorts: { primary: null, secondary: null, tertiary: null },
     hubRedundancyLevel: DEFAULT_REDUNDANCY_LEVEL,
     hubRedundancyPercentage: null,
     hubReorder: DEFAULT_REORDER,
@@ -73,6 +75,10 @@ export function emptyRuleValues(): RuleValues {
 export function ruleToValues(rule: ApplicationRule): RuleValues {
   const empty = emptyRuleValues();
   const hub = (priority: HubPriority) => rule.hubs_list.find((candidate) => candidate.priority === priority);
+  const portOf = (priority: HubPriority) => {
+    const found = hub(priority);
+    return found ? hubPortOf(found, rule.hub_endpoint_info) : null;
+  };
   return {
     name: rule.name,
     isEnabled: rule.is_enabled,
@@ -95,11 +101,27 @@ export function ruleToValues(rule: ApplicationRule): RuleValues {
       tertiary: hub('tertiary')?.endpoint_type ?? 'custom',
     },
     hubIP: rule.hub_endpoint_info?.destination_ip ?? '',
-    hubPort: rule.hub_endpoint_info?.port ?? null,
+    // A rule of the spec's shape (one port for all hubs) gives each hub that port.
+    hubPorts: {
+      primary: portOf('primary'),
+      secondary: portOf('secondary'),
+      tertiary: portOf('tertiary'),
+    },
     hubRedundancyLevel: rule.hubs_settings.redundancy_level,
     hubRedundancyPercentage: rule.hubs_settings.redundancy_percentage ?? null,
     hubReorder: rule.hubs_settings.reorder,
   };
+}
+
+/** The hubs the rule sends: primary, then secondary, then tertiary, up to the first gap. */
+export function chosenHubs(values: RuleValues): { readonly priority: HubPriority; readonly deviceId: number }[] {
+  const chosen = [];
+  for (const priority of HUB_PRIORITIES) {
+    const deviceId = values[HUB_FIELDS[priority]];
+    if (deviceId === null) break;
+    chosen.push({ priority, deviceId });
+  }
+  return chosen;
 }
 
 /** The percentage is sent only with level 4 (custom), as section 5 says. */
@@ -113,17 +135,21 @@ function settings(level: number, percentage: number | null, reorder: number | nu
 
 /**
  * POST/PUT /application_rules body: hosts as a list, hubs primary then secondary then
- * tertiary (a gap ends the list), and with a VPN profile no host or hub endpoint info.
+ * tertiary (a gap ends the list) each with its port, and with a VPN profile no host or hub
+ * endpoint info and no hub ports. hub_endpoint_info.port, the spec's one port, is the
+ * primary hub's: what a reader of the spec's shape takes.
  */
 export function rulePayload(values: RuleValues) {
   const usesProfile = values.vpnProfileId !== null;
-  const hubs_list = [];
-  for (const priority of HUB_PRIORITIES) {
-    const deviceId = values[HUB_FIELDS[priority]];
-    if (deviceId === null) break;
-    hubs_list.push({ priority, device_id: deviceId, endpoint_type: values.hubEndpointTypes[priority] });
-  }
-  const hubEndpointEmpty = values.hubIP.trim() === '' && values.hubPort === null;
+  const hubs_list = chosenHubs(values).map(({ priority, deviceId }) => ({
+    priority,
+    device_id: deviceId,
+    endpoint_type: values.hubEndpointTypes[priority],
+    ...(usesProfile ? {} : { port: values.hubPorts[priority] }),
+  }));
+  const hubPort = values.hubPorts.primary;
+  // Without an address the hub endpoint is missing as a whole (the hubs' ports are proposed).
+  const hubEndpointEmpty = values.hubIP.trim() === '';
   return {
     name: values.name,
     is_enabled: values.isEnabled,
@@ -132,8 +158,7 @@ export function rulePayload(values: RuleValues) {
     hosts_list: [...values.hosts],
     hosts_settings: settings(values.hostRedundancyLevel, values.hostRedundancyPercentage, values.hostReorder),
     hubs_list,
-    hub_endpoint_info:
-      usesProfile || hubEndpointEmpty ? null : { destination_ip: values.hubIP.trim(), port: values.hubPort },
+    hub_endpoint_info: usesProfile || hubEndpointEmpty ? null : { destination_ip: values.hubIP.trim(), port: hubPort },
     hubs_settings: settings(values.hubRedundancyLevel, values.hubRedundancyPercentage, values.hubReorder),
     topology: values.topology,
     pairing_mode: values.pairingMode,
@@ -154,17 +179,21 @@ const RULE_FIELD_OF_PATH: Readonly<Record<string, keyof RuleValues>> = {
   hubs_list: 'primaryHub',
   hub_endpoint_info: 'hubIP',
   'hub_endpoint_info.destination_ip': 'hubIP',
-  'hub_endpoint_info.port': 'hubPort',
+  'hub_endpoint_info.port': 'hubPorts',
   'hubs_settings.redundancy_level': 'hubRedundancyLevel',
   'hubs_settings.redundancy_percentage': 'hubRedundancyPercentage',
   'hubs_settings.reorder': 'hubReorder',
   bandwidth_limit_kbps: 'bandwidthLimit',
 };
 
-/** Which dialog field a problem of the request body belongs to (`hubs_list.1.device_id` → primaryHub). */
+/**
+ * Which dialog field a problem of the request body belongs to (`hubs_list.1.device_id` →
+ * primaryHub, `hubs_list.1.port` → hubPorts).
+ */
 export function ruleFieldOfPath(path: string): string | undefined {
   const exact = RULE_FIELD_OF_PATH[path];
   if (exact) return exact;
-  const [head] = path.split('.');
-  return head === undefined ? undefined : RULE_FIELD_OF_PATH[head];
+  const parts = path.split('.');
+  if (parts[0] === 'hubs_list' && parts.at(-1) === 'port') return 'hubPorts';
+  return parts[0] === undefined ? undefined : RULE_FIELD_OF_PATH[parts[0]];
 }

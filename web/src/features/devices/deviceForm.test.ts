@@ -29,7 +29,7 @@ describe('device form', () => {
     });
     expect(values.allowed_days).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(values.allowed_hours).toHaveLength(24);
-    expect(values.ports).toEqual({ from: 1024, to: 49151 });
+    expect(values.ports).toEqual({ from: 1024, to: 1123 });
   });
 
   it('edits a device without a policy with auto-upgrade on only if it is not a server', () => {
@@ -106,13 +106,18 @@ describe('device form', () => {
 });
 
 describe('emptyDeviceValues ports', () => {
-  it('proposes the widest range other servers leave free, so a new server does not collide', () => {
-    expect(emptyDeviceValues([]).ports).toEqual({ from: 1024, to: 49151 });
+  it('proposes the first free block of 100 ports other servers leave, not every free port', () => {
+    expect(emptyDeviceValues([]).ports).toEqual({ from: 1024, to: 1123 });
     const existing = [
-      { is_server: true, ports: { from: 1024, to: 20000 } },
+      { is_server: true, ports: { from: 1024, to: 1063 } },
       { is_server: false, ports: null },
-      { is_server: true, ports: { from: 30000, to: 49151 } },
+      { is_server: true, ports: { from: 1072, to: 1111 } },
+      { is_server: true, ports: { from: 1120, to: 1159 } },
     ];
-    expect(emptyDeviceValues(existing).ports).toEqual({ from: 20001, to: 29999 });
+    const first = emptyDeviceValues(existing).ports;
+    expect(first).toEqual({ from: 1160, to: 1259 });
+    // The server after it is offered a block of the same size, not the 8 stray ports 1064-1071.
+    const next = emptyDeviceValues([...existing, { is_server: true, ports: { from: 1160, to: 1259 } }]).ports;
+    expect(next).toEqual({ from: 1260, to: 1359 });
   });
 });

@@ -1,6 +1,6 @@
 import {
   DEFAULT_DEVICE_PORTS,
-  largestFreePortRange,
+  proposeServerPorts,
   DeviceType,
   newDeviceInput,
   upgradePolicyForEdit,
@@ -46,8 +46,9 @@ function policyValues(policy: UpgradePolicy) {
 
 /**
  * A new device (spec section 3): auto-upgrade on, every day and hour, enabled, a client. Its
- * ports, for when it is made a server, are the widest range the environment's other servers
- * leave free (1024-49151 when there are none), so the default does not collide (error 52).
+ * ports, for when it is made a server, are the first free block of DEVICE_PORT_PROPOSAL_SIZE
+ * ports the environment's other servers leave (proposeServerPorts), so the proposal does not
+ * collide (error 52) and leaves room for the servers after it.
  */
 export function emptyDeviceValues(existing: readonly Pick<Device, 'is_server' | 'ports'>[] = []): DeviceValues {
   const input = newDeviceInput();
@@ -59,7 +60,7 @@ export function emptyDeviceValues(existing: readonly Pick<Device, 'is_server' | 
     is_enabled: input.is_enabled ?? true,
     is_server: input.is_server ?? false,
     ip_addresses: [''],
-    ports: { ...(largestFreePortRange(taken) ?? DEFAULT_DEVICE_PORTS) },
+    ports: { ...(proposeServerPorts(taken) ?? DEFAULT_DEVICE_PORTS) },
     is_auto_upgrade_enabled: true,
     allowed_days: [...UPGRADE_DAYS],
     allowed_hours: [...UPGRADE_HOURS],

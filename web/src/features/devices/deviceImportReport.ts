@@ -1,5 +1,7 @@
-import { DEVICE_IMPORT_COLUMNS, type DeviceImportReportRow } from '@halo/shared';
+import { DEVICE_IMPORT_COLUMNS, ErrorCode, type DeviceImportReportRow } from '@halo/shared';
 import type { TFunction } from 'i18next';
+import { serverProblemText, type ServerProblem } from '../../lib/i18n';
+import { deviceFieldLabel } from './deviceLabels';
 
 /** A report row as the provider answers it (the contract's): the CSV line and the field at fault included. */
 export type ImportReportRow = DeviceImportReportRow;
@@ -23,10 +25,32 @@ export function reportLine(row: ImportReportRow, index: number): number {
   return row.row ?? index + 2;
 }
 
-/** A row's error: a catalogue or validation key is translated (naming the field), a server message shown as is. */
+/**
+ * The problem of a report row: the provider's own (code, key, placeholders, what a conflict
+ * names); from a provider that sends only `error`, an i18n key there is read as a rule's
+ * problem; a free message has no problem.
+ */
+function problemOf(row: ImportReportRow): ServerProblem | null {
+  if (row.problem) return row.problem;
+  if (row.error && /^(validation|errors)\.[A-Za-z0-9.]+$/.test(row.error)) {
+    return { code: ErrorCode.MISSING_VALUES, key: row.error, params: [] };
+  }
+  return null;
+}
+
+/**
+ * A row's error as the forms say it, through the catalogue: placeholders filled, the field
+ * named by its label ("IP address 1 is invalid", "Port range: Port value must be between 1024
+ * and 49151"), a conflict naming the device in the way. Only a provider's free message (one
+ * that sends no problem) is shown as it came.
+ */
 export function reportErrorText(t: TFunction, row: ImportReportRow): string {
-  if (!row.error) return '';
-  const field = row.field ?? '';
-  const text = /^(validation|errors)\.[A-Za-z0-9.]+$/.test(row.error) ? t(row.error, { 0: field, 1: '' }) : row.error;
-  return field && !text.includes(field) ? `${field}: ${text}` : text;
+  if (row.success) return '';
+  const problem = problemOf(row);
+  if (!problem) return row.error ?? '';
+  const label = row.field ? deviceFieldLabel(t, row.field) : '';
+  const text = serverProblemText(t, problem, label);
+  // A rule's message may not say which field it is about ("Port value must be between ..."): say it first.
+  const named = problem.code !== ErrorCode.MISSING_VALUES || label === '' || text.includes(label);
+  return named ? text : t('devices.import.fieldProblem', { field: label, problem: text });
 }

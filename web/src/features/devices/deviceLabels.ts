@@ -2,9 +2,12 @@ import {
   ConnectionStatus,
   LocationStatus,
   type DeviceChipState,
+  type DeviceInput,
   type LinkInterfaceKind,
   type UPGRADE_DAYS,
+  type UpgradePolicyInput,
 } from '@halo/shared';
+import type { TFunction } from 'i18next';
 import type { DeviceStatusFilter, FleetFeedState } from '../../lib/fleet';
 
 /** The texts of the Devices screen's enumerations, each key written out so a search finds it. */
@@ -62,3 +65,35 @@ export const STATUS_FILTER_LABEL_KEYS: Readonly<Record<DeviceStatusFilter, strin
   mainAppOffline: 'devices.filter.mainAppOffline',
   alert: 'devices.filter.alert',
 };
+
+/** The label of every field of a device as the API names it (POST /devices, the import's columns). */
+const DEVICE_FIELD_LABEL_KEYS: Readonly<Record<keyof DeviceInput | keyof UpgradePolicyInput, string>> = {
+  name: 'devices.fields.name',
+  pairing_id: 'devices.fields.pairingId',
+  type: 'devices.fields.type',
+  is_enabled: 'devices.fields.enabled',
+  is_server: 'devices.fields.server',
+  ip_addresses: 'devices.fields.ipAddresses',
+  ports: 'devices.fields.ports',
+  upgrade_policy: 'devices.sections.upgrade',
+  is_auto_upgrade_enabled: 'devices.fields.autoUpgrade',
+  allowed_days: 'devices.fields.allowedDays',
+  allowed_hours: 'devices.fields.allowedHours',
+  fixed_version: 'devices.fields.fixedVersion',
+  idle_timeout_in_minutes: 'devices.fields.idleTimeout',
+};
+
+/**
+ * What a user calls the field at a path the API names: `ip_addresses.0` is "IP address 1",
+ * `ports.from` the port range, `upgrade_policy.allowed_days` the allowed days. A path of no
+ * known field is shown as it is.
+ */
+export function deviceFieldLabel(t: TFunction, path: string): string {
+  const parts = path.split('.');
+  const address = parts.indexOf('ip_addresses');
+  const index = address >= 0 ? parts[address + 1] : undefined;
+  if (index !== undefined && /^\d+$/.test(index)) return t('devices.fields.ipAddress', { index: Number(index) + 1 });
+  const known = parts.findLast((part) => Object.hasOwn(DEVICE_FIELD_LABEL_KEYS, part)) as
+    keyof typeof DEVICE_FIELD_LABEL_KEYS | undefined;
+  return known ? t(DEVICE_FIELD_LABEL_KEYS[known]) : path;
+}

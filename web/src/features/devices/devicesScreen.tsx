@@ -32,7 +32,7 @@ export interface DevicesScreenParts {
   readonly list: (props: CrudListProps<Device>) => React.ReactNode;
   readonly toolbar: () => React.ReactNode;
   readonly rowLinks: readonly RowLinkDefinition<Device>[];
-  /** The servers' records as known now: a new server is offered the widest range they leave free. */
+  /** The servers' records as known now: a new server is offered the first free block of ports they leave. */
   readonly knownServers: () => readonly Device[];
 }
 

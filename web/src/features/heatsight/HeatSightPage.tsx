@@ -3,6 +3,7 @@ import { Button, ButtonGroup, Callout, Card, HTMLSelect, Slider, Spinner } from 
 import {
   API,
   decodeHistory,
+  formatServerClock,
   HEATSIGHT_METRICS,
   HEATSIGHT_WINDOW_NAMES,
   heatSightReach,
@@ -21,6 +22,7 @@ import { api, errorMessage, useApiValue } from '../../lib/api';
 import { appFleet, type FleetFeedState, type FleetHeat, type MapDevice } from '../../lib/fleet';
 import { recordMeasure } from '../../lib/measures';
 import { useObservableValue } from '../../lib/realtime';
+import { leftToRight } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
 import { heatCellDegrees, historyHeat, historySlice, liveHeatData, NO_HEAT, type HeatData } from './heatLayerData';
 import { METRICS } from './heatMetrics';
@@ -55,7 +57,7 @@ const scopeKey = (scope: Scope) => `${scope.environmentId}${scope.subtree ? '+' 
  * scope picks an environment below, or the whole subtree.
  */
 export function HeatSightPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { subject, environmentId } = useSessionSubject();
@@ -189,11 +191,8 @@ export function HeatSightPage() {
     setScope({ environmentId: Number.parseInt(value, 10), subtree: value.endsWith('+') });
 
   const rows = showing === 'history' ? (historyData?.length ?? 0) : (live?.heat.devices ?? 0);
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
-    [i18n.language],
-  );
-  const formatTime = (time: number) => timeFormat.format(time);
+  // Written like every time on screen (the server clock's format, UTC), kept whole in Hebrew text.
+  const formatTime = (time: number) => leftToRight(formatServerClock(time));
 
   return (
     <section className="heatsight-screen" data-testid={TestId.heatSight.screen}>

@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
-import { AUDIT_ACTION_LABEL_KEYS, AUDIT_RESOURCE_LABEL_KEYS } from '../../lib/i18n';
+import { AUDIT_ACTION_LABEL_KEYS, AUDIT_RESOURCE_LABEL_KEYS, auditDetailText, codeLabelText } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
 import { ExportButton } from './components/ExportButton';
 import { FilterMenu } from './components/FilterMenu';
@@ -30,7 +30,8 @@ const ACTIONS = Object.values(AuditAction);
 
 function ChangeList({ entry }: { readonly entry: UserAudit }) {
   const { t } = useTranslation();
-  if (entry.changes.length === 0) return <>{entry.detail ?? ''}</>;
+  const detail = auditDetailText(t, entry);
+  if (entry.changes.length === 0) return <span dir="auto">{detail}</span>;
   const describe = (change: FieldChange) =>
     change.old === null && change.new === null ? (
       t('logs.audit.changedSecret')
@@ -41,7 +42,7 @@ function ChangeList({ entry }: { readonly entry: UserAudit }) {
     );
   return (
     <div data-testid={TestId.logs.changes(entry.id)}>
-      {entry.detail && <div>{entry.detail}</div>}
+      {detail && <div dir="auto">{detail}</div>}
       <ul className="logs-changes">
         {entry.changes.map((change) => (
           <li key={change.field}>
@@ -99,12 +100,12 @@ export function AuditLogPage() {
     {
       key: 'resource',
       labelKey: 'logs.columns.resource',
-      render: (entry) => t(AUDIT_RESOURCE_LABEL_KEYS[entry.resource]),
+      render: (entry) => codeLabelText(t, 'auditResource', entry.resource),
     },
     {
       key: 'action',
       labelKey: 'logs.columns.action',
-      render: (entry) => <Tag minimal>{t(AUDIT_ACTION_LABEL_KEYS[entry.action])}</Tag>,
+      render: (entry) => <Tag minimal>{codeLabelText(t, 'auditAction', entry.action)}</Tag>,
     },
     { key: 'name', labelKey: 'logs.columns.name', render: (entry) => <span dir="auto">{entry.name}</span> },
     { key: 'detail', labelKey: 'logs.columns.detail', render: (entry) => <ChangeList entry={entry} /> },
@@ -137,7 +138,9 @@ export function AuditLogPage() {
         <span className="logs-toolbar-spacer" />
         <Button icon="refresh" minimal aria-label={t('logs.list.refresh')} onClick={pages.reload} />
         <ExportButton
-          download={() => api.call(API.logs.userAuditsExport, { params: { environmentId }, query: filters() })}
+          download={(lang) =>
+            api.call(API.logs.userAuditsExport, { params: { environmentId }, query: { ...filters(), lang } })
+          }
         />
       </div>
       <LogTable

@@ -1,5 +1,12 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { API, sortByLogTimeAscending, TestId, type SystemLogEntry, type ThresholdAttributeType } from '@halo/shared';
+import {
+  API,
+  formatDateFilter,
+  sortByLogTimeAscending,
+  TestId,
+  type SystemLogEntry,
+  type ThresholdAttributeType,
+} from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -9,6 +16,7 @@ import { LogTable } from './components/LogTable';
 import { severityColor, systemLogColumns } from './logColumns';
 import { ATTRIBUTE_TYPES } from './systemLogFilter';
 import { useLogPages } from './useLogPages';
+import { useServerTime } from './useServerTime';
 
 const PAGE_SIZE = 100;
 
@@ -20,11 +28,13 @@ export interface DeviceLogDialogProps {
 
 /**
  * One device's system log, as the spec asks for it (device_ids, device_attribute_types,
- * object_id, end_date) and shows it: oldest first, earlier entries loaded above on demand.
+ * object_id, end_date: today on the server's clock, a date as section 5 writes it) and shows
+ * it: sorted ascending by log_time, so earlier entries are loaded above, at the start.
  */
 export function DeviceLogDialog({ environmentId, device, onClose }: DeviceLogDialogProps) {
   const { t } = useTranslation();
   const [types, setTypes] = useState<ThresholdAttributeType[]>([]);
+  const serverTime = useServerTime();
   const pages = useLogPages<SystemLogEntry>(
     async (olderThan, signal) => {
       if (!device) return [];
@@ -35,7 +45,7 @@ export function DeviceLogDialog({ environmentId, device, onClose }: DeviceLogDia
           query: {
             device_ids: [device.id],
             page_size: PAGE_SIZE,
-            end_date: new Date().toISOString().slice(0, 10),
+            end_date: formatDateFilter([new Date(serverTime()).toISOString().slice(0, 10)]),
             ...(types.length ? { device_attribute_types: types } : {}),
             ...(olderThan ? { object_id: olderThan } : {}),
           },
@@ -75,6 +85,7 @@ export function DeviceLogDialog({ environmentId, device, onClose }: DeviceLogDia
           onLoadOlder={pages.loadOlder}
           accentOf={(entry) => severityColor(entry.severity)}
           emptyKey="logs.device.empty"
+          olderAt="start"
         />
       </DialogBody>
       <DialogFooter actions={<Button text={t('common.actions.close')} onClick={onClose} />} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ShowOnHeatSight } from '../heatsight';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
-import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../lib/i18n';
+import { codeLabelText, SEVERITY_LABEL_KEYS } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
 import { ExportButton } from './components/ExportButton';
 import { FilterMenu } from './components/FilterMenu';
@@ -104,7 +104,7 @@ export function MessagingLogPage() {
       labelKey: 'logs.columns.severity',
       render: (entry) => (
         <Tag minimal style={{ color: severityColor(entry.severity) }}>
-          {t(severityLabelKey(entry.severity))}
+          {codeLabelText(t, 'severity', entry.severity)}
         </Tag>
       ),
     },
@@ -164,7 +164,9 @@ export function MessagingLogPage() {
         <span className="logs-toolbar-spacer" />
         <Button icon="refresh" minimal aria-label={t('logs.list.refresh')} onClick={pages.reload} />
         <ExportButton
-          download={() => api.call(API.logs.satcomMessagesExport, { params: { environmentId }, query: filters() })}
+          download={(lang) =>
+            api.call(API.logs.satcomMessagesExport, { params: { environmentId }, query: { ...filters(), lang } })
+          }
         />
       </div>
       <LogTable

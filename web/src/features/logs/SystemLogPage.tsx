@@ -182,7 +182,9 @@ export function SystemLogPage() {
           />
         )}
         <ExportButton
-          download={() => api.call(API.logs.systemLogsExport, { params: { environmentId }, query: apiFilters() })}
+          download={(lang) =>
+            api.call(API.logs.systemLogsExport, { params: { environmentId }, query: { ...apiFilters(), lang } })
+          }
         />
       </div>
       <Suspense fallback={<div className="logs-histogram" />}>

@@ -1,7 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { formatTimestamp, SEVERITY_COLORS, SEVERITY_NAMES, type Severity, type SystemLogEntry } from '@halo/shared';
 import type { TFunction } from 'i18next';
-import { attributeLabelKey, severityLabelKey } from '../../lib/i18n';
+import { codeLabelText } from '../../lib/i18n';
 import type { LogColumn } from './components/LogTable';
 
 /** A severity's colour (section 9); an unknown one reads as critical. */
@@ -24,12 +24,13 @@ export function systemLogColumns(t: TFunction): LogColumn<SystemLogEntry>[] {
     {
       key: 'attribute',
       labelKey: 'logs.columns.attribute',
-      render: (entry) => {
-        const key = attributeLabelKey(entry.device_attribute_type);
-        return key ? t(key) : '-';
-      },
+      render: (entry) => codeLabelText(t, 'attribute', entry.device_attribute_type),
     },
-    { key: 'event', labelKey: 'logs.columns.event', render: (entry) => <code>{entry.event_type}</code> },
+    {
+      key: 'event',
+      labelKey: 'logs.columns.event',
+      render: (entry) => <span title={entry.event_type}>{codeLabelText(t, 'systemEvent', entry.event_type)}</span>,
+    },
     { key: 'value', labelKey: 'logs.columns.value', render: (entry) => <span dir="ltr">{entry.value ?? '-'}</span> },
     {
       key: 'severity',
@@ -40,7 +41,7 @@ export function systemLogColumns(t: TFunction): LogColumn<SystemLogEntry>[] {
           style={{ color: severityColor(entry.severity) }}
           icon={entry.is_alert ? 'notifications' : undefined}
         >
-          {t(severityLabelKey(entry.severity))}
+          {codeLabelText(t, 'severity', entry.severity)}
         </Tag>
       ),
     },

@@ -35,6 +35,21 @@ describe('log query in the address', () => {
   it('turns presets into bounds measured from the server time, and closes an open range for a histogram', () => {
     expect(timeBounds({ choice: '15m', from: '', to: '' }, now)).toEqual({ start_date: '2026-11-25T11:45:00.000Z' });
     expect(timeBounds({ choice: 'custom', from: '', to: '2026-11-21' }, now)).toEqual({ end_date: '2026-11-21' });
+    // Whole days go as the spec's date list 'first,last' (section 5), one day included.
+    expect(timeBounds({ choice: 'custom', from: '2026-11-20', to: '2026-11-21' }, now)).toEqual({
+      start_date: '2026-11-20,2026-11-21',
+    });
+    expect(timeBounds({ choice: 'custom', from: '2026-11-26', to: '2026-11-26' }, now)).toEqual({
+      start_date: '2026-11-26,2026-11-26',
+    });
+    expect(timeBounds({ choice: 'custom', from: '2026-11-20T10:00:00Z', to: '2026-11-21' }, now)).toEqual({
+      start_date: '2026-11-20T10:00:00Z',
+      end_date: '2026-11-21',
+    });
+    expect(closedBounds({ choice: 'custom', from: '2026-11-26', to: '2026-11-26' }, now)).toEqual({
+      start_date: '2026-11-26T00:00:00.000Z',
+      end_date: '2026-11-26T23:59:59.999Z',
+    });
     expect(closedBounds({ choice: '1h', from: '', to: '' }, now)).toEqual({
       start_date: '2026-11-25T11:00:00.000Z',
       end_date: '2026-11-25T12:00:00.000Z',

@@ -1,4 +1,12 @@
-import { isLogTimeBound, isLogTimePreset, LOG_TIME_PRESETS, type LogTimePreset } from '@halo/shared';
+import {
+  formatDateFilter,
+  isIsoDate,
+  isLogTimeBound,
+  isLogTimePreset,
+  LOG_TIME_PRESETS,
+  logTimeWindow,
+  type LogTimePreset,
+} from '@halo/shared';
 
 /**
  * The view a log screen shows, kept in the address so a link or the back button brings it
@@ -9,7 +17,7 @@ export type TimeRangeChoice = LogTimePreset | 'custom';
 
 export interface TimeRange {
   readonly choice: TimeRangeChoice;
-  /** ISO 8601 (UTC), custom only; either may be empty. */
+  /** A date (YYYY-MM-DD) or an ISO 8601 date-time (UTC), custom only; either may be empty. */
   readonly from: string;
   readonly to: string;
 }
@@ -48,7 +56,12 @@ export function writeTimeRange(params: URLSearchParams, range: TimeRange): URLSe
   return next;
 }
 
-/** The API's start_date and end_date for a range, a preset measured back from the server's time. */
+/**
+ * The API's start_date and end_date for a range, a preset measured back from the server's time.
+ * Whole days go in the spec's form (section 5): the days first through last as the date list
+ * 'first,last' (`start_date=2026-11-26,2026-11-26` is that one day), one date on its own side;
+ * a bound with a time of day is the product's date-time.
+ */
 export function timeBounds(
   range: TimeRange,
   serverTime: number,
@@ -56,6 +69,8 @@ export function timeBounds(
   if (range.choice !== 'custom') {
     return { start_date: new Date(serverTime - LOG_TIME_PRESETS[range.choice]).toISOString() };
   }
+  if (isIsoDate(range.from) && isIsoDate(range.to) && range.from <= range.to)
+    return { start_date: formatDateFilter([range.from, range.to]) };
   return { ...(range.from ? { start_date: range.from } : {}), ...(range.to ? { end_date: range.to } : {}) };
 }
 
@@ -64,10 +79,11 @@ export function closedBounds(
   range: TimeRange,
   serverTime: number,
 ): { readonly start_date: string; readonly end_date: string } {
-  const bounds = timeBounds(range, serverTime);
-  const end = bounds.end_date ?? new Date(serverTime).toISOString();
-  const start = bounds.start_date ?? new Date(Date.parse(end) - LOG_TIME_PRESETS['24h']).toISOString();
-  return { start_date: start, end_date: end };
+  const window = logTimeWindow(timeBounds(range, serverTime));
+  // The window ends before `to`; an end date-time includes its instant.
+  const end = window.to === undefined ? serverTime : window.to - 1;
+  const start = window.from ?? end - LOG_TIME_PRESETS['24h'];
+  return { start_date: new Date(start).toISOString(), end_date: new Date(end).toISOString() };
 }
 
 /** Whether entries arriving now belong to the range (a preset, or a custom range without an end). */
@@ -106,3 +122,31 @@ export const oneOfNames =
   <T extends string>(allowed: readonly T[]) =>
   (item: string): T | null =>
     allowed.includes(item as T) ? (item as T) : null;
+
+const INPUT_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/;
+
+/**
+ * What a custom range's box holds: a date as the spec writes date filters (YYYY-MM-DD), or a
+ * date and a time of day (`YYYY-MM-DD HH:mm`), both UTC like the server clock; '' for none.
+ */
+export function boundInputText(bound: string): string {
+  if (!bound || isIsoDate(bound)) return bound;
+  const instant = Date.parse(bound);
+  return Number.isNaN(instant) ? '' : new Date(instant).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** A box's text as a bound ('' when empty), or null when it is neither form. */
+export function boundFromInput(text: string): string | null {
+  const value = text.trim();
+  if (!value || isIsoDate(value)) return value;
+  const match = INPUT_DATE_TIME.exec(value);
+  if (!match) return null;
+  const bound = `${match[1]}T${match[2]}:00Z`;
+  return isLogTimeBound(bound) ? bound : null;
+}
+
+/** The instants a custom range covers, first and last, for the product's date formatter; null at an open end. */
+export function rangeInstants(range: TimeRange): { readonly first: number | null; readonly last: number | null } {
+  const window = logTimeWindow(timeBounds(range, 0));
+  return { first: window.from ?? null, last: window.to === undefined ? null : window.to - 1 };
+}

@@ -6,13 +6,22 @@ import { Link, useParams } from 'react-router-dom';
 import { api, errorMessage } from '../../lib/api';
 import { problemText } from '../../lib/i18n';
 
+/** Whose password the link sets: one address may have accounts in several environments. */
+interface ResetAccount {
+  readonly username: string;
+  readonly environment: string;
+}
+
 type Progress =
   | { step: 'checking'; token: string }
   | { step: 'invalid'; token: string; error: unknown }
-  | { step: 'form'; token: string; username: string; error: unknown; sending: boolean }
+  | { step: 'form'; token: string; account: ResetAccount; error: unknown; sending: boolean }
   | { step: 'done'; token: string };
 
-/** Opened from the e-mailed link: the token is checked first, then a new password is set. */
+/**
+ * Opened from the e-mailed link: the token is checked first, then a new password is set for
+ * the account it names (username and environment).
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const token = useParams().userToken ?? '';
@@ -24,7 +33,14 @@ export function ResetPasswordPage() {
   useEffect(() => {
     const controller = new AbortController();
     api.call(API.auth.checkToken, { params: { token } }, { signal: controller.signal }).then(
-      (answer) => setProgress({ step: 'form', token, username: answer.username, error: null, sending: false }),
+      (answer) =>
+        setProgress({
+          step: 'form',
+          token,
+          account: { username: answer.username, environment: answer.environment_name },
+          error: null,
+          sending: false,
+        }),
       (error: unknown) => {
         if (!controller.signal.aborted) setProgress({ step: 'invalid', token, error });
       },
@@ -91,7 +107,17 @@ export function ResetPasswordPage() {
   return (
     <form data-testid={TestId.reset.form} className="auth-form" onSubmit={submit}>
       <h2 className="bp6-heading">{t('resetPassword.page.title')}</h2>
-      <p>{t('resetPassword.form.intro', { username: form.username })}</p>
+      <p>{t('resetPassword.form.intro')}</p>
+      <dl className="reset-account" data-testid={TestId.reset.account}>
+        <dt>{t('resetPassword.form.username')}</dt>
+        <dd>
+          <bdi data-testid={TestId.reset.username}>{form.account.username}</bdi>
+        </dd>
+        <dt>{t('resetPassword.form.environment')}</dt>
+        <dd>
+          <bdi data-testid={TestId.reset.environment}>{form.account.environment}</bdi>
+        </dd>
+      </dl>
       <FormGroup
         label={t('resetPassword.form.password')}
         labelFor="reset-password"

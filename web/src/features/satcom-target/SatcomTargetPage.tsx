@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAlert, fieldErrorText, formErrorOf } from '../../crud';
 import { api, errorMessage, useApiValue } from '../../lib/api';
-import { SATCOM_LINK_LABEL_KEYS } from '../../lib/i18n';
+import { outboundFailureText, SATCOM_LINK_LABEL_KEYS } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useSessionSubject } from '../../lib/session';
 
@@ -152,7 +152,7 @@ export function SatcomTargetPage() {
         {!current.url && <p className="bp6-text-muted">{t('satcom.page.disabledHelp')}</p>}
         {current.last_error && (
           <Callout intent="warning" icon="warning-sign" data-testid={TestId.satcom.error}>
-            {t('satcom.page.lastError', { error: current.last_error })}
+            {t('satcom.page.lastError', { error: outboundFailureText(t, current.last_error) ?? '' })}
           </Callout>
         )}
       </Card>

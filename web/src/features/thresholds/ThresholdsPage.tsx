@@ -16,7 +16,7 @@ import { attributeLabelKey } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
 import { ThresholdDialog } from './components/ThresholdDialog';
 import { worseUpward } from './thresholdForm';
-import { LEVEL_LABEL_KEYS, UNIT_LABEL_KEYS } from './thresholdLabels';
+import { LEVEL_LABEL_KEYS, unitText } from './thresholdLabels';
 
 interface EnvironmentChoice {
   readonly id: number;
@@ -131,7 +131,9 @@ export function ThresholdsPage() {
                       </Tooltip>
                     )}
                   </td>
-                  <td>{info?.unit ? t(UNIT_LABEL_KEYS[info.unit] ?? info.unit) : ''}</td>
+                  <td data-testid={TestId.thresholds.unit(threshold.device_attribute_type)}>
+                    {unitText(t, info?.unit)}
+                  </td>
                   {THRESHOLD_LEVELS.map((level) => (
                     <td key={level} dir="ltr" className="thresholds-number">
                       {format(threshold.threshold_values[level])}

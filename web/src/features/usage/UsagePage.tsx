@@ -179,7 +179,10 @@ function EnvironmentUsage({ environmentId: detailId }: { readonly environmentId:
     `${environmentId}/${detailId}/${days}`,
   );
   const value = detail.value;
-  const series = (value?.daily ?? []).map((day) => ({ date: day.date.slice(5), hours: connectedHours(day.seconds) }));
+  const series = (value?.daily ?? []).map((day) => ({
+    date: day.date.slice(5),
+    hours: connectedHours(Math.max(0, day.seconds)),
+  }));
   return (
     <section className="usage-screen">
       <div className="usage-toolbar">
@@ -222,10 +225,16 @@ function EnvironmentUsage({ environmentId: detailId }: { readonly environmentId:
               <LineChart data={series} margin={{ top: 8, right: 16, bottom: 4, left: 8 }}>
                 <CartesianGrid stroke={colors.grid} vertical={false} />
                 <XAxis dataKey="date" reversed={rtl} tick={{ fill: colors.muted, fontSize: 11 }} minTickGap={16} />
-                <YAxis width={40} {...sideAxisProps(rtl, { fill: colors.muted, fontSize: 11 })} />
+                <YAxis
+                  width={40}
+                  domain={[0, 'auto']}
+                  allowDataOverflow={false}
+                  {...sideAxisProps(rtl, { fill: colors.muted, fontSize: 11 })}
+                />
                 <Tooltip contentStyle={chartTooltipStyle(colors)} />
+                {/* Monotone in x: between two days the line stays between their values, never below 0. */}
                 <Line
-                  type="monotone"
+                  type="monotoneX"
                   dataKey="hours"
                   name={t('usage.page.hours')}
                   stroke={colors.series[0]}

@@ -17,9 +17,11 @@ import { describeProblem } from '../../lib/fleet';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
 import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
+import { useRowsThatFit } from './useRowsThatFit';
 import { adoptWallToken, forgetWallToken } from './wallToken';
 import './wall.css';
 
+/** At most this many rows per list; fewer when fewer fit the screen whole (useRowsThatFit). */
 const PROBLEM_ROWS = 12;
 const ALERT_ROWS = 14;
 
@@ -93,6 +95,10 @@ function WallBoard({
   const problems = summary?.problems ?? [];
   const problemCount = summary?.problemCount ?? 0;
   const alerts = summary?.alerts ?? [];
+  const [problemList, problemRows] = useRowsThatFit(PROBLEM_ROWS);
+  const [alertList, alertRows] = useRowsThatFit(ALERT_ROWS);
+  // When not every problem fits, the last row that does says how many more there are.
+  const problemsShown = problemCount > problemRows ? problemRows - 1 : problemRows;
 
   // Fresh while the socket and the upstream are live; otherwise how old the last good data is.
   const live = connection.staleSince === null && feedState.kind === 'live';
@@ -124,7 +130,8 @@ function WallBoard({
             {ageSeconds === null ? t('wall.age.unknown') : t('wall.age.seconds', { count: ageSeconds })}
           </Tag>
         )}
-        <span className="halo-wall__clock" data-testid={TestId.wall.clock}>
+        {/* 'D MMM, YYYY HH:mm:ss (UTC)' reads left to right in either language. */}
+        <span className="halo-wall__clock" data-testid={TestId.wall.clock} dir="ltr">
           {connection.clock ? formatServerClock(serverNow(connection.clock, now)) : ''}
         </span>
       </header>
@@ -156,8 +163,8 @@ function WallBoard({
               <Icon icon="tick-circle" size={28} color={THEME_COLORS.online} /> {t('wall.problems.none')}
             </p>
           ) : (
-            <ol className="halo-wall__list" data-testid={TestId.wall.problems}>
-              {problems.slice(0, PROBLEM_ROWS).map((problem) => {
+            <ol className="halo-wall__list" data-testid={TestId.wall.problems} ref={problemList}>
+              {problems.slice(0, problemsShown).map((problem) => {
                 const { label, detail } = describeProblem(t, problem);
                 const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
                 return (
@@ -171,12 +178,16 @@ function WallBoard({
                     <span className="halo-wall__kind" style={{ color: SEVERITY_COLORS[severity] }}>
                       {label}
                     </span>
-                    {detail && <span className="halo-wall__alert-text">{detail}</span>}
+                    {detail && (
+                      <span className="halo-wall__alert-text" dir="auto">
+                        {detail}
+                      </span>
+                    )}
                   </li>
                 );
               })}
-              {problemCount > PROBLEM_ROWS && (
-                <li className="halo-wall__more">{t('wall.problems.more', { count: problemCount - PROBLEM_ROWS })}</li>
+              {problemCount > problemsShown && (
+                <li className="halo-wall__more">{t('wall.problems.more', { count: problemCount - problemsShown })}</li>
               )}
             </ol>
           )}
@@ -186,8 +197,8 @@ function WallBoard({
           {alerts.length === 0 ? (
             <p className="halo-wall__calm">{t('wall.alerts.none')}</p>
           ) : (
-            <ol className="halo-wall__list" data-testid={TestId.wall.alerts}>
-              {alerts.slice(0, ALERT_ROWS).map((alert) => {
+            <ol className="halo-wall__list" data-testid={TestId.wall.alerts} ref={alertList}>
+              {alerts.slice(0, alertRows).map((alert) => {
                 const severity = SEVERITY_NAMES[alert.severity] ?? 'normal';
                 return (
                   <li
@@ -197,7 +208,10 @@ function WallBoard({
                   >
                     <span className="halo-wall__alert-time">{formatTimeOfDay(alert.log_time)}</span>
                     <span className="halo-wall__device">{alert.device_name ?? '-'}</span>
-                    <span className="halo-wall__alert-text">{alert.description}</span>
+                    {/* The log's own words, in their own direction: an English line is cut at its end. */}
+                    <span className="halo-wall__alert-text" dir="auto">
+                      {alert.description}
+                    </span>
                   </li>
                 );
               })}

@@ -1,4 +1,11 @@
-import { ApiError, errorDetailFor, HTTP_ERROR_MESSAGE_KEYS, HttpErrorKind, messageKeyFor } from '@halo/shared';
+import {
+  ApiError,
+  errorDetailFor,
+  HTTP_ERROR_MESSAGE_KEYS,
+  HttpErrorKind,
+  messageKeyFor,
+  type ErrorDetail,
+} from '@halo/shared';
 import type { TFunction } from 'i18next';
 
 /** 403 kinds with their own message (spec section 8: the device update and delete refusals). */
@@ -24,9 +31,13 @@ export function errorMessageKey(error: unknown): string {
   return ApiError.is(error) ? keyOf(error) : 'errors.general';
 }
 
+/** The key and values of the line that explains a refusal, for state that is translated later. */
+export function errorDetailOf(error: unknown): ErrorDetail | null {
+  return ApiError.is(error) ? errorDetailFor(error.body.error, error.body.fields) : null;
+}
+
 /** The second line that explains a refusal (the catalogue's detail, e.g. which devices hold a version), if any. */
 export function errorDetail(t: TFunction, error: unknown): string | null {
-  if (!ApiError.is(error)) return null;
-  const detail = errorDetailFor(error.body.error, error.body.fields);
+  const detail = errorDetailOf(error);
   return detail ? t(detail.key, detail.params) : null;
 }

@@ -12,7 +12,7 @@ export type {
   RequestOptions,
   ResponseSchema,
 } from './apiClient';
-export { errorDetail, errorMessage, errorMessageKey } from './errorMessage';
+export { errorDetail, errorDetailOf, errorMessage, errorMessageKey } from './errorMessage';
 
 /** The one API client of the app: it sends this tab's session token on every call. */
 export const api = createApiClient({ getToken: currentToken });

@@ -25,6 +25,9 @@ const sharedMessageKeys = [
   ...Object.values(ERROR_CATALOGUE)
     .map((entry) => [entry.messageKey, ...Object.values(entry.variants ?? {}).map((variant) => variant.messageKey)])
     .flat(),
+  ...Object.values(ERROR_CATALOGUE).flatMap((entry) =>
+    entry.detail === undefined ? [] : 'key' in entry.detail ? [entry.detail.key] : entry.detail.map(({ key }) => key),
+  ),
   ...Object.values(HTTP_ERROR_MESSAGE_KEYS),
   ...Object.values(ValidationKey),
 ];

@@ -1,10 +1,16 @@
 export { applyDocumentLocale, createI18n, i18n, isLocale, isRightToLeft, RESOURCES, storedLocale } from './i18n';
-export { problemText } from './problemText';
+export { ltrIsolate } from './ltrIsolate';
+export { outboundFailureText } from './outboundFailureText';
+export { problemText, serverProblemText, type RuleProblem, type ServerProblem } from './problemText';
 export {
   ATTRIBUTE_LABEL_KEYS,
   attributeLabelKey,
   AUDIT_ACTION_LABEL_KEYS,
   AUDIT_RESOURCE_LABEL_KEYS,
+  auditDetailText,
+  codeLabelKey,
+  codeLabelText,
+  leftToRight,
   SATCOM_LINK_LABEL_KEYS,
   SEVERITY_LABEL_KEYS,
   severityLabelKey,

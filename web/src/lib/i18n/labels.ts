@@ -1,4 +1,14 @@
-import { AuditAction, AuditResource, SatcomLinkStatus, Severity, ThresholdAttributeType } from '@halo/shared';
+import {
+  AuditAction,
+  AuditResource,
+  codeName,
+  isAuditDetailCode,
+  SatcomLinkStatus,
+  Severity,
+  ThresholdAttributeType,
+  type CodeKind,
+} from '@halo/shared';
+import type { TFunction } from 'i18next';
 
 /** The four severities of spec section 4 (values 0 to 3), as every screen names them. */
 export const SEVERITY_LABEL_KEYS: Readonly<Record<Severity, string>> = {
@@ -64,3 +74,38 @@ export const SATCOM_LINK_LABEL_KEYS: Readonly<Record<SatcomLinkStatus, string>> 
   [SatcomLinkStatus.CONNECTED]: 'common.satcomLink.connected',
   [SatcomLinkStatus.TRANSMITTED]: 'common.satcomLink.transmitted',
 };
+
+/**
+ * A log code's label key under `common.<kind>` (the shared catalogue's texts), or null for a
+ * code nobody named.
+ */
+export const codeLabelKey = (kind: CodeKind, code: string | number): string | null => {
+  const name = codeName(kind, code);
+  return name === null ? null : `common.${kind}.${name}`;
+};
+
+/** What a log code is called: its label, or "unknown (code)" in the reader's language; '-' for none. */
+export function codeLabelText(t: TFunction, kind: CodeKind, code: string | number | null): string {
+  if (code === null) return '-';
+  const key = codeLabelKey(kind, code);
+  return key ? t(key) : t('common.unknownCode', { code });
+}
+
+/** An audit entry's detail: the product's own words by their code, in the reader's language; other text as it came. */
+export function auditDetailText(
+  t: TFunction,
+  entry: {
+    readonly detail: string | null;
+    readonly detail_code?: string | null | undefined;
+    readonly detail_params?: Readonly<Record<string, string>> | undefined;
+  },
+): string {
+  const code = entry.detail_code;
+  return isAuditDetailCode(code) ? t(`common.auditDetail.${code}`, entry.detail_params ?? {}) : (entry.detail ?? '');
+}
+
+/**
+ * Text kept left to right inside any paragraph (Unicode isolates U+2066 … U+2069): a unit, a
+ * code, a number with its sign, shown as written whichever way the sentence around it runs.
+ */
+export const leftToRight = (text: string): string => `\u2066${text}\u2069`;

@@ -13,11 +13,13 @@ import {
   fieldProblems,
   TestId,
   VpnCertificateRequestSchema,
+  type ErrorDetail,
   type VpnCertificateRequest,
 } from '@halo/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, type FieldError } from '../../../crud';
+import { outboundFailureText } from '../../../lib/i18n';
 import type { CertificateValues } from '../certificateMachine';
 import { ProfileSelect } from './ProfileSelect';
 import { CERTIFICATION_TYPE_LABEL_KEYS } from '../dataPathLabels';
@@ -46,6 +48,9 @@ export interface CertificateDialogProps {
   readonly submitted: boolean;
   readonly errorKey: string | null;
   readonly errorMessage: string;
+  readonly errorDetail?: ErrorDetail | null;
+  /** The CA service's failure as a generic reason code, shown as a second line. */
+  readonly errorReason?: string | null;
   readonly onChange: (values: CertificateValues) => void;
   readonly onGenerate: (request: VpnCertificateRequest | null) => void;
   readonly onCancel: () => void;
@@ -53,8 +58,21 @@ export interface CertificateDialogProps {
 
 /** VPN certificate generation: certification type, CN and profile; the answer downloads as a file. */
 export function CertificateDialog(props: CertificateDialogProps) {
-  const { isOpen, busy, values, submitted, errorKey, errorMessage, onChange, onGenerate, onCancel } = props;
+  const {
+    isOpen,
+    busy,
+    values,
+    submitted,
+    errorKey,
+    errorMessage,
+    errorDetail,
+    errorReason,
+    onChange,
+    onGenerate,
+    onCancel,
+  } = props;
   const { t } = useTranslation();
+  const reason = outboundFailureText(t, errorReason);
   const { request, problems } = certificateRequestOf(values);
   const shown = (field: keyof CertificateValues, touched: boolean) =>
     submitted || touched ? problems?.[field] : undefined;
@@ -100,6 +118,10 @@ export function CertificateDialog(props: CertificateDialogProps) {
           {errorKey && (
             <Callout intent="danger" icon="error" className="crud-form-error">
               <span data-testid={TestId.dataPath.certificateError}>{t(errorKey, { message: errorMessage })}</span>
+              {errorDetail && (
+                <div data-testid={TestId.dataPath.certificateErrorDetail}>{t(errorDetail.key, errorDetail.params)}</div>
+              )}
+              {reason && <div>{t('outbound.reason', { reason })}</div>}
             </Callout>
           )}
           {fieldGroup(

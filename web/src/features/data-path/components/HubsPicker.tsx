@@ -1,5 +1,5 @@
 import { HTMLSelect } from '@blueprintjs/core';
-import { EndpointType, HUB_PRIORITIES, TestId, type HubPriority } from '@halo/shared';
+import { EndpointType, HUB_PRIORITIES, proposeHubPort, TestId, type HubPriority } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { useDataPathLists } from '../dataPathContext';
 import { HUB_FIELDS, type RuleValues } from '../ruleForm';
@@ -14,6 +14,8 @@ export interface HubsPickerProps {
 /**
  * Hubs of a rule from the environment's server devices: a primary, then optionally a
  * secondary, then a tertiary, each with its endpoint type. Clearing one clears those after it.
+ * Choosing one proposes its port: the one already there when the hub accepts it, else the
+ * first of its control ports.
  */
 export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
   const { t } = useTranslation();
@@ -21,9 +23,16 @@ export function HubsPicker({ values, disabled, onChange }: HubsPickerProps) {
   const servers = devices.filter((device) => device.is_server);
 
   const choose = (priority: HubPriority, deviceId: number | null) => {
-    const next: Record<string, unknown> = { ...values, [HUB_FIELDS[priority]]: deviceId };
+    const hubPorts = { ...values.hubPorts };
+    const next: Record<string, unknown> = { ...values, [HUB_FIELDS[priority]]: deviceId, hubPorts };
     if (deviceId === null) {
-      for (const later of HUB_PRIORITIES.slice(HUB_PRIORITIES.indexOf(priority) + 1)) next[HUB_FIELDS[later]] = null;
+      for (const cleared of HUB_PRIORITIES.slice(HUB_PRIORITIES.indexOf(priority))) {
+        next[HUB_FIELDS[cleared]] = null;
+        hubPorts[cleared] = null;
+      }
+    } else {
+      const ports = servers.find((device) => device.id === deviceId)?.ports ?? null;
+      hubPorts[priority] = proposeHubPort(ports, values.hubPorts[priority]);
     }
     onChange(next as unknown as RuleValues);
   };

@@ -1,8 +1,8 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Icon } from '@blueprintjs/core';
-import { API, isCsvFile, TestId, THEME_COLORS } from '@halo/shared';
+import { API, isCsvFile, TestId, THEME_COLORS, type ErrorDetail } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile, api, errorMessageKey } from '../../../lib/api';
+import { saveFile, api, errorDetailOf, errorMessageKey } from '../../../lib/api';
 
 import {
   DEVICE_IMPORT_TEMPLATE,
@@ -20,17 +20,24 @@ export interface DeviceImportDialogProps {
   readonly onImported: () => void;
 }
 
-/** CSV import (spec section 5): a CSV file sent as multipart form data, then the report per row. */
+/**
+ * CSV import (spec section 5): a CSV file sent as multipart form data, then the report per row.
+ * A finished import offers Close or another file, never the same file again: its good rows
+ * now exist, and a second import would report every row as failed.
+ */
 export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported }: DeviceImportDialogProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  // What explains a refusal, e.g. the device limit and how many devices are left (error 54).
+  const [errorLine, setErrorLine] = useState<ErrorDetail | null>(null);
   const [report, setReport] = useState<readonly ImportReportRow[] | null>(null);
 
   const reset = () => {
     setFile(null);
     setErrorKey(null);
+    setErrorLine(null);
     setReport(null);
   };
 
@@ -42,6 +49,7 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
     }
     setBusy(true);
     setErrorKey(null);
+    setErrorLine(null);
     setReport(null);
     try {
       const answer = await api.call(API.devices.import, { params: { environmentId } }, { file });
@@ -49,21 +57,24 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
       if (answer.report.some((row) => row.success)) onImported();
     } catch (error) {
       setErrorKey(errorMessageKey(error));
+      setErrorLine(errorDetailOf(error));
     } finally {
       setBusy(false);
     }
   };
 
   const summary = report ? importSummary(report) : null;
+  const close = () => {
+    reset();
+    onClose();
+  };
 
   return (
     <Dialog
       isOpen={isOpen}
       title={t('devices.import.title')}
       onClose={() => {
-        if (busy) return;
-        reset();
-        onClose();
+        if (!busy) close();
       }}
       style={{ width: 640 }}
     >
@@ -77,21 +88,27 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
             onClick={() => saveFile(new Blob([DEVICE_IMPORT_TEMPLATE], { type: 'text/csv' }), 'devices-template.csv')}
             data-testid={TestId.devices.importTemplate}
           />
-          <FileInput
-            fill
-            text={file?.name ?? t('devices.import.choose')}
-            buttonText={t('devices.import.browse')}
-            hasSelection={file !== null}
-            inputProps={{ accept: '.csv,text/csv', 'data-testid': TestId.devices.importFile } as never}
-            onInputChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null);
-              setErrorKey(null);
-              setReport(null);
-            }}
-          />
+          {!report && (
+            <FileInput
+              fill
+              text={file?.name ?? t('devices.import.choose')}
+              buttonText={t('devices.import.browse')}
+              hasSelection={file !== null}
+              inputProps={{ accept: '.csv,text/csv', 'data-testid': TestId.devices.importFile } as never}
+              onInputChange={(event) => {
+                setFile(event.currentTarget.files?.[0] ?? null);
+                setErrorKey(null);
+                setErrorLine(null);
+                setReport(null);
+              }}
+            />
+          )}
           {errorKey && (
             <Callout intent="danger" icon="error" className="devices-import-error">
               <span data-testid={TestId.devices.importError}>{t(errorKey)}</span>
+              {errorLine && (
+                <div data-testid={TestId.devices.importErrorDetail}>{t(errorLine.key, errorLine.params)}</div>
+              )}
             </Callout>
           )}
           {report && summary && (
@@ -111,8 +128,8 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
                   {report.map((row, index) => (
                     <tr key={index} data-testid={TestId.devices.importReportRow(reportLine(row, index))}>
                       <td>{reportLine(row, index)}</td>
-                      <td>{row.name}</td>
-                      <td>{row.pairing_id}</td>
+                      <td className="devices-import-id">{row.name}</td>
+                      <td className="devices-import-id">{row.pairing_id}</td>
                       <td>
                         <Icon
                           icon={row.success ? 'tick-circle' : 'error'}
@@ -131,24 +148,29 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
       </DialogBody>
       <DialogFooter
         actions={
-          <>
-            <Button
-              text={t('crud.actions.cancel')}
-              disabled={busy}
-              onClick={() => {
-                reset();
-                onClose();
-              }}
-            />
-            <Button
-              intent="primary"
-              text={t('devices.import.submit')}
-              loading={busy}
-              disabled={file === null}
-              onClick={() => void submit()}
-              data-testid={TestId.devices.importSubmit}
-            />
-          </>
+          report ? (
+            <>
+              <Button text={t('devices.import.another')} onClick={reset} data-testid={TestId.devices.importAnother} />
+              <Button
+                intent="primary"
+                text={t('devices.import.close')}
+                onClick={close}
+                data-testid={TestId.devices.importClose}
+              />
+            </>
+          ) : (
+            <>
+              <Button text={t('crud.actions.cancel')} disabled={busy} onClick={close} />
+              <Button
+                intent="primary"
+                text={t('devices.import.submit')}
+                loading={busy}
+                disabled={file === null}
+                onClick={() => void submit()}
+                data-testid={TestId.devices.importSubmit}
+              />
+            </>
+          )
         }
       />
     </Dialog>

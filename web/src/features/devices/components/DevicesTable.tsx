@@ -15,7 +15,6 @@ import {
   use,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -34,11 +33,13 @@ import {
   type FleetTableWindow,
 } from '../../../lib/fleet';
 import { recordMeasure } from '../../../lib/measures';
+import { canvasTextWidth, middleEllipsis, type TextWidth } from '../../../lib/text/middleEllipsis';
 import { DEVICE_TYPE_NAMES } from '../devicesTableModel';
 import { DEVICES_APPLY_LIVE_MEASURE, DEVICES_RENDER_MEASURE, type DevicesBatchDetail } from '../devicesTableMeasures';
 import type { DeviceRecords } from '../deviceRecords';
 import { CHIP_LABEL_KEYS } from '../deviceLabels';
 import { WindowRows } from '../windowRows';
+import { layoutColumns, type ColumnSize } from '../columnLayout';
 
 const ROW_HEIGHT = 32;
 /** Room kept for the table's own vertical scroll bar when columns stretch to its width. */
@@ -84,40 +85,63 @@ export function connectionColor(status: ConnectionStatus): string | undefined {
   return undefined;
 }
 
-interface ColumnSpec {
+interface ColumnSpec extends ColumnSize {
   readonly key: DeviceSortColumn | 'actions';
   readonly labelKey: string;
-  readonly width: number;
-  /** Keeps its width when the table is narrow (fitColumnWidths). */
-  readonly fixed?: boolean;
   readonly render: (row: FleetRow) => ReactNode;
 }
 
-/** Columns shrink (their text truncates) down to this share of their width before the table scrolls. */
-const MIN_COLUMN_SCALE = 0.5;
-const MIN_COLUMN_WIDTH = 56;
+/** Room a cell's text loses to the cell's padding (8 px a side) and its border. */
+const CELL_TEXT_INSET = 18;
+/** A cell's font (Blueprint's table cells: 12 px in the page's family). */
+const cellFont = () =>
+  `12px ${typeof document === 'undefined' ? 'sans-serif' : getComputedStyle(document.body).fontFamily}`;
 
 /**
- * The columns' widths for a table this wide: on a wide screen the room left over is shared in
- * proportion (no dead space); on a narrow one (a side panel open) the columns shrink, down to
- * half their width, before the table scrolls. A `fixed` column (the actions) keeps its width,
- * so its buttons stay whole.
+ * The text room of the identifier columns as laid out now, and how wide a text is: an
+ * identifier's cell cuts its middle to fit (middleEllipsis), so two names that differ at
+ * their end never look alike.
  */
-export function fitColumnWidths(
-  columns: readonly { readonly width: number; readonly fixed?: boolean }[],
-  tableWidth: number,
-): number[] {
-  const fixed = columns.reduce((sum, column) => sum + (column.fixed ? column.width : 0), 0);
-  const scalable = columns.reduce((sum, column) => sum + (column.fixed ? 0 : column.width), 0);
-  if (tableWidth <= 0 || scalable === 0) return columns.map((column) => column.width);
-  const scale = Math.max(MIN_COLUMN_SCALE, (tableWidth - fixed) / scalable);
-  const widths = columns.map((column) =>
-    column.fixed ? column.width : Math.max(MIN_COLUMN_WIDTH, Math.floor(column.width * scale)),
+const IdentifierRoom = createContext<{
+  readonly room: Readonly<Partial<Record<'name' | 'pairingId', number>>>;
+  readonly width: TextWidth | null;
+}>({ room: {}, width: null });
+
+/** An identifier's cell: the text cut in its middle to the column's room, the whole text the tooltip. */
+function IdentifierText({
+  column,
+  text,
+  testId,
+}: {
+  readonly column: 'name' | 'pairingId';
+  readonly text: string;
+  readonly testId: string;
+}) {
+  const { room, width } = use(IdentifierRoom);
+  const columnRoom = room[column] ?? 0;
+  const shown = useMemo(() => (width ? middleEllipsis(text, columnRoom, width) : text), [text, columnRoom, width]);
+  return (
+    <span className="devices-cell-text" data-testid={testId} title={text}>
+      {shown}
+    </span>
   );
-  const rest = tableWidth - widths.reduce((sum, width) => sum + width, 0);
-  const last = columns.findLastIndex((column) => !column.fixed);
-  if (rest > 0 && last >= 0) widths[last] = (widths[last] ?? 0) + rest;
-  return widths;
+}
+
+/** A cell's text, cut with an ellipsis when it does not fit, its whole text the tooltip. */
+function CellText({
+  testId,
+  text,
+  style,
+}: {
+  readonly testId: string;
+  readonly text: string;
+  readonly style?: object;
+}) {
+  return (
+    <span className="devices-cell-text" data-testid={testId} title={text} style={style}>
+      {text}
+    </span>
+  );
 }
 
 /**
@@ -192,6 +216,8 @@ export function DevicesTable({
   // The table is not there while the fleet is awaited or empty: watch its width whenever it is.
   const tableRef = useCallback((element: HTMLDivElement | null) => {
     if (!element) return undefined;
+    // Measured at once, so the first frame already has the columns of this width.
+    setTableWidth(Math.floor(element.getBoundingClientRect().width));
     const observer = new ResizeObserver(([entry]) => setTableWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(element);
     return () => observer.disconnect();
@@ -252,18 +278,24 @@ export function DevicesTable({
         key: 'name',
         labelKey: 'devices.columns.name',
         width: 160,
-        render: (row) => <span data-testid={TestId.devices.cell('name', row.id)}>{row.name}</span>,
+        minWidth: 136,
+        render: (row) => <IdentifierText column="name" text={row.name} testId={TestId.devices.cell('name', row.id)} />,
       },
       {
         key: 'pairingId',
         labelKey: 'devices.columns.pairingId',
         width: 140,
-        render: (row) => <span data-testid={TestId.devices.cell('pairingId', row.id)}>{row.pairingId}</span>,
+        minWidth: 116,
+        render: (row) => (
+          <IdentifierText column="pairingId" text={row.pairingId} testId={TestId.devices.cell('pairingId', row.id)} />
+        ),
       },
       {
         key: 'type',
         labelKey: 'devices.columns.type',
-        width: 130,
+        width: 136,
+        minWidth: 132,
+        dropOrder: 7,
         render: (row) => (
           <Tag
             minimal
@@ -281,32 +313,37 @@ export function DevicesTable({
         key: 'role',
         labelKey: 'devices.columns.role',
         width: 80,
+        minWidth: 80,
+        dropOrder: 4,
         render: (row) => (
-          <span data-testid={TestId.devices.cell('role', row.id)}>
-            {t(row.role === DeviceRole.SERVER ? 'devices.role.server' : 'devices.role.client')}
-          </span>
+          <CellText
+            testId={TestId.devices.cell('role', row.id)}
+            text={t(row.role === DeviceRole.SERVER ? 'devices.role.server' : 'devices.role.client')}
+          />
         ),
       },
       {
         key: 'connection',
         labelKey: 'devices.columns.connection',
         width: 140,
+        minWidth: 116,
         render: (row) => (
-          <span
-            data-testid={TestId.devices.cell('connection', row.id)}
+          <CellText
+            testId={TestId.devices.cell('connection', row.id)}
             style={{ color: connectionColor(row.connection) }}
-          >
-            {row.connection === ConnectionStatus.UNKNOWN ? '-' : t(CONNECTION_KEYS[row.connection])}
-          </span>
+            text={row.connection === ConnectionStatus.UNKNOWN ? '-' : t(CONNECTION_KEYS[row.connection])}
+          />
         ),
       },
       {
         key: 'mainApp',
         labelKey: 'devices.columns.mainApp',
         width: 110,
+        minWidth: 104,
+        dropOrder: 5,
         render: (row) => (
-          <span
-            data-testid={TestId.devices.cell('mainApp', row.id)}
+          <CellText
+            testId={TestId.devices.cell('mainApp', row.id)}
             style={{
               color:
                 row.mainApp === MainAppStatus.ONLINE
@@ -315,31 +352,36 @@ export function DevicesTable({
                     ? THEME_COLORS.offline
                     : undefined,
             }}
-          >
-            {row.mainApp === null
-              ? ''
-              : t(
-                  row.mainApp === MainAppStatus.ONLINE
-                    ? 'devices.mainApp.online'
-                    : row.mainApp === MainAppStatus.OFFLINE
-                      ? 'devices.mainApp.offline'
-                      : 'devices.mainApp.none',
-                )}
-          </span>
+            text={
+              row.mainApp === null
+                ? ''
+                : t(
+                    row.mainApp === MainAppStatus.ONLINE
+                      ? 'devices.mainApp.online'
+                      : row.mainApp === MainAppStatus.OFFLINE
+                        ? 'devices.mainApp.offline'
+                        : 'devices.mainApp.none',
+                  )
+            }
+          />
         ),
       },
       {
         key: 'links',
         labelKey: 'devices.columns.links',
         width: 90,
-        render: (row) => <span data-testid={TestId.devices.cell('links', row.id)}>{row.linksText}</span>,
+        minWidth: 84,
+        dropOrder: 6,
+        render: (row) => <CellText testId={TestId.devices.cell('links', row.id)} text={row.linksText} />,
       },
       {
         key: 'location',
         labelKey: 'devices.columns.location',
-        width: 110,
+        width: 120,
+        minWidth: 116,
+        dropOrder: 3,
         render: (row) => (
-          <span data-testid={TestId.devices.cell('location', row.id)}>
+          <span className="devices-cell-text" data-testid={TestId.devices.cell('location', row.id)}>
             <Icon
               icon="map-marker"
               size={12}
@@ -359,22 +401,28 @@ export function DevicesTable({
         key: 'gnss',
         labelKey: 'devices.columns.gnss',
         width: 120,
+        minWidth: 104,
+        dropOrder: 1,
         render: (row) => (
-          <span data-testid={TestId.devices.cell('gnss', row.id)}>
-            {row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
-          </span>
+          <CellText
+            testId={TestId.devices.cell('gnss', row.id)}
+            text={row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
+          />
         ),
       },
       {
         key: 'versions',
         labelKey: 'devices.columns.versions',
         width: 120,
-        render: (row) => <span data-testid={TestId.devices.cell('versions', row.id)}>{row.versions || '-'}</span>,
+        minWidth: 96,
+        dropOrder: 2,
+        render: (row) => <CellText testId={TestId.devices.cell('versions', row.id)} text={row.versions || '-'} />,
       },
       {
         key: 'actions',
         labelKey: 'crud.list.actions',
         width: 140,
+        minWidth: 140,
         fixed: true,
         render: (row) => <ActionsCell id={row.id} />,
       },
@@ -382,20 +430,45 @@ export function DevicesTable({
     [t],
   );
   /**
-   * Blueprint's table places cells by absolute left offsets and does not mirror them: in a
-   * right-to-left language the table itself stays left-to-right and its columns come in
-   * reverse order, so the first column is on the right with its own header above it.
+   * The columns this width shows and their widths (a narrow table leaves some out rather than
+   * cut every text). Blueprint's table places cells by absolute left offsets and does not
+   * mirror them: in a right-to-left language the table itself stays left-to-right and its
+   * columns come in reverse order, so the first column is on the right under its own header.
    */
-  const shownColumns = useMemo(() => (direction === 'rtl' ? [...columns].reverse() : columns), [columns, direction]);
-  const columnWidths = useMemo(
-    () => fitColumnWidths(shownColumns, Math.max(0, tableWidth - SCROLLBAR_ALLOWANCE)),
-    [shownColumns, tableWidth],
-  );
-  // Blueprint's table takes new column widths into its layout grid only after the render that
-  // brought them (in componentDidUpdate), and its cells follow their rows without re-rendering
-  // it: render it once more so the columns move when the table is resized (a side panel opening).
-  const tableInstance = useRef<Table2>(null);
-  useLayoutEffect(() => tableInstance.current?.forceUpdate(), [columnWidths]);
+  const { shownColumns, columnWidths } = useMemo(() => {
+    const layout = layoutColumns(columns, Math.max(0, tableWidth - SCROLLBAR_ALLOWANCE));
+    const shown = layout.shown.map((index) => columns[index] as ColumnSpec);
+    const widths = [...layout.widths];
+    return direction === 'rtl'
+      ? { shownColumns: shown.reverse(), columnWidths: widths.reverse() }
+      : { shownColumns: shown, columnWidths: widths };
+  }, [columns, tableWidth, direction]);
+  // A change of the columns' widths is drawn in full, every visible cell at once with the grid of
+  // those widths (RenderMode.NONE), then the table goes back to drawing new rows in batches while
+  // scrolling. Blueprint's batched mode keeps the cells it drew before a change of widths, at
+  // their old offsets, and redraws 20 per idle frame: for about a second after the table was
+  // measured, or whenever its width changed (a side panel, a dialog), text lay over the next
+  // column. Scrolling changes no widths, so its batches only add cells where the grid says.
+  // The table also builds its grid from new widths only after the render that brought them; the
+  // widths among the renderer's dependencies make it render once more with that grid, in the
+  // same commit, before the browser paints.
+  // Batches resume from the next frame: by then the render with the new grid (within the commit
+  // of the widths) is drawn, and a batch only keeps cells drawn with it.
+  const [drawnWidths, setDrawnWidths] = useState(columnWidths);
+  const layoutChanging = drawnWidths !== columnWidths;
+  useEffect(() => {
+    if (!layoutChanging) return undefined;
+    const frame = requestAnimationFrame(() => setDrawnWidths(columnWidths));
+    return () => cancelAnimationFrame(frame);
+  }, [layoutChanging, columnWidths]);
+  const [textWidth] = useState(() => canvasTextWidth(cellFont()));
+  const identifierRoom = useMemo(() => {
+    const roomOf = (key: 'name' | 'pairingId') => {
+      const index = shownColumns.findIndex((column) => column.key === key);
+      return index < 0 ? 0 : Math.max(0, (columnWidths[index] ?? 0) - CELL_TEXT_INSET);
+    };
+    return { room: { name: roomOf('name'), pairingId: roomOf('pairingId') }, width: textWidth };
+  }, [shownColumns, columnWidths, textWidth]);
 
   const columnElements = useMemo(() => {
     const toggleSort = (column: DeviceSortColumn) => {
@@ -415,6 +488,8 @@ export function DevicesTable({
               size="small"
               className="devices-sort"
               text={name}
+              title={name}
+              ellipsizeText
               endIcon={
                 sort?.column === column.key
                   ? sort.direction === 'asc'
@@ -477,25 +552,26 @@ export function DevicesTable({
         data-settled={shape !== null && sameTableQuery(shape.query, query)}
         data-direction={direction}
       >
-        <RowActions value={rowActions}>
-          <RowButtonTooltips.Provider value={false}>
-            <Table2
-              numRows={size}
-              defaultRowHeight={ROW_HEIGHT}
-              ref={tableInstance}
-              columnWidths={columnWidths}
-              enableRowHeader={false}
-              enableFocusedCell={false}
-              enableMultipleSelection={false}
-              selectionModes={NO_SELECTION}
-              renderMode={RenderMode.BATCH_ON_UPDATE}
-              cellRendererDependencies={[records]}
-              onVisibleCellsChange={onVisibleCellsChange}
-            >
-              {columnElements}
-            </Table2>
-          </RowButtonTooltips.Provider>
-        </RowActions>
+        <IdentifierRoom value={identifierRoom}>
+          <RowActions value={rowActions}>
+            <RowButtonTooltips.Provider value={false}>
+              <Table2
+                numRows={size}
+                defaultRowHeight={ROW_HEIGHT}
+                columnWidths={columnWidths}
+                enableRowHeader={false}
+                enableFocusedCell={false}
+                enableMultipleSelection={false}
+                selectionModes={NO_SELECTION}
+                renderMode={layoutChanging ? RenderMode.NONE : RenderMode.BATCH_ON_UPDATE}
+                cellRendererDependencies={[records, columnWidths]}
+                onVisibleCellsChange={onVisibleCellsChange}
+              >
+                {columnElements}
+              </Table2>
+            </RowButtonTooltips.Provider>
+          </RowActions>
+        </IdentifierRoom>
       </div>
       <div className="devices-table-footer bp6-text-muted" data-testid={TestId.devices.visibleCount}>
         {t('devices.list.visibleCount', { count: size, total })}

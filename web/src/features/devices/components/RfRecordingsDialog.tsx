@@ -120,8 +120,8 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
               </td>
               <td>{recording.device_name}</td>
               <td>{recording.serial}</td>
-              <td>{formatTimestamp(recording.start_time)}</td>
-              <td>{formatTimestamp(recording.end_time)}</td>
+              <td dir="ltr">{formatTimestamp(recording.start_time)}</td>
+              <td dir="ltr">{formatTimestamp(recording.end_time)}</td>
               <td className="devices-rf-uuid">{recording.report_uuid}</td>
             </tr>
           ))}

@@ -12,6 +12,7 @@ import type { ListSearchNavigationState } from '../../../crud';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
+import { severityLabelKey } from '../../../lib/i18n';
 import { useObservableValue } from '../../../lib/realtime';
 import { countTiles, type CountTile } from '../homeFleet';
 
@@ -93,12 +94,20 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
               return (
                 <li
                   key={alert.id}
-                  className="home-list-item home-alert"
+                  className="home-alert"
                   style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
                   data-severity={severity}
                 >
-                  <span className="home-alert-time">{formatTimeOfDay(alert.log_time)}</span>
-                  <span className="home-list-name">{alert.device_name ?? '-'}</span>
+                  {/* When, how bad (a word as well as a colour) and which device, whole; then what. */}
+                  <div className="home-alert-head">
+                    <span className="home-alert-time" dir="ltr">
+                      {formatTimeOfDay(alert.log_time)}
+                    </span>
+                    <Tag minimal className="home-alert-severity" style={{ color: SEVERITY_COLORS[severity] }}>
+                      {t(severityLabelKey(alert.severity))}
+                    </Tag>
+                    <span className="home-alert-device">{alert.device_name ?? '-'}</span>
+                  </div>
                   <span className="home-alert-text">{alert.description}</span>
                 </li>
               );
@@ -118,23 +127,25 @@ function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
   const opening: ListSearchNavigationState = { listSearch: problem.name };
   return (
     <li
-      className="home-list-item home-problem"
+      className="home-problem"
       style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
       data-severity={severity}
       data-kind={problem.kind}
       data-testid={TestId.home.problem(problem.id)}
     >
-      <Link
-        className="home-list-name"
-        to={ROUTES.devices}
-        state={opening}
-        title={t('fleetProblem.open', { name: problem.name })}
-      >
-        {problem.name}
-      </Link>
-      <Tag minimal style={{ color: SEVERITY_COLORS[severity] }}>
-        {label}
-      </Tag>
+      <div className="home-alert-head">
+        <Link
+          className="home-problem-name"
+          to={ROUTES.devices}
+          state={opening}
+          title={t('fleetProblem.open', { name: problem.name })}
+        >
+          {problem.name}
+        </Link>
+        <Tag minimal className="home-alert-severity" style={{ color: SEVERITY_COLORS[severity] }}>
+          {label}
+        </Tag>
+      </div>
       {detail && <span className="home-alert-text">{detail}</span>}
     </li>
   );

@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { wallDisplaysApi, type IssuedWallDisplay, type WallDisplay } from '../wallDisplaysApi';
 import { copyText } from '../../../lib/clipboard';
+import { ltrIsolate } from '../../../lib/i18n';
 
 /** A manager issues read-only wall display sessions (the address is shown once) and revokes them. */
 export function WallDisplaysCard({ environmentId }: { readonly environmentId: number }) {
@@ -116,11 +117,19 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
       ) : (
         <ul className="home-list">
           {displays.map((display) => (
-            <li key={display.id} className="home-list-item" data-testid={TestId.home.wallDisplayRow(display.id)}>
-              <span className="home-list-name">{display.label}</span>
-              <span className="bp6-text-muted">
-                {t('home.wallDisplays.lastSeen', { time: formatTimestamp(display.last_seen_at) })}
-              </span>
+            <li key={display.id} className="home-display" data-testid={TestId.home.wallDisplayRow(display.id)}>
+              {/* The whole label (it wraps, never cut) and when it was issued: displays labelled alike are told apart. */}
+              <div className="home-display-text">
+                <span className="home-display-label" data-testid={TestId.home.wallDisplayName(display.id)}>
+                  {display.label}
+                </span>
+                <span className="bp6-text-muted home-display-time">
+                  {t('home.wallDisplays.issuedAt', { time: ltrIsolate(formatTimestamp(display.created_at)) })}
+                </span>
+                <span className="bp6-text-muted home-display-time">
+                  {t('home.wallDisplays.lastSeen', { time: ltrIsolate(formatTimestamp(display.last_seen_at)) })}
+                </span>
+              </div>
               <Tooltip content={t('home.wallDisplays.revoke')}>
                 <Button
                   variant="minimal"

@@ -24,14 +24,37 @@ export interface LogTableProps<Entry extends { readonly id: number }> {
   readonly onRowClick?: (entry: Entry) => void;
   readonly emptyKey: string;
   readonly scrollRef?: (element: HTMLDivElement | null) => void;
+  /**
+   * Where older entries arrive, so "load older" sits there: at the end of a newest-first list
+   * (the default), at the start of an oldest-first one (a device's log).
+   */
+  readonly olderAt?: 'start' | 'end';
 }
 
-/** A log's entries, newest first, with "load older" paging, an empty state and the error that stopped it. */
+/** A log's entries with "load older" paging, an empty state and the error that stopped it. */
 export function LogTable<Entry extends { readonly id: number }>(props: LogTableProps<Entry>) {
   const { t } = useTranslation();
   const { columns, entries, loading, error, hasMore, onScroll, scrollRef, accentOf, onRowClick } = props;
+  const olderAt = props.olderAt ?? 'end';
+  const older = (
+    <div className={`logs-table-older logs-table-older-${olderAt}`}>
+      {loading ? (
+        <Spinner size={20} />
+      ) : (
+        hasMore && (
+          <Button
+            icon="history"
+            text={t('logs.list.older')}
+            onClick={props.onLoadOlder}
+            data-testid={TestId.logs.older}
+          />
+        )
+      )}
+    </div>
+  );
   return (
     <div className="logs-table-scroll" onScroll={onScroll} ref={scrollRef}>
+      {olderAt === 'start' && older}
       {error !== null && (
         <Callout intent="danger" icon="error" role="alert" data-testid={TestId.logs.error}>
           {errorMessage(t, error)}
@@ -79,20 +102,7 @@ export function LogTable<Entry extends { readonly id: number }>(props: LogTableP
           </tbody>
         </HTMLTable>
       )}
-      <div className="logs-table-footer">
-        {loading ? (
-          <Spinner size={20} />
-        ) : (
-          hasMore && (
-            <Button
-              icon="history"
-              text={t('logs.list.older')}
-              onClick={props.onLoadOlder}
-              data-testid={TestId.logs.older}
-            />
-          )
-        )}
-      </div>
+      {olderAt === 'end' && older}
     </div>
   );
 }

@@ -1,6 +1,10 @@
 import { InputGroup, type IconName } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraft } from '../useDraft';
+
+/** How long typing must pause before a text filter applies (each change is a request). */
+export const TEXT_FILTER_DEBOUNCE_MS = 400;
 
 export interface TextFilterProps {
   /** The filter as it stands (from the address). */
@@ -11,7 +15,11 @@ export interface TextFilterProps {
   readonly testId: string;
 }
 
-/** A text filter: typed freely, applied on Enter or when the box loses focus. */
+/**
+ * A text filter: applied as you type, once typing pauses, like the list filters beside it
+ * apply as they are ticked; Enter or leaving the box applies it at once. Every log screen's
+ * text filters (device name, free text) are this one.
+ */
 export function TextFilter({ value, onCommit, icon, labelKey, testId }: TextFilterProps) {
   const { t } = useTranslation();
   const draft = useDraft(value);
@@ -20,6 +28,16 @@ export function TextFilter({ value, onCommit, icon, labelKey, testId }: TextFilt
     draft.commit(draft.value);
     onCommit(draft.value);
   };
+  const latest = useRef(apply);
+  useEffect(() => {
+    latest.current = apply;
+  });
+  const pending = draft.value.trim() !== value;
+  useEffect(() => {
+    if (!pending) return undefined;
+    const timer = window.setTimeout(() => latest.current(), TEXT_FILTER_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft.value, pending]);
   return (
     <form
       className="logs-text"

@@ -1,8 +1,15 @@
 import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
-import { TestId } from '@halo/shared';
+import { formatServerClock, TestId } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIME_RANGE_CHOICES, type TimeRange, type TimeRangeChoice } from '../logQuery';
+import {
+  boundFromInput,
+  boundInputText,
+  rangeInstants,
+  TIME_RANGE_CHOICES,
+  type TimeRange,
+  type TimeRangeChoice,
+} from '../logQuery';
 
 const CHOICE_LABEL_KEYS: Readonly<Record<TimeRangeChoice, string>> = {
   '15m': 'logs.range.15m',
@@ -12,20 +19,23 @@ const CHOICE_LABEL_KEYS: Readonly<Record<TimeRangeChoice, string>> = {
   custom: 'logs.range.custom',
 };
 
-/** `2026-11-25T10:15` (a datetime-local input, read as UTC) and back. */
-const toInput = (iso: string) => (iso ? iso.slice(0, 16) : '');
-const fromInput = (value: string) => (value ? `${value}:00Z` : '');
-
 export interface TimeRangePickerProps {
   readonly value: TimeRange;
   readonly onChange: (range: TimeRange) => void;
 }
 
-/** The time presets (15 min, 1 h, 24 h, 7 d) and a custom range, all in UTC like the server clock. */
+/**
+ * The time presets (15 min, 1 h, 24 h, 7 d) and a custom range, all in UTC like the server
+ * clock: days typed as the spec writes date filters (YYYY-MM-DD), a time of day optional; the
+ * range applied is written by the product's one date formatter, like every time on screen.
+ */
 export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(toInput(value.from));
-  const [to, setTo] = useState(toInput(value.to));
+  const [from, setFrom] = useState(boundInputText(value.from));
+  const [to, setTo] = useState(boundInputText(value.to));
+  const fromBound = boundFromInput(from);
+  const toBound = boundFromInput(to);
+  const applied = rangeInstants(value);
   return (
     <div className="logs-range">
       <ButtonGroup>
@@ -50,15 +60,16 @@ export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
           className="logs-range-custom"
           onSubmit={(event) => {
             event.preventDefault();
-            onChange({ choice: 'custom', from: fromInput(from), to: fromInput(to) });
+            if (fromBound !== null && toBound !== null) onChange({ choice: 'custom', from: fromBound, to: toBound });
           }}
         >
           <FormGroup inline label={t('logs.range.from')} labelFor="logs-range-from">
             <InputGroup
               id="logs-range-from"
-              type="datetime-local"
               size="small"
               value={from}
+              placeholder={t('logs.range.format')}
+              intent={fromBound === null ? 'danger' : 'none'}
               onChange={(event) => setFrom(event.currentTarget.value)}
               dir="ltr"
               data-testid={TestId.logs.customFrom}
@@ -67,16 +78,31 @@ export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
           <FormGroup inline label={t('logs.range.to')} labelFor="logs-range-to">
             <InputGroup
               id="logs-range-to"
-              type="datetime-local"
               size="small"
               value={to}
+              placeholder={t('logs.range.format')}
+              intent={toBound === null ? 'danger' : 'none'}
               onChange={(event) => setTo(event.currentTarget.value)}
               dir="ltr"
               data-testid={TestId.logs.customTo}
             />
           </FormGroup>
           <span className="bp6-text-muted">{t('logs.range.utc')}</span>
-          <Button type="submit" size="small" icon="tick" text={t('logs.range.apply')} />
+          <Button
+            type="submit"
+            size="small"
+            icon="tick"
+            text={t('logs.range.apply')}
+            disabled={fromBound === null || toBound === null}
+            data-testid={TestId.logs.customApply}
+          />
+          {(applied.first !== null || applied.last !== null) && (
+            <span className="logs-range-applied" data-testid={TestId.logs.customApplied}>
+              <bdi dir="ltr">{applied.first === null ? '…' : formatServerClock(applied.first)}</bdi>
+              {' – '}
+              <bdi dir="ltr">{applied.last === null ? '…' : formatServerClock(applied.last)}</bdi>
+            </span>
+          )}
         </form>
       )}
     </div>

@@ -33,7 +33,7 @@ import {
   worseUpward,
   type ThresholdFormValues,
 } from '../thresholdForm';
-import { LEVEL_LABEL_KEYS, UNIT_LABEL_KEYS } from '../thresholdLabels';
+import { LEVEL_LABEL_KEYS, unitText } from '../thresholdLabels';
 
 export interface ThresholdDialogProps {
   readonly threshold: Threshold | null;
@@ -91,7 +91,7 @@ function ThresholdForm(
   const problems = formProblems(threshold, form);
   const valid = Object.keys(problems).length === 0;
   const counts = readings.value ? severityCounts(readings.value, previewValues(form), metadata) : null;
-  const unit = metadata.unit ? t(UNIT_LABEL_KEYS[metadata.unit] ?? metadata.unit) : '';
+  const unit = unitText(t, metadata.unit);
   const setValue = (level: ThresholdLevel, text: string) =>
     setForm((current) => ({ ...current, values: { ...current.values, [level]: text } }));
 

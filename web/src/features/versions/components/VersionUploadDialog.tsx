@@ -1,10 +1,85 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable } from '@blueprintjs/core';
-import { API, parseVersionMetaFile, TestId, VERSION_META_FILE_MAX_BYTES, type MetaFileResult } from '@halo/shared';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, H6, HTMLTable } from '@blueprintjs/core';
+import {
+  ApiError,
+  API,
+  isRequiredMetaFileKey,
+  metaFileProblemsOf,
+  readVersionMetaFile,
+  SAMPLE_VERSION_META_FILE_NAME,
+  sampleVersionMetaFileText,
+  TestId,
+  VERSION_META_FILE_KEYS,
+  VERSION_META_FILE_MAX_BYTES,
+  type MetaFileProblem,
+  type MetaFileResult,
+} from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../lib/api';
+import { api, errorMessage, saveFile } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
+import { metaFileFormatText, metaFileProblemText } from '../metaFileProblemText';
 import { formatBytes } from '../versionFormat';
+
+/** The problems a refusal names (error 1 on the meta file's keys), if it names any. */
+const refusedProblems = (error: unknown): MetaFileProblem[] =>
+  ApiError.is(error) ? metaFileProblemsOf(error.body.fields) : [];
+
+/** What is wrong with a meta file, a line each, under the section 5 message. */
+function MetaFileProblems({
+  problems,
+  testId,
+}: {
+  readonly problems: readonly MetaFileProblem[];
+  readonly testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Callout intent="danger" icon="error" className="versions-callout" role="alert" data-testid={testId}>
+      {t('validation.invalidMetaFile')}
+      <ul className="versions-problems">
+        {problems.map((problem) => (
+          <li key={`${problem.kind}:${problem.key ?? ''}`}>{metaFileProblemText(t, problem)}</li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}
+
+/** The format of a meta file, from the shared schema, with a sample made from it to download. */
+function MetaFileFormat() {
+  const { t } = useTranslation();
+  return (
+    <div className="versions-format">
+      <H6>{t('versions.upload.formatTitle')}</H6>
+      <HTMLTable compact className="versions-format-table" data-testid={TestId.versions.format}>
+        <tbody>
+          {VERSION_META_FILE_KEYS.map((key) => (
+            <tr key={key}>
+              <th dir="ltr">
+                <code>{key}</code>
+              </th>
+              <td>
+                {metaFileFormatText(t, key)}
+                {!isRequiredMetaFileKey(key) && (
+                  <span className="bp6-text-muted"> {t('versions.upload.optional')}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <Button
+        variant="minimal"
+        icon="download"
+        text={t('versions.upload.sample')}
+        onClick={() =>
+          saveFile(new Blob([sampleVersionMetaFileText()], { type: 'application/json' }), SAMPLE_VERSION_META_FILE_NAME)
+        }
+        data-testid={TestId.versions.sample}
+      />
+    </div>
+  );
+}
 
 export interface VersionUploadDialogProps {
   readonly isOpen: boolean;
@@ -34,13 +109,14 @@ export function VersionUploadDialog({ isOpen, environmentId, onClose, onUploaded
     setFile(chosen ?? null);
     setParsed(null);
     if (!chosen) return;
-    if (chosen.size > VERSION_META_FILE_MAX_BYTES) {
-      setParsed(parseVersionMetaFile(null));
-      return;
-    }
-    void chosen.text().then(
-      (text) => setParsed(parseVersionMetaFile(text, chosen.name)),
-      () => setParsed(parseVersionMetaFile(null)),
+    // Not read at all past the limit: the size says it.
+    const bytes =
+      chosen.size > VERSION_META_FILE_MAX_BYTES
+        ? Promise.resolve(new Uint8Array(VERSION_META_FILE_MAX_BYTES + 1))
+        : chosen.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    void bytes.then(
+      (read) => setParsed(readVersionMetaFile(read, chosen.name)),
+      () => setParsed(readVersionMetaFile(new Uint8Array([0]), chosen.name)),
     );
   };
   const upload = () => {
@@ -91,11 +167,7 @@ export function VersionUploadDialog({ isOpen, environmentId, onClose, onUploaded
           onInputChange={(event) => choose(event.currentTarget.files?.[0])}
           data-testid={TestId.versions.file}
         />
-        {parsed && !parsed.ok && (
-          <Callout intent="danger" icon="error" className="versions-callout" data-testid={TestId.versions.invalid}>
-            {t(parsed.key)}
-          </Callout>
-        )}
+        {parsed && !parsed.ok && <MetaFileProblems problems={parsed.problems} testId={TestId.versions.invalid} />}
         {meta && (
           <HTMLTable compact className="versions-preview" data-testid={TestId.versions.preview}>
             <tbody>
@@ -108,7 +180,10 @@ export function VersionUploadDialog({ isOpen, environmentId, onClose, onUploaded
             </tbody>
           </HTMLTable>
         )}
-        {failure !== null && (
+        {failure !== null && refusedProblems(failure).length > 0 && (
+          <MetaFileProblems problems={refusedProblems(failure)} testId={TestId.versions.error} />
+        )}
+        {failure !== null && refusedProblems(failure).length === 0 && (
           <Callout
             intent="danger"
             icon="error"
@@ -119,6 +194,7 @@ export function VersionUploadDialog({ isOpen, environmentId, onClose, onUploaded
             {errorMessage(t, failure)}
           </Callout>
         )}
+        <MetaFileFormat />
       </DialogBody>
       <DialogFooter
         actions={

@@ -85,6 +85,9 @@ export const devicesEnUS = {
     error: 'Error',
     yes: 'Created',
     no: 'Not created',
+    fieldProblem: '{{field}}: {{problem}}',
+    close: 'Close',
+    another: 'Import another file',
   },
   rf: {
     open: 'RF recordings',

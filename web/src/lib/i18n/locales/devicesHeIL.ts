@@ -87,6 +87,9 @@ export const devicesHeIL: typeof devicesEnUS = {
     error: 'שגיאה',
     yes: 'נוצר',
     no: 'לא נוצר',
+    fieldProblem: '{{field}}: {{problem}}',
+    close: 'סגירה',
+    another: 'ייבוא קובץ נוסף',
   },
   rf: {
     open: 'הקלטות RF',

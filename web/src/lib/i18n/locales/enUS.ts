@@ -1,3 +1,4 @@
+import { CODE_LABEL_TEXTS } from '@halo/shared';
 import { heatSightEnUS } from './heatSightEnUS';
 import { devicesEnUS } from './devicesEnUS';
 import { operationsEnUS } from './operationsEnUS';
@@ -50,7 +51,7 @@ export const enUS = {
   common: {
     actions: { close: 'Close', backToLogin: 'Back to login' },
     fields: { password: 'Password' },
-    severity: { normal: 'Normal', minor: 'Minor', major: 'Major', critical: 'Critical' },
+    severity: CODE_LABEL_TEXTS['en-US'].severity,
     ...operationsEnUS.common,
   },
   login: {
@@ -78,7 +79,9 @@ export const enUS = {
     page: { title: 'Reset password' },
     form: {
       checking: 'Checking the reset link…',
-      intro: 'Choose a new password for {{username}}.',
+      intro: 'Choose a new password for this account:',
+      username: 'Username',
+      environment: 'Environment',
       password: 'New password',
       confirm: 'Confirm password',
       mismatch: 'The passwords do not match',
@@ -155,6 +158,7 @@ export const enUS = {
         'Disconnect the wall display {{label}}? The screen stops showing the fleet at once and needs a new address to connect again.',
       empty: 'No wall displays',
       lastSeen: 'Last seen {{time}}',
+      issuedAt: 'Issued {{time}}',
       revoked: 'Wall display revoked',
     },
   },
@@ -287,17 +291,25 @@ export const enUS = {
     deviceNameExists: 'Device name already exists',
     deviceParametersExist: 'Device parameters already exists',
     devicePortRangeOverlap: 'Device port range overlaps with other device',
+    deviceParametersHeld: 'A device with pairing id {{pairing_id}} already exists: {{device}}',
+    deviceParametersHeldElsewhere: 'A device with pairing id {{pairing_id}} already exists in another environment',
+    devicePortRangeHeld: 'The port range overlaps server {{device}}, which holds ports {{from}}-{{to}}',
     invalidDevicesFile: 'Invalid devices records file',
+    deviceLimitReached: 'This environment has reached its device limit',
+    deviceLimitLeft: 'It may hold {{limit}} devices; {{left}} more can be added',
     ruleNameExists: 'Application Rule name already exists',
     ruleParametersExist: 'Application Rule parameters already exists',
+    ruleParametersExistRule: 'The rule {{rule_name}} already has these hosts and this primary hub.',
     hubControlPortsUpdate: 'Hub control ports limitation exceeded on rule update',
     hubControlPortsAdd: 'Hub control ports limitation exceeded on rule add',
-    hubControlPortsAllowed: 'The hub accepts control ports {{from}}-{{to}} only.',
+    hubControlPortsAllowed: '{{hub_name}} accepts control ports {{from}}-{{to}} only, not {{port}}.',
     versionMetaExists: 'Device model with same FW already exists',
     versionInUse: 'Devices are pinned to this firmware version',
     versionInUseDevices: 'Pinned by: {{devices}}',
     vpnProfileNameExists: 'OpenVPN profile name exists',
     customKeys: 'Duplicate or not allowed custom keys',
+    customKeysDuplicate: 'Named more than once: {{keys}}',
+    customKeysNotAllowed: 'Not allowed as custom keys: {{keys}}',
     privateProfileCertificate: 'Certificates cannot be generated for a private profile',
     rfRecordingDownload: 'RF recording link broken or download failed',
     twoFactorAlreadyActive: '2FA already active',
@@ -316,6 +328,9 @@ export const enUS = {
     vpnGenerateFailed: 'Certificate generation failed, verify service availability',
     tooManyRequests: 'Too many requests, try again in a moment',
     geolocationDenied: 'Geolocation denied or unsupported',
+    queryBudgetExceeded: 'The query took longer than its budget and was stopped; narrow the filter or the dates.',
+    queryBudgetExceededSeconds:
+      'The query took longer than its {{budget_s}} s budget and was stopped; narrow the filter or the dates.',
   },
   validation: {
     required: '{{0}} is required',
@@ -328,6 +343,13 @@ export const enUS = {
     portRange: 'Port value must be between {{0}} and {{1}}',
     maxLength: 'Value must be at most {{0}} characters',
     featuresBeyondParent: 'More than the environment above it has',
+    reorder: '{{0}} must be 0 (off) or from {{1}} to {{2}}',
+    wholeNumberRange: '{{0}} must be a whole number from {{1}} to {{2}}',
+    wholeNumberAtLeast: '{{0}} must be a whole number of at least {{1}}',
+    hubControlPorts: '{{1}} accepts control ports {{2}}-{{3}} only',
+    ruleHosts: '{{0}} must be client devices of this environment, none of them a hub of the rule',
+    ruleHubs:
+      '{{0}} must be server devices of this environment, each once: a primary, then a secondary, then a tertiary',
     password:
       'Password must be 8 to 128 characters long with at least one uppercase letter, one lowercase letter, one digit and one special character',
     timeoutRange: 'The timeout must be between {{0}} and {{1}} minutes',
@@ -338,7 +360,30 @@ export const enUS = {
     invalidMetaFile: 'The meta file must have valid contents',
     invalidLocale: 'Invalid locale code',
     date: 'Use the date format YYYY-MM-DD',
+    customValue: '{{0}}: a value is not what its key takes (see the marked row)',
+    customConflict: '{{0}}: keys OpenVPN refuses together (see the marked row)',
+    certificateCnCharacters:
+      '{{0}} may contain only letters A-Z and a-z, digits 0-9, dot (.), underscore (_), hyphen (-) and @, at most {{1}} characters',
+    columnCount: 'Expected {{0}} columns, found {{1}}',
     logoutMessage: 'Are you sure you want to log out?',
+    addressLoopback:
+      '{{0}} points to a loopback address (this machine): the console never calls it, and no setting allows it',
+    addressLinkLocal:
+      '{{0}} points to a link-local address (169.254.0.0/16 or fe80::/10, where cloud metadata services answer): the console never calls it, and no setting allows it',
+    addressReserved:
+      '{{0}} points to an unspecified, multicast, broadcast or reserved address: the console never calls it, and no setting allows it',
+    caAddressPrivate:
+      '{{0}} points to a private address: the provider calls private networks only when its setting HALO_CA_ALLOWED_NETWORKS lists them',
+    satcomAddressPrivate:
+      '{{0}} points to a private address: the provider calls private networks only when its setting HALO_SATCOM_ALLOWED_NETWORKS lists them',
+    metaFileTooLarge: 'The meta file is larger than 64 KB (65,536 bytes)',
+    metaFileNotText: 'The meta file is not UTF-8 text',
+    metaFileName: 'The file name must end in .json or .meta, without folders',
+    metaFileNotJson: 'The meta file is not JSON',
+    metaFileNotObject: 'The meta file must be one JSON object, between { and }',
+    metaFileMissingKey: 'The meta file lacks the key {{key}}',
+    metaFileInvalidValue: 'The value of {{key}} is not valid',
+    metaFileUnknownKey: 'The meta file has a key the format does not know: {{key}}',
   },
   crud: {
     actions: {
@@ -511,6 +556,7 @@ export const enUS = {
   versions: operationsEnUS.versions,
   usage: operationsEnUS.usage,
   satcom: operationsEnUS.satcom,
+  outbound: operationsEnUS.outbound,
   heatSight: heatSightEnUS,
   search: {
     placeholder: 'Search',
@@ -572,7 +618,7 @@ export const enUS = {
         hostReorder: 'Host reorder',
         hubs: 'Hubs',
         hubIP: 'Hub IP',
-        hubPort: 'Hub port',
+        hubPorts: 'Hub ports',
         hubRedundancyLevel: 'Hub redundancy',
         hubRedundancyPercentage: 'Hub redundancy percentage',
         hubReorder: 'Hub reorder',
@@ -585,6 +631,10 @@ export const enUS = {
         choose: 'Choose a server device',
         none: 'None',
         endpointType: 'Hub endpoint type',
+        port: 'Port of {{hub}}',
+        accepts: 'accepts {{from}}-{{to}}',
+        anyPort: 'accepts any port',
+        chooseFirst: 'Choose a hub to set its port',
       },
       endpointTypes: { custom: 'Custom', embedded_openvpn: 'Embedded OpenVPN' },
       topologies: { star: 'Star' },
@@ -656,8 +706,13 @@ export const enUS = {
         value: 'Value',
         add: 'Add a row',
         remove: 'Remove this row',
-        duplicate: 'Named more than once: {{keys}}',
-        notAllowed: 'Not allowed as custom keys: {{keys}}',
+        notAllowedKey: 'Not an allowed custom key (pick one from the suggestions):',
+        duplicateKey: 'Named more than once:',
+        conflict: 'OpenVPN does not accept it together with:',
+        takes: 'Takes:',
+        takesNothing: 'Takes no value',
+        units: { seconds: 'seconds', bytes: 'bytes', count: 'number', level: 'level' },
+        rules: { keepalive: 'the second number at least twice the first' },
       },
     },
     certificate: {
@@ -671,6 +726,8 @@ export const enUS = {
       generate: 'Generate and download',
       success: 'Certificate generated and downloaded',
       types: { openVpnClient: 'OpenVPN client' },
+      profileNotWritable:
+        'This profile holds a value that cannot be written into a VPN file: edit the profile and save it again',
     },
   },
 };

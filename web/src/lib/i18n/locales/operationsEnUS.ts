@@ -1,43 +1,14 @@
+import { CODE_LABEL_TEXTS } from '@halo/shared';
 /** en-US texts of the operations screens: logs, thresholds, versions, usage, satcom target (enUS.ts imports them). */
 export const operationsEnUS = {
+  // What the log codes are called: one catalogue with the CSV exports (shared labels/codeLabels.ts).
   common: {
-    attribute: {
-      temperature: 'Temperature',
-      deviceState: 'Device state',
-      cellularPort1: 'Cellular port 1',
-      cellularPort2: 'Cellular port 2',
-      cellularPort3: 'Cellular port 3',
-      cellularPort4: 'Cellular port 4',
-      ethernetPort1: 'Ethernet port 1',
-      ethernetPort2: 'Ethernet port 2',
-      ethernetPort3: 'Ethernet port 3',
-      wifi: 'Wi-Fi',
-      vlan: 'VLAN',
-      cellularModemsHealth: 'Cellular modems health',
-      simEvent: 'SIM event',
-    },
-    auditResource: {
-      session: 'Session',
-      environment: 'Environment',
-      user: 'User',
-      group: 'Group',
-      device: 'Device',
-      applicationRule: 'Application rule',
-      openvpnProfile: 'OpenVPN profile',
-      vpnCertificate: 'VPN certificate',
-      threshold: 'Threshold',
-      versionDefinition: 'Firmware version',
-      satcomTarget: 'Satcom target',
-      twoFactor: 'Two-factor authentication',
-    },
-    auditAction: {
-      create: 'Create',
-      update: 'Update',
-      delete: 'Delete',
-      enable: 'Enable',
-      disable: 'Disable',
-      event: 'Event',
-    },
+    attribute: CODE_LABEL_TEXTS['en-US'].attribute,
+    auditResource: CODE_LABEL_TEXTS['en-US'].auditResource,
+    auditAction: CODE_LABEL_TEXTS['en-US'].auditAction,
+    systemEvent: CODE_LABEL_TEXTS['en-US'].systemEvent,
+    auditDetail: CODE_LABEL_TEXTS['en-US'].auditDetail,
+    unknownCode: CODE_LABEL_TEXTS['en-US'].unknownCode,
     satcomLink: {
       disabled: 'Disabled',
       misconfigured: 'Misconfigured',
@@ -61,6 +32,7 @@ export const operationsEnUS = {
       custom: 'Custom',
       from: 'From',
       to: 'To',
+      format: 'YYYY-MM-DD or YYYY-MM-DD HH:mm',
       utc: 'UTC, like the server clock',
       apply: 'Apply',
     },
@@ -86,7 +58,7 @@ export const operationsEnUS = {
     audit: {
       search: 'Search user, name or detail',
       empty: 'No audit entries in this view',
-      changedSecret: 'changed (not shown)',
+      changedSecret: CODE_LABEL_TEXTS['en-US'].changedSecret,
     },
     system: {
       device: 'Device name',
@@ -102,7 +74,7 @@ export const operationsEnUS = {
     messaging: { search: 'Search name, serial, IMEI, network or text', empty: 'No satellite messages in this view' },
     device: {
       title: 'Log of {{name}}',
-      order: 'Oldest first; load older entries at the end.',
+      order: 'Oldest first; earlier entries load at the top.',
       empty: 'This device has no log entries yet',
     },
   },
@@ -175,6 +147,19 @@ export const operationsEnUS = {
       browse: 'Browse',
       submit: 'Add version',
       cancel: 'Cancel',
+      formatTitle: 'Format: one JSON object with these keys',
+      optional: '(optional)',
+      sample: 'Download a sample meta file',
+    },
+    format: {
+      deviceModel: 'The device model: {{models}}',
+      baseVersion: 'The base version, such as 4.2',
+      coreVersion: 'The core version, such as 4.2.17',
+      webVersion: 'The web version, such as 2.9.0',
+      officialVersion: 'The official version, such as 4.2.17 or 4.2.17-rc1: one definition per model and version',
+      description: 'Free text, at most 1024 characters',
+      imageSize: 'The firmware image’s size in bytes, a whole number up to 4 GiB',
+      imageSha256: 'The firmware image’s SHA-256: 64 hexadecimal digits',
     },
     empty: {
       title: 'No firmware versions yet',
@@ -233,5 +218,24 @@ export const operationsEnUS = {
       removed: 'Forwarding stopped',
       cancel: 'Cancel',
     },
+  },
+  /** Why an outbound call (a satcom target, a custom CA service) failed: shared `OutboundFailure` codes. */
+  outbound: {
+    failure: {
+      addressRefused: 'address not allowed: {{rule}}',
+      unreachable: 'could not be reached',
+      timedOut: 'no answer in time',
+      tlsFailed: 'its TLS certificate was not accepted',
+      refusedStatus: 'refused with HTTP status {{status}}',
+      redirected: 'answered a redirect (HTTP {{status}}), which is not followed',
+      badAnswer: 'its answer could not be used',
+    },
+    rule: {
+      loopback: 'a loopback address, never called',
+      linkLocal: 'a link-local address, never called',
+      reserved: 'a reserved address, never called',
+      private: 'a private network the provider does not allow',
+    },
+    reason: 'Reason: {{reason}}',
   },
 };

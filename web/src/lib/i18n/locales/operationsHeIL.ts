@@ -1,45 +1,16 @@
+import { CODE_LABEL_TEXTS } from '@halo/shared';
 import type { operationsEnUS } from './operationsEnUS';
 
 /** he-IL texts of the operations screens. */
 export const operationsHeIL: typeof operationsEnUS = {
+  // What the log codes are called: one catalogue with the CSV exports (shared labels/codeLabels.ts).
   common: {
-    attribute: {
-      temperature: 'טמפרטורה',
-      deviceState: 'מצב התקן',
-      cellularPort1: 'יציאה סלולרית 1',
-      cellularPort2: 'יציאה סלולרית 2',
-      cellularPort3: 'יציאה סלולרית 3',
-      cellularPort4: 'יציאה סלולרית 4',
-      ethernetPort1: 'יציאת Ethernet 1',
-      ethernetPort2: 'יציאת Ethernet 2',
-      ethernetPort3: 'יציאת Ethernet 3',
-      wifi: 'Wi-Fi',
-      vlan: 'VLAN',
-      cellularModemsHealth: 'תקינות מודמים סלולריים',
-      simEvent: 'אירוע SIM',
-    },
-    auditResource: {
-      session: 'הפעלה',
-      environment: 'סביבה',
-      user: 'משתמש',
-      group: 'קבוצה',
-      device: 'התקן',
-      applicationRule: 'כלל יישום',
-      openvpnProfile: 'פרופיל OpenVPN',
-      vpnCertificate: 'תעודת VPN',
-      threshold: 'סף',
-      versionDefinition: 'גרסת קושחה',
-      satcomTarget: 'יעד לוויני',
-      twoFactor: 'אימות דו־שלבי',
-    },
-    auditAction: {
-      create: 'יצירה',
-      update: 'עדכון',
-      delete: 'מחיקה',
-      enable: 'הפעלה',
-      disable: 'השבתה',
-      event: 'אירוע',
-    },
+    attribute: CODE_LABEL_TEXTS['he-IL'].attribute,
+    auditResource: CODE_LABEL_TEXTS['he-IL'].auditResource,
+    auditAction: CODE_LABEL_TEXTS['he-IL'].auditAction,
+    systemEvent: CODE_LABEL_TEXTS['he-IL'].systemEvent,
+    auditDetail: CODE_LABEL_TEXTS['he-IL'].auditDetail,
+    unknownCode: CODE_LABEL_TEXTS['he-IL'].unknownCode,
     satcomLink: {
       disabled: 'מושבת',
       misconfigured: 'מוגדר שגוי',
@@ -63,6 +34,7 @@ export const operationsHeIL: typeof operationsEnUS = {
       custom: 'מותאם',
       from: 'מ־',
       to: 'עד',
+      format: 'YYYY-MM-DD או YYYY-MM-DD HH:mm',
       utc: 'UTC, כמו שעון השרת',
       apply: 'החלה',
     },
@@ -88,7 +60,7 @@ export const operationsHeIL: typeof operationsEnUS = {
     audit: {
       search: 'חיפוש משתמש, שם או פירוט',
       empty: 'אין רשומות ביקורת בתצוגה זו',
-      changedSecret: 'שונה (לא מוצג)',
+      changedSecret: CODE_LABEL_TEXTS['he-IL'].changedSecret,
     },
     system: {
       device: 'שם התקן',
@@ -104,7 +76,7 @@ export const operationsHeIL: typeof operationsEnUS = {
     messaging: { search: 'חיפוש שם, מספר סידורי, IMEI, רשת או טקסט', empty: 'אין הודעות לווייניות בתצוגה זו' },
     device: {
       title: 'היומן של {{name}}',
-      order: 'מהישן לחדש; רשומות ישנות יותר נטענות בסוף.',
+      order: 'מהישן לחדש; רשומות מוקדמות יותר נטענות למעלה.',
       empty: 'להתקן זה אין עדיין רשומות ביומן',
     },
   },
@@ -170,11 +142,24 @@ export const operationsHeIL: typeof operationsEnUS = {
       open: 'העלאת קובץ מטא',
       title: 'הוספת גרסת קושחה',
       description:
-        'בחרו את קובץ המטא (JSON, עד 64 KB) שמתאר את תמונת הקושחה: דגם ההתקן, גרסאות הבסיס, הליבה, הממשק והגרסה הרשמית, גודל התמונה וה־SHA-256.',
+        'בחרו את קובץ המטא (JSON, עד \u206664 KB\u2069) שמתאר את תמונת הקושחה: דגם ההתקן, גרסאות הבסיס, הליבה, הממשק והגרסה הרשמית, גודל התמונה וה־SHA-256.',
       choose: 'בחירת קובץ מטא…',
       browse: 'עיון',
       submit: 'הוספת הגרסה',
       cancel: 'ביטול',
+      formatTitle: 'תבנית: אובייקט JSON אחד עם המפתחות האלה',
+      optional: '(רשות)',
+      sample: 'הורדת קובץ מטא לדוגמה',
+    },
+    format: {
+      deviceModel: 'דגם ההתקן: {{models}}',
+      baseVersion: 'גרסת הבסיס, למשל \u20664.2\u2069',
+      coreVersion: 'גרסת הליבה, למשל \u20664.2.17\u2069',
+      webVersion: 'גרסת הממשק, למשל \u20662.9.0\u2069',
+      officialVersion: 'הגרסה הרשמית, למשל \u20664.2.17\u2069 או \u20664.2.17-rc1\u2069: הגדרה אחת לכל דגם וגרסה',
+      description: 'טקסט חופשי, עד 1024 תווים',
+      imageSize: 'גודל תמונת הקושחה בבתים, מספר שלם עד \u20664 GiB\u2069',
+      imageSha256: 'ה־SHA-256 של תמונת הקושחה: 64 ספרות הקסדצימליות',
     },
     empty: {
       title: 'אין עדיין גרסאות קושחה',
@@ -232,5 +217,23 @@ export const operationsHeIL: typeof operationsEnUS = {
       removed: 'ההעברה הופסקה',
       cancel: 'ביטול',
     },
+  },
+  outbound: {
+    failure: {
+      addressRefused: 'הכתובת אינה מותרת: {{rule}}',
+      unreachable: 'לא ניתן היה להגיע אליו',
+      timedOut: 'לא התקבלה תשובה בזמן',
+      tlsFailed: 'תעודת ה־TLS שלו לא התקבלה',
+      refusedStatus: 'סירב לבקשה עם סטטוס HTTP {{status}}',
+      redirected: 'ענה בהפניה (HTTP {{status}}), ואחרי הפניות לא עוקבים',
+      badAnswer: 'לא ניתן היה להשתמש בתשובה שלו',
+    },
+    rule: {
+      loopback: 'כתובת loopback, שאליה לא פונים לעולם',
+      linkLocal: 'כתובת link-local, שאליה לא פונים לעולם',
+      reserved: 'כתובת שמורה, שאליה לא פונים לעולם',
+      private: 'רשת פרטית שהספק אינו מתיר',
+    },
+    reason: 'סיבה: {{reason}}',
   },
 };

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { forEachSlice, inTurns } from './loopTurns.js';
+
+describe('loop turns', () => {
+  it('lets other work run between two slices, not within one', async () => {
+    const seen: string[] = [];
+    // Another request's callback, queued while the first slice runs.
+    await forEachSlice([1, 2, 3, 4, 5], 2, (slice) => {
+      seen.push(slice.join(''));
+      if (slice[0] === 1) setImmediate(() => seen.push('other'));
+    });
+    expect(seen).toEqual(['12', 'other', '34', '5']);
+  });
+
+  it('shapes every row once, in order, in one call when they fit one turn', async () => {
+    const calls: number[] = [];
+    const double = (slice: readonly number[]) => {
+      calls.push(slice.length);
+      return slice.map((value) => value * 2);
+    };
+    expect(await inTurns([1, 2, 3, 4, 5], 2, double)).toEqual([2, 4, 6, 8, 10]);
+    expect(calls).toEqual([2, 2, 1]);
+    calls.length = 0;
+    expect(await inTurns([1, 2], 2, double)).toEqual([2, 4]);
+    expect(calls).toEqual([2]);
+  });
+});

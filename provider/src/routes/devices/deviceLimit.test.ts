@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_BASE, apiPaths, ErrorCode } from '@halo/shared';
+import { clientDevice, createDevice } from '../../testing/devices.js';
+import { as, createEnvironment, type Actor } from '../../testing/people.js';
+import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+
+// Each test logs users in (password hashing) on a shared, busy machine: allow for it.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+const HEADER = 'name,pairing_id,type,is_server,ip_addresses,port_from,port_to';
+const LIMIT = 5;
+
+/** A CSV of `rows` client devices named `<prefix>-<n>`. */
+const csvOf = (prefix: string, rows: number) =>
+  [
+    HEADER,
+    ...Array.from({ length: rows }, (_, index) => `${prefix}-${index},${prefix.toUpperCase()}-${index},1,false,,,`),
+  ].join('\n');
+
+describe.each(DIALECTS)('device limit of an environment on %s', (dialect) => {
+  let provider: TestProvider;
+  let admin: Actor;
+  beforeEach(async () => {
+    provider = await startTestProvider(dialect, { HALO_ENVIRONMENT_MAX_DEVICES: String(LIMIT) });
+    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
+  });
+  afterEach(async () => {
+    await provider.stop();
+  });
+
+  const upload = (actor: Actor, csv: string) =>
+    provider.api
+      .post(`${API_BASE}${apiPaths.devices.import(actor.environmentId)}`)
+      .set('Authorization', actor.authorization)
+      .attach('file', Buffer.from(csv), { filename: 'devices.csv', contentType: 'text/csv' });
+  const create = (actor: Actor, name: string) =>
+    provider.api
+      .post(`${API_BASE}${apiPaths.devices.list(actor.environmentId)}`)
+      .set('Authorization', actor.authorization)
+      .send({ device: clientDevice(name) });
+  const db = () => provider.provider.context.db;
+  const devicesOf = async (environmentId: number) =>
+    (await db().selectFrom('devices').select('name').where('environment_id', '=', environmentId).execute()).length;
+  const importAudits = async () =>
+    (await db().selectFrom('user_audits').select('id').where('detail_code', '=', 'imported').execute()).length;
+
+  it('refuses an import larger than what is left whole, with error 54 naming the limit and what is left', async () => {
+    await createDevice(provider.api, admin, clientDevice('cam-a'));
+    await createDevice(provider.api, admin, clientDevice('cam-b'));
+    const response = await upload(admin, csvOf('big', 4));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      error: ErrorCode.DEVICE_LIMIT_REACHED,
+      message: 'This environment may hold 5 devices; 3 more can be added',
+      fields: { limit: LIMIT, left: 3 },
+    });
+    expect(await devicesOf(admin.environmentId)).toBe(2);
+    expect(await importAudits()).toBe(0);
+    expect(await db().selectFrom('device_import_rows').select('seq').execute()).toEqual([]);
+  });
+
+  it('accepts an import that reaches the limit exactly, then refuses one more device on create', async () => {
+    await createDevice(provider.api, admin, clientDevice('cam-a'));
+    // Refused rows take no room: only the good ones count against what is left.
+    const csv = `${csvOf('fit', 4)}\nbad name,SN-BAD,1,false,,,`;
+    const response = await upload(admin, csv);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ imported: 4, failed: 1 });
+    expect(await devicesOf(admin.environmentId)).toBe(LIMIT);
+    const refused = await create(admin, 'one-more');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: ErrorCode.DEVICE_LIMIT_REACHED, fields: { limit: LIMIT, left: 0 } });
+    expect(await devicesOf(admin.environmentId)).toBe(LIMIT);
+  });
+
+  it('counts per environment: a full environment does not stop another', async () => {
+    expect((await upload(admin, csvOf('root', LIMIT))).status).toBe(200);
+    const tenant = await createEnvironment(provider.api, admin, 'limit-tenant');
+    expect((await create(tenant, 'tenant-cam')).status).toBe(201);
+    expect((await create(admin, 'root-more')).status).toBe(400);
+  });
+
+  it('lets two concurrent imports and creates together reach the limit, never pass it', async () => {
+    const answers = await Promise.all([
+      upload(admin, csvOf('first', 3)),
+      upload(admin, csvOf('second', 3)),
+      create(admin, 'solo-1'),
+      create(admin, 'solo-2'),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    for (const answer of answers.filter((each) => each.status === 400))
+      expect(answer.body.error).toBe(ErrorCode.DEVICE_LIMIT_REACHED);
+    expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(0);
+    const held = await devicesOf(admin.environmentId);
+    expect(held).toBeLessThanOrEqual(LIMIT);
+    // What was answered as created is there, and nothing else.
+    const created = answers.reduce(
+      (sum, answer) => sum + (answer.status === 201 ? 1 : answer.status === 200 ? Number(answer.body.imported) : 0),
+      0,
+    );
+    expect(held).toBe(created);
+  });
+});

@@ -1,0 +1,193 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { AuditAction, AuditResource } from '@halo/shared';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { forEachSlice } from '../loopTurns.js';
+
+import type { Dialect } from './database.js';
+import { takeRevisions } from './revisions.js';
+import type { Database, DeviceImportRowsTable } from './schema.js';
+
+/**
+ * A device import is all or nothing, yet must not hold the store (SQLite has one writer, and
+ * the provider's one connection runs one transaction at a time) while it writes 300,000 rows.
+ * So its rows are first written to `device_import_rows` in short statements with the event
+ * loop free between them, then published to devices and the audit in one INSERT ... SELECT
+ * transaction, which also deletes the stage. Until that commits no device of the import
+ * exists; a crash before it leaves only a stage, which the start-up sweep deletes.
+ */
+
+export type StagedDeviceRow = Omit<Insertable<DeviceImportRowsTable>, 'import_id' | 'started_at'>;
+
+/** Rows per INSERT: 15 columns each, well under the bound-parameter limits (SQLite 32,766, PostgreSQL 65,535). */
+const STAGE_BATCH = 500;
+
+/** Device ids read back per query after the publish, with the loop free between pages. */
+const ID_PAGE = 10_000;
+
+/**
+ * On PostgreSQL other providers may share the store (a rolling restart) and be staging an
+ * import right now: only stages older than any import can run are swept there. An SQLite file
+ * is one provider's, so everything it finds at start-up was left by a crash.
+ */
+export const STAGE_ABANDONED_AFTER_MS = 30 * 60 * 1000;
+
+export interface ImportStage {
+  readonly importId: string;
+  readonly startedAt: number;
+}
+
+/** Writes rows to the stage, STAGE_BATCH per statement, yielding to other requests between statements. */
+export async function stageDeviceRows(
+  db: Kysely<Database>,
+  stage: ImportStage,
+  rows: readonly StagedDeviceRow[],
+): Promise<void> {
+  await forEachSlice(rows, STAGE_BATCH, (batch) =>
+    db
+      .insertInto('device_import_rows')
+      .values(batch.map((row) => ({ ...row, import_id: stage.importId, started_at: stage.startedAt })))
+      .execute(),
+  );
+}
+
+export async function dropStage(db: Kysely<Database>, stage: ImportStage): Promise<void> {
+  await db.deleteFrom('device_import_rows').where('import_id', '=', stage.importId).execute();
+}
+
+/** Deletes the stages a crash left (see STAGE_ABANDONED_AFTER_MS); answers how many rows went. */
+export async function sweepImportStages(db: Kysely<Database>, dialect: Dialect, now: number): Promise<number> {
+  let query = db.deleteFrom('device_import_rows');
+  if (dialect === 'postgres') query = query.where('started_at', '<', now - STAGE_ABANDONED_AFTER_MS);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface PublishedImport {
+  /** The revision of the stage's first row; row `seq` got `firstRevision + seq - 1`. */
+  readonly firstRevision: number;
+  readonly count: number;
+}
+
+export interface PublishOptions {
+  readonly environmentId: number;
+  readonly user: { readonly id: number; readonly username: string };
+  readonly now: number;
+  /** Staged rows: the count the stage must hold. */
+  readonly count: number;
+  /** Runs first inside the transaction (the device limit), and may refuse. */
+  readonly guard: (trx: Kysely<Database>) => Promise<void>;
+}
+
+/** The device columns a staged row carries as they are; publishing adds the rest. */
+const STAGED_DEVICE_COLUMNS = [
+  'name',
+  'pairing_id',
+  'type',
+  'is_server',
+  'is_enabled',
+  'ip_addresses',
+  'port_from',
+  'port_to',
+  'upgrade_policy',
+] as const;
+
+/**
+ * Moves the stage into devices and user_audits in one transaction and deletes it. Each row's
+ * revision is the first taken plus its place, so devices_state cursors see the import as one
+ * ordered change.
+ */
+export async function publishStage(
+  db: Kysely<Database>,
+  stage: ImportStage,
+  options: PublishOptions,
+): Promise<PublishedImport> {
+  return db.transaction().execute(async (trx) => {
+    await options.guard(trx);
+    const firstRevision = await takeRevisions(trx, options.count);
+    const staged = trx.selectFrom('device_import_rows').where('import_id', '=', stage.importId).orderBy('seq');
+    const inserted = await trx
+      .insertInto('devices')
+      .columns([
+        'environment_id',
+        ...STAGED_DEVICE_COLUMNS,
+        'is_activated',
+        'simulated',
+        'created_by',
+        'created_at',
+        'updated_at',
+        'revision',
+      ])
+      .expression(
+        staged.select([
+          sql<number>`cast(${options.environmentId} as integer)`.as('environment_id'),
+          ...STAGED_DEVICE_COLUMNS,
+          sql<number>`0`.as('is_activated'),
+          sql<number>`0`.as('simulated'),
+          sql<number>`cast(${options.user.id} as integer)`.as('created_by'),
+          sql<number>`cast(${options.now} as bigint)`.as('created_at'),
+          sql<number>`cast(${options.now} as bigint)`.as('updated_at'),
+          sql<number>`seq + cast(${firstRevision - 1} as bigint)`.as('revision'),
+        ]),
+      )
+      .executeTakeFirst();
+    // The stage must hold what the import staged: anything else would publish part of it.
+    if (Number(inserted.numInsertedOrUpdatedRows) !== options.count) {
+      throw new Error(
+        `device import stage ${stage.importId} held ${inserted.numInsertedOrUpdatedRows} of ${options.count} rows`,
+      );
+    }
+    await trx
+      .insertInto('user_audits')
+      .columns([
+        'environment_id',
+        'user_id',
+        'username',
+        'resource',
+        'action',
+        'name',
+        'detail',
+        'detail_code',
+        'detail_params',
+        'created_at',
+      ])
+      .expression(
+        staged.select([
+          sql<number>`cast(${options.environmentId} as integer)`.as('environment_id'),
+          sql<number>`cast(${options.user.id} as integer)`.as('user_id'),
+          sql<string>`cast(${options.user.username} as varchar(64))`.as('username'),
+          sql<string>`cast(${AuditResource.DEVICE} as varchar(32))`.as('resource'),
+          sql<string>`cast(${AuditAction.CREATE} as varchar(16))`.as('action'),
+          'name',
+          'audit_detail',
+          'audit_detail_code',
+          'audit_detail_params',
+          sql<number>`cast(${options.now} as bigint)`.as('created_at'),
+        ]),
+      )
+      .execute();
+    await trx.deleteFrom('device_import_rows').where('import_id', '=', stage.importId).execute();
+    return { firstRevision, count: options.count };
+  });
+}
+
+/** The ids of a published import by their place in it (index 0 is seq 1), read in pages. */
+export async function publishedIds(
+  db: Kysely<Database>,
+  environmentId: number,
+  published: PublishedImport,
+): Promise<number[]> {
+  const ids = new Array<number>(published.count);
+  const last = published.firstRevision + published.count - 1;
+  for (let from = published.firstRevision; from <= last; from += ID_PAGE) {
+    const rows = await db
+      .selectFrom('devices')
+      .select(['id', 'revision'])
+      .where('environment_id', '=', environmentId)
+      .where('revision', '>=', from)
+      .where('revision', '<=', Math.min(last, from + ID_PAGE - 1))
+      .execute();
+    for (const row of rows) ids[Number(row.revision) - published.firstRevision] = row.id;
+    await yieldToLoop();
+  }
+  return ids;
+}

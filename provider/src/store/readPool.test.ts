@@ -1,0 +1,148 @@
+import { API_BASE, apiPaths, ErrorCode } from '@halo/shared';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../http/httpError.js';
+import { DIALECTS, startTestProvider, type TestProvider } from '../testing/testProvider.js';
+import { ReadAborted, sqliteReadPool, type ReadPool } from './readPool.js';
+
+/** A read that takes a while on either store, whatever the data: counting to ten million. */
+const HEAVY_COUNT = 10_000_000;
+/**
+ * A read no machine finishes within a test's budget: counting to two billion (minutes on
+ * either store). The budget and the caller's going away must stop it, never its end: on
+ * a fast machine counting to three million fitted the 1 s budget.
+ */
+const ENDLESS_COUNT = 2_000_000_000; // within a 32-bit integer, which PostgreSQL infers
+const countTo = (provider: TestProvider, count: number) =>
+  sql<{
+    total: number;
+  }>`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count}) select count(*) as total from n`.compile(
+    provider.provider.context.db,
+  );
+const heavyRead = (provider: TestProvider) => countTo(provider, HEAVY_COUNT);
+const endlessRead = (provider: TestProvider) => countTo(provider, ENDLESS_COUNT);
+
+/** Waits (without a clock in the assertion) until the pool reports `busy` reads. */
+async function untilBusy(reads: ReadPool, busy: number) {
+  while (reads.busy !== busy) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe.each(DIALECTS)('read pool on %s', { timeout: 60_000 }, (dialect) => {
+  let provider: TestProvider;
+  beforeEach(async () => {
+    provider = await startTestProvider(dialect, { HALO_PAGE_BUDGET_MS: '1000' });
+  });
+  afterEach(async () => {
+    await provider.stop();
+  });
+
+  const reads = () => provider.provider.context.reads;
+
+  it('answers another caller while a heavy read runs: the cheap call first, then the heavy one', async () => {
+    const finished: string[] = [];
+    const heavy = reads()
+      .begin('export', new AbortController().signal)
+      .rows(heavyRead(provider))
+      .then((rows) => {
+        finished.push('heavy');
+        return rows;
+      });
+    await untilBusy(reads(), 1);
+    const clock = await provider.api.get(`${API_BASE}${apiPaths.serverClock}`);
+    finished.push('cheap');
+    expect(clock.status).toBe(200);
+    expect(Number((await heavy)[0]?.total)).toBe(HEAVY_COUNT);
+    expect(finished).toEqual(['cheap', 'heavy']);
+    expect(reads().busy).toBe(0);
+  });
+
+  it('stops a read past its budget with error 150 (503, Retry-After), frees its worker and reads on', async () => {
+    const stopped = await reads()
+      .begin('page', new AbortController().signal)
+      .rows(endlessRead(provider))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(stopped).toBeInstanceOf(HttpError);
+    const refusal = stopped as HttpError;
+    expect(refusal.status).toBe(503);
+    expect(refusal.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refusal.body.error).toBe(ErrorCode.QUERY_BUDGET_EXCEEDED);
+    expect(refusal.body.message).toBe(
+      'The query took longer than its 1 s budget and was stopped; narrow the filter or the dates.',
+    );
+    await untilBusy(reads(), 0);
+    const environments = await reads()
+      .begin('page', new AbortController().signal)
+      .rows(provider.provider.context.db.selectFrom('environments').select('name').compile());
+    expect(environments.map((row) => row.name)).toEqual(['root']);
+  });
+
+  it('stops a read when its caller goes away and frees the worker', async () => {
+    const callerGone = new AbortController();
+    const read = reads().begin('export', callerGone.signal).rows(endlessRead(provider));
+    await untilBusy(reads(), 1);
+    callerGone.abort();
+    await expect(read).rejects.toBeInstanceOf(ReadAborted);
+    await untilBusy(reads(), 0);
+    if (dialect === 'postgres') {
+      // The server stopped the statement too: no backend is left counting.
+      const active = async () =>
+        (
+          await sql<{
+            running: number;
+          }>`select count(*)::int as running from pg_stat_activity where state = 'active' and query like '%recursive n(i)%' and pid <> pg_backend_pid()`.execute(
+            provider.provider.context.db,
+          )
+        ).rows[0]?.running;
+      while ((await active()) !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it('reads several queries in one snapshot and refuses to write', async () => {
+    const { db } = provider.provider.context;
+    const read = reads().begin('page', new AbortController().signal);
+    const [environments, users] = await read.snapshot([
+      db.selectFrom('environments').select('name').compile(),
+      db.selectFrom('users').select('username').compile(),
+    ]);
+    expect(environments.map((row) => row.name)).toEqual(['root']);
+    expect(users.map((row) => row.username)).toContain('admin');
+    await expect(read.rows(db.deleteFrom('environments').compile())).rejects.toThrow();
+    expect(await db.selectFrom('environments').select('name').execute()).toHaveLength(1);
+  });
+});
+
+describe('read pool memory bound (SQLite)', { timeout: 60_000 }, () => {
+  it('stops a read whose rows outgrow its worker heap, and the provider keeps serving', async () => {
+    const provider = await startTestProvider('sqlite');
+    const reads = sqliteReadPool(`${provider.provider.context.config.dataDir}/halo.sqlite`, {
+      size: 1,
+      budgetMs: { page: 60_000, export: 60_000 },
+      memoryMb: 32,
+    });
+    try {
+      // About 100 MB of rows, more than the worker may hold.
+      const huge = sql<{
+        text: string;
+      }>`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000) select hex(randomblob(500)) as text from n`.compile(
+        provider.provider.context.db,
+      );
+      const refused = await reads
+        .begin('page', new AbortController().signal)
+        .rows(huge)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refused).toBeInstanceOf(HttpError);
+      expect((refused as HttpError).status).toBe(503);
+      expect(reads.busy).toBe(0);
+      expect((await provider.api.get(`${API_BASE}${apiPaths.serverClock}`)).status).toBe(200);
+    } finally {
+      await reads.close();
+      await provider.stop();
+    }
+  });
+});

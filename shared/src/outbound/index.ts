@@ -1,0 +1,2 @@
+export * from './outboundAddress.js';
+export * from './outboundFailure.js';

@@ -1,0 +1,60 @@
+import { apiPaths, API_BASE, TestId } from '@halo/shared';
+import { raiseTemperatureAlerts } from '../fixtures/alerts';
+import { apiLogin } from '../fixtures/apiLogin';
+import { visualText } from '../fixtures/visualText';
+import { expect, test } from '../fixtures/test';
+
+/**
+ * The NOC wall in a right-to-left language, on a screen nobody scrolls: its clock reads in the
+ * order of 'D MMM, YYYY HH:mm:ss (UTC)', and its lists show whole rows only. A stack of its own:
+ * the wall opens after the fleet raised its alerts, so its summary starts from more than fit.
+ */
+test.use({ stackEnv: { HALO_E2E_STACK: 'wall-he-IL', HALO_SIM_DEVICES: '40' } });
+
+test('he-IL: the clock reads in its order, and the alerts and problems end on whole rows', async ({
+  page,
+  request,
+  stack,
+  snap,
+}) => {
+  // Every connected device raises a critical temperature alert: more than a screen holds.
+  await raiseTemperatureAlerts(request, stack.adminPassword, 20);
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
+    headers: admin.headers,
+    data: { label: 'NOC wall he-IL' },
+  });
+  const address = new URL(((await issued.json()) as { url: string }).url);
+  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'he-IL'));
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${address.pathname}${address.hash}`);
+  const alerts = page.getByTestId(TestId.wall.alerts).locator('li');
+  await expect.poll(() => alerts.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+
+  // 'D MMM, YYYY HH:mm:ss (UTC)' as it reads on screen, left to right, in a right-to-left page.
+  const clock = page.getByTestId(TestId.wall.clock);
+  await expect(clock).toHaveText(/\(UTC\)$/);
+  expect.soft(await visualText(clock)).toMatch(/^\d{1,2} [A-Z][a-z]{2}, \d{4} \d{2}:\d{2}:\d{2} \(UTC\)$/);
+
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 1280, height: 720 },
+    { width: 3840, height: 2160 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const list of [TestId.wall.alerts, TestId.wall.problems]) {
+      // Each row lies whole inside its panel, which cuts what does not fit.
+      const cut = await page.getByTestId(list).evaluate((element) => {
+        const panel = element.closest('.halo-wall__panel')?.getBoundingClientRect();
+        const rows = [...element.children].map((row) => row.getBoundingClientRect());
+        return {
+          rows: rows.length,
+          cut: rows.filter((row) => !panel || row.bottom > panel.bottom + 0.5).length,
+        };
+      });
+      expect(cut.rows, `${list} at ${size.width}x${size.height}`).toBeGreaterThan(0);
+      expect(cut.cut, `${list} at ${size.width}x${size.height}: rows past the panel's end`).toBe(0);
+    }
+    if (size.width === 1920) await snap('wall-he-IL');
+  }
+});

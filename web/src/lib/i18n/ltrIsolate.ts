@@ -1,0 +1,12 @@
+/** Unicode's left-to-right isolate and its end (LRI, PDI). */
+const LEFT_TO_RIGHT_ISOLATE = '\u2066';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * A left-to-right value (a timestamp 'D MMM, YYYY HH:mm:ss (UTC)', an address) set apart from
+ * the sentence it is put in, so a right-to-left sentence cannot reorder its parts ("Nov, 2026
+ * 11:56:05 (UTC) 26"). For a value in an element of its own, `dir="ltr"` on the element does it.
+ */
+export function ltrIsolate(text: string): string {
+  return `${LEFT_TO_RIGHT_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
+}
