@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { LiveFleetClient } from '../fixtures/liveClient';
 import { loginThroughUi } from '../fixtures/session';
 import { figureTable, ms, percentile, spread } from './benchFigures';
+import { topSelfTime } from './cpuProfile';
+import { inspectorUrls, startCpuProfile } from './inspector';
 import { adminSession, startFleetStack } from './fleetStack';
 
 /**
@@ -20,6 +22,8 @@ const GRACE_MS = 1000;
 /** Issue 25's figures before (browser, first rows after a cold open of 100,000 devices). */
 const BEFORE = { firstRowsMs: '6,700-6,900 (12,000 worst)' } as const;
 const TARGET = { firstRowsMs: 2000, wholeFleetMs: 3000 } as const;
+/** BENCH_PROFILE=1: the provider's and the gateway's main threads are CPU-profiled over the cold opens, their top functions printed. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 /** A gateway metric's value from its /metrics text. */
 async function gatewayMetric(baseURL: string, name: string): Promise<number> {
@@ -57,6 +61,7 @@ test('cold open: a large environment the gateway does not follow yet', async ({ 
     HALO_POLL_GRACE_MS: String(GRACE_MS),
     // As in production: answers are not checked against the contract (a 100,000-entry check is seconds).
     HALO_CHECK_ANSWERS: '0',
+    ...(PROFILE ? { NODE_OPTIONS: '--inspect=127.0.0.1:0' } : {}),
   });
   try {
     const seedSeconds = (Date.now() - seedStarted) / 1000;
@@ -67,6 +72,10 @@ test('cold open: a large environment the gateway does not follow yet', async ({ 
     const wholeFleet: number[] = [];
     const loopMax: number[] = [];
     const restTimes: number[] = [];
+    // The gateway prints its inspector first, the provider it starts after it.
+    const profiling = PROFILE
+      ? await Promise.all(inspectorUrls(stack.output()).map((url) => startCpuProfile(url, 500)))
+      : [];
     for (let run = 0; run < RUNS; run += 1) {
       await gatewayMetric(stack.baseURL, lagMetric); // a scrape starts the delay's window anew
       const others = probe(`${stack.baseURL}${API_BASE}${apiPaths.serverClock}`, headers);
@@ -80,6 +89,11 @@ test('cold open: a large environment the gateway does not follow yet', async ({ 
       // Until the gateway has let the environment go: the next run is cold again.
       await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 4000));
     }
+    const profiles = await Promise.all(profiling.map((running) => running.stop()));
+    for (const [index, profile] of profiles.entries())
+      console.log(
+        `Process ${index + 1}'s main thread over the cold opens:\n  ${topSelfTime(profile, 20).join('\n  ')}`,
+      );
 
     // The upstream leg alone: the full list as entries and as columns, through the gateway's API.
     const leg = async (query: string) => {

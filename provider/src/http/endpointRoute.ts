@@ -19,6 +19,7 @@ import {
 import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import { forbidden } from './httpError.js';
+import { JsonAnswer } from './jsonAnswer.js';
 import { parseBody, parseParam, parseQuery } from './parse.js';
 import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';
 
@@ -38,10 +39,11 @@ export type Call<Spec extends EndpointSpec> = EndpointInput<Spec> & {
   readonly signal: AbortSignal;
 };
 
+/** What a handler gives: the declared answer (or file), or that answer already written as JSON (jsonAnswer.ts). */
+export type Reply<Spec extends EndpointSpec> = EndpointReply<Spec> | JsonAnswer<EndpointReply<Spec>>;
+
 /** A handler answers the declared answer (or file); it throws HttpError for a refusal. */
-export type Handler<Spec extends EndpointSpec> = (
-  call: Call<Spec>,
-) => EndpointReply<Spec> | Promise<EndpointReply<Spec>>;
+export type Handler<Spec extends EndpointSpec> = (call: Call<Spec>) => Reply<Spec> | Promise<Reply<Spec>>;
 
 /** One endpoint and the code that serves it; app.ts registers a list of these. */
 export interface Route {
@@ -165,10 +167,15 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
       }
       // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.
       if (context.config.checkAnswers && endpoint.answer) {
-        const checked = endpoint.answer.safeParse(reply);
+        const checked = endpoint.answer.safeParse(reply instanceof JsonAnswer ? JSON.parse(reply.text) : reply);
         if (!checked.success) throw new Error(`${key} answered outside its contract: ${checked.error.message}`);
       }
-      response.status(endpoint.status ?? 200).json(reply);
+      if (reply instanceof JsonAnswer)
+        response
+          .status(endpoint.status ?? 200)
+          .type('json')
+          .send(reply.text);
+      else response.status(endpoint.status ?? 200).json(reply);
     };
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     router[method](expressPathOf(endpoint), ...middleware, serveCall);

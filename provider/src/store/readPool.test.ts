@@ -2,6 +2,8 @@ import { API_BASE, apiPaths, ErrorCode } from '@halo/shared';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/httpError.js';
+import type { DeviceStateRow } from '../routes/devices/deviceView.js';
+import { devicesStateColumnsText } from '../routes/devices/devicesStateColumnsText.js';
 import { DIALECTS, startTestProvider, type TestProvider } from '../testing/testProvider.js';
 import { ReadAborted, sqliteReadPool, type ReadPool } from './readPool.js';
 
@@ -111,6 +113,31 @@ describe.each(DIALECTS)('read pool on %s', { timeout: 60_000 }, (dialect) => {
     expect(users.map((row) => row.username)).toContain('admin');
     await expect(read.rows(db.deleteFrom('environments').compile())).rejects.toThrow();
     expect(await db.selectFrom('environments').select('name').execute()).toHaveLength(1);
+  });
+
+  it("shapes a snapshot's last rows where they were read, as this thread would, beside the other rows", async () => {
+    const { db } = provider.provider.context;
+    // Two devices' live columns, one with a position and links, one without.
+    const devices = sql<DeviceStateRow>`
+      select 7 as id, 'north-7' as name, 'P-7' as pairing_id, 1 as type, 0 as is_server, 1 as is_enabled,
+        1 as is_activated, 1 as availability, 1 as main_app_status,
+        '{"cellular":{"online":1,"total":2}}' as links_summary, 1 as gnss_lock, '2.1.0' as firmware_version,
+        34.78 as longitude, 32.08 as latitude, 40 as altitude, 5 as accuracy, 1790000000000 as location_time,
+        1790000000500 as updated_at, 3 as revision
+      union all
+      select 9, 'south-9', 'P-9', 2, 1, 1, 0, null, null, null, null, null, null, null, null, null, null,
+        1790000000100, 4`.compile(db);
+    const read = reads().begin('page', new AbortController().signal);
+    const { rows, shaped } = await read.shapedSnapshot(
+      [db.selectFrom('environments').select('name').compile()],
+      devices,
+      'devicesStateColumns',
+    );
+    expect(rows[0].map((row) => row.name)).toEqual(['root']);
+    const plain = await reads().begin('page', new AbortController().signal).rows(devices);
+    expect(shaped).toEqual(devicesStateColumnsText(plain));
+    expect(shaped.changedAt).toBe(1790000000100);
+    expect(JSON.parse(shaped.columns)).toMatchObject({ n: 2, name: ['north-7', 'south-9'] });
   });
 });
 

@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@halo/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { refuse, refuseAs } from '../http/httpError.js';
+import type { ReadShaperName, ReadShapers } from '../readShapers.js';
 import type { Database } from './schema.js';
 
 /** The two kinds of heavy read and their time budgets: a page of an answer, or a whole export. */
@@ -35,7 +37,19 @@ export interface Read {
   rows<Row>(query: CompiledQuery<Row>): Promise<Row[]>;
   /** The rows of several queries read in one snapshot (one read transaction), so they agree. */
   snapshot<const Queries extends readonly CompiledQuery[]>(queries: Queries): Promise<RowsOf<Queries>>;
+  /**
+   * As snapshot, with one more query whose rows are given to a shaper (readShapers.ts) where
+   * they were read: in a SQLite worker only the shaper's result crosses to the request loop.
+   */
+  shapedSnapshot<const Queries extends readonly CompiledQuery[], Name extends ReadShaperName>(
+    queries: Queries,
+    shaped: CompiledQuery<ShaperRow<Name>>,
+    shaper: Name,
+  ): Promise<{ rows: RowsOf<Queries>; shaped: ReturnType<ReadShapers[Name]> }>;
 }
+
+/** The row a shaper takes. */
+export type ShaperRow<Name extends ReadShaperName> = Parameters<ReadShapers[Name]>[0][number];
 
 export type RowsOf<Queries extends readonly CompiledQuery[]> = {
   -readonly [Index in keyof Queries]: Queries[Index] extends CompiledQuery<infer Row> ? Row[] : never;
@@ -81,10 +95,46 @@ export class ReadAborted extends Error {
   }
 }
 
+/** What a job answers: each statement's rows; with a shaper, the last statement's rows shaped instead. */
+interface JobResult {
+  readonly rows: unknown[][];
+  readonly shaped?: unknown;
+}
+
 interface Job {
   readonly statements: readonly Statement[];
-  resolve(rows: unknown[][]): void;
+  /** Given the last statement's rows. */
+  readonly shaper?: ReadShaperName;
+  resolve(result: JobResult): void;
   reject(error: unknown): void;
+}
+
+/** The shapers' module: the sources under vitest, the build in production. */
+const SHAPERS_URL = new URL(
+  import.meta.url.endsWith('.ts') ? '../readShapers.ts' : '../readShapers.js',
+  import.meta.url,
+);
+
+/**
+ * The shapers' module a worker thread can load: the build's. Under vitest (the sources run)
+ * that is the build beside them when there is one, else null and the request loop shapes.
+ */
+function workerShapersUrl(): string | null {
+  if (!SHAPERS_URL.href.endsWith('.ts')) return SHAPERS_URL.href;
+  const built = new URL(SHAPERS_URL.href.replace('/src/', '/dist/').replace(/\.ts$/, '.js'));
+  return existsSync(built) ? built.href : null;
+}
+
+let localShapers: Promise<ReadShapers> | undefined;
+
+/** A job's result shaped on this thread, when it came back with rows only. */
+async function shapedHere(result: JobResult, shaper: ReadShaperName | undefined): Promise<JobResult> {
+  if (shaper === undefined || 'shaped' in result) return result;
+  localShapers ??= import(SHAPERS_URL.href).then((module: { readShapers: ReadShapers }) => module.readShapers);
+  const shapers = await localShapers;
+  const rows = result.rows.slice(0, -1);
+  const last = (result.rows.at(-1) ?? []) as never[];
+  return { rows, shaped: shapers[shaper](last) };
 }
 
 /**
@@ -97,8 +147,9 @@ function underBudget(
   signal: AbortSignal,
   start: (job: Job) => (reason: Error) => void,
   queries: readonly CompiledQuery[],
-): Promise<unknown[][]> {
-  return new Promise<unknown[][]>((resolve, reject) => {
+  shaper: ReadShaperName | undefined,
+): Promise<JobResult> {
+  return new Promise<JobResult>((resolve, reject) => {
     if (signal.aborted) return reject(new ReadAborted());
     let settled = false;
     const finish = () => {
@@ -108,10 +159,12 @@ function underBudget(
     };
     const job: Job = {
       statements: queries.map(({ sql, parameters }) => ({ sql, parameters })),
-      resolve: (rows) => {
+      ...(shaper === undefined ? {} : { shaper }),
+      resolve: (result) => {
         if (settled) return;
         finish();
-        resolve(rows);
+        // Shaped here only when the rows came back unshaped (no worker, or no build for it).
+        shapedHere(result, shaper).then(resolve, reject);
       },
       reject: (error) => {
         if (settled) return;
@@ -133,12 +186,20 @@ function readUnder(
   start: (job: Job, deadline: number) => (reason: Error) => void,
 ): Read {
   const deadline = Date.now() + budgetMs;
-  const run = (queries: readonly CompiledQuery[]) =>
-    underBudget(deadline, budgetMs, signal, (job) => start(job, deadline), queries);
+  const run = (queries: readonly CompiledQuery[], shaper?: ReadShaperName) =>
+    underBudget(deadline, budgetMs, signal, (job) => start(job, deadline), queries, shaper);
   return {
-    rows: async <Row>(query: CompiledQuery<Row>) => ((await run([query]))[0] ?? []) as Row[],
+    rows: async <Row>(query: CompiledQuery<Row>) => ((await run([query])).rows[0] ?? []) as Row[],
     snapshot: async <const Queries extends readonly CompiledQuery[]>(queries: Queries) =>
-      (await run(queries)) as RowsOf<Queries>,
+      (await run(queries)).rows as RowsOf<Queries>,
+    shapedSnapshot: async <const Queries extends readonly CompiledQuery[], Name extends ReadShaperName>(
+      queries: Queries,
+      shaped: CompiledQuery<ShaperRow<Name>>,
+      shaper: Name,
+    ) => {
+      const result = await run([...queries, shaped], shaper);
+      return { rows: result.rows as RowsOf<Queries>, shaped: result.shaped as ReturnType<ReadShapers[Name]> };
+    },
   };
 }
 
@@ -164,10 +225,24 @@ const prepared = (sql) => {
   }
   return statement;
 };
-const readAll = db.transaction((list) => list.map(({ sql, parameters }) => prepared(sql).all(parameters)));
-parentPort.on('message', ({ statements: list }) => {
+// Rows come as arrays (cheaper to read) and become objects here, keyed by the statement's columns.
+const objectsOf = (statement, parameters) => {
+  const names = statement.columns().map((column) => column.name);
+  return statement.raw(true).all(parameters).map((values) => {
+    const row = {};
+    for (let index = 0; index < names.length; index += 1) row[names[index]] = values[index];
+    return row;
+  });
+};
+const readAll = db.transaction((list) => list.map(({ sql, parameters }) => objectsOf(prepared(sql), parameters)));
+let shapers;
+parentPort.on('message', async ({ statements: list, shaper }) => {
   try {
-    parentPort.postMessage({ rows: readAll(list) });
+    const rows = readAll(list);
+    if (shaper === undefined || !workerData.shapers) return parentPort.postMessage({ rows });
+    shapers ??= import(workerData.shapers).then((module) => module.readShapers);
+    const shaped = (await shapers)[shaper](rows.pop());
+    parentPort.postMessage({ rows, shaped });
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message) });
   }
@@ -223,7 +298,7 @@ class SqliteReadPool implements ReadPool {
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
-      slot.worker.postMessage({ statements: job.statements });
+      slot.worker.postMessage({ statements: job.statements, shaper: job.shaper });
     }
   }
 
@@ -231,15 +306,15 @@ class SqliteReadPool implements ReadPool {
     if (this.slots.length >= this.options.size) return undefined;
     const worker = new Worker(SQLITE_WORKER, {
       eval: true,
-      workerData: { file: this.file, driver: this.driver },
+      workerData: { file: this.file, driver: this.driver, shapers: workerShapersUrl() },
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32 },
     });
     const slot: Slot = { worker, job: undefined };
-    worker.on('message', (message: { rows?: unknown[][]; error?: string }) => {
+    worker.on('message', (message: { rows?: unknown[][]; shaped?: unknown; error?: string }) => {
       const job = slot.job;
       slot.job = undefined;
       if (message.error !== undefined) job?.reject(new Error(message.error));
-      else job?.resolve(message.rows ?? []);
+      else job?.resolve({ rows: message.rows ?? [], ...('shaped' in message ? { shaped: message.shaped } : {}) });
       this.dispatch();
     });
     worker.on('error', (error: Error & { code?: string }) => {
@@ -319,7 +394,7 @@ class PostgresReadPool implements ReadPool {
         for (const statement of job.statements)
           rows.push((await client.query({ text: statement.sql, values: [...statement.parameters] })).rows);
         if (together) await client.query('commit');
-        job.resolve(rows);
+        job.resolve({ rows });
         client.release();
       } catch (error) {
         job.reject(state.stopped ?? error);
@@ -373,7 +448,7 @@ class InlineReadPool implements ReadPool {
           ),
         )
         .then(
-          (results) => job.resolve(results.map((result) => result.rows)),
+          (results) => job.resolve({ rows: results.map((result) => result.rows) }),
           (error: unknown) => job.reject(error),
         );
       return (reason) => job.reject(reason);

@@ -1,37 +1,25 @@
-import {
-  API,
-  DEVICES_STATE_COLUMNS,
-  DEVICES_STATE_INCREMENTAL,
-  devicesStateColumns,
-  type DevicesStateAnswer,
-} from '@halo/shared';
+import { API, DEVICES_STATE_COLUMNS, DEVICES_STATE_INCREMENTAL, type DevicesStateAnswer } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
+import { jsonAnswerWith } from '../../http/jsonAnswer.js';
 import { inTurns } from '../../loopTurns.js';
 
 import { revisionOf, selectCurrentRevision } from '../../store/revisions.js';
-import {
-  DEVICE_STATE_COLUMNS,
-  deviceStateEntry,
-  liveStatesInTurns,
-  SHAPED_PER_TURN,
-  type DeviceStateRow,
-} from './deviceView.js';
+import { DEVICE_STATE_COLUMNS, deviceStateEntry, SHAPED_PER_TURN, type DeviceStateRow } from './deviceView.js';
+import { devicesStateColumnsText } from './devicesStateColumnsText.js';
 
-/**
- * The devices of an answer: entries as the spec has them, or with format=columns as fleet
- * columns. Shaped in turns, so a 100,000-device answer does not hold other requests.
- */
+/** The devices of an answer, shaped on this loop in turns: entries as the spec has them, or fleet columns. */
 async function devicesPart(rows: readonly DeviceStateRow[], columns: boolean): Promise<Partial<DevicesStateAnswer>> {
   if (!columns) return { devices_state: await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(deviceStateEntry)) };
-  let changedAt: number | null = null;
-  for (const row of rows) if (changedAt === null || row.updated_at < changedAt) changedAt = row.updated_at;
+  const shaped = devicesStateColumnsText(rows);
   return {
     devices_state: [],
-    columns: devicesStateColumns(await liveStatesInTurns(rows)) as unknown as Record<string, unknown>,
-    changed_at: changedAt,
+    columns: JSON.parse(shaped.columns) as Record<string, unknown>,
+    changed_at: shaped.changedAt,
   };
 }
+
+type Answered = Pick<DevicesStateAnswer, 'removed' | 'cursor' | 'incremental'>;
 
 /**
  * GET config/{env}/devices/devices_state?state=1&cursor=N. Every device change takes a
@@ -40,12 +28,13 @@ async function devicesPart(rows: readonly DeviceStateRow[], columns: boolean): P
  * the ids removed since; otherwise it is the full list. One snapshot (one read transaction) so
  * the list and the cursor agree, read in the read pool: a 100,000-device list does not hold the
  * loop that answers everyone else. With format=columns (the product's extension, which the
- * gateway asks for) the devices come as fleet columns: a tenth of the bytes to send and parse.
+ * gateway asks for) the devices come as fleet columns, a tenth of the bytes to send and parse,
+ * shaped where they were read (readShapers.ts) and sent as the JSON text that came back.
  */
 export const getDevicesState = route(
   API.devices.devicesState,
   (context) =>
-    async ({ auth: { target }, query, signal }): Promise<DevicesStateAnswer> => {
+    async ({ auth: { target }, query, signal }) => {
       const only = query.devices;
       const columns = query.format === DEVICES_STATE_COLUMNS;
       const read = context.reads.begin('page', signal);
@@ -80,26 +69,42 @@ export const getDevicesState = route(
         if (only) removals = removals.where('device_id', 'in', only);
         return removals.orderBy('revision').compile();
       };
-      const cursor = query.state === DEVICES_STATE_INCREMENTAL ? query.cursor : undefined;
-      if (cursor !== undefined) {
-        const [counter, rows, removals] = await read.snapshot([revision, changedSince(cursor), removedSince(cursor)]);
-        // A cursor this store never gave (above its counter) gets the full list below.
-        if (cursor <= revisionOf(counter))
-          return {
-            devices_state: [],
-            ...(await devicesPart(rows, columns)),
-            removed: removals.map((row) => row.device_id),
-            cursor: revisionOf(counter),
-            incremental: true,
+      /**
+       * The answer since `since` (null: the full list), or null when `since` is above the
+       * store's counter (a cursor this store never gave: the caller asks for the full list).
+       */
+      const answerSince = async (since: number | null) => {
+        const removals = since === null ? [] : [removedSince(since)];
+        const answered = (counter: readonly { value: number | string }[], removed: readonly unknown[]) => {
+          const cursor = revisionOf(counter);
+          if (since !== null && since > cursor) return null;
+          const part: Answered = {
+            removed: (removed as { device_id: number }[]).map((row) => row.device_id),
+            cursor,
+            incremental: since !== null,
           };
-      }
-      const [counter, rows] = await read.snapshot([revision, changedSince(null)]);
-      return {
-        devices_state: [],
-        ...(await devicesPart(rows, columns)),
-        removed: [],
-        cursor: revisionOf(counter),
-        incremental: false,
+          return part;
+        };
+        if (columns) {
+          const { rows, shaped } = await read.shapedSnapshot(
+            [revision, ...removals],
+            changedSince(since),
+            'devicesStateColumns',
+          );
+          const part = answered(rows[0], rows[1] ?? []);
+          return (
+            part &&
+            jsonAnswerWith<DevicesStateAnswer>(
+              { devices_state: [], ...part, changed_at: shaped.changedAt },
+              { columns: shaped.columns },
+            )
+          );
+        }
+        const rows = await read.snapshot([revision, ...removals, changedSince(since)]);
+        const part = answered(rows[0], since === null ? [] : (rows[1] ?? []));
+        return part && { devices_state: [], ...(await devicesPart(rows.at(-1) as DeviceStateRow[], false)), ...part };
       };
+      const cursor = query.state === DEVICES_STATE_INCREMENTAL ? query.cursor : undefined;
+      return (cursor === undefined ? null : await answerSince(cursor)) ?? (await answerSince(null))!;
     },
 );
