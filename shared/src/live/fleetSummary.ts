@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { ConnectionStatus, MainAppStatus } from '../constants/enums.js';
-import { connectionStatus } from '../devices/deviceStatus.js';
+import { deviceHealth, type DeviceHealth } from '../devices/deviceHealth.js';
+import { connectionStatus, totalLinks, type LinkCounts } from '../devices/deviceStatus.js';
 import { SystemLogEntrySchema, type SystemLogEntry } from '../logs/systemLog.js';
 import type { DeviceLiveState } from './events.js';
 
@@ -173,15 +174,8 @@ export const ALERT_PROBLEM_WINDOW_MS = 15 * 60 * 1000;
 /** Alerts below this severity (normal) are news, not problems. */
 const ALERT_PROBLEM_MIN_SEVERITY = 1;
 
-function linksOf(device: DeviceLiveState): { online: number; total: number } {
-  let online = 0;
-  let total = 0;
-  for (const counts of Object.values(device.links ?? {})) {
-    online += counts.online;
-    total += counts.total;
-  }
-  return { online, total };
-}
+/** A device's links summed over every kind. */
+const linksOf = (device: DeviceLiveState): LinkCounts => totalLinks(device.links ?? {});
 
 /**
  * What is wrong with a device by its own state, if anything; disabled and never-activated
@@ -189,17 +183,27 @@ function linksOf(device: DeviceLiveState): { online: number; total: number } {
  */
 export function problemOf(device: DeviceLiveState): FleetProblem | null {
   if (!device.is_enabled) return null;
+  return problemOfHealth(device, healthOf(device), linksOf(device));
+}
+
+/** A device's health (deviceHealth.ts) from its live state. */
+export function healthOf(device: DeviceLiveState): DeviceHealth {
+  return deviceHealth(connectionStatus(device), device.main_app_status, linksOf(device));
+}
+
+/** The problem a health is, if any (an enabled device's). */
+function problemOfHealth(device: DeviceLiveState, health: DeviceHealth, links: LinkCounts): FleetProblem | null {
   const { id, name } = device;
-  const status = connectionStatus(device);
-  if (status === ConnectionStatus.NOT_CONNECTED)
-    return { id, name, kind: 'notConnected', severity: KIND_SEVERITY.notConnected };
-  if (status !== ConnectionStatus.CONNECTED) return null;
-  if (device.main_app_status === MainAppStatus.OFFLINE)
-    return { id, name, kind: 'mainAppOffline', severity: KIND_SEVERITY.mainAppOffline };
-  const links = linksOf(device);
-  if (links.total > 0 && links.online === 0)
-    return { id, name, kind: 'allLinksDown', severity: KIND_SEVERITY.allLinksDown, links };
-  return null;
+  switch (health) {
+    case 'notConnected':
+      return { id, name, kind: 'notConnected', severity: KIND_SEVERITY.notConnected };
+    case 'mainAppOffline':
+      return { id, name, kind: 'mainAppOffline', severity: KIND_SEVERITY.mainAppOffline };
+    case 'allLinksDown':
+      return { id, name, kind: 'allLinksDown', severity: KIND_SEVERITY.allLinksDown, links };
+    default:
+      return null;
+  }
 }
 
 /** Names compare the same way on every gateway and in every browser. */
@@ -225,7 +229,8 @@ interface Standing {
 function standingOf(device: DeviceLiveState): Standing {
   const status = connectionStatus(device);
   const connected = status === ConnectionStatus.CONNECTED;
-  const links = connected ? linksOf(device) : null;
+  const links = linksOf(device);
+  const health = deviceHealth(status, device.main_app_status, links);
   return {
     name: device.name,
     enabled: device.is_enabled,
@@ -234,8 +239,8 @@ function standingOf(device: DeviceLiveState): Standing {
       connected && (device.main_app_status === MainAppStatus.ONLINE || device.main_app_status === MainAppStatus.OFFLINE)
         ? device.main_app_status
         : null,
-    degraded: links !== null && links.online > 0 && links.online < links.total,
-    problem: problemOf(device),
+    degraded: health === 'linksDegraded',
+    problem: device.is_enabled ? problemOfHealth(device, health, links) : null,
   };
 }
 

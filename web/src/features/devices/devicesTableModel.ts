@@ -1,6 +1,8 @@
 import {
+  CHIP_OF_HEALTH,
   ConnectionStatus,
   DeviceRole,
+  deviceHealth,
   DeviceType,
   connectionStatus,
   countLinks,
@@ -9,7 +11,7 @@ import {
   type DeviceLiveState,
   type GeoLocation,
 } from '@halo/shared';
-import { chipState, fleetRowOf, linksText, shownMainApp, type FleetRow } from '../../lib/fleet';
+import { fleetRowOf, linksText, shownMainApp, type FleetRow } from '../../lib/fleet';
 
 /** A device as its panel shows it: the row's facts, its links per kind and where it is. */
 export interface DeviceRow extends FleetRow {
@@ -46,7 +48,7 @@ export function buildDeviceRow(device: Device, live: DeviceLiveState | null = nu
     locationStatus: locationStatus(location, connection === ConnectionStatus.CONNECTED),
     gnssLock: device.gnss_lock ?? device.halo_system_report?.gnss_lock ?? null,
     versions: versionsOf(device),
-    chip: chipState(connection, mainApp, links),
+    chip: CHIP_OF_HEALTH[deviceHealth(connection, mainApp, links)],
     live: null,
     location,
   };

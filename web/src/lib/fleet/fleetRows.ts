@@ -1,5 +1,7 @@
 import {
+  CHIP_OF_HEALTH,
   ConnectionStatus,
+  deviceHealth,
   DeviceRole,
   MainAppStatus,
   connectionStatus,
@@ -41,18 +43,6 @@ export function linksText(connection: ConnectionStatus, links: LinkCounts): stri
   return connection === ConnectionStatus.CONNECTED ? `${links.online}/${links.total}` : `0/${links.total}`;
 }
 
-/** connected, not connected, alert (connected but the application or a link is down), not activated. */
-export function chipState(
-  connection: ConnectionStatus,
-  mainApp: MainAppStatus | null,
-  links: LinkCounts,
-): DeviceChipState {
-  if (connection === ConnectionStatus.NON_ACTIVATED) return 'notActivated';
-  if (connection !== ConnectionStatus.CONNECTED) return 'notConnected';
-  if (mainApp === MainAppStatus.OFFLINE || links.online < links.total) return 'alert';
-  return 'connected';
-}
-
 /** The main application status as shown: only when connected, and none for an unknown value. */
 export function shownMainApp(connection: ConnectionStatus, raw: number | null | undefined): MainAppStatus | null {
   if (connection !== ConnectionStatus.CONNECTED) return null;
@@ -82,7 +72,7 @@ export function fleetRowOf(live: DeviceLiveState): FleetRow {
     locationStatus: locationStatus(live.location ?? null, connection === ConnectionStatus.CONNECTED),
     gnssLock: live.gnss_lock ?? null,
     versions: versions.join(', '),
-    chip: chipState(connection, mainApp, links),
+    chip: CHIP_OF_HEALTH[deviceHealth(connection, mainApp, links)],
   };
 }
 

@@ -21,7 +21,6 @@ export {
   type MapDevice,
 } from './fleetHeat';
 export {
-  chipState,
   DEFAULT_TABLE_QUERY,
   DEVICE_SORT_COLUMNS,
   DEVICE_STATUS_FILTERS,
