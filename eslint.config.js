@@ -38,6 +38,20 @@ export default tseslint.config(
     },
   },
   {
+    // Layer directions: the gateway's live side uses the pollers, never the other way round.
+    files: ['gateway/src/pollers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../live/*'], message: 'The pollers do not depend on the live side (see PollerSinks).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,12 +1,20 @@
-import type { FeedBus } from '../live/feedBus.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { DevicesUpstream } from './devicesUpstream.js';
-import { EnvironmentPoller, type TokenSource } from './environmentPoller.js';
+import { EnvironmentPoller, type PollerSink, type TokenSource } from './environmentPoller.js';
 import type { Leadership } from './leadership.js';
+
+/**
+ * Where a leading poller's findings go, one sink per environment: the live feed's bus
+ * (live/feedBus.ts) is one. Declared here so the pollers need nothing of the live side; the
+ * arrow runs from live to pollers only (a lint rule keeps it so).
+ */
+export interface PollerSinks {
+  publisher(environmentId: number, owner: string): PollerSink;
+}
 
 export interface PollerManagerOptions {
   readonly upstream: DevicesUpstream;
-  readonly bus: FeedBus;
+  readonly bus: PollerSinks;
   readonly leadership: Leadership;
   readonly metrics: GatewayMetrics;
   readonly pollMs: number;
