@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Store } from './database.js';
+import type { Dialect, Store } from './database.js';
 import * as initial from './migrations/001_initial.js';
 import * as groups from './migrations/002_groups.js';
 import * as devices from './migrations/003_devices.js';
@@ -17,26 +17,41 @@ import * as positionRollups from './migrations/020_position_rollups.js';
 import * as deviceImportStage from './migrations/021_device_import_stage.js';
 import * as devicesSimulatedIndex from './migrations/022_devices_simulated_index.js';
 
-/** Versioned migrations, applied in name order; each runs once per database. */
+/** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
+interface MigrationModule {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/**
+ * Every migration by name, applied in name order, each once per database: the one list (a
+ * test checks it against the files in migrations/, so a file cannot be forgotten here).
+ */
+export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
+  '001_initial': initial,
+  '002_groups': groups,
+  '003_devices': devices,
+  '010_data_path': dataPath,
+  '011_display_sessions': displaySessions,
+  '012_satcom_usage': satcomUsage,
+  '013_log_views': logViews,
+  '014_thresholds': thresholds,
+  '015_version_definitions': versionDefinitions,
+  '016_satcom_targets': satcomTargets,
+  '017_log_search': logSearch,
+  '018_heatsight': heatSight,
+  '019_audit_detail_codes': auditDetailCodes,
+  '020_position_rollups': positionRollups,
+  '021_device_import_stage': deviceImportStage,
+  '022_devices_simulated_index': devicesSimulatedIndex,
+};
+
 function migrationsFor(store: Store): Record<string, Migration> {
-  return {
-    '001_initial': { up: (db: Kysely<unknown>) => initial.up(db, store.dialect) },
-    '002_groups': { up: (db: Kysely<unknown>) => groups.up(db, store.dialect) },
-    '003_devices': { up: (db: Kysely<unknown>) => devices.up(db, store.dialect) },
-    '010_data_path': { up: (db: Kysely<unknown>) => dataPath.up(db, store.dialect) },
-    '011_display_sessions': { up: (db: Kysely<unknown>) => displaySessions.up(db) },
-    '012_satcom_usage': { up: (db: Kysely<unknown>) => satcomUsage.up(db, store.dialect) },
-    '013_log_views': { up: (db: Kysely<unknown>) => logViews.up(db) },
-    '014_thresholds': { up: (db: Kysely<unknown>) => thresholds.up(db, store.dialect) },
-    '015_version_definitions': { up: (db: Kysely<unknown>) => versionDefinitions.up(db, store.dialect) },
-    '016_satcom_targets': { up: (db: Kysely<unknown>) => satcomTargets.up(db) },
-    '017_log_search': { up: (db: Kysely<unknown>) => logSearch.up(db, store.dialect) },
-    '018_heatsight': { up: (db: Kysely<unknown>) => heatSight.up(db) },
-    '019_audit_detail_codes': { up: (db: Kysely<unknown>) => auditDetailCodes.up(db) },
-    '020_position_rollups': { up: (db: Kysely<unknown>) => positionRollups.up(db, store.dialect) },
-    '021_device_import_stage': { up: (db: Kysely<unknown>) => deviceImportStage.up(db) },
-    '022_devices_simulated_index': { up: (db: Kysely<unknown>) => devicesSimulatedIndex.up(db) },
-  };
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      { up: (db: Kysely<unknown>) => migration.up(db, store.dialect) },
+    ]),
+  );
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {
