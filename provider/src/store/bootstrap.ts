@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  AuditAction,
-  AuditResource,
-  DEFAULT_USER_SEVERITY,
-  featuresOfReach,
-  TwoFactorStatus,
-  validPassword,
-  auditDetail,
-} from '@halo/shared';
+import { AuditAction, AuditResource, featuresOfReach, validPassword, auditDetail } from '@halo/shared';
 import { hashPassword } from '../auth/passwords.js';
 import type { ProviderContext } from '../context.js';
 import { writeAudit } from './audit.js';
 import { storedFeatures } from './environmentFeatures.js';
+import { insertEnvironmentWithManager } from './environments.js';
 
 export const ROOT_ENVIRONMENT_NAME = 'root';
 export const ROOT_MANAGER_USERNAME = 'admin';
@@ -66,46 +59,32 @@ export async function bootstrapRootEnvironment(context: ProviderContext): Promis
       await sql`select pg_advisory_xact_lock(hashtext('halo_bootstrap'))`.execute(trx);
     // Asked again under the lock: another provider may have made it meanwhile.
     if (await hasEnvironment(trx)) return false;
-    const environment = await trx
-      .insertInto('environments')
-      .values({
-        name: ROOT_ENVIRONMENT_NAME,
-        parent_id: null,
-        description: 'Root environment',
-        ca_server_address: null,
-        realm_type: context.config.rootRealmType,
-        enabled_feature_ids: storedFeatures(featuresOfReach('descendants')),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const manager = await trx
-      .insertInto('users')
-      .values({
-        environment_id: environment.id,
-        username: ROOT_MANAGER_USERNAME,
-        name: 'Administrator',
-        email: context.config.adminEmail ?? null,
-        description: null,
-        password_hash: passwordHash,
-        environment_manager: 1,
-        permissions: '[]',
-        severity: DEFAULT_USER_SEVERITY,
-        is_disabled: 0,
-        two_factor_status: TwoFactorStatus.INACTIVE,
-        two_factor_secret: null,
-        two_factor_last_step: null,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { environment, managerId } = await insertEnvironmentWithManager(
+      trx,
+      {
+        environment: {
+          name: ROOT_ENVIRONMENT_NAME,
+          parent_id: null,
+          description: 'Root environment',
+          ca_server_address: null,
+          realm_type: context.config.rootRealmType,
+          enabled_feature_ids: storedFeatures(featuresOfReach('descendants')),
+        },
+        manager: {
+          username: ROOT_MANAGER_USERNAME,
+          name: 'Administrator',
+          email: context.config.adminEmail ?? null,
+          passwordHash,
+          createdBy: null,
+        },
+      },
+      now,
+    );
     await writeAudit(
       trx,
       {
         environmentId: environment.id,
-        userId: manager.id,
+        userId: managerId,
         username: ROOT_MANAGER_USERNAME,
         resource: AuditResource.ENVIRONMENT,
         action: AuditAction.CREATE,

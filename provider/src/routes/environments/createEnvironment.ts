@@ -1,12 +1,4 @@
-import {
-  API,
-  AuditAction,
-  AuditResource,
-  DEFAULT_USER_SEVERITY,
-  ErrorCode,
-  TwoFactorStatus,
-  auditDetail,
-} from '@halo/shared';
+import { API, AuditAction, AuditResource, ErrorCode, auditDetail } from '@halo/shared';
 import { hashPassword } from '../../auth/passwords.js';
 
 import { route } from '../../http/endpointRoute.js';
@@ -18,6 +10,7 @@ import { writeAudit } from '../../store/audit.js';
 import { environmentView } from './environmentView.js';
 import { grantableFeatures } from './grantFeatures.js';
 import { storedFeatures } from '../../store/environmentFeatures.js';
+import { insertEnvironmentWithManager } from '../../store/environments.js';
 
 /** POST config/{env}/environments: a sub-environment of {env} and its manager user. */
 export const createEnvironment = route(API.environments.create, (context) => async ({ auth, body: input }) => {
@@ -29,40 +22,27 @@ export const createEnvironment = route(API.environments.create, (context) => asy
   const now = context.now();
   try {
     const created = await context.db.transaction().execute(async (trx) => {
-      const environment = await trx
-        .insertInto('environments')
-        .values({
-          name: input.environment_name,
-          parent_id: target.id,
-          description: input.description ?? null,
-          ca_server_address: input.ca_server_address ?? null,
-          realm_type: target.realm_type,
-          enabled_feature_ids: storedFeatures(features),
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('users')
-        .values({
-          environment_id: environment.id,
-          username: input.username,
-          name: input.username,
-          email: input.email,
-          description: null,
-          password_hash: passwordHash,
-          environment_manager: 1,
-          permissions: '[]',
-          severity: DEFAULT_USER_SEVERITY,
-          is_disabled: 0,
-          two_factor_status: TwoFactorStatus.INACTIVE,
-          two_factor_secret: null,
-          two_factor_last_step: null,
-          created_by: actor.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const { environment } = await insertEnvironmentWithManager(
+        trx,
+        {
+          environment: {
+            name: input.environment_name,
+            parent_id: target.id,
+            description: input.description ?? null,
+            ca_server_address: input.ca_server_address ?? null,
+            realm_type: target.realm_type,
+            enabled_feature_ids: storedFeatures(features),
+          },
+          manager: {
+            username: input.username,
+            name: input.username,
+            email: input.email,
+            passwordHash,
+            createdBy: actor.id,
+          },
+        },
+        now,
+      );
       await writeAudit(
         trx,
         {
