@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudTextKeys, validateValues, type CrudScreenDefinition, type FieldDefinition } from './crudDefinition';
 import type { DialogMode } from './crudMachine';
+import { formFieldOf, lastPartOf } from './problemField';
 import { fieldErrorText, type FieldError, type FormError } from './resourceClient';
 
 export interface CrudFormDialogProps<Row, Values> {
@@ -78,7 +79,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
   const serverProblemOf = (name: string): FieldError | undefined => {
     const { fieldOfPath } = definition;
     if (!fieldOfPath || !formError?.paths) return undefined;
-    return Object.entries(formError.paths).find(([path]) => fieldOfPath(path) === name)?.[1];
+    return Object.entries(formError.paths).find(([path]) => formFieldOf(path, fieldOfPath) === name)?.[1];
   };
 
   const fieldProblem = (field: FieldDefinition<Values>): FieldError | undefined => {
@@ -99,8 +100,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
   // Problems the server named on a path no visible field shows are listed in the banner.
   const visibleNames: ReadonlySet<string> = new Set(visibleFields.map((field) => field.name));
   const unplacedProblems = Object.entries(formError?.paths ?? {}).filter(([path]) => {
-    const field = definition.fieldOfPath?.(path) ?? path.split('.').at(-1) ?? path;
-    return !visibleNames.has(field);
+    return !visibleNames.has(formFieldOf(path, definition.fieldOfPath));
   });
   const sections = [...new Set(visibleFields.map((field) => field.section).filter((name) => name !== undefined))];
 
@@ -239,7 +239,7 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
               {unplacedProblems.length > 0 && (
                 <ul className="crud-form-error-list">
                   {unplacedProblems.map(([path, problem]) => (
-                    <li key={path}>{fieldErrorText(t, problem, path.split('.').at(-1) ?? path)}</li>
+                    <li key={path}>{fieldErrorText(t, problem, lastPartOf(path))}</li>
                   ))}
                 </ul>
               )}

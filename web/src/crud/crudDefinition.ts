@@ -3,6 +3,7 @@ import { fieldProblems, type Capability, type Subject } from '@halo/shared';
 import type { ReactNode } from 'react';
 import type { CrudMachineOptions, DialogMode } from './crudMachine';
 import type { FieldError, ResourceDefinition } from './resourceClient';
+import { formFieldOf } from './problemField';
 
 export interface ColumnDefinition<Row> {
   readonly key: string;
@@ -185,7 +186,7 @@ export function validateValues<Row, Values>(
   if (result.success) return {};
   const problems: Record<string, FieldError> = {};
   for (const problem of fieldProblems(result.error)) {
-    const field = definition.fieldOfPath?.(problem.path) ?? problem.path.split('.').at(-1) ?? problem.path;
+    const field = formFieldOf(problem.path, definition.fieldOfPath);
     problems[field] ??= { key: problem.key, params: problem.params ?? [field] };
   }
   return problems;

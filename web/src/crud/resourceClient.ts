@@ -13,6 +13,7 @@ import type { TFunction } from 'i18next';
 import type { ApiClient } from '../lib/api';
 import { errorMessageKey } from '../lib/api';
 import { problemText } from '../lib/i18n';
+import { lastPartOf } from './problemField';
 
 type Id = number | string;
 
@@ -107,8 +108,7 @@ export interface FormError {
 function fieldErrorsOf(body: ApiErrorBody, codeMessageKey: string): Record<string, FieldError> {
   const fields: Record<string, FieldError> = {};
   for (const [path, value] of Object.entries(body.fields ?? {})) {
-    // The provider names fields by dotted path (`user.password`); forms name them by the last part.
-    const field = path.split('.').at(-1) ?? path;
+    const field = lastPartOf(path);
     if (typeof value === 'string' && value.startsWith('validation.')) fields[field] = { key: value, params: [field] };
   }
   // The field the code is about (the shared catalogue's), so the dialog can mark it as well as say it.
@@ -127,7 +127,7 @@ export function formErrorOf(error: unknown): FormError {
   const paths: Record<string, FieldError> = {};
   for (const [path, value] of Object.entries(error.body.fields ?? {})) {
     if (typeof value === 'string' && value.startsWith('validation.'))
-      paths[path] = { key: value, params: [path.split('.').at(-1) ?? path] };
+      paths[path] = { key: value, params: [lastPartOf(path)] };
   }
   const invalidNotMissing =
     error.body.error === ErrorCode.MISSING_VALUES &&
