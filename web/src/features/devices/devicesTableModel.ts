@@ -1,17 +1,5 @@
-import {
-  CHIP_OF_HEALTH,
-  ConnectionStatus,
-  DeviceRole,
-  deviceHealth,
-  DeviceType,
-  connectionStatus,
-  countLinks,
-  locationStatus,
-  type Device,
-  type DeviceLiveState,
-  type GeoLocation,
-} from '@halo/shared';
-import { fleetRowOf, linksText, shownMainApp, type FleetRow } from '../../lib/fleet';
+import { DeviceType, countLinks, type Device, type DeviceLiveState, type GeoLocation } from '@halo/shared';
+import { fleetRowFrom, fleetRowOf, type FleetRow } from '../../lib/fleet';
 
 /** A device as its panel shows it: the row's facts, its links per kind and where it is. */
 export interface DeviceRow extends FleetRow {
@@ -29,29 +17,23 @@ function versionsOf(device: Device): string {
  */
 export function buildDeviceRow(device: Device, live: DeviceLiveState | null = null): DeviceRow {
   if (live) return { ...fleetRowOf(live), live, location: live.location ?? null };
-  const connection = connectionStatus(device);
-  const mainApp = shownMainApp(connection, device.main_app_status);
-  const links = countLinks(device.halo_data_links_info);
   const location = device.latest_location ?? null;
-  return {
+  const row = fleetRowFrom({
     id: device.id,
     name: device.name,
     pairingId: device.pairing_id,
     type: device.type,
-    role: device.is_server ? DeviceRole.SERVER : DeviceRole.CLIENT,
+    isServer: device.is_server,
     isEnabled: device.is_enabled,
     isActivated: device.is_activated,
-    connection,
-    mainApp,
-    links,
-    linksText: linksText(connection, links),
-    locationStatus: locationStatus(location, connection === ConnectionStatus.CONNECTED),
+    availability: device.availability,
+    mainAppStatus: device.main_app_status,
+    links: countLinks(device.halo_data_links_info),
+    location,
     gnssLock: device.gnss_lock ?? device.halo_system_report?.gnss_lock ?? null,
     versions: versionsOf(device),
-    chip: CHIP_OF_HEALTH[deviceHealth(connection, mainApp, links)],
-    live: null,
-    location,
-  };
+  });
+  return { ...row, live: null, location };
 }
 
 export const DEVICE_TYPE_NAMES: Readonly<Record<number, string>> = {

@@ -51,29 +51,68 @@ export function shownMainApp(connection: ConnectionStatus, raw: number | null | 
 
 const NO_LINKS: LinkCounts = { online: 0, total: 0 };
 
-/** A device's row from its live state. */
-export function fleetRowOf(live: DeviceLiveState): FleetRow {
-  const connection = connectionStatus(live);
-  const mainApp = shownMainApp(connection, live.main_app_status);
-  const links = live.links ? totalLinks(live.links) : NO_LINKS;
-  const versions = live.versions ? Object.values(live.versions).filter((value) => value !== '') : [];
+/** What a row is made of, whether from a device's live state or from its record (GET devices). */
+export interface FleetRowFacts {
+  readonly id: number;
+  readonly name: string;
+  readonly pairingId: string;
+  readonly type: number;
+  readonly isServer: boolean;
+  readonly isEnabled: boolean;
+  readonly isActivated: boolean;
+  readonly availability: number | null | undefined;
+  readonly mainAppStatus: number | null | undefined;
+  readonly links: LinkCounts;
+  readonly location: Parameters<typeof locationStatus>[0];
+  readonly gnssLock: boolean | null;
+  readonly versions: string;
+}
+
+/** A row from its facts: the display rules of spec section 4 and the health rule, applied in this one place. */
+export function fleetRowFrom(facts: FleetRowFacts): FleetRow {
+  const connection = connectionStatus({ is_activated: facts.isActivated, availability: facts.availability });
+  const mainApp = shownMainApp(connection, facts.mainAppStatus);
+  const { links } = facts;
   return {
-    id: live.id,
-    name: live.name,
-    pairingId: live.pairing_id,
-    type: live.type,
-    role: live.is_server ? DeviceRole.SERVER : DeviceRole.CLIENT,
-    isEnabled: live.is_enabled,
-    isActivated: live.is_activated,
+    id: facts.id,
+    name: facts.name,
+    pairingId: facts.pairingId,
+    type: facts.type,
+    role: facts.isServer ? DeviceRole.SERVER : DeviceRole.CLIENT,
+    isEnabled: facts.isEnabled,
+    isActivated: facts.isActivated,
     connection,
     mainApp,
     links,
     linksText: linksText(connection, links),
-    locationStatus: locationStatus(live.location ?? null, connection === ConnectionStatus.CONNECTED),
-    gnssLock: live.gnss_lock ?? null,
-    versions: versions.join(', '),
+    locationStatus: locationStatus(facts.location, connection === ConnectionStatus.CONNECTED),
+    gnssLock: facts.gnssLock,
+    versions: facts.versions,
     chip: CHIP_OF_HEALTH[deviceHealth(connection, mainApp, links)],
   };
+}
+
+/** A device's row from its live state. */
+export function fleetRowOf(live: DeviceLiveState): FleetRow {
+  return fleetRowFrom({
+    id: live.id,
+    name: live.name,
+    pairingId: live.pairing_id,
+    type: live.type,
+    isServer: live.is_server,
+    isEnabled: live.is_enabled,
+    isActivated: live.is_activated,
+    availability: live.availability,
+    mainAppStatus: live.main_app_status,
+    links: live.links ? totalLinks(live.links) : NO_LINKS,
+    location: live.location ?? null,
+    gnssLock: live.gnss_lock ?? null,
+    versions: live.versions
+      ? Object.values(live.versions)
+          .filter((value) => value !== '')
+          .join(', ')
+      : '',
+  });
 }
 
 /** The status filter: every device, or those in one connection or main application status. */

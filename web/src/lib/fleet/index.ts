@@ -24,6 +24,7 @@ export {
   DEFAULT_TABLE_QUERY,
   DEVICE_SORT_COLUMNS,
   DEVICE_STATUS_FILTERS,
+  fleetRowFrom,
   fleetRowOf,
   isDeviceStatusFilter,
   linksText,
