@@ -5,9 +5,13 @@ import { API_BASE, apiPaths } from '@halo/shared';
 import pg from 'pg';
 import supertest from 'supertest';
 import { createProviderApp } from '../app.js';
+import { useTestPasswordCost } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { startProvider, type StartedProvider } from '../provider.js';
+
+// Every suite that starts a test provider hashes at the test cost (passwords.ts).
+useTestPasswordCost();
 
 export const TEST_ADMIN_PASSWORD = 'Admin-Passw0rd!';
 export const TEST_POSTGRES_URL = process.env.HALO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
