@@ -66,7 +66,10 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
       </Card>
       <Card elevation={Elevation.ONE} className="home-card home-problems">
         <H4>{t('home.problems.title')}</H4>
-        {problems.length === 0 ? (
+        {/* Before the first summary nothing is known: "no problems" would be a claim. */}
+        {waiting ? (
+          <p className="bp6-text-muted">{t('home.fleet.waiting')}</p>
+        ) : problems.length === 0 ? (
           <p data-testid={TestId.home.noProblems}>
             <Icon icon="tick-circle" color={THEME_COLORS.online} /> {t('home.problems.none')}
           </p>
@@ -85,8 +88,8 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
       </Card>
       <Card elevation={Elevation.ONE} className="home-card home-alerts">
         <H4>{t('home.alerts.title')}</H4>
-        {alerts.length === 0 ? (
-          <p className="bp6-text-muted">{t('home.alerts.none')}</p>
+        {waiting || alerts.length === 0 ? (
+          <p className="bp6-text-muted">{t(waiting ? 'home.fleet.waiting' : 'home.alerts.none')}</p>
         ) : (
           <ol className="home-list" data-testid={TestId.home.alerts}>
             {alerts.slice(0, ALERT_ROWS).map((alert) => {

@@ -1,0 +1,44 @@
+import { TestId, type FleetSummary } from '@halo/shared';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { BehaviorSubject } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../../../lib/i18n/i18n';
+import { FleetOverview } from './FleetOverview';
+
+const counts = {
+  total: 3,
+  connected: 2,
+  notConnected: 1,
+  nonActivated: 0,
+  unknown: 0,
+  mainAppOnline: 2,
+  mainAppOffline: 0,
+  linksDegraded: 0,
+};
+
+function renderOverview(summary$: BehaviorSubject<FleetSummary | null>) {
+  return render(
+    <I18nextProvider i18n={createI18n('en-US')}>
+      <MemoryRouter>
+        <FleetOverview summary$={summary$} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('FleetOverview', () => {
+  afterEach(() => cleanup());
+
+  it('claims no "no problems" and no "no alerts" before the first summary: it says it waits', () => {
+    const summary$ = new BehaviorSubject<FleetSummary | null>(null);
+    renderOverview(summary$);
+    expect(screen.queryByTestId(TestId.home.noProblems)).toBeNull();
+    expect(screen.queryByText('No device needs attention')).toBeNull();
+    expect(screen.getAllByText(/Waiting for live data/).length).toBeGreaterThanOrEqual(3);
+    act(() => summary$.next({ counts, problems: [], problemCount: 0, alerts: [] }));
+    expect(screen.getByTestId(TestId.home.noProblems)).toBeTruthy();
+    expect(screen.queryByText(/Waiting for live data/)).toBeNull();
+  });
+});
