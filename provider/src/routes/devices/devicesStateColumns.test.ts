@@ -4,6 +4,7 @@ import { createFleetSimulator } from '../../simulator/fleetSimulator.js';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { configCall } from '../../testing/configCall.js';
 import { clientDevice, createDevice } from '../../testing/devices.js';
+import { as, createEnvironment, createUser } from '../../testing/people.js';
 import { DIALECTS } from '../../testing/testProvider.js';
 
 // Each test logs users in (password hashing) on a shared, busy machine: allow for it.
@@ -69,5 +70,40 @@ describe.each(DIALECTS)('devices_state with format=columns on %s', (dialect) => 
       '/devices/devices_state?format=protobuf',
     ).expect(400);
     expect(answer.body).toMatchObject({ error: 3, fields: { format: expect.any(String) as unknown } });
+  });
+
+  it("gives columns only of the caller's own environments: a sibling's manager and a user without devices view are refused", async () => {
+    await createDevice(suite.provider.api, suite.admin, clientDevice('root-secret-device'));
+    const branch = await createEnvironment(suite.provider.api, suite.admin, 'branch-columns');
+    const sibling = await createEnvironment(suite.provider.api, suite.admin, 'sibling-columns');
+    await createDevice(suite.provider.api, branch, clientDevice('branch-device'));
+    const noView = `no-view-${dialect}`;
+    await createUser(suite.provider.api, branch, noView, []);
+    const viewer = await as(suite.provider.api, noView, 'branch-columns');
+    for (const [actor, environmentId] of [
+      [sibling, branch.id],
+      [sibling, suite.admin.environmentId],
+      [branch, suite.admin.environmentId],
+      [viewer, branch.id],
+    ] as const) {
+      const answer = await configCall(
+        suite.provider.api,
+        actor,
+        'get',
+        '/devices/devices_state?format=columns',
+        undefined,
+        environmentId,
+      );
+      expect([403, 404]).toContain(answer.status);
+      expect(answer.text).not.toContain('secret-device');
+      expect(answer.text).not.toContain('branch-device');
+    }
+    // The branch's own manager reads its own device only.
+    const own = await configCall(suite.provider.api, branch, 'get', '/devices/devices_state?format=columns').expect(
+      200,
+    );
+    expect(decodeFleetColumns((own.body as StateAnswer).columns).map((device) => device.name)).toEqual([
+      'branch-device',
+    ]);
   });
 });
