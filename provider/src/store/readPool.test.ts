@@ -135,7 +135,7 @@ describe.each(DIALECTS)('read pool on %s', { timeout: 60_000 }, (dialect) => {
     );
     expect(rows[0].map((row) => row.name)).toEqual(['root']);
     const plain = await reads().begin('page', new AbortController().signal).rows(devices);
-    expect(shaped).toEqual(devicesStateColumnsText(plain));
+    expect(shaped).toEqual(await devicesStateColumnsText(plain));
     expect(shaped.changedAt).toBe(1790000000100);
     expect(JSON.parse(shaped.columns)).toMatchObject({ n: 2, name: ['north-7', 'south-9'] });
   });

@@ -45,11 +45,13 @@ export interface Read {
     queries: Queries,
     shaped: CompiledQuery<ShaperRow<Name>>,
     shaper: Name,
-  ): Promise<{ rows: RowsOf<Queries>; shaped: ReturnType<ReadShapers[Name]> }>;
+  ): Promise<{ rows: RowsOf<Queries>; shaped: Shaped<Name> }>;
 }
 
 /** The row a shaper takes. */
 export type ShaperRow<Name extends ReadShaperName> = Parameters<ReadShapers[Name]>[0][number];
+/** What a shaper makes of the rows. */
+export type Shaped<Name extends ReadShaperName> = Awaited<ReturnType<ReadShapers[Name]>>;
 
 export type RowsOf<Queries extends readonly CompiledQuery[]> = {
   -readonly [Index in keyof Queries]: Queries[Index] extends CompiledQuery<infer Row> ? Row[] : never;
@@ -134,7 +136,7 @@ async function shapedHere(result: JobResult, shaper: ReadShaperName | undefined)
   const shapers = await localShapers;
   const rows = result.rows.slice(0, -1);
   const last = (result.rows.at(-1) ?? []) as never[];
-  return { rows, shaped: shapers[shaper](last) };
+  return { rows, shaped: await shapers[shaper](last) };
 }
 
 /**
@@ -198,7 +200,7 @@ function readUnder(
       shaper: Name,
     ) => {
       const result = await run([...queries, shaped], shaper);
-      return { rows: result.rows as RowsOf<Queries>, shaped: result.shaped as ReturnType<ReadShapers[Name]> };
+      return { rows: result.rows as RowsOf<Queries>, shaped: result.shaped as Shaped<Name> };
     },
   };
 }
@@ -241,7 +243,7 @@ parentPort.on('message', async ({ statements: list, shaper }) => {
     const rows = readAll(list);
     if (shaper === undefined || !workerData.shapers) return parentPort.postMessage({ rows });
     shapers ??= import(workerData.shapers).then((module) => module.readShapers);
-    const shaped = (await shapers)[shaper](rows.pop());
+    const shaped = await (await shapers)[shaper](rows.pop());
     parentPort.postMessage({ rows, shaped });
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message) });

@@ -170,12 +170,6 @@ function sharedLiveParts(): LiveParts {
   };
 }
 
-/** Live states of many rows at once (where nothing else waits: a read worker), equal link counts and versions one shared object each. */
-export function liveStatesOf(rows: readonly DeviceStateRow[]): DeviceLiveState[] {
-  const parts = sharedLiveParts();
-  return rows.map((row) => deviceLiveState(row, parts));
-}
-
 /** Live states of many rows in turns (loopTurns.ts), equal link counts and versions one shared object each. */
 export function liveStatesInTurns(rows: readonly DeviceStateRow[]): Promise<DeviceLiveState[]> {
   const parts = sharedLiveParts();

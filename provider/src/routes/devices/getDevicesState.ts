@@ -6,20 +6,28 @@ import { inTurns } from '../../loopTurns.js';
 
 import { revisionOf, selectCurrentRevision } from '../../store/revisions.js';
 import { DEVICE_STATE_COLUMNS, deviceStateEntry, SHAPED_PER_TURN, type DeviceStateRow } from './deviceView.js';
-import { devicesStateColumnsText } from './devicesStateColumnsText.js';
-
-/** The devices of an answer, shaped on this loop in turns: entries as the spec has them, or fleet columns. */
-async function devicesPart(rows: readonly DeviceStateRow[], columns: boolean): Promise<Partial<DevicesStateAnswer>> {
-  if (!columns) return { devices_state: await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(deviceStateEntry)) };
-  const shaped = devicesStateColumnsText(rows);
-  return {
-    devices_state: [],
-    columns: JSON.parse(shaped.columns) as Record<string, unknown>,
-    changed_at: shaped.changedAt,
-  };
-}
+import { devicesStateColumnsText, type DevicesStateColumnsText } from './devicesStateColumnsText.js';
 
 type Answered = Pick<DevicesStateAnswer, 'removed' | 'cursor' | 'incremental'>;
+
+/**
+ * The answer: its cursor part and the devices, as entries the spec has them (shaped here in
+ * turns) or as fleet columns already written as JSON text (sent as they are).
+ */
+async function answerWith(
+  part: Answered,
+  devices: { readonly entries: readonly DeviceStateRow[] } | { readonly columns: DevicesStateColumnsText },
+) {
+  if ('columns' in devices)
+    return jsonAnswerWith<DevicesStateAnswer>(
+      { devices_state: [], ...part, changed_at: devices.columns.changedAt },
+      { columns: devices.columns.columns },
+    );
+  return {
+    devices_state: await inTurns(devices.entries, SHAPED_PER_TURN, (slice) => slice.map(deviceStateEntry)),
+    ...part,
+  };
+}
 
 /**
  * GET config/{env}/devices/devices_state?state=1&cursor=N. Every device change takes a
@@ -42,14 +50,9 @@ export const getDevicesState = route(
       if (only !== undefined && only.length === 0) {
         const [counter] = await read.snapshot([revision]);
         const since = query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined ? query.cursor : null;
-        const incremental = since !== null && since <= revisionOf(counter);
-        return {
-          devices_state: [],
-          ...(await devicesPart([], columns)),
-          removed: [],
-          cursor: revisionOf(counter),
-          incremental,
-        };
+        const cursor = revisionOf(counter);
+        const part = { removed: [], cursor, incremental: since !== null && since <= cursor };
+        return answerWith(part, columns ? { columns: await devicesStateColumnsText([]) } : { entries: [] });
       }
       const changedSince = (since: number | null) => {
         let devices = context.db
@@ -92,17 +95,11 @@ export const getDevicesState = route(
             'devicesStateColumns',
           );
           const part = answered(rows[0], rows[1] ?? []);
-          return (
-            part &&
-            jsonAnswerWith<DevicesStateAnswer>(
-              { devices_state: [], ...part, changed_at: shaped.changedAt },
-              { columns: shaped.columns },
-            )
-          );
+          return part && answerWith(part, { columns: shaped });
         }
         const rows = await read.snapshot([revision, ...removals, changedSince(since)]);
         const part = answered(rows[0], since === null ? [] : (rows[1] ?? []));
-        return part && { devices_state: [], ...(await devicesPart(rows.at(-1) as DeviceStateRow[], false)), ...part };
+        return part && answerWith(part, { entries: rows.at(-1) as DeviceStateRow[] });
       };
       const cursor = query.state === DEVICES_STATE_INCREMENTAL ? query.cursor : undefined;
       return (cursor === undefined ? null : await answerSince(cursor)) ?? (await answerSince(null))!;
