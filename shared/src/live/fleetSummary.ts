@@ -183,12 +183,8 @@ const linksOf = (device: DeviceLiveState): LinkCounts => totalLinks(device.links
  */
 export function problemOf(device: DeviceLiveState): FleetProblem | null {
   if (!device.is_enabled) return null;
-  return problemOfHealth(device, healthOf(device), linksOf(device));
-}
-
-/** A device's health (deviceHealth.ts) from its live state. */
-export function healthOf(device: DeviceLiveState): DeviceHealth {
-  return deviceHealth(connectionStatus(device), device.main_app_status, linksOf(device));
+  const links = linksOf(device);
+  return problemOfHealth(device, deviceHealth(connectionStatus(device), device.main_app_status, links), links);
 }
 
 /** The problem a health is, if any (an enabled device's). */

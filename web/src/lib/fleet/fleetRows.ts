@@ -44,7 +44,7 @@ export function linksText(connection: ConnectionStatus, links: LinkCounts): stri
 }
 
 /** The main application status as shown: only when connected, and none for an unknown value. */
-export function shownMainApp(connection: ConnectionStatus, raw: number | null | undefined): MainAppStatus | null {
+function shownMainApp(connection: ConnectionStatus, raw: number | null | undefined): MainAppStatus | null {
   if (connection !== ConnectionStatus.CONNECTED) return null;
   return raw === MainAppStatus.ONLINE || raw === MainAppStatus.OFFLINE ? raw : MainAppStatus.NONE;
 }

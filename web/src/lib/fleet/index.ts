@@ -30,7 +30,6 @@ export {
   linksText,
   matchesStatus,
   sameTableQuery,
-  shownMainApp,
   type DeviceSort,
   type DeviceSortColumn,
   type DeviceStatusFilter,
