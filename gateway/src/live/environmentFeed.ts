@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   applyDeviceLivePatch,
+  continuityOf,
   type DeviceLiveState,
   type DevicesDelta,
   type DevicesSnapshot,
@@ -33,7 +34,8 @@ export type LoadOutcome =
 /**
  * The delta engine's state of one environment on this gateway: the latest devices with their
  * epoch and seq, and a bounded history of deltas to replay a reconnecting client's missed
- * ones. A seq grows by exactly one per delta within an epoch; anything else is a gap.
+ * ones. A seq grows by exactly one per delta within an epoch (shared continuityOf); anything
+ * else is a gap.
  */
 export class EnvironmentFeed {
   private current: { epoch: string; seq: number } | null = null;
@@ -96,7 +98,7 @@ export class EnvironmentFeed {
   /** Applies the next delta; false (nothing applied) when it does not follow on: a gap or another epoch. */
   apply(delta: DevicesDelta): boolean {
     const current = this.current;
-    if (!current || delta.epoch !== current.epoch || delta.seq !== current.seq + 1) return false;
+    if (!current || continuityOf(current, delta) !== 'follows') return false;
     // The leader's own patches (in-process or through Redis): applied as they are.
     for (const patch of delta.changed)
       this.devices.set(patch.id, applyDeviceLivePatch(this.devices.get(patch.id), patch) as DeviceLiveState);

@@ -1,4 +1,4 @@
-import type { DeviceLiveState, DevicesDelta, LogsSystemEvent } from '@halo/shared';
+import { FeedSequencer, type DeviceLiveState, type DevicesDelta, type LogsSystemEvent } from '@halo/shared';
 import type { LiveSystemLogEntry } from '../pollers/devicesUpstream.js';
 import type { PolledChange, PollerSink } from '../pollers/environmentPoller.js';
 import { newEpoch, type FeedState } from './environmentFeed.js';
@@ -12,7 +12,7 @@ export type FeedEvent =
 
 export type FeedListener = (event: FeedEvent) => void;
 
-/** The leader's side: numbers the poller's findings (epoch, seq) and publishes them. */
+/** The leader's side: numbers the poller's findings (epoch, seq; shared FeedSequencer) and publishes them. */
 export interface FeedPublisher extends PollerSink {
   readonly epoch: string | null;
   readonly seq: number;
@@ -71,29 +71,30 @@ export class LocalFeedBus implements FeedBus {
   publisher(environmentId: number): FeedPublisher {
     const deliver = (event: FeedEvent) => this.listeners.get(environmentId)?.(event);
     const observe = this.observeDelta;
-    let epoch: string | null = null;
-    let seq = 0;
+    const sequence = new FeedSequencer(newEpoch);
     return {
       get epoch() {
-        return epoch;
+        return sequence.epoch;
       },
       get seq() {
-        return seq;
+        return sequence.seq;
       },
       reset(devices: DeviceLiveState[]) {
-        epoch = newEpoch();
-        seq = 0;
+        const { epoch, seq } = sequence.nextState();
+        sequence.commit({ epoch, seq });
         deliver({ type: 'state', state: { epoch, seq, devices, history: [] } });
         return Promise.resolve();
       },
-      change(change: PolledChange) {
-        if (epoch === null) return Promise.reject(new Error('a delta before any state'));
-        seq += 1;
-        const delta = deltaOf(environmentId, epoch, seq, change);
-        observe(delta, Buffer.byteLength(JSON.stringify(delta)));
-        deliver({ type: 'delta', delta });
-        return Promise.resolve();
-      },
+      // Delivered in this tick; a delta before any state is a rejection.
+      change: (change: PolledChange) =>
+        new Promise<void>((resolve) => {
+          const { epoch, seq } = sequence.nextDelta();
+          sequence.commit({ epoch, seq });
+          const delta = deltaOf(environmentId, epoch, seq, change);
+          observe(delta, Buffer.byteLength(JSON.stringify(delta)));
+          deliver({ type: 'delta', delta });
+          resolve();
+        }),
       logs(entries: LiveSystemLogEntry[]) {
         deliver({ type: 'logs', event: { environmentId, entries } });
         return Promise.resolve();

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import {
+  continuityOf,
   DeviceLiveStateSchema,
+  FeedSequencer,
   DevicesDeltaSchema,
   LogsSystemEventSchema,
   type DeviceLiveState,
@@ -139,37 +141,36 @@ export class RedisFeedBus implements FeedBus {
     const { redis, historyLength, observeDelta } = this.options;
     const keys = feedKeys(this.options.prefix, environmentId);
     const keyList = [keys.leader, keys.meta, keys.devices, keys.history];
-    let epoch: string | null = null;
-    let seq = 0;
+    const sequence = new FeedSequencer(newEpoch);
     const run = async (script: string, args: (string | number)[]) => {
       const result = await redis.eval(script, keyList.length, ...keyList, ...args);
       if (result !== 1) throw new LeadershipLostError(environmentId);
     };
     return {
       get epoch() {
-        return epoch;
+        return sequence.epoch;
       },
       get seq() {
-        return seq;
+        return sequence.seq;
       },
+      // The position moves on only once the fenced write went through.
       async reset(devices: DeviceLiveState[]) {
-        const next = newEpoch();
+        const next = sequence.nextState();
         const pairs: string[] = [];
         for (const device of devices) pairs.push(String(device.id), JSON.stringify(device));
-        const meta = JSON.stringify({ epoch: next, seq: 0, owner });
-        const message = JSON.stringify({ type: 'reset', epoch: next });
+        const meta = JSON.stringify({ epoch: next.epoch, seq: next.seq, owner });
+        const message = JSON.stringify({ type: 'reset', epoch: next.epoch });
         await run(RESET_SCRIPT, [owner, meta, keys.channel, message, EXPIRY_MS, ...pairs]);
-        epoch = next;
-        seq = 0;
+        sequence.commit(next);
       },
       async change(change: PolledChange) {
-        if (epoch === null) throw new Error('a delta before any state');
-        const delta = deltaOf(environmentId, epoch, seq + 1, change);
+        const next = sequence.nextDelta();
+        const delta = deltaOf(environmentId, next.epoch, next.seq, change);
         const { states, removed } = change;
         const json = JSON.stringify(delta);
         const pairs: string[] = [];
         for (const device of states) pairs.push(String(device.id), JSON.stringify(device));
-        const meta = JSON.stringify({ epoch, seq: delta.seq, owner });
+        const meta = JSON.stringify({ epoch: next.epoch, seq: next.seq, owner });
         const message = `{"type":"delta","delta":${json}}`;
         await run(DELTA_SCRIPT, [
           owner,
@@ -183,7 +184,7 @@ export class RedisFeedBus implements FeedBus {
           ...pairs,
           ...removed.map(String),
         ]);
-        seq = delta.seq;
+        sequence.commit(next);
         observeDelta?.(delta, Buffer.byteLength(json));
       },
       async logs(entries: LiveSystemLogEntry[]) {
@@ -225,8 +226,9 @@ export class RedisFeedBus implements FeedBus {
         if (message.epoch !== entry.epoch) await this.load(environmentId, entry);
       } else {
         const { delta } = message;
-        if (delta.epoch === entry.epoch && delta.seq <= entry.seq) return;
-        if (delta.epoch !== entry.epoch || delta.seq !== entry.seq + 1) {
+        const continuity = continuityOf(entry, delta);
+        if (continuity === 'duplicate') return;
+        if (continuity === 'gap') {
           await this.load(environmentId, entry);
           return;
         }

@@ -17,6 +17,7 @@ import {
 import type { GatewayMetrics } from '../metrics.js';
 import { BACKGROUND_HEADER } from '../proxy/apiProxy.js';
 import type { UpstreamTarget } from '../upstream/upstreamClient.js';
+import { upstreamGet } from '../upstream/upstreamGet.js';
 import type { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
 
 export type LiveSystemLogEntry = LogsSystemEvent['entries'][number];
@@ -248,6 +249,7 @@ export class DevicesUpstream {
     return { kind: 'failed', detail: `the ${source} answer does not fit its schema` };
   }
 
+  /** One GET with the subscriber's token (upstreamGet), its answer sorted into a PollAnswer. */
   private async get(
     source: Source,
     path: string,
@@ -255,38 +257,26 @@ export class DevicesUpstream {
     timeoutMs = this.options.timeoutMs,
   ): Promise<PollAnswer<unknown>> {
     const { metrics, status } = this.options;
-    metrics.upstreamRequests.inc({ source });
-    const started = performance.now();
-    try {
-      const response = await fetch(`${this.target.apiBaseUrl}${path}`, {
-        headers: { accept: 'application/json', authorization: `Bearer ${token}`, [BACKGROUND_HEADER]: '1' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.text();
-      metrics.upstreamLatency.observe((performance.now() - started) / 1000, { source });
-      if (response.status >= 500) {
-        metrics.upstreamFailures.inc({ source, reason: 'status' });
-        status.recordFailure();
-        return { kind: 'failed', detail: `the upstream answered ${response.status}`, status: response.status };
-      }
-      // Any other answer shows the upstream is there.
-      status.recordSuccess();
-      if (response.status === 401 || response.status === 403) return { kind: 'denied', status: response.status };
-      if (response.status === 404) return { kind: 'notFound' };
-      if (response.status !== 200) {
-        metrics.upstreamFailures.inc({ source, reason: 'status' });
-        return { kind: 'failed', detail: `the upstream answered ${response.status}`, status: response.status };
-      }
-      try {
-        return { kind: 'ok', value: JSON.parse(text) as unknown };
-      } catch {
-        return this.misfit(source);
-      }
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      metrics.upstreamFailures.inc({ source, reason: timedOut ? 'timeout' : 'network' });
-      status.recordFailure();
-      return { kind: 'failed', detail: error instanceof Error ? error.message : String(error) };
+    const answer = await upstreamGet(`${this.target.apiBaseUrl}${path}`, {
+      metrics,
+      status,
+      source,
+      headers: { authorization: `Bearer ${token}`, [BACKGROUND_HEADER]: '1' },
+      timeoutMs,
+      timed: true,
+    });
+    if (!answer.ok) {
+      const { detail, status: answered } = answer;
+      return answered === undefined ? { kind: 'failed', detail } : { kind: 'failed', detail, status: answered };
     }
+    // Any other answer shows the upstream is there.
+    status.recordSuccess();
+    if (answer.status === 401 || answer.status === 403) return { kind: 'denied', status: answer.status };
+    if (answer.status === 404) return { kind: 'notFound' };
+    if (answer.status !== 200) {
+      metrics.upstreamFailures.inc({ source, reason: 'status' });
+      return { kind: 'failed', detail: `the upstream answered ${answer.status}`, status: answer.status };
+    }
+    return answer.body === undefined ? this.misfit(source) : { kind: 'ok', value: answer.body };
   }
 }

@@ -8,6 +8,7 @@ import {
   type LoginResponse,
 } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
+import { upstreamGet } from './upstreamGet.js';
 import type { UpstreamStatusTracker } from './upstreamStatus.js';
 
 /** Where the gateway reaches its provider. */
@@ -108,37 +109,17 @@ export class UpstreamClient {
     return { kind: 'unavailable', detail };
   }
 
-  /** Sends one GET; a network failure, time-out or 5xx counts as an upstream failure here, the rest is the caller's to judge. */
+  /** Sends one GET (upstreamGet): failures are counted there, the rest is the caller's to judge. */
   private async call(
     source: Source,
     url: string,
     headers: Record<string, string> = {},
   ): Promise<{ ok: true; status: number; body: unknown } | { ok: false; detail: string }> {
     const { metrics, status } = this.options;
-    metrics.upstreamRequests.inc({ source });
-    try {
-      const response = await fetch(url, {
-        headers: { accept: 'application/json', ...headers },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      const text = await response.text();
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // Not JSON: the schema checks below treat it as an unexpected answer.
-      }
-      if (response.status >= 500) {
-        metrics.upstreamFailures.inc({ source, reason: 'status' });
-        status.recordFailure();
-        return { ok: false, detail: `the upstream answered ${response.status}` };
-      }
-      return { ok: true, status: response.status, body };
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      metrics.upstreamFailures.inc({ source, reason: timedOut ? 'timeout' : 'network' });
-      status.recordFailure();
-      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
-    }
+    const answer = await upstreamGet(url, { metrics, status, source, headers, timeoutMs: this.timeoutMs });
+    // Not JSON: the schema checks treat it as an unexpected answer.
+    return answer.ok
+      ? { ok: true, status: answer.status, body: answer.body ?? null }
+      : { ok: false, detail: answer.detail };
   }
 }

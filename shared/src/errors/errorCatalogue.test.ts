@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorBody, ApiErrorBodySchema } from './apiError.js';
-import { ErrorCode, errorDetailFor, httpErrorKindFor, isErrorCode, messageKeyFor } from './errorCatalogue.js';
+import { ErrorCode } from './errorCatalogue.js';
+import { errorDetailFor, httpErrorKindFor, isErrorCode, messageKeyFor } from './errorLookup.js';
 
 describe('messageKeyFor', () => {
   it('answers the key of a known code on its usual status', () => {

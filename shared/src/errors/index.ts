@@ -1,2 +1,3 @@
 export * from './errorCatalogue.js';
+export * from './errorLookup.js';
 export * from './apiError.js';

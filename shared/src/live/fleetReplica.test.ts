@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeDevicePatch } from './devicePatch.js';
 import type { DeviceLiveState, DevicesDelta } from './events.js';
-import { continuityOf, FleetReplica, subscriptionFrom } from './fleetReplica.js';
+import { FleetReplica, subscriptionFrom } from './fleetReplica.js';
 
 const device = (id: number, overrides: Partial<DeviceLiveState> = {}): DeviceLiveState => ({
   id,
@@ -31,17 +31,7 @@ function replicaAt(seq = 5): FleetReplica {
   return replica;
 }
 
-describe('continuityOf', () => {
-  it('tells a delta that follows on from a duplicate and a gap', () => {
-    const at = { epoch: 'e1', seq: 5 };
-    expect(continuityOf(at, { epoch: 'e1', seq: 6 })).toBe('follows');
-    expect(continuityOf(at, { epoch: 'e1', seq: 5 })).toBe('duplicate');
-    expect(continuityOf(at, { epoch: 'e1', seq: 2 })).toBe('duplicate');
-    expect(continuityOf(at, { epoch: 'e1', seq: 7 })).toBe('gap');
-    expect(continuityOf(at, { epoch: 'e2', seq: 6 })).toBe('gap');
-    expect(continuityOf({ epoch: null, seq: 0 }, { epoch: 'e1', seq: 1 })).toBe('gap');
-  });
-
+describe('subscriptionFrom', () => {
   it('subscribes with the last epoch and seq only when there are any', () => {
     expect(subscriptionFrom(3, { epoch: null, seq: 0 })).toEqual({ environmentId: 3 });
     expect(subscriptionFrom(3, { epoch: 'e1', seq: 9 })).toEqual({ environmentId: 3, epoch: 'e1', seq: 9 });

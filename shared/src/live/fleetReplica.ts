@@ -1,28 +1,14 @@
 import { patchDeviceLiveState } from './devicePatch.js';
 import type { DeviceLiveState, DevicesDelta, DevicesSnapshot, DevicesSubscribe } from './events.js';
+import { continuityOf, type StreamPosition } from './feedSequence.js';
 
 /**
  * The client side of the live protocol (gateway/README.md, "list, then watch"), once: a
- * snapshot replaces, a delta applies only when it follows on (same epoch, the next seq), a
- * delta already seen is a duplicate, anything else is a gap that calls for subscribing again
- * with the last epoch and seq. The browser's fleet feed, the gateway's test view, the e2e
+ * snapshot replaces, a delta applies only when it follows on (feedSequence.ts: same epoch, the
+ * next seq), a delta already seen is a duplicate, anything else is a gap that calls for
+ * subscribing again with the last epoch and seq. The browser's fleet feed, the gateway's test view, the e2e
  * client and the bench workers all follow these rules through this module.
  */
-
-/** Where a client stands in the stream: the epoch and seq of what it last applied. */
-export interface StreamPosition {
-  readonly epoch: string | null;
-  readonly seq: number;
-}
-
-/** How a delta relates to the position: it follows on, was already applied, or leaves a gap. */
-export type Continuity = 'follows' | 'duplicate' | 'gap';
-
-export function continuityOf(position: StreamPosition, delta: Pick<DevicesDelta, 'epoch' | 'seq'>): Continuity {
-  if (delta.epoch === position.epoch && delta.seq <= position.seq) return 'duplicate';
-  if (delta.epoch !== position.epoch || delta.seq !== position.seq + 1) return 'gap';
-  return 'follows';
-}
 
 /** What to send on (re)subscribing: the last epoch and seq when there are any, so the gateway can replay. */
 export function subscriptionFrom(environmentId: number, position: StreamPosition): DevicesSubscribe {

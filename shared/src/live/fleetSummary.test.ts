@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemLogEntry } from '../logs/systemLog.js';
 import type { DeviceLiveState } from './events.js';
+import { problemOf } from './fleetProblems.js';
 import {
   applySummaryMessage,
   FleetSummaryMessageSchema,
-  FleetSummaryState,
-  problemOf,
   SUMMARY_ALERTS,
   SUMMARY_PROBLEMS,
-  summaryChanges,
   summaryReset,
   type FleetSummary,
 } from './fleetSummary.js';
+import { FleetSummaryState, summaryChanges } from './fleetSummaryState.js';
 
 const device = (id: number, change: Partial<DeviceLiveState> = {}): DeviceLiveState => ({
   id,
