@@ -51,6 +51,31 @@ export default tseslint.config(
       ],
     },
   },
+  // Provider layers, top to bottom: routes → http → auth → store → errors/ (with log, config and
+  // loopTurns). The fleet simulator and the satcom forwarder run beside the API, on the store.
+  // Tests may cross layers to set up what they check.
+  ...[
+    { layer: 'http', above: ['routes'] },
+    { layer: 'auth', above: ['routes', 'http'] },
+    { layer: 'store', above: ['routes', 'http', 'auth', 'simulator', 'satcom'] },
+    { layer: 'errors', above: ['routes', 'http', 'auth', 'store', 'simulator', 'satcom'] },
+    { layer: 'simulator', above: ['routes', 'http'] },
+    { layer: 'satcom', above: ['routes', 'http'] },
+  ].map(({ layer, above }) => ({
+    files: [`provider/src/${layer}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: above.map((upper) => ({
+            group: [`**/${upper}/*`],
+            message: `provider/src/${layer} does not depend on ${upper}/: move what it needs down a layer.`,
+          })),
+        },
+      ],
+    },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -5,7 +5,7 @@ import { startProvider } from './provider.js';
 import { startScheduledJobs } from './jobs/scheduledJobs.js';
 import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
 import { createSatcomForwarder } from './satcom/satcomForwarder.js';
-import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './store/bootstrap.js';
+import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './bootstrap.js';
 import { log } from './log.js';
 
 /**

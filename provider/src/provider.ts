@@ -2,7 +2,7 @@ import { createSecretBox, loadSecretKey } from './auth/secretBox.js';
 import type { ProviderConfig } from './config.js';
 import type { ProviderContext } from './context.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { bootstrapRootEnvironment } from './store/bootstrap.js';
+import { bootstrapRootEnvironment } from './bootstrap.js';
 import { openStore, type OpenStoreOptions, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import { sweepImportStages } from './store/deviceImportStage.js';

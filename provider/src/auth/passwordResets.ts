@@ -1,7 +1,7 @@
 import { ErrorCode } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../context.js';
-import { refuse } from '../http/httpError.js';
+import { refuse } from '../errors/httpError.js';
 import type { Database, UserRow, UserUpdate } from '../store/schema.js';
 import { hashToken } from './tokens.js';
 

@@ -11,7 +11,7 @@ import {
   type TwoFactorStatus as TwoFactorStatusValue,
 } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
-import { forbidden, unauthorized } from '../http/httpError.js';
+import { forbidden, unauthorized } from '../errors/httpError.js';
 import { writeAudit } from '../store/audit.js';
 import { featuresOf } from '../store/environmentFeatures.js';
 import type { EnvironmentRow, SessionRow, UserRow } from '../store/schema.js';

@@ -1,6 +1,6 @@
 import { AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
-import { refuse } from '../http/httpError.js';
+import { refuse } from '../errors/httpError.js';
 import type { UserRow } from '../store/schema.js';
 import {
   checkLock,

@@ -18,7 +18,7 @@ import {
 } from '@halo/shared';
 import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
-import { forbidden } from './httpError.js';
+import { forbidden } from '../errors/httpError.js';
 import { JsonAnswer } from './jsonAnswer.js';
 import { parseBody, parseParam, parseQuery } from './parse.js';
 import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';

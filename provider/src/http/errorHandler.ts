@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { apiErrorBody, ErrorCode, HttpErrorKind, JSON_BODY_MAX_BYTES } from '@halo/shared';
-import { HttpError } from './httpError.js';
+import { HttpError } from '../errors/httpError.js';
 import { log } from '../log.js';
 
 interface BodyParserError {

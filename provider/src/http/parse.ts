@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCode, issueProblem } from '@halo/shared';
-import { refuse } from './httpError.js';
+import { refuse } from '../errors/httpError.js';
 
 /**
  * Each refused field by dotted path with the section 5 key of its problem

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { authenticated, sessionAuthority, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import type { Database, EnvironmentRow } from '../store/schema.js';
-import { refuse, refuseAs } from './httpError.js';
+import { refuse, refuseAs } from '../errors/httpError.js';
 
 /** Environment trees are shallow; this bounds a walk even if data were ever cyclic. */
 const MAX_DEPTH = 64;

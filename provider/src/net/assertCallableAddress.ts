@@ -1,5 +1,5 @@
 import { ErrorCode, outboundAddressMessage, outboundAddressProblemKey } from '@halo/shared';
-import { refuse } from '../http/httpError.js';
+import { refuse } from '../errors/httpError.js';
 import { refusalOf, type OutboundPolicy } from './outboundCall.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { callOutbound, OutboundCallFailed, type OutboundPolicy } from '../net/outboundCall.js';
-import { satcomMessageOf } from '../routes/logs/satcomMessageQuery.js';
+import { satcomMessageOf } from './satcomMessageView.js';
 import type { SatcomTargetRow } from '../store/schema.js';
 
 export interface SatcomForwarderOptions {

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { cast, type SqlType } from '../store/sqlCast.js';
 import type { StatusColumns } from './fleetPlan.js';
 
 export interface StatusUpdate {
@@ -8,8 +9,6 @@ export interface StatusUpdate {
   readonly updatedAt: number;
   readonly revision: number;
 }
-
-type SqlType = 'integer' | 'bigint' | 'double precision' | 'text';
 
 /** The columns one statement sets, and the type each value is cast to (PostgreSQL needs it for VALUES). */
 const COLUMNS: readonly (readonly [keyof StatusColumns | 'updated_at' | 'revision', SqlType])[] = [
@@ -35,8 +34,6 @@ const COLUMNS: readonly (readonly [keyof StatusColumns | 'updated_at' | 'revisio
 
 /** 19 parameters a row: 500 rows stay well under either database's parameter limit. */
 const ROWS_PER_STATEMENT = 500;
-
-const cast = (value: unknown, type: SqlType): RawBuilder<unknown> => sql`cast(${value} as ${sql.raw(type)})`;
 
 /**
  * Sets the status columns of many devices in one statement per 500 rows:

@@ -1,7 +1,7 @@
 import { SatcomLinkStatus, Severity } from '@halo/shared';
 import type { NewSatcomMessage } from '../store/schema.js';
 import type { SimulatedDevice } from './fleetPlan.js';
-import { sampleIndexes, type Random } from './random.js';
+import { createRandom, sampleIndexes, type Random } from './random.js';
 
 export type SatcomDraft = Omit<NewSatcomMessage, 'environment_id' | 'log_time'>;
 
@@ -68,4 +68,19 @@ export function satcomMessage(device: SimulatedDevice, random: Random, now: numb
     // Satellite delivery takes seconds to a minute or so.
     satcom_time: now - random.int(2, 90) * 1000,
   };
+}
+
+/**
+ * A tick's satellite messages. They draw from a stream of their own (from the seed and the
+ * tick), so a tick's other changes are the same with or without them.
+ */
+export function tickSatcomMessages(
+  seed: number,
+  tickNumber: number,
+  modems: readonly SimulatedDevice[],
+  chance: number,
+  now: number,
+): SatcomDraft[] {
+  const random = createRandom((Math.imul(seed + 7, 0x2c1b3c6d) ^ Math.imul(tickNumber, 0x297a2d39)) >>> 0);
+  return pickSatcomSenders(random, modems, chance).map((device) => satcomMessage(device, random, now));
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, ValidationKey } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { refuse } from '../http/httpError.js';
+import { refuse } from '../errors/httpError.js';
 import type { Database } from './schema.js';
 
 /** Device ids a user may act on (login entities.devices): their allowed list plus the devices they created. */

@@ -3,14 +3,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { createPrivateFile } from './privateDataDir.js';
-import {
-  DEFAULT_READ_POOL,
-  inlineReadPool,
-  postgresReadPool,
-  sqliteReadPool,
-  type ReadPool,
-  type ReadPoolOptions,
-} from './readPool.js';
+import { postgresReadPool } from './postgresReadPool.js';
+import { DEFAULT_READ_POOL, inlineReadPool, type ReadPool, type ReadPoolOptions } from './readPool.js';
+import { sqliteReadPool } from './sqliteReadPool.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,9 +1,12 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { AuditAction, AuditResource } from '@halo/shared';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { forEachSlice } from '../loopTurns.js';
 
+import { writeAuditForEachRow } from './audit.js';
 import type { Dialect } from './database.js';
+import { constantColumns, insertForEachRow, selectedColumn } from './insertForEachRow.js';
+import { insertInBatches } from './insertInBatches.js';
+import { ADDED_DEVICE_COLUMN_TYPES, addedDeviceColumns } from './newDeviceRow.js';
 import { takeRevisions } from './revisions.js';
 import type { Database, DeviceImportRowsTable } from './schema.js';
 
@@ -42,11 +45,12 @@ export async function stageDeviceRows(
   stage: ImportStage,
   rows: readonly StagedDeviceRow[],
 ): Promise<void> {
-  await forEachSlice(rows, STAGE_BATCH, (batch) =>
-    db
-      .insertInto('device_import_rows')
-      .values(batch.map((row) => ({ ...row, import_id: stage.importId, started_at: stage.startedAt })))
-      .execute(),
+  await insertInBatches(
+    db,
+    'device_import_rows',
+    rows.map((row) => ({ ...row, import_id: stage.importId, started_at: stage.startedAt })),
+    STAGE_BATCH,
+    { turnBetween: true },
   );
 }
 
@@ -78,7 +82,7 @@ export interface PublishOptions {
   readonly guard: (trx: Kysely<Database>) => Promise<void>;
 }
 
-/** The device columns a staged row carries as they are; publishing adds the rest. */
+/** The device columns a staged row carries as they are (deviceInputColumns); publishing adds the rest (addedDeviceColumns). */
 const STAGED_DEVICE_COLUMNS = [
   'name',
   'pairing_id',
@@ -105,66 +109,31 @@ export async function publishStage(
     await options.guard(trx);
     const firstRevision = await takeRevisions(trx, options.count);
     const staged = trx.selectFrom('device_import_rows').where('import_id', '=', stage.importId).orderBy('seq');
-    const inserted = await trx
-      .insertInto('devices')
-      .columns([
-        'environment_id',
-        ...STAGED_DEVICE_COLUMNS,
-        'is_activated',
-        'simulated',
-        'created_by',
-        'created_at',
-        'updated_at',
-        'revision',
-      ])
-      .expression(
-        staged.select([
-          sql<number>`cast(${options.environmentId} as integer)`.as('environment_id'),
-          ...STAGED_DEVICE_COLUMNS,
-          sql<number>`0`.as('is_activated'),
-          sql<number>`0`.as('simulated'),
-          sql<number>`cast(${options.user.id} as integer)`.as('created_by'),
-          sql<number>`cast(${options.now} as bigint)`.as('created_at'),
-          sql<number>`cast(${options.now} as bigint)`.as('updated_at'),
-          sql<number>`seq + cast(${firstRevision - 1} as bigint)`.as('revision'),
-        ]),
-      )
-      .executeTakeFirst();
+    const { environmentId, user, now } = options;
+    const inserted = await insertForEachRow(trx, 'devices', staged, {
+      ...constantColumns(addedDeviceColumns({ environmentId, userId: user.id, now }), ADDED_DEVICE_COLUMN_TYPES),
+      ...Object.fromEntries(STAGED_DEVICE_COLUMNS.map((column) => [column, selectedColumn(column)])),
+      revision: sql`seq + cast(${firstRevision - 1} as bigint)`,
+    });
     // The stage must hold what the import staged: anything else would publish part of it.
     if (Number(inserted.numInsertedOrUpdatedRows) !== options.count) {
       throw new Error(
         `device import stage ${stage.importId} held ${inserted.numInsertedOrUpdatedRows} of ${options.count} rows`,
       );
     }
-    await trx
-      .insertInto('user_audits')
-      .columns([
-        'environment_id',
-        'user_id',
-        'username',
-        'resource',
-        'action',
-        'name',
-        'detail',
-        'detail_code',
-        'detail_params',
-        'created_at',
-      ])
-      .expression(
-        staged.select([
-          sql<number>`cast(${options.environmentId} as integer)`.as('environment_id'),
-          sql<number>`cast(${options.user.id} as integer)`.as('user_id'),
-          sql<string>`cast(${options.user.username} as varchar(64))`.as('username'),
-          sql<string>`cast(${AuditResource.DEVICE} as varchar(32))`.as('resource'),
-          sql<string>`cast(${AuditAction.CREATE} as varchar(16))`.as('action'),
-          'name',
-          'audit_detail',
-          'audit_detail_code',
-          'audit_detail_params',
-          sql<number>`cast(${options.now} as bigint)`.as('created_at'),
-        ]),
-      )
-      .execute();
+    await writeAuditForEachRow(
+      trx,
+      {
+        environmentId,
+        userId: user.id,
+        username: user.username,
+        resource: AuditResource.DEVICE,
+        action: AuditAction.CREATE,
+      },
+      staged,
+      { name: 'name', detail: 'audit_detail', detail_code: 'audit_detail_code', detail_params: 'audit_detail_params' },
+      now,
+    );
     await trx.deleteFrom('device_import_rows').where('import_id', '=', stage.importId).execute();
     return { firstRevision, count: options.count };
   });

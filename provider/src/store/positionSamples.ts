@@ -1,5 +1,6 @@
 import type { BoundingBox, HistorySample } from '@halo/shared';
 import type { Kysely } from 'kysely';
+import { insertInBatches } from './insertInBatches.js';
 import { addToRollups } from './positionRollups.js';
 import type { Database, NewPositionSample } from './schema.js';
 
@@ -10,11 +11,7 @@ export async function insertPositionSamples(
   db: Kysely<Database>,
   samples: readonly NewPositionSample[],
 ): Promise<void> {
-  for (let start = 0; start < samples.length; start += INSERT_BATCH)
-    await db
-      .insertInto('position_samples')
-      .values(samples.slice(start, start + INSERT_BATCH))
-      .execute();
+  await insertInBatches(db, 'position_samples', samples, INSERT_BATCH);
   await addToRollups(db, samples);
 }
 

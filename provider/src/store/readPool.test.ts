@@ -1,11 +1,12 @@
 import { API_BASE, apiPaths, ErrorCode } from '@halo/shared';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/httpError.js';
+import { HttpError } from '../errors/httpError.js';
 import type { DeviceStateRow } from '../routes/devices/deviceView.js';
 import { devicesStateColumnsText } from '../routes/devices/devicesStateColumnsText.js';
 import { DIALECTS, startTestProvider, type TestProvider } from '../testing/testProvider.js';
-import { ReadAborted, sqliteReadPool, type ReadPool } from './readPool.js';
+import { ReadAborted, type ReadPool } from './readPool.js';
+import { sqliteReadPool } from './sqliteReadPool.js';
 
 /** A read that takes a while on either store, whatever the data: counting to ten million. */
 const HEAVY_COUNT = 10_000_000;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { refuse } from '../http/httpError.js';
+import { refuse } from '../errors/httpError.js';
 import type { Database } from './schema.js';
 
 /** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */

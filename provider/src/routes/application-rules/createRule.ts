@@ -1,7 +1,7 @@
 import { API, can, AuditAction, AuditResource, ErrorCode } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { subjectOf } from '../../http/tenancy.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { assertRuleFits, ruleColumns, ruleViewOf } from './ruleRecords.js';

@@ -14,7 +14,7 @@ import {
   ValidationKey,
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import type { ApplicationRuleRow, ApplicationRulesTable } from '../../store/dataPathTables.js';
 import type { Database } from '../../store/schema.js';
 

@@ -10,7 +10,7 @@ import {
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords.js';
 import { auditSecurityEvent, loginResponse, openSession } from '../../auth/sessions.js';
 import { allowedDeviceIds } from '../../store/allowedDevices.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { route } from '../../http/endpointRoute.js';
 
 const INVALID_CREDENTIALS = 'Incorrect username or password';

@@ -2,7 +2,7 @@ import { API, AuditResource, ErrorCode, SessionEndReason, validPassword, auditDe
 import { hashPassword } from '../../auth/passwords.js';
 import { liveResetRequest, updateAccount } from '../../auth/passwordResets.js';
 import { auditSecurityEvent, endUserSessions } from '../../auth/sessions.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { route } from '../../http/endpointRoute.js';
 
 /**

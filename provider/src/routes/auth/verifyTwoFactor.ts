@@ -1,7 +1,7 @@
 import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent, bearerToken, loginResponse } from '../../auth/sessions.js';
 import { checkOtp, invalidOtp, twoFactorNotActive } from '../../auth/twoFactor.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { allowedDeviceIds } from '../../store/allowedDevices.js';
 import { route } from '../../http/endpointRoute.js';
 

@@ -2,10 +2,11 @@ import { API, AuditAction, auditDetail } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
 
+import { newDeviceRow } from '../../store/newDeviceRow.js';
 import { takeRevisions } from '../../store/revisions.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { auditDevice } from './deviceAudit.js';
-import { assertDeviceFits, deviceInputColumns, deviceNameExists, deviceParametersExist } from './deviceConstraints.js';
+import { assertDeviceFits, deviceNameExists, deviceParametersExist } from './deviceConstraints.js';
 import { assertDevicesFit } from './deviceLimit.js';
 import { deviceView } from './deviceView.js';
 
@@ -25,16 +26,7 @@ export const createDevice = route(API.devices.create, (context) => async ({ auth
       const revision = await takeRevisions(trx, 1);
       const created = await trx
         .insertInto('devices')
-        .values({
-          environment_id: auth.target.id,
-          ...deviceInputColumns(device),
-          is_activated: 0,
-          simulated: 0,
-          created_by: auth.user.id,
-          created_at: now,
-          updated_at: now,
-          revision,
-        })
+        .values(newDeviceRow(device, { environmentId: auth.target.id, userId: auth.user.id, now }, revision))
         .returningAll()
         .executeTakeFirstOrThrow();
       await auditDevice(

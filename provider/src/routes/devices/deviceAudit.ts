@@ -1,10 +1,11 @@
 import type { AuditAction, AuditDetail, FieldChange } from '@halo/shared';
 import { AuditResource } from '@halo/shared';
 import type { Kysely } from 'kysely';
+import { auditChange } from '../../http/reachable.js';
 import type { Scoped } from '../../http/tenancy.js';
-import { writeAudit } from '../../store/audit.js';
 import type { Database } from '../../store/schema.js';
 
+/** The audit row of a change the caller made to a device (auditChange with the device resource). */
 export async function auditDevice(
   db: Kysely<Database>,
   auth: Scoped,
@@ -14,18 +15,10 @@ export async function auditDevice(
   detail?: AuditDetail,
   changes?: readonly FieldChange[],
 ) {
-  await writeAudit(
+  await auditChange(
     db,
-    {
-      environmentId: auth.target.id,
-      userId: auth.user.id,
-      username: auth.user.username,
-      resource: AuditResource.DEVICE,
-      action,
-      name,
-      detail: detail ?? null,
-      ...(changes ? { changes } : {}),
-    },
+    auth,
+    { resource: AuditResource.DEVICE, action, name, detail: detail ?? null, ...(changes ? { changes } : {}) },
     now,
   );
 }

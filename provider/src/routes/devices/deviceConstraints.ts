@@ -8,7 +8,7 @@ import {
 } from '@halo/shared';
 import type { Kysely } from 'kysely';
 
-import { refuse, refuseAs } from '../../http/httpError.js';
+import { refuse, refuseAs } from '../../errors/httpError.js';
 import { subjectOf, type Scoped } from '../../http/tenancy.js';
 import type { Database, DeviceRow } from '../../store/schema.js';
 import { takenInEnvironment } from '../../store/uniqueness.js';
@@ -155,21 +155,6 @@ export async function assertDeviceFits(
   await assertDeviceNameFree(db, environmentId, device.name, exceptId);
   await assertPairingIdFree(db, environmentId, device.pairing_id, exceptId);
   await assertPortsFree(db, environmentId, device.ports, exceptId);
-}
-
-/** The columns a device input writes. */
-export function deviceInputColumns(device: DeviceInput) {
-  return {
-    name: device.name,
-    pairing_id: device.pairing_id,
-    type: device.type,
-    is_server: device.is_server ? 1 : 0,
-    is_enabled: device.is_enabled ? 1 : 0,
-    ip_addresses: JSON.stringify(device.ip_addresses),
-    port_from: device.ports?.from ?? null,
-    port_to: device.ports?.to ?? null,
-    upgrade_policy: JSON.stringify(device.upgrade_policy),
-  };
 }
 
 async function deviceSubject(db: Kysely<Database>, auth: Scoped, device: DeviceRow): Promise<Subject> {

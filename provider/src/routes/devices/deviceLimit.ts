@@ -1,7 +1,7 @@
 import { ErrorCode } from '@halo/shared';
 import type { Kysely } from 'kysely';
 
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import type { Dialect } from '../../store/database.js';
 import type { Database } from '../../store/schema.js';
 

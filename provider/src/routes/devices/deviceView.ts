@@ -1,33 +1,19 @@
 import {
   connectionStatus,
-  DataLinksInfoSchema,
   LINK_INTERFACE_KINDS,
-  SystemReportSchema,
-  UpgradePolicySchema,
-  type DataLinksInfo,
   type Device,
   type DeviceLiveState,
   type GeoLocation,
   type LinkInterfaceKind,
-  type SystemReport,
-  type UpgradePolicy,
 } from '@halo/shared';
 import { inTurns } from '../../loopTurns.js';
+import { parseJson, parseLinksInfo, parseSystemReport, parseUpgradePolicy } from '../../store/deviceJsonColumns.js';
 import type { DeviceRow } from '../../store/schema.js';
 
 export type LinksSummary = Record<LinkInterfaceKind, { online: number; total: number }>;
 
 /** A devices_state entry: the spec's {device_id, device_state} plus the live fields the gateway fans out. */
 export type DeviceStateEntryView = DeviceLiveState & { device_id: number; revision: number };
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Devices shaped in one turn of the event loop (loopTurns.ts): 2,000 is about 20 ms of the
@@ -36,21 +22,6 @@ function parseJson(text: string | null): unknown {
 export const SHAPED_PER_TURN = 2000;
 
 const iso = (time: number | null): string | null => (time === null ? null : new Date(time).toISOString());
-
-export function parseUpgradePolicy(text: string | null): UpgradePolicy | null {
-  const parsed = UpgradePolicySchema.safeParse(parseJson(text));
-  return parsed.success ? parsed.data : null;
-}
-
-export function parseLinksInfo(text: string | null): DataLinksInfo | null {
-  const parsed = DataLinksInfoSchema.safeParse(parseJson(text));
-  return parsed.success ? parsed.data : null;
-}
-
-export function parseSystemReport(text: string | null): SystemReport | null {
-  const parsed = SystemReportSchema.safeParse(parseJson(text));
-  return parsed.success ? parsed.data : null;
-}
 
 function parseAddresses(text: string): string[] {
   const parsed = parseJson(text);

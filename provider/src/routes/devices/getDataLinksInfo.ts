@@ -2,7 +2,7 @@ import { API } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
 import { devicesOfQuery } from './deviceQueries.js';
-import { parseLinksInfo } from './deviceView.js';
+import { parseLinksInfo } from '../../store/deviceJsonColumns.js';
 
 /** GET config/{env}/devices/data_links_info?devices=1,2,3: the links of each device per interface kind. */
 export const getDataLinksInfo = route(API.devices.dataLinksInfo, (context) => async ({ auth, query: { devices } }) => {

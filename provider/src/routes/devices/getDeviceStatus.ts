@@ -3,7 +3,7 @@ import type { DeviceStatusEntry } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
 import { devicesOfQuery } from './deviceQueries.js';
-import { parseLinksInfo, parseSystemReport } from './deviceView.js';
+import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
 
 /** GET config/{env}/devices/device_status?devices=1,2,3: per device its links and system report. */
 export const getDeviceStatus = route(API.devices.deviceStatus, (context) => async ({ auth, query: { devices } }) => {

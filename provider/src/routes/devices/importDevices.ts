@@ -21,7 +21,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { readUploadedFiles, type UploadedFile } from '../../http/multipart.js';
 import { detailColumns } from '../../store/audit.js';
 import {
@@ -32,16 +32,11 @@ import {
   type ImportStage,
   type StagedDeviceRow,
 } from '../../store/deviceImportStage.js';
+import { deviceInputColumns } from '../../store/newDeviceRow.js';
 import type { Database } from '../../store/schema.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { uniqueDeviceError } from './createDevice.js';
-import {
-  deviceInputColumns,
-  pairingIdConflict,
-  portRangeConflict,
-  ServerRanges,
-  type DeviceHolder,
-} from './deviceConstraints.js';
+import { pairingIdConflict, portRangeConflict, ServerRanges, type DeviceHolder } from './deviceConstraints.js';
 import { assertDevicesFit } from './deviceLimit.js';
 import { NotCsvError, readCsvInSlices, type CsvRecord } from './csvRecords.js';
 

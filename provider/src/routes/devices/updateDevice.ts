@@ -3,16 +3,12 @@ import { API, AuditAction, can, fieldChanges, auditDetail } from '@halo/shared';
 import { findReachable } from '../../http/reachable.js';
 import { route } from '../../http/endpointRoute.js';
 import { subjectOf } from '../../http/tenancy.js';
+import { deviceInputColumns } from '../../store/newDeviceRow.js';
 import { takeRevisions } from '../../store/revisions.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { uniqueDeviceError } from './createDevice.js';
 import { auditDevice } from './deviceAudit.js';
-import {
-  assertDeviceFits,
-  assertMayActOnDevice,
-  deviceInputColumns,
-  deviceUpdateForbidden,
-} from './deviceConstraints.js';
+import { assertDeviceFits, assertMayActOnDevice, deviceUpdateForbidden } from './deviceConstraints.js';
 import { deviceView } from './deviceView.js';
 
 /**

@@ -2,7 +2,7 @@ import { API, AuditAction, AuditResource, ErrorCode, auditDetail } from '@halo/s
 import { hashPassword } from '../../auth/passwords.js';
 
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { assertCaServerAddressAllowed } from './caServerAddress.js';
 
 import { environmentNameExists, isUniqueViolation } from '../../store/uniqueness.js';

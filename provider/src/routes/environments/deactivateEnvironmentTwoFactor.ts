@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource, can, auditDetail } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 import { subjectOf } from '../../http/tenancy.js';
 import { resetTwoFactor } from '../../auth/twoFactor.js';
 import { writeAudit } from '../../store/audit.js';

@@ -1,6 +1,6 @@
 import { can, ErrorCode, featuresWithin, normaliseFeatures, ValidationKey } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { forbidden, refuse } from '../../http/httpError.js';
+import { forbidden, refuse } from '../../errors/httpError.js';
 import { descendantsOf, subjectOf, type Scoped } from '../../http/tenancy.js';
 import { featuresOf, storedFeatures } from '../../store/environmentFeatures.js';
 import type { Database, EnvironmentRow } from '../../store/schema.js';

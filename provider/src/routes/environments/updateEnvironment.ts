@@ -12,7 +12,7 @@ import { environmentView } from './environmentView.js';
 import { reachableEnvironment } from './reachableEnvironment.js';
 import { grantableFeatures, sameFeatures, setFeatures } from './grantFeatures.js';
 import { featuresOf } from '../../store/environmentFeatures.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 import { findEnvironment } from '../../store/environments.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   heatSightReach,
 } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 import { descendantsOf, subjectOf } from '../../http/tenancy.js';
 import { historyCellsFromRollups, samplesAtMost } from '../../store/positionRollups.js';
 import { extentOf, historySamples } from '../../store/positionSamples.js';

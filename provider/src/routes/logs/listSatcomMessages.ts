@@ -1,7 +1,8 @@
 import { API } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { logPageOrder, logPageSize } from './logPage.js';
-import { satcomMessageOf, selectSatcomMessages } from './satcomMessageQuery.js';
+import { satcomMessageOf } from '../../satcom/satcomMessageView.js';
+import { selectSatcomMessages } from './satcomMessageQuery.js';
 
 /**
  * GET config/{env}/satcom_messages, the messaging log: newest first, `page_size` entries (100

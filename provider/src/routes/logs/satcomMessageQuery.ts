@@ -1,17 +1,8 @@
-import {
-  codeLabel,
-  SATCOM_PROVIDER_SATELLITE_MESSAGING,
-  type Locale,
-  type CsvValue,
-  type LogPaging,
-  type SatcomMessage,
-  type SatcomMessageExportQuery,
-} from '@halo/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, SatcomMessagesTable } from '../../store/schema.js';
+import { codeLabel, type Locale, type CsvValue, type LogPaging, type SatcomMessageExportQuery } from '@halo/shared';
+import type { Kysely } from 'kysely';
+import { satcomMessageOf, type SatcomMessageRow } from '../../satcom/satcomMessageView.js';
+import type { Database } from '../../store/schema.js';
 import { contains, logPageConditions } from './logPage.js';
-
-type SatcomMessageRow = Selectable<SatcomMessagesTable>;
 
 const FREE_TEXT_COLUMNS = ['halo_name', 'halo_serial', 'satcom_imei', 'network', 'description'];
 
@@ -29,26 +20,6 @@ export function selectSatcomMessages(
   if (filter.networks?.length) select = select.where('network', 'in', filter.networks);
   return select;
 }
-
-const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
-
-export const satcomMessageOf = (row: SatcomMessageRow): SatcomMessage => ({
-  id: row.id,
-  device_id: row.device_id,
-  log_time: new Date(row.log_time).toISOString(),
-  satcom_timestamp: isoOrNull(row.satcom_time),
-  halo_name: row.halo_name,
-  halo_serial: row.halo_serial,
-  satcom_imei: row.satcom_imei,
-  network: row.network,
-  severity: row.severity,
-  description: row.description,
-  lat: row.latitude,
-  long: row.longitude,
-  altitude: row.altitude,
-  ...(row.link_status === null ? {} : { link_status: row.link_status as SatcomMessage['link_status'] }),
-  provider: SATCOM_PROVIDER_SATELLITE_MESSAGING,
-});
 
 /** The export's columns: section 3's messaging log entry, the severity's label beside it. */
 export const SATCOM_MESSAGE_CSV_HEADER = [

@@ -1,7 +1,7 @@
 import { API, ErrorCode, logTimeWindow, Severity, ValidationKey } from '@halo/shared';
 import { sql } from 'kysely';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { selectSystemLogs } from './systemLogQuery.js';
 
 const DEFAULT_BUCKETS = 48;

@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource, ErrorCode } from '@halo/shared';
 import { newOpenVpnStaticKey } from '../../ca/keys.js';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { assertCustomFields, assertProfileNameFree, profileColumns, profileView } from './profileRecords.js';

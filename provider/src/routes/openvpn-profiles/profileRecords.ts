@@ -9,7 +9,7 @@ import {
 } from '@halo/shared';
 import type { SecretBox } from '../../auth/secretBox.js';
 import type { ProviderContext } from '../../context.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import type { OpenVpnProfileRow, OpenVpnProfilesTable } from '../../store/dataPathTables.js';
 import { takenInEnvironment } from '../../store/uniqueness.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { API, ErrorCode } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { findReachable } from '../../http/reachable.js';
 import { rfRecordingPath } from '../../store/rfRecordingFiles.js';
 import { zipArchive } from './zipArchive.js';

@@ -1,6 +1,6 @@
 import { API, AuditAction, AuditResource, ErrorCode, SatcomLinkStatus, ValidationKey } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { assertCallableAddress } from '../../net/assertCallableAddress.js';
 import { findSatcomTarget, satcomTargetView } from '../../satcom/satcomTargetView.js';

@@ -1,7 +1,7 @@
 import { deviceReadings, SIM_EVENT_TYPE, ThresholdAttributeType, type DeviceFacts } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
-import { parseLinksInfo, parseSystemReport } from '../devices/deviceView.js';
+import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { API, AuditAction, AuditResource, ErrorCode, fieldChanges, ValidationKey } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { thresholdView } from '../../store/thresholds.js';

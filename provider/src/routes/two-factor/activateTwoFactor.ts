@@ -1,7 +1,7 @@
 import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent } from '../../auth/sessions.js';
 import { checkOtp, invalidOtp } from '../../auth/twoFactor.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { route } from '../../http/endpointRoute.js';
 
 /** POST /2fa/activate: 143 before setup, 140 when active, 142 for a wrong or replayed code. */

@@ -1,7 +1,7 @@
 import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@halo/shared';
 import { auditSecurityEvent } from '../../auth/sessions.js';
 import { checkOtp, resetTwoFactor, twoFactorNotActive } from '../../auth/twoFactor.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { route } from '../../http/endpointRoute.js';
 
 /** POST /2fa/deactivate: 144 when not active, 145 when the code does not match. */

@@ -2,7 +2,7 @@ import { API, AuditResource, ErrorCode, TwoFactorStatus, auditDetail } from '@ha
 import { auditSecurityEvent } from '../../auth/sessions.js';
 import { newTotpSecret, provisioningUri } from '../../auth/totp.js';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 
 /** POST /2fa: a new secret (status pending) and its provisioning URI; 140 when already active. */
 export const startTwoFactorSetup = route(API.twoFactor.setup, (context) => async ({ auth: { user, environment } }) => {

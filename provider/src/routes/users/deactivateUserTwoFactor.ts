@@ -2,7 +2,7 @@ import { API, AuditAction, AuditResource, can, auditDetail } from '@halo/shared'
 import { resetTwoFactor } from '../../auth/twoFactor.js';
 
 import { route } from '../../http/endpointRoute.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 import { subjectOf } from '../../http/tenancy.js';
 import { writeAudit } from '../../store/audit.js';
 import { findReachable } from '../../http/reachable.js';

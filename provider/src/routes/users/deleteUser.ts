@@ -2,7 +2,7 @@ import { API, AuditAction, AuditResource, SessionEndReason } from '@halo/shared'
 import { endUserSessions } from '../../auth/sessions.js';
 
 import { route } from '../../http/endpointRoute.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 
 import { writeAudit } from '../../store/audit.js';
 import { findReachable } from '../../http/reachable.js';

@@ -1,7 +1,7 @@
 import { can, canGrant } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { sessionAuthority, type Authenticated } from '../../auth/sessions.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 import { subjectOf } from '../../http/tenancy.js';
 import { allowedDeviceIds } from '../../store/allowedDevices.js';
 import type { Database } from '../../store/schema.js';

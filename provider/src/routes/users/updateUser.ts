@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { endUserSessions, permissionsOf } from '../../auth/sessions.js';
 
 import { route } from '../../http/endpointRoute.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 
 import { assertDevicesOfEnvironment, grantedDevicesOf, setGrantedDevices } from '../../store/allowedDevices.js';
 import { permissionsDetail, writeAudit } from '../../store/audit.js';

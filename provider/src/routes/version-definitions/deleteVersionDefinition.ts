@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource, deviceTypeOfModel, ErrorCode } from '@halo/shared';
-import { parseUpgradePolicy } from '../devices/deviceView.js';
+import { parseUpgradePolicy } from '../../store/deviceJsonColumns.js';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { descendantsOf, idNotFound } from '../../http/tenancy.js';
 

@@ -12,7 +12,7 @@ import {
   type MetaFileProblem,
 } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { readUploadedFiles } from '../../http/multipart.js';
 import { auditChange } from '../../http/reachable.js';
 import { selfAndAncestors } from '../../http/tenancy.js';

@@ -18,7 +18,7 @@ import { CustomKeysRefused, prepareClientConfig } from '../../ca/openVpnClientCo
 import { UnsafeConfigValue } from '../../ca/openVpnConfigSyntax.js';
 import type { ProviderContext } from '../../context.js';
 import { route } from '../../http/endpointRoute.js';
-import { refuse, refuseAs } from '../../http/httpError.js';
+import { refuse, refuseAs } from '../../errors/httpError.js';
 
 import { writeAudit } from '../../store/audit.js';
 import type { OpenVpnProfileRow } from '../../store/dataPathTables.js';

@@ -1,6 +1,6 @@
 import { AuditResource, type AuditAction, auditDetail } from '@halo/shared';
 import type { ProviderContext } from '../../context.js';
-import { forbidden } from '../../http/httpError.js';
+import { forbidden } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import type { Scoped } from '../../http/tenancy.js';
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { AuditAction, AuditResource, featuresOfReach, validPassword, auditDetail } from '@halo/shared';
-import { hashPassword } from '../auth/passwords.js';
-import type { ProviderContext } from '../context.js';
-import { writeAudit } from './audit.js';
-import { storedFeatures } from './environmentFeatures.js';
-import { insertEnvironmentWithManager } from './environments.js';
+import { hashPassword } from './auth/passwords.js';
+import type { ProviderContext } from './context.js';
+import { writeAudit } from './store/audit.js';
+import { storedFeatures } from './store/environmentFeatures.js';
+import { insertEnvironmentWithManager } from './store/environments.js';
 
 export const ROOT_ENVIRONMENT_NAME = 'root';
 export const ROOT_MANAGER_USERNAME = 'admin';
