@@ -1,4 +1,4 @@
-import { MapView as DeckMapView, WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import { MapView as DeckMapView, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
 import { TestId, type HeatSightMetric } from '@halo/shared';
@@ -10,17 +10,15 @@ import { webSettings } from '../../lib/settings';
 import { useDarkTheme } from '../../lib/theme';
 import { worldBorders, worldCountries } from './basemap';
 import { HairlineLayer } from './hairlineLayer';
-import { heatNearLongitude, longitudeNear, WARM_UP_HEAT, type HeatData } from './heatLayerData';
-import { HEAT_AGGREGATION, type MapArea, type MapDevice } from '../../lib/fleet';
+import { heatNearLongitude, WARM_UP_HEAT, type HeatData } from './heatLayerData';
+import { HEAT_AGGREGATION, type MapDevice } from '../../lib/fleet';
 import { heatColorDomain, heatColorRange } from './heatMetrics';
 import { SteadyHeatmapLayer } from './steadyHeatmapLayer';
 import type { StyleBasemapProps } from './StyleBasemap';
 import { HEATSIGHT_DRAW_MEASURE, HEATSIGHT_FIRST_HEAT_MEASURE, type HeatDrawnDetail } from './heatSightMeasures';
 import type { MapFocus } from './heatSightLink';
+import { DEVICE_ZOOM, deviceColor, heatView, hex, viewOf, WORLD_VIEW, type MapView } from './heatSightView';
 
-/** From this zoom on (a city) the devices show as points you can point at and open. */
-export const DEVICE_ZOOM = 9;
-const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 const HEAT_RADIUS_PIXELS = 40;
 const WEIGHTS_TEXTURE_SIZE = 512;
 /** The world's copies side by side, so the Pacific is whole on both sides of the antimeridian. */
@@ -38,37 +36,6 @@ function StyleBasemapSlot(props: StyleBasemapProps) {
   );
 }
 
-type Rgba = [number, number, number, number];
-
-const hex = (color: string, alpha = 255): Rgba => {
-  const value = Number.parseInt(color.replace('#', ''), 16);
-  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff, alpha];
-};
-
-const DEVICE_COLORS: Readonly<Record<'connected' | 'disconnected' | 'problem', Rgba>> = {
-  connected: [35, 133, 81, 230],
-  disconnected: [205, 66, 70, 230],
-  problem: [200, 118, 25, 230],
-};
-
-function deviceColor(device: MapDevice): Rgba {
-  if (!device.connected) return DEVICE_COLORS.disconnected;
-  return device.linksOnline < device.linksTotal ? DEVICE_COLORS.problem : DEVICE_COLORS.connected;
-}
-
-/** What the map shows: its zoom, and the area in view (west above east across the antimeridian). */
-export interface MapView {
-  readonly zoom: number;
-  readonly area: MapArea;
-}
-
-function viewOf(viewState: MapViewState, width: number, height: number): MapView {
-  const [west, south, east, north] = new WebMercatorViewport({ ...viewState, width, height }).getBounds();
-  const area: MapArea =
-    east - west >= 360 ? [-180, south, 180, north] : [longitudeNear(west, 0), south, longitudeNear(east, 0), north];
-  return { zoom: viewState.zoom, area };
-}
-
 export interface HeatSightMapProps {
   readonly metric: HeatSightMetric;
   /** The heat to draw (binary attributes; NO_HEAT while there is none). */
@@ -82,39 +49,6 @@ export interface HeatSightMapProps {
   /** Where to look first (a link from a position); otherwise the fleet, once it is known. */
   readonly focus: MapFocus | null;
   readonly onOpenDevice: (device: MapDevice) => void;
-}
-
-/** The view that shows all of the heat, or null when there is none. */
-function heatView(heat: HeatData, width: number, height: number): MapViewState | null {
-  if (heat.length === 0 || width <= 0 || height <= 0) return null;
-  const positions = heat.attributes.getPosition.value;
-  let west = 180;
-  let south = 90;
-  let east = -180;
-  let north = -90;
-  for (let index = 0; index < heat.length; index += 1) {
-    const longitude = positions[index * 2] ?? 0;
-    const latitude = positions[index * 2 + 1] ?? 0;
-    west = Math.min(west, longitude);
-    east = Math.max(east, longitude);
-    south = Math.min(south, latitude);
-    north = Math.max(north, latitude);
-  }
-  const pad = 0.05;
-  const fitted = new WebMercatorViewport({ width, height }).fitBounds(
-    [
-      [west - pad, south - pad],
-      [east + pad, north + pad],
-    ],
-    { padding: 40 },
-  );
-  return {
-    longitude: fitted.longitude,
-    latitude: fitted.latitude,
-    zoom: Math.min(fitted.zoom, 12),
-    pitch: 0,
-    bearing: 0,
-  };
 }
 
 /**

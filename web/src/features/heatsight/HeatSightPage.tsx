@@ -14,21 +14,20 @@ import {
   type HeatSightMetric,
   type HeatSightWindow,
 } from '@halo/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api, errorMessage, useApiValue } from '../../lib/api';
-import { appFleet, type FleetFeedState, type FleetHeat, type MapDevice } from '../../lib/fleet';
-import { recordMeasure } from '../../lib/measures';
-import { useObservableValue } from '../../lib/realtime';
+import { appFleet, type MapDevice } from '../../lib/fleet';
 import { leftToRight } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
-import { heatCellDegrees, historyHeat, historySlice, liveHeatData, NO_HEAT, type HeatData } from './heatLayerData';
+import { liveHeatData, NO_HEAT } from './heatLayerData';
 import { METRICS } from './heatMetrics';
 import { focusOf } from './heatSightLink';
-import { HEATSIGHT_APPLY_MEASURE, type HeatApplyDetail } from './heatSightMeasures';
-import { DEVICE_ZOOM, HeatSightMap, type MapView } from './HeatSightMap';
+import { HeatSightMap } from './HeatSightMap';
+import { PLAYBACK_STEPS, useHistoryPlayback } from './useHistoryPlayback';
+import { useLiveHeat } from './useLiveHeat';
 
 type Mode = 'live' | 'history';
 
@@ -43,10 +42,6 @@ const WINDOW_LABEL_KEYS: Readonly<Record<HeatSightWindow, string>> = {
   '24h': 'heatSight.windows.day',
   '7d': 'heatSight.windows.week',
 };
-/** Playback shows this share of the window at a time, and moves through it in this many steps. */
-const PLAYBACK_SLICE = 1 / 8;
-const PLAYBACK_STEPS = 120;
-const PLAYBACK_STEP_MS = 250;
 
 const scopeKey = (scope: Scope) => `${scope.environmentId}${scope.subtree ? '+' : ''}`;
 
@@ -68,51 +63,13 @@ export function HeatSightPage() {
   const [metric, setMetric] = useState<HeatSightMetric>('poorLinks');
   const [window, setWindow] = useState<HeatSightWindow>('24h');
   const [scope, setScope] = useState<Scope>({ environmentId, subtree: false });
-  const [playhead, setPlayhead] = useState<number | null>(null);
-  const [playing, setPlaying] = useState(false);
   const liveAvailable = METRICS[metric].live && scope.environmentId === environmentId;
   const showing: Mode = mode === 'live' && !METRICS[metric].live ? 'history' : mode;
 
-  // Live: the fleet worker sums the feed's devices into cells at the map's scale and sends the
-  // heat when it changed; this thread only hands it to the layer.
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
-  const feedState = useObservableValue<FleetFeedState>(fleet.state$, { kind: 'connecting' });
-  const [live, setLive] = useState<{ heat: FleetHeat; version: number } | null>(null);
-  const [cellDegrees, setCellDegrees] = useState(() => heatCellDegrees(0));
   const watchingLive = showing === 'live' && liveAvailable;
-  useEffect(() => {
-    fleet.map.setHeat({ metric, cellDegrees });
-  }, [fleet, metric, cellDegrees]);
-  useEffect(() => {
-    if (!watchingLive) return undefined;
-    const subscription = fleet.map.heat$.subscribe((heat) => {
-      const started = performance.now();
-      setLive((current) => ({ heat, version: (current?.version ?? 0) + 1 }));
-      const detail: HeatApplyDetail = { devices: heat.changed, cells: heat.length, reset: heat.reset };
-      recordMeasure(HEATSIGHT_APPLY_MEASURE, started, performance.now(), detail);
-    });
-    return () => {
-      subscription.unsubscribe();
-      setLive(null);
-    };
-  }, [fleet, watchingLive]);
-  // The devices as points, listed by the worker for the area in view once zoomed in.
-  const [devices, setDevices] = useState<readonly MapDevice[]>([]);
-  useEffect(() => {
-    const subscription = fleet.map.devices$.subscribe(setDevices);
-    return () => {
-      subscription.unsubscribe();
-      fleet.map.setArea(null);
-    };
-  }, [fleet]);
   const ownScope = scope.environmentId === environmentId;
-  const onView = useCallback(
-    (view: MapView) => {
-      setCellDegrees(heatCellDegrees(view.zoom));
-      fleet.map.setArea(ownScope && view.zoom >= DEVICE_ZOOM ? view.area : null);
-    },
-    [fleet, ownScope],
-  );
+  const { feedState, live, devices, onView } = useLiveHeat(fleet, metric, { watching: watchingLive, ownScope });
 
   const environments = useApiValue<readonly Environment[]>(
     async (signal) =>
@@ -138,39 +95,15 @@ export function HeatSightPage() {
     `${showing}:${scopeKey(scope)}:${window}`,
   );
   const historyValue = showing === 'history' ? (history.value ?? null) : null;
-  const heat = useMemo(() => (historyValue ? historyHeat(historyValue, metric) : null), [historyValue, metric]);
-
-  // A new history starts its playback at the end: the whole window.
-  const [seenHistory, setSeenHistory] = useState(historyValue);
-  if (historyValue !== seenHistory) {
-    setSeenHistory(historyValue);
-    setPlayhead(null);
-    setPlaying(false);
-  }
-  const span = historyValue ? historyValue.to - historyValue.from : 0;
-  const slice = span * PLAYBACK_SLICE;
-  useEffect(() => {
-    if (!playing || !historyValue) return undefined;
-    const timer = setInterval(() => {
-      setPlayhead((current) => {
-        const start = historyValue.from + slice;
-        const next = (current ?? start) + (span - slice) / PLAYBACK_STEPS;
-        if (next >= historyValue.to) {
-          setPlaying(false);
-          return null;
-        }
-        return Math.max(start, next);
-      });
-    }, PLAYBACK_STEP_MS);
-    return () => clearInterval(timer);
-  }, [playing, historyValue, span, slice]);
-
-  const historyData: HeatData | null = useMemo(() => {
-    if (!heat || !historyValue) return null;
-    return playhead === null
-      ? historySlice(heat, historyValue.from, historyValue.to)
-      : historySlice(heat, playhead - slice, playhead);
-  }, [heat, historyValue, playhead, slice]);
+  const {
+    playhead,
+    playing,
+    span,
+    slice,
+    data: historyData,
+    togglePlaying,
+    seek,
+  } = useHistoryPlayback(historyValue, metric);
 
   const liveData = useMemo(() => (watchingLive && live ? liveHeatData(live.heat) : null), [watchingLive, live]);
 
@@ -260,7 +193,7 @@ export function HeatSightPage() {
           <Button
             icon={playing ? 'pause' : 'play'}
             aria-label={t(playing ? 'heatSight.playback.pause' : 'heatSight.playback.play')}
-            onClick={() => setPlaying((current) => !current)}
+            onClick={togglePlaying}
             data-testid={TestId.heatSight.play}
           />
           <div className="heatsight-slider" data-testid={TestId.heatSight.playback}>
@@ -269,10 +202,7 @@ export function HeatSightPage() {
               max={historyValue.to}
               stepSize={Math.max(1, Math.round((span - slice) / PLAYBACK_STEPS))}
               value={playhead ?? historyValue.to}
-              onChange={(value) => {
-                setPlaying(false);
-                setPlayhead(value >= historyValue.to ? null : value);
-              }}
+              onChange={seek}
               labelRenderer={false}
             />
           </div>

@@ -2,8 +2,6 @@ import { LiveEvent, SessionEndReason, type LoginResponse } from '@halo/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Realtime from '../../lib/realtime';
-import type { LiveSocket } from '../../lib/realtime';
 
 /** A socket the test drives: what the gateway would send is emitted by hand. */
 class FakeSocket extends EventEmitter {
@@ -22,12 +20,12 @@ class FakeSocket extends EventEmitter {
 }
 
 const sockets: FakeSocket[] = [];
-vi.mock('../../lib/realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof Realtime>()),
-  openLiveSocket: () => {
+/** Every socket the app opens goes through socket.io-client's `io`: here, a FakeSocket. */
+vi.mock('socket.io-client', () => ({
+  io: () => {
     const socket = new FakeSocket();
     sockets.push(socket);
-    return socket as unknown as LiveSocket;
+    return socket;
   },
 }));
 

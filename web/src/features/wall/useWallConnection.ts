@@ -1,13 +1,10 @@
 import {
   API,
   ApiError,
-  ClockEventSchema,
-  LiveEvent,
   SessionEndReasonSchema,
   serverNow,
-  SessionEndedEventSchema,
-  UpstreamStatusEventSchema,
   type LoginResponse,
+  type ServerClock,
   type SessionEndReason,
   type UpstreamStatusEvent,
 } from '@halo/shared';
@@ -15,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import { createApiClient } from '../../lib/api/apiClient';
 import { SummaryFeed, connectionMachine } from '../../lib/fleet';
-import { handleConnectErrors, openLiveSocket } from '../../lib/realtime';
+import { LiveChannel } from '../../lib/realtime';
 
 export type WallConnection =
   | { readonly kind: 'noToken' }
@@ -29,7 +26,7 @@ export type WallConnection =
       readonly feed: SummaryFeed;
       readonly socketConnected: boolean;
       readonly upstream: UpstreamStatusEvent | null;
-      readonly clock: { remoteTime: number; receivedAt: number } | null;
+      readonly clock: ServerClock | null;
       /** Local time since which the socket or the upstream has not been live; null while live. */
       readonly staleSince: number | null;
     };
@@ -85,16 +82,18 @@ export function useWallConnection(token: string | null): WallConnection {
         setConnection({ kind: 'ended', reason: session.ended });
         return;
       }
-      const socket = openLiveSocket(token);
-      const feed = new SummaryFeed(socket, session.environment_id);
+      // The wall's own channel: its display token, not the signed-in tab's.
+      const channel = new LiveChannel();
+      const live = channel.connect(token);
+      const feed = new SummaryFeed(live, session.environment_id);
       let state: Extract<WallConnection, { kind: 'connected' }> = {
         kind: 'connected',
         session,
         feed,
-        socketConnected: socket.connected,
+        socketConnected: live.connected,
         upstream: null,
         clock: null,
-        staleSince: socket.connected ? null : Date.now(),
+        staleSince: live.connected ? null : Date.now(),
       };
       // The connection's state (connecting, resyncing, live, stale) is the shared machine's.
       const liveness = createActor(connectionMachine).start();
@@ -110,51 +109,38 @@ export function useWallConnection(token: string | null): WallConnection {
               : null,
         }),
       );
-      const syncs = [
+      const subscriptions = [
         feed.synced$.subscribe(() => liveness.send({ type: 'feed.synced' })),
         feed.gaps$.subscribe(() => liveness.send({ type: 'feed.gap' })),
       ];
-      if (socket.connected) liveness.send({ type: 'socket.connected' });
-      socket.on('connect', () => {
-        liveness.send({ type: 'socket.connected' });
-        publish({ socketConnected: true });
-      });
-      socket.on('disconnect', () => {
-        liveness.send({ type: 'socket.disconnected', at: Date.now() });
-        publish({ socketConnected: false });
-      });
-      socket.on(LiveEvent.UPSTREAM_STATUS, (payload: unknown) => {
-        const parsed = UpstreamStatusEventSchema.safeParse(payload);
-        if (!parsed.success) return;
-        liveness.send(
-          parsed.data.state === 'ok' ? { type: 'upstream.ok' } : { type: 'upstream.notOk', at: Date.now() },
-        );
-        publish({ upstream: parsed.data });
-      });
-      socket.on(LiveEvent.CLOCK, (payload: unknown) => {
-        const parsed = ClockEventSchema.safeParse(payload);
-        const remoteTime = parsed.success ? Date.parse(parsed.data.serverTime) : Number.NaN;
-        if (!Number.isNaN(remoteTime)) publish({ clock: { remoteTime, receivedAt: Date.now() } });
-      });
-      socket.on(LiveEvent.SESSION_ENDED, (payload: unknown) => {
-        const parsed = SessionEndedEventSchema.safeParse(payload);
-        feed.close();
-        socket.disconnect();
-        if (!disposed) setConnection({ kind: 'ended', reason: parsed.success ? parsed.data.reason : null });
-      });
-      // Refused for now (the provider restarting): tried again; the token refused: ended, with
-      // the reason the upstream gave.
-      const stopRetrying = handleConnectErrors(socket, (reason) => {
-        feed.close();
-        socket.disconnect();
-        if (!disposed) setConnection({ kind: 'ended', reason });
-      });
+      if (live.connected) liveness.send({ type: 'socket.connected' });
+      subscriptions.push(
+        live.connects$.subscribe(() => {
+          liveness.send({ type: 'socket.connected' });
+          publish({ socketConnected: true });
+        }),
+        live.disconnects$.subscribe(() => {
+          liveness.send({ type: 'socket.disconnected', at: Date.now() });
+          publish({ socketConnected: false });
+        }),
+        channel.upstreamStatus$.subscribe((upstream) => {
+          liveness.send(upstream.state === 'ok' ? { type: 'upstream.ok' } : { type: 'upstream.notOk', at: Date.now() });
+          publish({ upstream });
+        }),
+        channel.clock$.subscribe((clock) => publish({ clock })),
+        // `session.ended`, or the token refused (with the reason the upstream gave); a handshake
+        // refused for now is the channel's to try again.
+        channel.ended$.subscribe((reason) => {
+          feed.close();
+          channel.disconnect();
+          if (!disposed) setConnection({ kind: 'ended', reason });
+        }),
+      );
       cleanup = () => {
-        stopRetrying();
-        syncs.forEach((subscription) => subscription.unsubscribe());
+        subscriptions.forEach((subscription) => subscription.unsubscribe());
         liveness.stop();
         feed.close();
-        socket.disconnect();
+        channel.disconnect();
       };
     };
     let retry = 0;

@@ -1,7 +1,7 @@
 import { LiveEvent } from '@halo/shared';
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { LiveSocket } from '../realtime';
+import { LiveConnection, type LiveSocket } from '../realtime';
 import { fleetOnChannel, summaryOnChannel } from './channelFleet';
 
 function fakeSocket() {
@@ -15,19 +15,19 @@ function fakeSocket() {
       return socket;
     },
   };
-  return { socket: socket as unknown as LiveSocket, emitted };
+  return { connection: new LiveConnection(socket as unknown as LiveSocket), emitted };
 }
 
 describe('fleetOnChannel', () => {
-  it('subscribes on each new socket of the channel and leaves the old one', () => {
-    const socket$ = new BehaviorSubject<LiveSocket | null>(null);
-    const fleet = fleetOnChannel(socket$, 7, 0);
+  it('subscribes on each new connection of the channel and leaves the old one', () => {
+    const connection$ = new BehaviorSubject<LiveConnection | null>(null);
+    const fleet = fleetOnChannel(connection$, 7, 0);
     const subscription = fleet.state$.subscribe();
     const first = fakeSocket();
-    socket$.next(first.socket);
+    connection$.next(first.connection);
     expect(first.emitted).toEqual([LiveEvent.DEVICES_SUBSCRIBE]);
     const second = fakeSocket();
-    socket$.next(second.socket);
+    connection$.next(second.connection);
     expect(first.emitted).toEqual([LiveEvent.DEVICES_SUBSCRIBE, LiveEvent.DEVICES_UNSUBSCRIBE]);
     expect(second.emitted).toEqual([LiveEvent.DEVICES_SUBSCRIBE]);
     subscription.unsubscribe();
@@ -35,14 +35,14 @@ describe('fleetOnChannel', () => {
 });
 
 describe('summaryOnChannel', () => {
-  it('follows the summary on each new socket and leaves the old one', () => {
-    const socket$ = new BehaviorSubject<LiveSocket | null>(null);
-    const summary = summaryOnChannel(socket$, 7, 0);
+  it('follows the summary on each new connection and leaves the old one', () => {
+    const connection$ = new BehaviorSubject<LiveConnection | null>(null);
+    const summary = summaryOnChannel(connection$, 7, 0);
     const subscription = summary.summary$.subscribe();
     const first = fakeSocket();
-    socket$.next(first.socket);
+    connection$.next(first.connection);
     const second = fakeSocket();
-    socket$.next(second.socket);
+    connection$.next(second.connection);
     expect(first.emitted).toEqual([LiveEvent.SUMMARY_SUBSCRIBE, LiveEvent.SUMMARY_UNSUBSCRIBE]);
     expect(second.emitted).toEqual([LiveEvent.SUMMARY_SUBSCRIBE]);
     subscription.unsubscribe();

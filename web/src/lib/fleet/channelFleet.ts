@@ -1,6 +1,6 @@
 import type { DeviceLiveState, FleetSummary, LiveSystemLogEntry } from '@halo/shared';
 import { EMPTY, Observable, ReplaySubject, of, share, switchMap, tap, timer } from 'rxjs';
-import { liveChannel, type LiveSocket } from '../realtime';
+import { liveChannel, type LiveConnection } from '../realtime';
 import { FleetFeed, type FleetMap, type FleetTable } from './fleetFeed';
 import type { FleetHeatQuery, MapArea } from './fleetHeat';
 import type { FleetTableQuery } from './fleetRows';
@@ -36,20 +36,20 @@ export interface ChannelSummary {
 const KEEP_WARM_MS = 5000;
 
 /**
- * A feed over whatever socket `socket$` currently offers (the app's live channel): made for
- * each new socket and closed with the old one, shared by every view, kept warm a while after
+ * A feed over whatever connection `connection$` currently offers (the app's live channel): made for
+ * each new connection and closed with the old one, shared by every view, kept warm a while after
  * the last view left.
  */
 function feedOnChannel<Feed extends { close(): void }>(
-  socket$: Observable<LiveSocket | null>,
-  create: (socket: LiveSocket) => Feed,
+  connection$: Observable<LiveConnection | null>,
+  create: (connection: LiveConnection) => Feed,
   keepWarmMs: number,
 ): Observable<Feed | null> {
-  return socket$.pipe(
-    switchMap((socket) =>
-      socket
+  return connection$.pipe(
+    switchMap((connection) =>
+      connection
         ? new Observable<Feed | null>((subscriber) => {
-            const feed = create(socket);
+            const feed = create(connection);
             subscriber.next(feed);
             return () => feed.close();
           })
@@ -63,7 +63,7 @@ const CONNECTING: FleetFeedState = { kind: 'connecting' };
 
 /** One environment's devices over the channel's socket. */
 export function fleetOnChannel(
-  socket$: Observable<LiveSocket | null>,
+  connection$: Observable<LiveConnection | null>,
   environmentId: number,
   keepWarmMs = KEEP_WARM_MS,
 ): ChannelFleet {
@@ -73,9 +73,9 @@ export function fleetOnChannel(
   let area: MapArea | null = null;
   let current: FleetFeed | null = null;
   const feed$ = feedOnChannel(
-    socket$,
-    (socket) => {
-      const feed = new FleetFeed(socket, environmentId);
+    connection$,
+    (connection) => {
+      const feed = new FleetFeed(connection, environmentId);
       if (query) feed.table.setQuery(query);
       if (window) feed.table.setWindow(window.start, window.end);
       if (heatQuery) feed.map.setHeat(heatQuery);
@@ -116,11 +116,11 @@ export function fleetOnChannel(
 
 /** One environment's fleet summary over the channel's socket. */
 export function summaryOnChannel(
-  socket$: Observable<LiveSocket | null>,
+  connection$: Observable<LiveConnection | null>,
   environmentId: number,
   keepWarmMs = KEEP_WARM_MS,
 ): ChannelSummary {
-  const feed$ = feedOnChannel(socket$, (socket) => new SummaryFeed(socket, environmentId), keepWarmMs);
+  const feed$ = feedOnChannel(connection$, (connection) => new SummaryFeed(connection, environmentId), keepWarmMs);
   return {
     summary$: feed$.pipe(switchMap((feed) => feed?.summary$ ?? of(null))),
     state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
@@ -129,11 +129,11 @@ export function summaryOnChannel(
 
 /** One environment's system log tail over the channel's socket. */
 export function logTailOnChannel(
-  socket$: Observable<LiveSocket | null>,
+  connection$: Observable<LiveConnection | null>,
   environmentId: number,
   keepWarmMs = KEEP_WARM_MS,
 ): ChannelLogTail {
-  const feed$ = feedOnChannel(socket$, (socket) => new LogTailFeed(socket, environmentId), keepWarmMs);
+  const feed$ = feedOnChannel(connection$, (connection) => new LogTailFeed(connection, environmentId), keepWarmMs);
   return {
     entries$: feed$.pipe(switchMap((feed) => feed?.entries$ ?? EMPTY)),
     state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
@@ -148,7 +148,7 @@ const appLogTails = new Map<number, ChannelLogTail>();
 export function appFleet(environmentId: number): ChannelFleet {
   let fleet = appFleets.get(environmentId);
   if (!fleet) {
-    fleet = fleetOnChannel(liveChannel.socket$, environmentId);
+    fleet = fleetOnChannel(liveChannel.connection$, environmentId);
     appFleets.set(environmentId, fleet);
   }
   return fleet;
@@ -158,7 +158,7 @@ export function appFleet(environmentId: number): ChannelFleet {
 export function appSummary(environmentId: number): ChannelSummary {
   let summary = appSummaries.get(environmentId);
   if (!summary) {
-    summary = summaryOnChannel(liveChannel.socket$, environmentId);
+    summary = summaryOnChannel(liveChannel.connection$, environmentId);
     appSummaries.set(environmentId, summary);
   }
   return summary;
@@ -168,7 +168,7 @@ export function appSummary(environmentId: number): ChannelSummary {
 export function appLogTail(environmentId: number): ChannelLogTail {
   let tail = appLogTails.get(environmentId);
   if (!tail) {
-    tail = logTailOnChannel(liveChannel.socket$, environmentId);
+    tail = logTailOnChannel(liveChannel.connection$, environmentId);
     appLogTails.set(environmentId, tail);
   }
   return tail;

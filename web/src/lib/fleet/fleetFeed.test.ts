@@ -6,7 +6,7 @@ import {
   type DeviceLiveState,
 } from '@halo/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveSocket } from '../realtime';
+import { LiveConnection, type LiveSocket } from '../realtime';
 import type { FleetHeat } from './fleetHeat';
 import { FleetFeed } from './fleetFeed';
 import { localFleetPort } from './fleetPort';
@@ -61,7 +61,7 @@ afterEach(() => {
 
 /** A feed whose store runs on this thread, answering at once. */
 const feedOn = (socket: LiveSocket, options: ConstructorParameters<typeof FleetFeed>[2] = {}) =>
-  new FleetFeed(socket, 7, { port: localFleetPort(7), ...options });
+  new FleetFeed(new LiveConnection(socket), 7, { port: localFleetPort(7), ...options });
 
 describe('FleetFeed', () => {
   it('subscribes at once, replaces on a snapshot and applies deltas in order', () => {

@@ -1,14 +1,7 @@
-import {
-  DevicesSubscribeAckSchema,
-  LiveEvent,
-  subscriptionFrom,
-  type DeviceLiveState,
-  type DevicesSubscribeAck,
-  type StreamPosition,
-} from '@halo/shared';
-import { BehaviorSubject, filter, map, Observable, share, Subject } from 'rxjs';
+import { subscriptionFrom, type DeviceLiveState, type DevicesSubscribeAck, type StreamPosition } from '@halo/shared';
+import { BehaviorSubject, filter, map, Observable, share, Subject, type Subscription } from 'rxjs';
 import { recordMeasure } from '../measures';
-import type { LiveSocket } from '../realtime';
+import type { LiveConnection } from '../realtime';
 import type { FleetHeat, FleetHeatQuery, MapArea, MapDevice } from './fleetHeat';
 import { defaultFleetPort, type FleetPort } from './fleetPort';
 import type { FleetTableQuery } from './fleetRows';
@@ -64,7 +57,7 @@ export class FleetFeed {
   private position: StreamPosition = { epoch: null, seq: 0 };
   private readonly port: FleetPort;
   private readonly subscription: LiveSubscription<Extract<DevicesSubscribeAck, { ok: true }>>;
-  private readonly detach: () => void;
+  private readonly listening: Subscription;
   private readonly gapSubject = new Subject<void>();
   private readonly syncedSubject = new Subject<void>();
   private readonly updatedSubject = new BehaviorSubject<number | null>(null);
@@ -87,20 +80,15 @@ export class FleetFeed {
   readonly map: FleetMap;
 
   constructor(
-    private readonly socket: LiveSocket,
+    private readonly connection: LiveConnection,
     private readonly environmentId: number,
     options: { now?: () => number; retryMs?: number; port?: FleetPort } = {},
   ) {
     const now = options.now ?? Date.now;
     this.port = options.port ?? defaultFleetPort(environmentId);
     this.port.onMessage((message) => this.onStore(message, now));
-    this.subscription = new LiveSubscription<Extract<DevicesSubscribeAck, { ok: true }>>(socket, {
-      send: (answer) =>
-        socket.emit(LiveEvent.DEVICES_SUBSCRIBE, subscriptionFrom(environmentId, this.position), answer),
-      parse: (answer) => {
-        const parsed = DevicesSubscribeAckSchema.safeParse(answer);
-        return parsed.success ? parsed.data : null;
-      },
+    this.subscription = new LiveSubscription<Extract<DevicesSubscribeAck, { ok: true }>>(connection, {
+      send: (answer) => connection.subscribeDevices(subscriptionFrom(environmentId, this.position), answer),
       onAccepted: (ack) => {
         if (ack.mode === 'replay') this.syncedSubject.next();
       },
@@ -146,19 +134,16 @@ export class FleetFeed {
       setArea: (area) => this.port.post({ type: 'map.area', area }),
     };
 
-    const onSnapshot = (payload: unknown) =>
-      this.port.post({ type: 'snapshot', message: payload }, transferable(payload));
-    const onDelta = (payload: unknown) => {
-      const started = performance.now();
-      this.port.post({ type: 'delta', delta: payload });
-      recordMeasure(FLEET_DELTA_MEASURE, started, performance.now());
-    };
-    socket.on(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
-    socket.on(LiveEvent.DEVICES_DELTA, onDelta);
-    this.detach = () => {
-      socket.off(LiveEvent.DEVICES_SNAPSHOT, onSnapshot);
-      socket.off(LiveEvent.DEVICES_DELTA, onDelta);
-    };
+    this.listening = connection.devicesSnapshot$.subscribe((payload) =>
+      this.port.post({ type: 'snapshot', message: payload }, transferable(payload)),
+    );
+    this.listening.add(
+      connection.devicesDelta$.subscribe((payload) => {
+        const started = performance.now();
+        this.port.post({ type: 'delta', delta: payload });
+        recordMeasure(FLEET_DELTA_MEASURE, started, performance.now());
+      }),
+    );
   }
 
   /** One device's live state whenever it changes (null while the feed does not hold it). */
@@ -181,8 +166,8 @@ export class FleetFeed {
   /** Leaves the stream: unsubscribes, stops listening and ends the store. */
   close(): void {
     this.subscription.close();
-    if (this.socket.connected) this.socket.emit(LiveEvent.DEVICES_UNSUBSCRIBE, { environmentId: this.environmentId });
-    this.detach();
+    if (this.connection.connected) this.connection.unsubscribeDevices(this.environmentId);
+    this.listening.unsubscribe();
     this.port.close();
     this.heatSubject.complete();
     this.mapDevicesSubject.complete();

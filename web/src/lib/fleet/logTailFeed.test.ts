@@ -1,12 +1,13 @@
 import { LiveEvent } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
+import { LiveConnection } from '../realtime';
 import { LogTailFeed } from './logTailFeed';
 import { fakeLiveSocket } from '../../testing/fakeLiveSocket';
 
 describe('LogTailFeed', () => {
   it('follows the log once subscribed and hands on each batch of its environment, newest first', () => {
     const { socket, deliver, emitted } = fakeLiveSocket();
-    const feed = new LogTailFeed(socket, 7);
+    const feed = new LogTailFeed(new LiveConnection(socket), 7);
     const tail: number[][] = [];
     feed.entries$.subscribe((entries) => tail.push(entries.map((entry) => entry.id)));
     const entry = (id: number, isAlert: boolean) => ({

@@ -1,13 +1,6 @@
-import {
-  LiveEvent,
-  LogsSystemEventSchema,
-  newestAlertsFirst,
-  SubscribeAckSchema,
-  type LiveSystemLogEntry,
-  type SubscribeAck,
-} from '@halo/shared';
-import { Subject, type Observable } from 'rxjs';
-import type { LiveSocket } from '../realtime';
+import { newestAlertsFirst, type LiveSystemLogEntry, type SubscribeAck } from '@halo/shared';
+import { Subject, type Observable, type Subscription } from 'rxjs';
+import type { LiveConnection } from '../realtime';
 import { LiveSubscription, type FleetFeedState } from './liveSubscription';
 
 /**
@@ -17,40 +10,33 @@ import { LiveSubscription, type FleetFeedState } from './liveSubscription';
 export class LogTailFeed {
   private readonly entriesSubject = new Subject<readonly LiveSystemLogEntry[]>();
   private readonly subscription: LiveSubscription<Extract<SubscribeAck, { ok: true }>>;
-  private readonly detach: () => void;
+  private readonly listening: Subscription;
 
   /** Each batch of new entries as it arrives, newest first. */
   readonly entries$: Observable<readonly LiveSystemLogEntry[]> = this.entriesSubject.asObservable();
   readonly state$: Observable<FleetFeedState>;
 
   constructor(
-    private readonly socket: LiveSocket,
+    private readonly connection: LiveConnection,
     private readonly environmentId: number,
     options: { retryMs?: number } = {},
   ) {
-    this.subscription = new LiveSubscription<Extract<SubscribeAck, { ok: true }>>(socket, {
-      send: (answer) => socket.emit(LiveEvent.LOGS_SUBSCRIBE, { environmentId }, answer),
-      parse: (answer) => {
-        const parsed = SubscribeAckSchema.safeParse(answer);
-        return parsed.success ? parsed.data : null;
-      },
+    this.subscription = new LiveSubscription<Extract<SubscribeAck, { ok: true }>>(connection, {
+      send: (answer) => connection.subscribeLogs(environmentId, answer),
       onAccepted: () => this.subscription.live(),
       ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
     });
     this.state$ = this.subscription.state$;
-    const onLogs = (payload: unknown) => {
-      const parsed = LogsSystemEventSchema.safeParse(payload);
-      if (!parsed.success || parsed.data.environmentId !== environmentId || parsed.data.entries.length === 0) return;
-      this.entriesSubject.next(newestAlertsFirst(parsed.data.entries));
-    };
-    socket.on(LiveEvent.LOGS_SYSTEM, onLogs);
-    this.detach = () => socket.off(LiveEvent.LOGS_SYSTEM, onLogs);
+    this.listening = connection.systemLogs$.subscribe((logs) => {
+      if (logs.environmentId !== environmentId || logs.entries.length === 0) return;
+      this.entriesSubject.next(newestAlertsFirst(logs.entries));
+    });
   }
 
   close(): void {
     this.subscription.close();
-    if (this.socket.connected) this.socket.emit(LiveEvent.LOGS_UNSUBSCRIBE, { environmentId: this.environmentId });
-    this.detach();
+    if (this.connection.connected) this.connection.unsubscribeLogs(this.environmentId);
+    this.listening.unsubscribe();
     this.entriesSubject.complete();
   }
 }

@@ -1,6 +1,7 @@
 import { LiveEvent, type FleetSummary } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
 import type { FleetFeedState } from './liveSubscription';
+import { LiveConnection } from '../realtime';
 import { SummaryFeed } from './summaryFeed';
 import { fakeLiveSocket } from '../../testing/fakeLiveSocket';
 
@@ -26,7 +27,7 @@ const alert = (id: number) => ({
 describe('SummaryFeed', () => {
   it('subscribes, takes a whole summary, then applies the changes of its environment only', () => {
     const { socket, emitted, acks, deliver } = fakeLiveSocket();
-    const feed = new SummaryFeed(socket, 7);
+    const feed = new SummaryFeed(new LiveConnection(socket), 7);
     const summaries: (FleetSummary | null)[] = [];
     const states: FleetFeedState[] = [];
     feed.summary$.subscribe((summary) => summaries.push(summary));
@@ -56,7 +57,7 @@ describe('SummaryFeed', () => {
 
   it('is not live while the socket is off the gateway, and live again with the whole summary after it', () => {
     const { socket, emitted, acks, deliver } = fakeLiveSocket();
-    const feed = new SummaryFeed(socket, 7);
+    const feed = new SummaryFeed(new LiveConnection(socket), 7);
     const states: string[] = [];
     feed.state$.subscribe((state) => states.push(state.kind));
     acks[0]?.({ ok: true });
@@ -76,7 +77,7 @@ describe('SummaryFeed', () => {
     vi.useFakeTimers();
     try {
       const { socket, emitted, acks } = fakeLiveSocket();
-      const feed = new SummaryFeed(socket, 7, { retryMs: 1000 });
+      const feed = new SummaryFeed(new LiveConnection(socket), 7, { retryMs: 1000 });
       const states: FleetFeedState[] = [];
       feed.state$.subscribe((state) => states.push(state));
       acks[0]?.({ ok: false, error: 'tooManyRequests' });

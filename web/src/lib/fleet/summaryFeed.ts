@@ -1,13 +1,6 @@
-import {
-  applySummaryMessage,
-  FleetSummaryMessageSchema,
-  LiveEvent,
-  SubscribeAckSchema,
-  type FleetSummary,
-  type SubscribeAck,
-} from '@halo/shared';
-import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import type { LiveSocket } from '../realtime';
+import { applySummaryMessage, type FleetSummary, type SubscribeAck } from '@halo/shared';
+import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs';
+import type { LiveConnection } from '../realtime';
 import { LiveSubscription, type FleetFeedState } from './liveSubscription';
 
 /**
@@ -19,7 +12,7 @@ export class SummaryFeed {
   private readonly summarySubject = new BehaviorSubject<FleetSummary | null>(null);
   private readonly syncedSubject = new Subject<void>();
   private readonly subscription: LiveSubscription<Extract<SubscribeAck, { ok: true }>>;
-  private readonly detach: () => void;
+  private readonly listening: Subscription;
 
   /** The summary as of the last message; null until the first whole one arrived. */
   readonly summary$: Observable<FleetSummary | null> = this.summarySubject.asObservable();
@@ -30,43 +23,36 @@ export class SummaryFeed {
   readonly gaps$: Observable<void> = new Subject<void>();
 
   constructor(
-    private readonly socket: LiveSocket,
+    private readonly connection: LiveConnection,
     private readonly environmentId: number,
     options: { retryMs?: number } = {},
   ) {
-    this.subscription = new LiveSubscription<Extract<SubscribeAck, { ok: true }>>(socket, {
-      send: (answer) => socket.emit(LiveEvent.SUMMARY_SUBSCRIBE, { environmentId }, answer),
-      parse: (answer) => {
-        const parsed = SubscribeAckSchema.safeParse(answer);
-        return parsed.success ? parsed.data : null;
-      },
+    this.subscription = new LiveSubscription<Extract<SubscribeAck, { ok: true }>>(connection, {
+      send: (answer) => connection.subscribeSummary(environmentId, answer),
       ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
     });
     this.state$ = this.subscription.state$;
-    const onSummary = (payload: unknown) => {
-      const parsed = FleetSummaryMessageSchema.safeParse(payload);
-      if (!parsed.success || parsed.data.environmentId !== environmentId) return;
+    this.listening = connection.fleetSummary$.subscribe((message) => {
+      if (message.environmentId !== environmentId) return;
       const held = this.summarySubject.value;
-      const next = applySummaryMessage(held, parsed.data);
+      const next = applySummaryMessage(held, message);
       if (!next) {
         // A change that does not fit what is held: ask for the whole summary again.
         if (held) this.subscription.ask();
         return;
       }
       this.summarySubject.next(next);
-      if (parsed.data.reset) {
+      if (message.reset) {
         this.subscription.live();
         this.syncedSubject.next();
       }
-    };
-    socket.on(LiveEvent.FLEET_SUMMARY, onSummary);
-    this.detach = () => socket.off(LiveEvent.FLEET_SUMMARY, onSummary);
+    });
   }
 
   close(): void {
     this.subscription.close();
-    if (this.socket.connected) this.socket.emit(LiveEvent.SUMMARY_UNSUBSCRIBE, { environmentId: this.environmentId });
-    this.detach();
+    if (this.connection.connected) this.connection.unsubscribeSummary(this.environmentId);
+    this.listening.unsubscribe();
     this.summarySubject.complete();
     this.syncedSubject.complete();
   }

@@ -1,3 +1,4 @@
-export { handleConnectErrors, LiveChannel, liveChannel, openLiveSocket } from './liveChannel';
-export type { LiveSocket, LiveSocketFactory } from './liveChannel';
+export { LiveChannel, liveChannel } from './liveChannel';
+export { LiveConnection } from './liveConnection';
+export type { LiveSocket, LiveSocketFactory } from './liveSocket';
 export { useNow, useObservableValue } from './useObservableValue';

@@ -5,7 +5,8 @@ import { LIVE_NAMESPACE } from '@halo/shared';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveChannel, REFUSED_RETRY_MS, type LiveSocket } from './liveChannel';
+import { LiveChannel } from './liveChannel';
+import { REFUSED_RETRY_MS, type LiveSocket } from './liveSocket';
 
 /**
  * The retry rests on how socket.io behaves, not on a double: a handshake refused by server

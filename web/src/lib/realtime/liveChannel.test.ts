@@ -6,7 +6,9 @@ import {
   type UpstreamStatusEvent,
 } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveChannel, REFUSED_RETRY_MS, type LiveSocket } from './liveChannel';
+import { LiveChannel } from './liveChannel';
+import type { LiveConnection } from './liveConnection';
+import { REFUSED_RETRY_MS, type LiveSocket } from './liveSocket';
 
 /** Just enough of a socket.io socket: listeners by event name. */
 class FakeSocket {
@@ -22,6 +24,13 @@ class FakeSocket {
   }
   on(event: string, handler: (payload: unknown) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  off(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((listener) => listener !== handler),
+    );
     return this;
   }
   removeAllListeners() {
@@ -163,14 +172,37 @@ describe('LiveChannel', () => {
     expect(live.connected).toBe(false);
   });
 
-  it('offers its current socket to other clients and a new one after a re-connect', () => {
+  it('offers its current connection to other clients and a new one after a re-connect', () => {
     const { live, sockets } = channel();
-    const seen: (LiveSocket | null)[] = [];
-    live.socket$.subscribe((socket) => seen.push(socket));
-    live.connect('token-1');
-    live.connect('token-2');
+    const seen: (LiveConnection | null)[] = [];
+    live.connection$.subscribe((connection) => seen.push(connection));
+    const first = live.connect('token-1');
+    const second = live.connect('token-2');
     live.disconnect();
-    const [first, second] = sockets.map((entry) => entry.socket as unknown as LiveSocket);
     expect(seen).toEqual([null, first, null, second, null]);
+    expect(first).not.toBe(second);
+    // Each connection carries its own socket's events.
+    const deltas: unknown[] = [];
+    first.devicesDelta$.subscribe((delta) => deltas.push(['first', delta]));
+    second.devicesDelta$.subscribe((delta) => deltas.push(['second', delta]));
+    sockets[1]!.socket.emit('devices.delta', 'second delta');
+    sockets[0]!.socket.emit('devices.delta', 'first delta');
+    expect(deltas).toEqual([
+      ['second', 'second delta'],
+      ['first', 'first delta'],
+    ]);
+  });
+
+  it('says the session is over, for a wall, however the gateway said it', () => {
+    const { live, sockets } = channel();
+    const ended: unknown[] = [];
+    live.ended$.subscribe((reason) => ended.push(reason));
+    live.connect('token-1');
+    sockets[0]!.socket.emit('session.ended', { reason: 'replaced' });
+    // A reason this client does not know: over all the same (the app's sessionEnded$ drops it).
+    sockets[0]!.socket.emit('session.ended', { reason: 'because' });
+    sockets[0]!.socket.emit('connect_error', Object.assign(new Error('unauthorized'), { data: { reason: 'expired' } }));
+    sockets[0]!.socket.emit('connect_error', new Error('unauthorized'));
+    expect(ended).toEqual(['replaced', null, 'expired', null]);
   });
 });
