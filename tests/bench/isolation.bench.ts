@@ -19,7 +19,7 @@ import { LiveFleetClient, login, openLiveSocket, sleep, type Session } from '../
 import { TEST_POSTGRES_URL } from '../fixtures/ownDatabase';
 import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
 import { histogramBuckets, percentile, quantileBetween } from './benchFigures';
-import { topSelfTime } from './cpuProfile';
+import { longBusyStretches, topSelfTime } from './cpuProfile';
 import { inspectorUrls, startCpuProfile } from './inspector';
 import {
   openBenchStore,
@@ -73,6 +73,8 @@ const QUIET_MS = Number(process.env.BENCH_QUIET_MS ?? 15_000);
 const HISTORY_ASKS = Number(process.env.BENCH_HISTORY_ASKS ?? 3);
 /** BENCH_PROFILE=1: the provider's main thread is CPU-profiled through its inspector in every phase, its top functions printed. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** A busy stretch of the provider's thread this long shows in B's p99 (the target is 100 ms for REST, 50 ms for the loop). */
+const LONG_STRETCH_MS = 50;
 const POLL_MS = 1000;
 /** Every heavy call of A gets this long before it counts as failed. */
 const HEAVY_TIMEOUT_MS = 10 * 60_000;
@@ -396,7 +398,8 @@ async function whileBWorks<T>(b: TenantB, provider: ProviderProcess, work: () =>
     clearInterval(memory);
   }
   await Promise.all([restLoop, renameLoop, scrapeLoop]);
-  const profile = profiling ? topSelfTime(await profiling.stop(), 15) : [];
+  const taken = profiling ? await profiling.stop() : undefined;
+  const profile = taken ? [...topSelfTime(taken, 15), ...longBusyStretches(taken, LONG_STRETCH_MS, 15)] : [];
   const phaseLoopP99Ms =
     quantileBetween(delayAtStart, histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM), 0.99) * 1000;
   sockets.forEach((client, index) => {
