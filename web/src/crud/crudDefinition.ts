@@ -2,7 +2,7 @@ import type { IconName } from '@blueprintjs/icons';
 import { fieldProblems, type Capability, type Subject } from '@halo/shared';
 import type { ReactNode } from 'react';
 import type { CrudMachineOptions, DialogMode } from './crudMachine';
-import type { FieldError, ResourceDefinition } from './resourceClient';
+import type { CreateBodyOf, FieldError, ResourceDefinition, UpdateBodyOf } from './resourceClient';
 import { formFieldOf } from './problemField';
 
 export interface ColumnDefinition<Row> {
@@ -86,11 +86,11 @@ export interface ValidationSchema {
  * form fields, how a row becomes form values and form values become a request body.
  * `i18nPrefix` names its texts: `<prefix>.list.*`, `.dialog.*`, `.delete.*`, `.success.*`.
  */
-export interface CrudScreenDefinition<Row, Values> extends Omit<
-  CrudMachineOptions<Row, Values>,
+export interface CrudScreenDefinition<Row, Values, CreateBody = unknown, UpdateBody = unknown> extends Omit<
+  CrudMachineOptions<Row, Values, CreateBody, UpdateBody>,
   'name' | 'successKeys' | 'actionSuccessKeys'
 > {
-  readonly resource: ResourceDefinition<Row>;
+  readonly resource: ResourceDefinition<Row, unknown, CreateBody, UpdateBody>;
   readonly i18nPrefix: string;
   readonly capabilities: { readonly add: Capability; readonly update: Capability; readonly delete: Capability };
   readonly columns: readonly ColumnDefinition<Row>[];
@@ -171,18 +171,24 @@ export function crudTextKeys(definition: {
   };
 }
 
-/** Identity, for type inference at the declaration site. */
-export function defineCrudScreen<Row, Values>(definition: CrudScreenDefinition<Row, Values>) {
+/**
+ * Identity, for type checking at the declaration site: `defineCrudScreen<Group, GroupValues,
+ * typeof groupsResource>`. The resource's type brings the contract's create and update bodies,
+ * which `toPayload` must produce; it has no default, so a screen cannot leave it out.
+ */
+export function defineCrudScreen<Row, Values, Resource extends ResourceDefinition<Row, unknown, unknown, unknown>>(
+  definition: CrudScreenDefinition<Row, Values, CreateBodyOf<Resource>, UpdateBodyOf<Resource>>,
+) {
   return definition;
 }
 
 /** The shared schema's problems, by form field (the last part of each issue's path). */
-export function validateValues<Row, Values>(
-  definition: CrudScreenDefinition<Row, Values>,
+export function validateValues<Row, Values, CreateBody, UpdateBody>(
+  definition: CrudScreenDefinition<Row, Values, CreateBody, UpdateBody>,
   values: Values,
   mode: DialogMode,
 ): Record<string, FieldError> {
-  const result = definition.validationSchema(mode).safeParse(definition.toPayload(values, mode));
+  const result = definition.validationSchema(mode).safeParse(definition.toPayload[mode](values));
   if (result.success) return {};
   const problems: Record<string, FieldError> = {};
   for (const problem of fieldProblems(result.error)) {

@@ -25,7 +25,7 @@ const machineOptions = {
   rowId: (row: Row) => row.id,
   emptyValues: (): Values => ({ name: '' }),
   toValues: (row: Row): Values => ({ name: row.name }),
-  toPayload: (values: Values) => ({ group: values }),
+  toPayload: { add: (values: Values) => ({ group: values }), edit: (values: Values) => ({ group: values }) },
   successKeys: { added: 'groups.success.added', updated: 'groups.success.updated', deleted: 'groups.success.deleted' },
   actionSuccessKeys: { rename: 'groups.success.updated' },
 };

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { i18n } from '../lib/i18n';
 import { errorMessageKey } from '../lib/api';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { formErrorOf, type FormError, type ResourceClient } from './resourceClient';
+import { formErrorOf, type DraftOf, type FormError, type ResourceClient } from './resourceClient';
 
 export type DialogMode = 'add' | 'edit';
 
@@ -51,15 +51,25 @@ export interface SaveInput<Values> {
   readonly values: Values;
 }
 
+/**
+ * How form values become the request body of a save: `add` gives the create call's body,
+ * `edit` the update call's (`{ user: {...} }`, password null when left empty on edit, ...).
+ * Both are drafts of the contract's body types, so the compiler names a field the form does
+ * not send; a value may still be null while the form is incomplete (the schema says so).
+ */
+export interface PayloadMapping<Values, CreateBody, UpdateBody> {
+  readonly add: (values: Values) => DraftOf<CreateBody>;
+  readonly edit: (values: Values) => DraftOf<UpdateBody>;
+}
+
 /** What a screen tells the factory about its resource. */
-export interface CrudMachineOptions<Row, Values> {
+export interface CrudMachineOptions<Row, Values, CreateBody = unknown, UpdateBody = unknown> {
   readonly name: string;
   readonly rowId: (row: Row) => number | string;
   /** A new item's values; `rows` is the list as loaded, for defaults that depend on it (a free port range). */
   readonly emptyValues: (rows: readonly Row[]) => Values;
   readonly toValues: (row: Row) => Values;
-  /** The request body of a save: `{ user: {...} }`, password null when left empty on edit, ... */
-  readonly toPayload: (values: Values, mode: DialogMode) => unknown;
+  readonly toPayload: PayloadMapping<Values, CreateBody, UpdateBody>;
   /** i18n keys of the success toasts; an action's key is `actions[name]`. */
   readonly successKeys: { readonly added: string; readonly updated: string; readonly deleted: string };
   readonly actionSuccessKeys?: Readonly<Record<string, string>>;
@@ -71,7 +81,10 @@ export interface CrudMachineOptions<Row, Values> {
  * the list is fetched again, a success toast shows, the dialog closes, the form clears and
  * the edit index resets. The client's calls run in named actors, so tests swap them.
  */
-export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, options: CrudMachineOptions<Row, Values>) {
+export function createCrudMachine<Row, Values, CreateBody = unknown, UpdateBody = unknown>(
+  client: ResourceClient<Row, CreateBody, UpdateBody>,
+  options: CrudMachineOptions<Row, Values, CreateBody, UpdateBody>,
+) {
   const closedDialog = () => ({
     dialogMode: null,
     editIndex: -1,
@@ -90,8 +103,8 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
       loadList: fromPromise<readonly Row[]>(({ signal }) => client.list(signal)),
       saveItem: fromPromise<void, SaveInput<Values>>(({ input }) =>
         input.mode === 'add' || input.id === null
-          ? client.create(options.toPayload(input.values, 'add'))
-          : client.update(input.id, options.toPayload(input.values, 'edit')),
+          ? client.create(options.toPayload.add(input.values))
+          : client.update(input.id, options.toPayload.edit(input.values)),
       ),
       deleteItem: fromPromise<void, { id: number | string }>(({ input }) => client.remove(input.id)),
       runAction: fromPromise<void, { name: string; id: number | string }>(({ input }) =>
@@ -296,4 +309,6 @@ export function createCrudMachine<Row, Values>(client: ResourceClient<Row>, opti
   });
 }
 
-export type CrudMachine<Row, Values> = ReturnType<typeof createCrudMachine<Row, Values>>;
+export type CrudMachine<Row, Values, CreateBody = unknown, UpdateBody = unknown> = ReturnType<
+  typeof createCrudMachine<Row, Values, CreateBody, UpdateBody>
+>;

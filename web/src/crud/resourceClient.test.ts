@@ -1,7 +1,7 @@
-import { API, defineEndpoint, ErrorCode, OkResponseSchema, type Group } from '@halo/shared';
+import { API, defineEndpoint, ErrorCode, OkResponseSchema } from '@halo/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../lib/api/apiClient';
-import { createResourceClient, defineResource, formErrorOf, type ResourceDefinition } from './resourceClient';
+import { createResourceClient, defineResource, formErrorOf } from './resourceClient';
 
 /** A row action the contract does not have, declared here for the test alone. */
 const archiveGroup = defineEndpoint({
@@ -13,7 +13,7 @@ const archiveGroup = defineEndpoint({
   answer: OkResponseSchema,
 });
 
-const groups: ResourceDefinition<Group> = defineResource({
+const groups = defineResource({
   name: 'groups',
   endpoints: { list: API.groups.list, create: API.groups.create, update: API.groups.update, remove: API.groups.remove },
   rowsOf: (answer) => answer.groups,
@@ -61,6 +61,16 @@ describe('createResourceClient', () => {
       'POST /api/v1/config/7/groups/3/archive',
     ]);
     expect(fetchMock.mock.calls[1]?.[1]?.body).toBe('{"group":{"name":"b"}}');
+    // Row actions have no body in the contract: none is sent.
+    expect(fetchMock.mock.calls[3]?.[1]?.body).toBeUndefined();
+  });
+
+  it('refuses a draft the contract schema does not accept as the provider would, without calling', async () => {
+    const { client, fetchMock } = clientAnswering(() => jsonResponse(200, { ok: true }));
+    const formError = await failureOf(client.create({ group: { name: null } }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(formError.messageKey).toBe('errors.missingValues');
+    expect(formError.fields).toEqual({ name: { key: 'validation.required', params: ['name'] } });
   });
 
   it('refuses an answer that does not match the shared schema as a general error', async () => {
@@ -78,7 +88,7 @@ describe('formErrorOf', () => {
     [400, ErrorCode.GROUP_NAME_EXISTS, 'errors.groupNameExists', 'name'],
   ])('maps %i with code %i to %s and marks the field %s', async (status, code, key, field) => {
     const { client } = clientAnswering(() => jsonResponse(status, { error: code, message: 'server says' }));
-    const formError = await failureOf(client.create({}));
+    const formError = await failureOf(client.create({ group: { name: 'north' } }));
     expect(formError.messageKey).toBe(key);
     expect(formError.fields[field]).toEqual({ key, params: [] });
   });
@@ -91,7 +101,7 @@ describe('formErrorOf', () => {
         fields: { 'user.username': 'validation.invalidCharacters', 'user.email': 'validation.invalid', other: 5 },
       }),
     );
-    const formError = await failureOf(client.create({}));
+    const formError = await failureOf(client.create({ group: { name: 'north' } }));
     // Invalid, not missing: the banner does not claim a required field is empty.
     expect(formError.messageKey).toBe('errors.invalidFields');
     expect(formError.fields).toEqual({
@@ -108,12 +118,14 @@ describe('formErrorOf', () => {
         fields: { 'group.name': 'validation.required' },
       }),
     );
-    expect((await failureOf(client.create({}))).messageKey).toBe('errors.missingValues');
+    expect((await failureOf(client.create({ group: { name: 'north' } }))).messageKey).toBe('errors.missingValues');
   });
 
   it('uses the 404 variants, the forbidden kind and the network failure message', async () => {
     const notFound = clientAnswering(() => jsonResponse(404, { error: ErrorCode.INVALID_ID, message: 'ID not found' }));
-    expect((await failureOf(notFound.client.update(9, {}))).messageKey).toBe('errors.idNotFound');
+    expect((await failureOf(notFound.client.update(9, { group: { name: 'north' } }))).messageKey).toBe(
+      'errors.idNotFound',
+    );
     const noEnvironment = clientAnswering(() => jsonResponse(404, { error: ErrorCode.INVALID_TOKEN, message: 'nope' }));
     expect((await failureOf(noEnvironment.client.list())).messageKey).toBe('errors.environmentNotFound');
     const forbidden = clientAnswering(() => jsonResponse(403, { error: 'forbidden', message: 'no' }));

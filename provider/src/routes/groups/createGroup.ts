@@ -1,9 +1,9 @@
 import { API, AuditAction, AuditResource, ErrorCode } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
-import { refuse } from '../../http/httpError.js';
+import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
-import { assertGroupNameFree, groupView } from './groupRecords.js';
+import { assertGroupNameFree, groupInputColumns, groupView } from './groupRecords.js';
 
 /** POST config/{env}/groups: error 40 for a name the environment already has. */
 export const createGroup = route(API.groups.create, (context) => async ({ auth, body: { group } }) => {
@@ -11,7 +11,7 @@ export const createGroup = route(API.groups.create, (context) => async ({ auth, 
   try {
     const row = await context.db
       .insertInto('groups')
-      .values({ environment_id: auth.target.id, name: group.name, created_at: context.now() })
+      .values({ environment_id: auth.target.id, ...groupInputColumns(group), created_at: context.now() })
       .returningAll()
       .executeTakeFirstOrThrow();
     await auditChange(

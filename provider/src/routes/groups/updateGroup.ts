@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource, fieldChanges } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
-import { assertGroupNameFree, groupView } from './groupRecords.js';
+import { assertGroupNameFree, groupInputColumns, groupView } from './groupRecords.js';
 
 /** PUT config/{env}/groups/{id}. */
 export const updateGroup = route(API.groups.update, (context) => async ({ auth, params, body: { group } }) => {
@@ -9,7 +9,7 @@ export const updateGroup = route(API.groups.update, (context) => async ({ auth, 
   await assertGroupNameFree(context, existing.environment_id, group.name, existing.id);
   const row = await context.db
     .updateTable('groups')
-    .set({ name: group.name })
+    .set(groupInputColumns(group))
     .where('id', '=', existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();

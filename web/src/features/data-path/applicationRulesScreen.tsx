@@ -29,7 +29,7 @@ import {
   TOPOLOGY_LABEL_KEYS,
 } from './dataPathLabels';
 
-export const applicationRulesResource = defineResource<ApplicationRule, typeof API.applicationRules.list>({
+export const applicationRulesResource = defineResource({
   name: 'applicationRules',
   endpoints: {
     list: API.applicationRules.list,
@@ -131,7 +131,7 @@ export interface ApplicationRulesScreenParts {
  */
 export function applicationRulesScreen(parts: ApplicationRulesScreenParts) {
   const hubsChecked = applicationRuleInputSchemaFor(hubLookupOf(parts.devices));
-  return defineCrudScreen<ApplicationRule, RuleValues>({
+  return defineCrudScreen<ApplicationRule, RuleValues, typeof applicationRulesResource>({
     resource: applicationRulesResource,
     i18nPrefix: 'dataPath.rules',
     searchList: 'dataPath',
@@ -289,7 +289,7 @@ export function applicationRulesScreen(parts: ApplicationRulesScreenParts) {
       ].join(' '),
     emptyValues: emptyRuleValues,
     toValues: ruleToValues,
-    toPayload: rulePayload,
+    toPayload: { add: rulePayload, edit: rulePayload },
     validationSchema: () => hubsChecked,
     fieldOfPath: ruleFieldOfPath,
     dialogWidth: 800,

@@ -27,7 +27,7 @@ import {
   LAYER_LABEL_KEYS,
 } from './dataPathLabels';
 
-export const vpnProfilesResource = defineResource<OpenVpnProfile, typeof API.vpn.profiles>({
+export const vpnProfilesResource = defineResource({
   name: 'vpnProfiles',
   endpoints: {
     list: API.vpn.profiles,
@@ -41,7 +41,7 @@ export const vpnProfilesResource = defineResource<OpenVpnProfile, typeof API.vpn
 const credentialsNotStatic = (values: ProfileValues) => values.authUserPassType !== 'static';
 
 /** OpenVPN profiles: general, server and advanced sections, each null when left empty. */
-export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>({
+export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues, typeof vpnProfilesResource>({
   resource: vpnProfilesResource,
   i18nPrefix: 'dataPath.profiles',
   searchList: 'dataPath',
@@ -212,7 +212,7 @@ export const vpnProfilesScreen = defineCrudScreen<OpenVpnProfile, ProfileValues>
   searchText: (row) => [row.name, row.server_config?.server_address ?? ''].join(' '),
   emptyValues: emptyProfileValues,
   toValues: profileToValues,
-  toPayload: profilePayload,
+  toPayload: { add: profilePayload, edit: profilePayload },
   validationSchema: () => OpenVpnProfileInputSchema,
   fieldOfPath: profileFieldOfPath,
   toolbar: () => <GenerateCertificateButton />,

@@ -16,7 +16,7 @@ import {
 import { deviceFieldOfPath, devicePayload, deviceToValues, emptyDeviceValues, type DeviceValues } from './deviceForm';
 import { FixedVersionField } from './components/FixedVersionField';
 
-export const devicesResource = defineResource<Device, typeof API.devices.list>({
+export const devicesResource = defineResource({
   name: 'devices',
   endpoints: {
     list: API.devices.list,
@@ -41,7 +41,7 @@ export interface DevicesScreenParts {
  * server, the upgrade policy below; edit and delete follow canActOnDevice.
  */
 export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<Device, DeviceValues> {
-  return defineCrudScreen<Device, DeviceValues>({
+  return defineCrudScreen<Device, DeviceValues, typeof devicesResource>({
     resource: devicesResource,
     i18nPrefix: 'devices',
     capabilities: { add: 'devices.add', update: 'devices.update', delete: 'devices.delete' },
@@ -123,7 +123,7 @@ export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<D
     searchText: (row) => `${row.name} ${row.pairing_id}`,
     emptyValues: () => emptyDeviceValues(parts.knownServers()),
     toValues: deviceToValues,
-    toPayload: (values) => devicePayload(values),
+    toPayload: { add: devicePayload, edit: devicePayload },
     validationSchema: () => DeviceCreateSchema,
     fieldOfPath: deviceFieldOfPath,
     dialogWidth: 640,

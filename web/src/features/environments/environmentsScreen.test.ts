@@ -27,18 +27,16 @@ const row: Environment = {
 
 describe('environments screen declaration', () => {
   it('sends the product CA as null and a custom CA as its address', () => {
-    expect(environmentPayload(values(), 'add').ca_server_address).toBeNull();
+    expect(environmentPayload.add(values()).ca_server_address).toBeNull();
     expect(
-      environmentPayload(values({ ca_choice: 'custom', ca_server_address: 'ca.example.com' }), 'add').ca_server_address,
+      environmentPayload.add(values({ ca_choice: 'custom', ca_server_address: 'ca.example.com' })).ca_server_address,
     ).toBe('ca.example.com');
     // An address typed and then switched back to the product CA is not sent.
-    expect(
-      environmentPayload(values({ ca_choice: 'own', ca_server_address: 'x' }), 'add').ca_server_address,
-    ).toBeNull();
+    expect(environmentPayload.add(values({ ca_choice: 'own', ca_server_address: 'x' })).ca_server_address).toBeNull();
   });
 
   it('sends an empty password on edit as null and an empty description as null', () => {
-    expect(environmentPayload(values({ password: '' }), 'edit')).toMatchObject({ password: null, description: null });
+    expect(environmentPayload.edit(values({ password: '' }))).toMatchObject({ password: null, description: null });
   });
 
   it('opens an edit with the row’s values, the password empty and the CA choice set', () => {
@@ -52,9 +50,9 @@ describe('environments screen declaration', () => {
   });
 
   it('sends HeatSight as the feature ids it stands for, and hides it from all but a manager', () => {
-    expect(environmentPayload(values(), 'add').enabled_feature_ids).toEqual([]);
-    expect(environmentPayload(values({ heat_sight: 'own' }), 'edit').enabled_feature_ids).toEqual([1]);
-    expect(environmentPayload(values({ heat_sight: 'descendants' }), 'edit').enabled_feature_ids).toEqual([1, 2]);
+    expect(environmentPayload.add(values()).enabled_feature_ids).toEqual([]);
+    expect(environmentPayload.edit(values({ heat_sight: 'own' })).enabled_feature_ids).toEqual([1]);
+    expect(environmentPayload.edit(values({ heat_sight: 'descendants' })).enabled_feature_ids).toEqual([1, 2]);
     const field = environmentsScreen.fields.find((candidate) => candidate.name === 'heat_sight');
     const manager = { environment_manager: true, permissions: [] };
     const editor = { environment_manager: false, permissions: [20, 22] };

@@ -33,7 +33,7 @@ export interface EnvironmentValues {
   readonly heat_sight: HeatSightReach;
 }
 
-export const environmentsResource = defineResource<Environment, typeof API.environments.list>({
+export const environmentsResource = defineResource({
   name: 'environments',
   endpoints: {
     list: API.environments.list,
@@ -45,15 +45,12 @@ export const environmentsResource = defineResource<Environment, typeof API.envir
   actions: { deactivateTwoFactor: API.environments.deactivateTwoFactor },
 });
 
-/**
- * The request body of an environment save (spec section 7): an empty password on edit is
- * sent as null (unchanged); the product's own CA is a null ca_server_address.
- */
-export function environmentPayload(values: EnvironmentValues, mode: 'add' | 'edit') {
+/** An environment's body with the password the mode sends (typed as it is, so each mode's body keeps its own type). */
+function environmentBody<Password extends string | null>(values: EnvironmentValues, password: Password) {
   return {
     environment_name: values.environment_name,
     username: values.username,
-    password: mode === 'edit' && values.password === '' ? null : values.password,
+    password,
     email: values.email,
     description: values.description === '' ? null : values.description,
     ca_server_address: values.ca_choice === 'custom' ? values.ca_server_address : null,
@@ -61,8 +58,17 @@ export function environmentPayload(values: EnvironmentValues, mode: 'add' | 'edi
   };
 }
 
+/**
+ * The request bodies of an environment save (spec section 7): an empty password on edit is
+ * sent as null (unchanged); the product's own CA is a null ca_server_address.
+ */
+export const environmentPayload = {
+  add: (values: EnvironmentValues) => environmentBody(values, values.password),
+  edit: (values: EnvironmentValues) => environmentBody(values, values.password === '' ? null : values.password),
+};
+
 /** Sub-environments of the current one, each created with its manager (spec sections 3, 7). */
-export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValues>({
+export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValues, typeof environmentsResource>({
   resource: environmentsResource,
   i18nPrefix: 'environments',
   capabilities: { add: 'environments.add', update: 'environments.update', delete: 'environments.delete' },

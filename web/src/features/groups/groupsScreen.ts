@@ -5,14 +5,17 @@ export interface GroupValues {
   readonly name: string;
 }
 
-export const groupsResource = defineResource<Group, typeof API.groups.list>({
+export const groupsResource = defineResource({
   name: 'groups',
   endpoints: { list: API.groups.list, create: API.groups.create, update: API.groups.update, remove: API.groups.remove },
   rowsOf: (answer) => answer.groups,
 });
 
+/** The body of a group's create and update (the same for both). */
+export const groupPayload = (values: GroupValues) => ({ group: { name: values.name } });
+
 /** Groups: a name each (spec section 3). */
-export const groupsScreen = defineCrudScreen<Group, GroupValues>({
+export const groupsScreen = defineCrudScreen<Group, GroupValues, typeof groupsResource>({
   resource: groupsResource,
   i18nPrefix: 'groups',
   capabilities: { add: 'groups.add', update: 'groups.update', delete: 'groups.delete' },
@@ -23,6 +26,6 @@ export const groupsScreen = defineCrudScreen<Group, GroupValues>({
   searchText: (group) => group.name,
   emptyValues: () => ({ name: '' }),
   toValues: (group) => ({ name: group.name }),
-  toPayload: (values) => ({ group: { name: values.name } }),
+  toPayload: { add: groupPayload, edit: groupPayload },
   validationSchema: () => GroupWriteSchema,
 });

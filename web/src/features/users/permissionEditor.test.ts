@@ -44,7 +44,7 @@ describe('permission editor', () => {
     let permissions: number[] = [];
     for (const each of PERMISSION_AREAS) permissions = toggleArea(permissions, each, true);
     const parsed = UserUpdateSchema.safeParse(
-      userPayload({ ...usersScreen.emptyValues([]), username: 'a_b', email: 'a@b.co', permissions }, 'edit'),
+      userPayload.edit({ ...usersScreen.emptyValues([]), username: 'a_b', email: 'a@b.co', permissions }),
     );
     expect(parsed.success).toBe(true);
   });
@@ -64,9 +64,9 @@ describe('users screen declaration', () => {
   });
 
   it('sends an empty password on edit as null (unchanged), and keeps it on add', () => {
-    expect(userPayload(values({ password: '' }), 'edit').user.password).toBeNull();
-    expect(userPayload(values({ password: '' }), 'add').user.password).toBe('');
-    expect(userPayload(values({}), 'edit').user.password).toBe('Str0ng pass');
+    expect(userPayload.edit(values({ password: '' })).user.password).toBeNull();
+    expect(userPayload.add(values({ password: '' })).user.password).toBe('');
+    expect(userPayload.edit(values({})).user.password).toBe('Str0ng pass');
   });
 
   it('shows the section 5 rules per field as the shared schema reports them', () => {

@@ -28,20 +28,20 @@ export interface UserValues {
   readonly allowed_devices: readonly number[];
 }
 
-export const usersResource = defineResource<User, typeof API.users.list>({
+export const usersResource = defineResource({
   name: 'users',
   endpoints: { list: API.users.list, create: API.users.create, update: API.users.update, remove: API.users.remove },
   rowsOf: (answer) => answer.users,
   actions: { deactivateTwoFactor: API.users.deactivateTwoFactor },
 });
 
-/** The request body of a user save (spec section 7): an empty password on edit is sent as null (unchanged). */
-export function userPayload(values: UserValues, mode: 'add' | 'edit') {
+/** A user's body with the password the mode sends (typed as it is, so each mode's body keeps its own type). */
+function userBody<Password extends string | null>(values: UserValues, password: Password) {
   return {
     user: {
       username: values.username,
       name: values.name === '' ? null : values.name,
-      password: mode === 'edit' && values.password === '' ? null : values.password,
+      password,
       email: values.email,
       description: values.description === '' ? null : values.description,
       permissions: [...values.permissions],
@@ -52,8 +52,14 @@ export function userPayload(values: UserValues, mode: 'add' | 'edit') {
   };
 }
 
+/** The request bodies of a user save (spec section 7): an empty password on edit is sent as null (unchanged). */
+export const userPayload = {
+  add: (values: UserValues) => userBody(values, values.password),
+  edit: (values: UserValues) => userBody(values, values.password === '' ? null : values.password),
+};
+
 /** Users of the current environment; the environment manager's row is protected (spec section 5). */
-export const usersScreen = defineCrudScreen<User, UserValues>({
+export const usersScreen = defineCrudScreen<User, UserValues, typeof usersResource>({
   resource: usersResource,
   i18nPrefix: 'users',
   capabilities: { add: 'users.add', update: 'users.update', delete: 'users.delete' },
