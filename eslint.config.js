@@ -77,6 +77,40 @@ export default tseslint.config(
     },
   })),
   {
+    // Web layers, top to bottom: app → features → lib. The app hands features what they need of
+    // it (the screens reach the shell as a prop); shapes both sides read live in lib (lib/screens).
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/*'],
+              message: 'Features do not depend on app/: the app passes what they need, shared shapes live in lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features', '**/features/*', '**/app', '**/app/*'],
+              message: 'web/src/lib does not depend on features/ or app/: move what it needs into lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -11,9 +11,10 @@ import { ResetPasswordPage } from '../features/reset-password';
 import { WallPage } from '../features/wall';
 import { SessionExpiredPage } from '../features/session-expired';
 import { AppShell, type RouteHandle } from '../features/shell';
+import type { ScreenEntry } from '../lib/screens';
 import { DocumentTitle } from './DocumentTitle';
 import { RouteError } from './RouteError';
-import { SCREENS, type ScreenEntry } from './screenRegistry';
+import { SCREENS } from './screenRegistry';
 import { ScreenGate } from './ScreenGate';
 import { RequireSession, SessionGate } from './SessionGate';
 
@@ -74,7 +75,7 @@ export const APP_ROUTES: RouteObject[] = [
           {
             element: (
               <RequireSession>
-                <AppShell />
+                <AppShell screens={SCREENS} />
               </RequireSession>
             ),
             children: [...SCREENS.map(screenRoute)],

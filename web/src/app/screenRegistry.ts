@@ -1,10 +1,7 @@
-import type { IconName } from '@blueprintjs/icons';
-import { ROUTES, type MenuItem } from '@halo/shared';
-import type { ComponentType } from 'react';
+import { ROUTES } from '@halo/shared';
 import { applicationRulesSearch, DataPathPage, vpnProfilesSearch } from '../features/data-path';
 import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
-import type { SearchSourceDeclaration } from '../features/global-search';
 import { HeatSightRoute } from '../features/heatsight';
 import { HomePage } from '../features/home';
 import { AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
@@ -13,30 +10,13 @@ import { ThresholdsPage } from '../features/thresholds';
 import { UsagePage } from '../features/usage';
 import { UsersPage, usersSearch } from '../features/users';
 import { VersionsPage } from '../features/versions';
-
-/** The side drawer's groups of spec section 2, in order. */
-export const MENU_GROUPS = ['main', 'config', 'admin', 'logs', 'services'] as const;
-export type MenuGroup = (typeof MENU_GROUPS)[number];
+import type { ScreenEntry } from '../lib/screens';
 
 /**
- * One screen of the console: its route, the menu entry that opens it (the permission is the
- * menu item's, shared `MENU_ITEM_CAPABILITY`), the page, and the lists global search finds in
- * it. The router, the side drawer and global search read this list; adding a screen is its
- * folder and one entry here.
+ * Every screen behind the login, in menu order. The router makes a route of each
+ * (`routes.tsx`) and hands the list to the shell, which builds the side drawer and global
+ * search from it: adding a screen is its folder and one entry here.
  */
-export interface ScreenEntry {
-  readonly item: MenuItem;
-  /** The route (optional parameters included). */
-  readonly path: string;
-  readonly icon: IconName;
-  /** i18n key of the menu label, also the page title. */
-  readonly labelKey: string;
-  readonly group: MenuGroup;
-  readonly page: ComponentType;
-  readonly search?: readonly SearchSourceDeclaration[];
-}
-
-/** Every screen behind the login, in menu order. */
 export const SCREENS: readonly ScreenEntry[] = [
   { item: 'home', path: ROUTES.home, icon: 'home', labelKey: 'shell.menu.home', group: 'main', page: HomePage },
   {

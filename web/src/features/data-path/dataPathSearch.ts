@@ -1,5 +1,5 @@
 import { API } from '@halo/shared';
-import type { SearchSourceDeclaration } from '../global-search';
+import type { SearchSourceDeclaration } from '../../lib/screens';
 
 /** Global search looks for application rules by name; a result opens Data path searched for it. */
 export const applicationRulesSearch: SearchSourceDeclaration = {

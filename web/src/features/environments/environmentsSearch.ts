@@ -1,5 +1,5 @@
 import { API } from '@halo/shared';
-import type { SearchSourceDeclaration } from '../global-search';
+import type { SearchSourceDeclaration } from '../../lib/screens';
 
 /** Global search looks for environments by name, manager and e-mail. */
 export const environmentsSearch: SearchSourceDeclaration = {

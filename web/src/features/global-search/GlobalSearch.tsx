@@ -5,21 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api } from '../../lib/api';
+import type { SearchItem, SearchSource } from '../../lib/screens';
 import { useSessionSubject } from '../../lib/session';
-import {
-  filterSearchGroups,
-  loadSearchGroups,
-  type SearchGroup,
-  type SearchItem,
-  type SearchSource,
-} from './searchSources';
+import { filterSearchGroups, loadSearchGroups, type SearchGroup } from './searchSources';
+
+export interface GlobalSearchProps {
+  /** The lists to look through, from the screens the app hands the shell (`searchSourcesOf`). */
+  readonly sources: readonly SearchSource[];
+}
 
 /**
  * The top bar's search over devices, users, environments, application rules and VPN
  * profiles: it loads only the lists the user may view (each time the box gets focus), shows
  * matches grouped by list, and a chosen result opens its screen with the search filled in.
  */
-export function GlobalSearch() {
+export function GlobalSearch({ sources }: GlobalSearchProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session, subject } = useSessionSubject();
@@ -37,7 +37,7 @@ export function GlobalSearch() {
     const controller = new AbortController();
     loadController.current = controller;
     setLoading(true);
-    void loadSearchGroups(api, session.environment_id, subject, controller.signal)
+    void loadSearchGroups(api, session.environment_id, subject, sources, controller.signal)
       .then((loaded) => {
         if (!controller.signal.aborted) setGroups(loaded);
       })

@@ -1,2 +1,2 @@
 export { GlobalSearch } from './GlobalSearch';
-export type { SearchSourceDeclaration } from './searchSources';
+export { searchSourcesOf } from './searchSources';

@@ -1,36 +1,13 @@
-import { can, type Capability, type Subject } from '@halo/shared';
-import { SCREENS } from '../../app/screenRegistry';
+import { can, type Subject } from '@halo/shared';
 import type { ApiClient } from '../../lib/api';
-
-export interface SearchItem {
-  readonly key: number | string;
-  readonly label: string;
-  /** Other text the item is found by (e-mail, manager, ...). */
-  readonly extra: string;
-}
-
-/** One list the global search looks through, and where a result leads. */
-export interface SearchSource {
-  /** Names the list in test ids and the search store. */
-  readonly name: string;
-  /** i18n key of the list's heading in the results. */
-  readonly labelKey: string;
-  readonly capability: Capability;
-  /** Where the list's results come among the others (devices first: operators look for them most). */
-  readonly rank: number;
-  /** The screen a result opens and the list whose search text it fills in. */
-  readonly route: string;
-  readonly list: string;
-  readonly load: (api: Pick<ApiClient, 'call'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
-}
-
-/** What a screen declares about a list global search looks through (the registry adds where it leads). */
-export type SearchSourceDeclaration = Omit<SearchSource, 'route'>;
+import type { ScreenEntry, SearchItem, SearchSource } from '../../lib/screens';
 
 /** Every screen's searchable lists, each leading to its screen, in the order results are shown. */
-export const SEARCH_SOURCES: readonly SearchSource[] = SCREENS.flatMap((screen) =>
-  (screen.search ?? []).map((source): SearchSource => ({ ...source, route: screen.path })),
-).sort((a, b) => a.rank - b.rank);
+export function searchSourcesOf(screens: readonly ScreenEntry[]): SearchSource[] {
+  return screens
+    .flatMap((screen) => (screen.search ?? []).map((source): SearchSource => ({ ...source, route: screen.path })))
+    .sort((a, b) => a.rank - b.rank);
+}
 
 export interface SearchGroup {
   readonly source: SearchSource;
@@ -38,7 +15,7 @@ export interface SearchGroup {
 }
 
 /** Only the lists the user may view are ever asked for. */
-export function allowedSources(subject: Subject | null, sources: readonly SearchSource[] = SEARCH_SOURCES) {
+export function allowedSources(subject: Subject | null, sources: readonly SearchSource[]) {
   return sources.filter((source) => can(subject, source.capability));
 }
 
@@ -50,8 +27,8 @@ export async function loadSearchGroups(
   api: Pick<ApiClient, 'call'>,
   environmentId: number,
   subject: Subject | null,
+  sources: readonly SearchSource[],
   signal?: AbortSignal,
-  sources: readonly SearchSource[] = SEARCH_SOURCES,
 ): Promise<SearchGroup[]> {
   const allowed = allowedSources(subject, sources);
   const settled = await Promise.allSettled(allowed.map((source) => source.load(api, environmentId, signal)));

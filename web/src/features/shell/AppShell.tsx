@@ -1,24 +1,37 @@
 import { H2 } from '@blueprintjs/core';
 import { can, TestId } from '@halo/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { prepareFleetWorker } from '../../lib/fleet';
+import type { ScreenEntry } from '../../lib/screens';
 import { shouldRemindOtp, useSessionActor, useSessionSelector, useSessionSubject } from '../../lib/session';
+import { searchSourcesOf } from '../global-search';
 import { SettingsDialog } from '../settings';
 import { AboutDialog } from './components/AboutDialog';
 import { LogoutDialog } from './components/LogoutDialog';
 import { OtpReminderDialog } from './components/OtpReminderDialog';
 import { SideDrawer } from './components/SideDrawer';
 import { TopBar } from './components/TopBar';
+import { menuSections } from './menuEntries';
 import { usePageTitleKey } from './usePageTitleKey';
 import { useWideScreen } from './useWideScreen';
 
 type ShellDialog = 'settings' | 'about' | 'logout' | null;
 
-/** The app layout: top bar, side drawer, page title and the shell's dialogs. */
-export function AppShell() {
+export interface AppShellProps {
+  /** The screens behind the login, in menu order: the side drawer and global search are built from them. */
+  readonly screens: readonly ScreenEntry[];
+}
+
+/**
+ * The app layout: top bar, side drawer, page title and the shell's dialogs. The app hands it
+ * the screens (features do not import the app), so the menu and the search lists follow them.
+ */
+export function AppShell({ screens }: AppShellProps) {
   const { t } = useTranslation();
+  const menu = useMemo(() => menuSections(screens), [screens]);
+  const searchSources = useMemo(() => searchSourcesOf(screens), [screens]);
   const session = useSessionActor();
   const { pathname } = useLocation();
   const wide = useWideScreen();
@@ -40,13 +53,14 @@ export function AppShell() {
   return (
     <div className="app-shell">
       <TopBar
+        searchSources={searchSources}
         onToggleDrawer={() => setDrawerOpenedOn(drawerOpen ? null : pathname)}
         onSettings={() => setDialog('settings')}
         onAbout={() => setDialog('about')}
         onLogout={() => setDialog('logout')}
       />
       <div className="app-body">
-        <SideDrawer wide={wide} open={drawerOpen} />
+        <SideDrawer wide={wide} open={drawerOpen} sections={menu} />
         {!wide && drawerOpen && (
           <div className="side-drawer-backdrop" role="presentation" onClick={() => setDrawerOpenedOn(null)} />
         )}

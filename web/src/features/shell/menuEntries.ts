@@ -1,6 +1,6 @@
 import type { IconName } from '@blueprintjs/icons';
 import { ROUTES, type MenuItem } from '@halo/shared';
-import { MENU_GROUPS, SCREENS, type MenuGroup } from '../../app/screenRegistry';
+import { MENU_GROUPS, type MenuGroup, type ScreenEntry } from '../../lib/screens';
 
 export interface MenuEntry {
   readonly item: MenuItem;
@@ -26,19 +26,25 @@ const GROUP_TITLES: Readonly<Record<MenuGroup, string | null>> = {
   services: 'shell.menu.groupServices',
 };
 
-/** Each screen's menu entry, from the screen registry. */
-export const MENU_ENTRIES = Object.fromEntries(
-  SCREENS.map((screen) => [
-    screen.item,
-    { item: screen.item, path: withoutOptionalParameters(screen.path), icon: screen.icon, labelKey: screen.labelKey },
-  ]),
-) as Readonly<Record<MenuItem, MenuEntry>>;
+function menuEntryOf(screen: ScreenEntry): MenuEntry {
+  return {
+    item: screen.item,
+    path: withoutOptionalParameters(screen.path),
+    icon: screen.icon,
+    labelKey: screen.labelKey,
+  };
+}
 
-/** The side drawer of spec section 2: home, configuration, the Admin and Logs groups, services. */
-export const MENU_SECTIONS: readonly MenuSection[] = MENU_GROUPS.map((group) => ({
-  titleKey: GROUP_TITLES[group],
-  entries: SCREENS.filter((screen) => screen.group === group).map((screen) => MENU_ENTRIES[screen.item]),
-}));
+/**
+ * The side drawer of spec section 2 for the screens the app hands the shell (in their order):
+ * home, configuration, the Admin and Logs groups, services.
+ */
+export function menuSections(screens: readonly ScreenEntry[]): MenuSection[] {
+  return MENU_GROUPS.map((group) => ({
+    titleKey: GROUP_TITLES[group],
+    entries: screens.filter((screen) => screen.group === group).map(menuEntryOf),
+  }));
+}
 
 export function isEntryActive(entry: MenuEntry, pathname: string): boolean {
   return entry.path === ROUTES.home ? pathname === ROUTES.home : pathname.startsWith(entry.path);

@@ -1,5 +1,5 @@
 import { API } from '@halo/shared';
-import type { SearchSourceDeclaration } from '../global-search';
+import type { SearchSourceDeclaration } from '../../lib/screens';
 
 /** Global search looks for users by username, name and e-mail. */
 export const usersSearch: SearchSourceDeclaration = {

@@ -4,19 +4,20 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { subjectOf, useSessionSelector } from '../../../lib/session';
-import { MENU_SECTIONS, isEntryActive } from '../menuEntries';
+import { isEntryActive, type MenuSection } from '../menuEntries';
 
 export interface SideDrawerProps {
   /** Wide screens show a rail that widens; narrow ones hide the drawer until opened. */
   readonly wide: boolean;
   readonly open: boolean;
+  readonly sections: readonly MenuSection[];
 }
 
 /**
  * The side drawer: a 56 px rail on wide screens that widens to 256 px on hover or when
  * opened, hidden on narrow screens until opened. Items the user may not view are disabled.
  */
-export function SideDrawer({ wide, open }: SideDrawerProps) {
+export function SideDrawer({ wide, open, sections }: SideDrawerProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -31,7 +32,7 @@ export function SideDrawer({ wide, open }: SideDrawerProps) {
     >
       <div className="side-drawer-panel">
         <Menu className="side-drawer-menu">
-          {MENU_SECTIONS.map((section, index) => (
+          {sections.map((section, index) => (
             <Fragment key={section.titleKey ?? 'main'}>
               {section.titleKey ? <MenuDivider title={t(section.titleKey)} /> : index > 0 && <MenuDivider />}
               {section.entries.map((entry) => {

@@ -2,6 +2,7 @@ import { Button, Navbar } from '@blueprintjs/core';
 import { TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components';
+import type { SearchSource } from '../../../lib/screens';
 import { GlobalSearch } from '../../global-search';
 import { GlobalLoading } from './GlobalLoading';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -12,10 +13,11 @@ import { UpstreamStatus } from './UpstreamStatus';
 
 export interface TopBarProps extends ProfileMenuProps {
   readonly onToggleDrawer: () => void;
+  readonly searchSources: readonly SearchSource[];
 }
 
 /** Logo, search, banner, loading, server clock, language and profile (spec section 2, Shell). */
-export function TopBar({ onToggleDrawer, ...profile }: TopBarProps) {
+export function TopBar({ onToggleDrawer, searchSources, ...profile }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <Navbar className="top-bar bp6-dark" data-testid={TestId.shell.topBar}>
@@ -29,7 +31,7 @@ export function TopBar({ onToggleDrawer, ...profile }: TopBarProps) {
             data-testid={TestId.shell.drawerToggle}
           />
           <Logo />
-          <GlobalSearch />
+          <GlobalSearch sources={searchSources} />
         </div>
         <div className="top-bar-middle">
           <RotatingBanner />

@@ -1,0 +1,3 @@
+export { MENU_GROUPS } from './screenEntry';
+export type { MenuGroup, ScreenEntry } from './screenEntry';
+export type { SearchItem, SearchSource, SearchSourceDeclaration } from './searchSource';

@@ -1,0 +1,27 @@
+import type { Capability } from '@halo/shared';
+import type { ApiClient } from '../api';
+
+export interface SearchItem {
+  readonly key: number | string;
+  readonly label: string;
+  /** Other text the item is found by (e-mail, manager, ...). */
+  readonly extra: string;
+}
+
+/** One list the global search looks through, and where a result leads. */
+export interface SearchSource {
+  /** Names the list in test ids and the search store. */
+  readonly name: string;
+  /** i18n key of the list's heading in the results. */
+  readonly labelKey: string;
+  readonly capability: Capability;
+  /** Where the list's results come among the others (devices first: operators look for them most). */
+  readonly rank: number;
+  /** The screen a result opens and the list whose search text it fills in. */
+  readonly route: string;
+  readonly list: string;
+  readonly load: (api: Pick<ApiClient, 'call'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
+}
+
+/** What a screen declares about a list global search looks through (the screen's route says where it leads). */
+export type SearchSourceDeclaration = Omit<SearchSource, 'route'>;
