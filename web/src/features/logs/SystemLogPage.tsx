@@ -2,18 +2,14 @@ import { Button, Checkbox, Tag } from '@blueprintjs/core';
 import { API, TestId, type SystemLogEntry } from '@halo/shared';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api';
 import { appLogTail } from '../../lib/fleet';
 import { ATTRIBUTE_LABEL_KEYS, SEVERITY_LABEL_KEYS } from '../../lib/i18n';
-import { useSessionSubject } from '../../lib/session';
-import { ExportButton } from './components/ExportButton';
 import { FilterMenu } from './components/FilterMenu';
-import { LogTable } from './components/LogTable';
-import { severityColor, systemLogColumns } from './logColumns';
 import { TextFilter } from './components/TextFilter';
-import { TimeRangePicker } from './components/TimeRangePicker';
-import { closedBounds, rangeIsLive, readTimeRange, timeBounds, withFilter, writeTimeRange } from './logQuery';
+import { severityColor, systemLogColumns } from './logColumns';
+import { closedBounds, rangeIsLive } from './logQuery';
+import { LogScreen } from './LogScreen';
+import { defineLogScreen } from './logScreenDefinition';
 import {
   ATTRIBUTE_TYPES,
   matchesSystemLogFilters,
@@ -21,13 +17,11 @@ import {
   SEVERITIES,
   systemLogQuery,
 } from './systemLogFilter';
-import { useLogPages } from './useLogPages';
-import { useServerTime } from './useServerTime';
+import { useLogScreen } from './useLogScreen';
 
 // The chart library is loaded with the first histogram, not with the app.
 const SeverityHistogram = lazy(() => import('./components/SeverityHistogram'));
 
-const PAGE_SIZE = 100;
 /** Rows kept on screen: live entries push the oldest out (they can be loaded again). */
 const ROW_CAP = 2000;
 /** Scrolled further than this from the top, the live tail pauses so the rows stay still. */
@@ -36,6 +30,19 @@ const PAUSE_SCROLL_PX = 40;
 const WAITING_CAP = 1000;
 /** The histogram follows live entries at most this often. */
 const HISTOGRAM_REFRESH_MS = 5000;
+
+/** The system log's filters (device name and ids, severities, attribute types, alerts only), the live tail's too. */
+const systemLog = defineLogScreen({
+  name: 'system',
+  endpoints: { list: API.logs.systemLogs, export: API.logs.systemLogsExport },
+  rowsOf: (answer) => answer.system_logs,
+  readFilters: readSystemLogFilters,
+  toQuery: systemLogQuery,
+  columns: systemLogColumns,
+  accentOf: (entry) => severityColor(entry.severity),
+  emptyKey: 'logs.system.empty',
+  cap: ROW_CAP,
+});
 
 /**
  * /logs/system-log: what the devices reported, newest first. Filters (device, severities,
@@ -46,40 +53,19 @@ const HISTOGRAM_REFRESH_MS = 5000;
  */
 export function SystemLogPage() {
   const { t } = useTranslation();
-  const { environmentId } = useSessionSubject();
-  const serverTime = useServerTime();
-  const [params, setParams] = useSearchParams();
-  const range = readTimeRange(params);
-  const filters = readSystemLogFilters(params);
-  const queryKey = `${environmentId}?${params.toString()}`;
+  const screen = useLogScreen(systemLog);
+  const { environmentId, serverTime, range, filters, view, pages } = screen;
   // The live tail's state belongs to one view: a new view starts live with nothing held back.
   const [tail, setTail] = useState<{
     readonly view: string;
     readonly paused: boolean;
     readonly waiting: readonly SystemLogEntry[];
-  }>({ view: queryKey, paused: false, waiting: [] });
-  const current = tail.view === queryKey ? tail : { view: queryKey, paused: false, waiting: [] };
+  }>({ view, paused: false, waiting: [] });
+  const current = tail.view === view ? tail : { view, paused: false, waiting: [] };
   const { paused, waiting } = current;
   const setPaused = (value: boolean) => setTail({ ...current, paused: value });
   const [histogramKey, setHistogramKey] = useState(0);
   const scroller = useRef<HTMLDivElement | null>(null);
-  const apiFilters = () => ({ ...timeBounds(range, serverTime()), ...systemLogQuery(filters) });
-
-  const pages = useLogPages<SystemLogEntry>(
-    async (olderThan, signal) =>
-      (
-        await api.call(
-          API.logs.systemLogs,
-          {
-            params: { environmentId },
-            query: { ...apiFilters(), page_size: PAGE_SIZE, ...(olderThan ? { object_id: olderThan } : {}) },
-          },
-          { signal },
-        )
-      ).system_logs,
-    queryKey,
-    { pageSize: PAGE_SIZE, cap: ROW_CAP },
-  );
 
   const live = rangeIsLive(range);
   const logTail = useMemo(() => appLogTail(environmentId), [environmentId]);
@@ -95,9 +81,7 @@ export function SystemLogPage() {
       if (matching.length === 0) return;
       if (latest.current.paused)
         setTail((state) =>
-          state.view === queryKey
-            ? { ...state, waiting: [...matching, ...state.waiting].slice(0, WAITING_CAP) }
-            : state,
+          state.view === view ? { ...state, waiting: [...matching, ...state.waiting].slice(0, WAITING_CAP) } : state,
         );
       else latest.current.prepend(matching);
       if (Date.now() - lastHistogram > HISTOGRAM_REFRESH_MS) {
@@ -106,71 +90,72 @@ export function SystemLogPage() {
       }
     });
     return () => subscription.unsubscribe();
-  }, [logTail, live, queryKey]);
+  }, [logTail, live, view]);
 
   // Measured when the view or the live tail moves it, not on every render.
   const histogramQuery = useMemo(
     () => ({ ...closedBounds(range, serverTime()), ...systemLogQuery(filters) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- range and filters are read from queryKey's params
-    [queryKey, histogramKey, serverTime],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- range and filters are read from the view's address
+    [view, histogramKey, serverTime],
   );
 
   const showWaiting = () => {
     pages.prepend(waiting);
-    setTail({ view: queryKey, paused: false, waiting: [] });
+    setTail({ view, paused: false, waiting: [] });
     scroller.current?.scrollTo({ top: 0 });
   };
 
   return (
-    <section className="logs-screen" data-testid={TestId.logs.screen('system')}>
-      <div className="logs-toolbar">
-        <TimeRangePicker value={range} onChange={(next) => setParams(writeTimeRange(params, next))} />
-        <TextFilter
-          value={filters.deviceName}
-          onCommit={(value) => setParams(withFilter(params, 'device', value))}
-          icon="satellite"
-          labelKey="logs.system.device"
-          testId={TestId.logs.device}
-        />
-        {filters.deviceIds.map((id) => (
-          <Tag
-            key={id}
-            onRemove={() =>
-              setParams(
-                withFilter(
-                  params,
+    <LogScreen
+      screen={screen}
+      filters={
+        <>
+          <TextFilter
+            value={filters.deviceName}
+            onCommit={(value) => screen.setFilter('device', value)}
+            icon="satellite"
+            labelKey="logs.system.device"
+            testId={TestId.logs.device}
+          />
+          {filters.deviceIds.map((id) => (
+            <Tag
+              key={id}
+              onRemove={() =>
+                screen.setFilter(
                   'devices',
                   filters.deviceIds.filter((other) => other !== id),
-                ),
-              )
-            }
-          >
-            {t('logs.system.deviceId', { id })}
-          </Tag>
-        ))}
-        <FilterMenu
-          name="severities"
-          labelKey="logs.columns.severity"
-          options={SEVERITIES.map((value) => ({ value, labelKey: SEVERITY_LABEL_KEYS[value] }))}
-          selected={filters.severities}
-          onChange={(selected) => setParams(withFilter(params, 'severities', selected))}
-        />
-        <FilterMenu
-          name="types"
-          labelKey="logs.columns.attribute"
-          options={ATTRIBUTE_TYPES.map((value) => ({ value, labelKey: ATTRIBUTE_LABEL_KEYS[value] }))}
-          selected={filters.types}
-          onChange={(selected) => setParams(withFilter(params, 'types', selected))}
-        />
-        <Checkbox
-          className="logs-checkbox"
-          label={t('logs.system.alertsOnly')}
-          checked={filters.alertsOnly}
-          onChange={(event) => setParams(withFilter(params, 'alerts', event.currentTarget.checked ? '1' : ''))}
-          data-testid={TestId.logs.filter('alerts')}
-        />
-        <span className="logs-toolbar-spacer" />
-        {live && (
+                )
+              }
+            >
+              {t('logs.system.deviceId', { id })}
+            </Tag>
+          ))}
+          <FilterMenu
+            name="severities"
+            labelKey="logs.columns.severity"
+            options={SEVERITIES.map((value) => ({ value, labelKey: SEVERITY_LABEL_KEYS[value] }))}
+            selected={filters.severities}
+            onChange={(selected) => screen.setFilter('severities', selected)}
+          />
+          <FilterMenu
+            name="types"
+            labelKey="logs.columns.attribute"
+            options={ATTRIBUTE_TYPES.map((value) => ({ value, labelKey: ATTRIBUTE_LABEL_KEYS[value] }))}
+            selected={filters.types}
+            onChange={(selected) => screen.setFilter('types', selected)}
+          />
+          <Checkbox
+            className="logs-checkbox"
+            label={t('logs.system.alertsOnly')}
+            checked={filters.alertsOnly}
+            onChange={(event) => screen.setFilter('alerts', event.currentTarget.checked ? '1' : '')}
+            data-testid={TestId.logs.filter('alerts')}
+          />
+        </>
+      }
+      // A live list needs no refresh; a closed range has neither.
+      actions={
+        live && (
           <Button
             icon={paused ? 'play' : 'pause'}
             intent={paused ? 'warning' : 'success'}
@@ -180,13 +165,15 @@ export function SystemLogPage() {
             data-testid={TestId.logs.live}
             data-state={paused ? 'paused' : 'live'}
           />
-        )}
-        <ExportButton
-          download={(lang) =>
-            api.call(API.logs.systemLogsExport, { params: { environmentId }, query: { ...apiFilters(), lang } })
-          }
-        />
-      </div>
+        )
+      }
+      scrollRef={(element) => {
+        scroller.current = element;
+      }}
+      onScroll={(event) => {
+        if (live && !paused && event.currentTarget.scrollTop > PAUSE_SCROLL_PX) setPaused(true);
+      }}
+    >
       <Suspense fallback={<div className="logs-histogram" />}>
         <SeverityHistogram environmentId={environmentId} query={histogramQuery} refreshKey={histogramKey} />
       </Suspense>
@@ -200,22 +187,6 @@ export function SystemLogPage() {
           data-testid={TestId.logs.newEntries}
         />
       )}
-      <LogTable
-        columns={systemLogColumns(t)}
-        entries={pages.entries}
-        loading={pages.loading}
-        error={pages.error}
-        hasMore={pages.hasMore}
-        onLoadOlder={pages.loadOlder}
-        accentOf={(entry) => severityColor(entry.severity)}
-        emptyKey="logs.system.empty"
-        scrollRef={(element) => {
-          scroller.current = element;
-        }}
-        onScroll={(event) => {
-          if (live && !paused && event.currentTarget.scrollTop > PAUSE_SCROLL_PX) setPaused(true);
-        }}
-      />
-    </section>
+    </LogScreen>
   );
 }
