@@ -2,19 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE, apiPaths } from '@halo/shared';
-import pg from 'pg';
 import supertest from 'supertest';
+import { inject } from 'vitest';
 import { createProviderApp } from '../app.js';
 import { useTestPasswordCost } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { startProvider, type StartedProvider } from '../provider.js';
+import { copyPostgresTemplate, copySqliteTemplate, type DatabaseTemplates } from './databaseTemplates.js';
 
 // Every suite that starts a test provider hashes at the test cost (passwords.ts).
 useTestPasswordCost();
 
 export const TEST_ADMIN_PASSWORD = 'Admin-Passw0rd!';
-export const TEST_POSTGRES_URL = process.env.HALO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_POSTGRES_URL } from './databaseTemplates.js';
 
 /** Both storage back-ends the provider supports; every provider suite runs against each. */
 export const DIALECTS = ['sqlite', 'postgres'] as const;
@@ -28,33 +29,39 @@ export interface TestProvider {
   stop(): Promise<void>;
 }
 
-/** A provider on a fresh database (a temp SQLite file or a new PostgreSQL schema) with a settable clock. */
+/** The run's migrated databases, made by the integration projects' global setup (databaseTemplatesSetup.ts). */
+function databaseTemplates(): DatabaseTemplates {
+  const templates = inject('haloDatabaseTemplates');
+  if (!templates) throw new Error('No database templates: run provider tests through the root vitest.config.ts');
+  return templates;
+}
+
+/**
+ * A provider on a fresh database (a temp SQLite file or a new PostgreSQL database, each a copy
+ * of the run's migrated template, so its start finds nothing to migrate) with a settable clock.
+ * A test that names its own HALO_DATA_DIR gets a new, unmigrated store there, as in production.
+ */
 export async function startTestProvider(
   dialect: TestDialect,
   env: Record<string, string> = {},
   mailer?: Mailer,
 ): Promise<TestProvider> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halo-provider-test-'));
-  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  const templates = databaseTemplates();
+  const postgres = dialect === 'postgres' ? await copyPostgresTemplate(templates) : undefined;
+  if (dialect === 'sqlite' && env.HALO_DATA_DIR === undefined) copySqliteTemplate(templates, dataDir);
   const config = loadConfig({
     HALO_DATA_DIR: dataDir,
     HALO_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     HALO_ADMIN_EMAIL: 'admin@example.test',
     HALO_PUBLIC_URL: 'http://console.example.test',
-    DATABASE_URL: dialect === 'postgres' ? TEST_POSTGRES_URL : '',
+    DATABASE_URL: postgres?.url ?? '',
     HALO_CHECK_ANSWERS: '1',
     ...env,
   });
   const clock = { now: Date.UTC(2026, 10, 23, 12, 0, 0) };
   const mail: MailMessage[] = [];
   const provider = await startProvider(config, {
-    store: dialect === 'postgres' ? { postgresSchema: schema } : {},
     mailer: mailer ?? {
       kind: 'outbox',
       send: (message) => {
@@ -63,6 +70,10 @@ export async function startTestProvider(
       },
     },
     now: () => clock.now,
+  }).catch(async (error: unknown) => {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   const api = supertest(createProviderApp(provider.context));
   return {
@@ -72,12 +83,7 @@ export async function startTestProvider(
     mail,
     async stop() {
       await provider.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
