@@ -7,7 +7,7 @@ import { assertDevicesOfEnvironment, setGrantedDevices } from '../../store/allow
 import { permissionsDetail, writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
-import { userView } from './userView.js';
+import { userInputColumns, userView } from './userView.js';
 
 /** POST config/{env}/users: errors 30 (username), 31 (e-mail), 32 (password). */
 export const createUser = route(API.users.create, (context) => async ({ auth, body: { user: input } }) => {
@@ -24,15 +24,9 @@ export const createUser = route(API.users.create, (context) => async ({ auth, bo
       .insertInto('users')
       .values({
         environment_id: auth.target.id,
-        username: input.username,
-        name: input.name ?? null,
-        email: input.email,
-        description: input.description ?? null,
+        ...userInputColumns(input),
         password_hash: passwordHash,
         environment_manager: 0,
-        permissions: JSON.stringify(input.permissions),
-        severity: input.severity,
-        is_disabled: input.is_disabled ? 1 : 0,
         two_factor_status: TwoFactorStatus.INACTIVE,
         two_factor_secret: null,
         two_factor_last_step: null,

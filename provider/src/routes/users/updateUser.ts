@@ -11,7 +11,7 @@ import { permissionsDetail, writeAudit } from '../../store/audit.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
 import { findReachable } from '../../http/reachable.js';
-import { userView } from './userView.js';
+import { userInputColumns, userView } from './userView.js';
 
 const sameList = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
@@ -43,13 +43,7 @@ export const updateUser = route(API.users.update, (context) => async ({ auth, pa
       trx,
       existing,
       {
-        username: input.username,
-        name: input.name ?? existing.name,
-        email: input.email,
-        description: input.description === undefined ? existing.description : input.description,
-        permissions: JSON.stringify(input.permissions),
-        severity: input.severity,
-        is_disabled: input.is_disabled ? 1 : 0,
+        ...userInputColumns(input, existing),
         ...(passwordHash ? { password_hash: passwordHash } : {}),
         updated_at: now,
       },
