@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { readUnder, type Job, type Read, type ReadBudget, type ReadPool, type ReadPoolOptions } from './readPool.js';
+import {
+  budgetExceeded,
+  readUnder,
+  type Job,
+  type Read,
+  type ReadBudget,
+  type ReadPool,
+  type ReadPoolOptions,
+} from './readPool.js';
 
 /** PostgreSQL's "canceling statement due to statement timeout" or a pg_cancel_backend. */
 const QUERY_CANCELED = '57014';
@@ -20,10 +28,11 @@ class PostgresReadPool implements ReadPool {
   }
 
   begin(budget: ReadBudget, signal: AbortSignal): Read {
-    return readUnder(this.options.budgetMs[budget], signal, (job, deadline) => this.run(job, deadline));
+    const budgetMs = this.options.budgetMs[budget];
+    return readUnder(budgetMs, signal, (job, deadline) => this.run(job, deadline, budgetMs));
   }
 
-  private run(job: Job, deadline: number): (reason: Error) => void {
+  private run(job: Job, deadline: number, budgetMs: number): (reason: Error) => void {
     let client: pg.PoolClient | undefined;
     let pid: number | undefined;
     // Set by the stop below, read by the query that is on its way.
@@ -56,9 +65,12 @@ class PostgresReadPool implements ReadPool {
         job.resolve({ rows });
         client.release();
       } catch (error) {
-        job.reject(state.stopped ?? error);
+        const cancelled = (error as { code?: string }).code === QUERY_CANCELED;
+        // The server's statement_timeout can stop the statement just before the caller's timer
+        // does (both run to the same deadline): that is the budget too, and answers as such.
+        job.reject(state.stopped ?? (cancelled ? budgetExceeded(budgetMs) : error));
         // A cancelled connection may still be busy with the statement: let it go rather than reuse it.
-        client?.release(state.stopped !== undefined || (error as { code?: string }).code === QUERY_CANCELED);
+        client?.release(state.stopped !== undefined || cancelled);
       } finally {
         done();
       }
