@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Permission } from '@halo/shared';
-import { as, createEnvironment, createUser, STRONG_PASSWORD, type Actor } from '../testing/people.js';
-import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../testing/testProvider.js';
+import { as, createEnvironment, createUser, STRONG_PASSWORD, type Actor } from './people.js';
+import { startTestProvider, TEST_ADMIN_PASSWORD, type TestDialect, type TestProvider } from './testProvider.js';
 
 /** Every config call that exists, with what it needs and a body that would succeed. */
 interface ConfigCall {
@@ -289,145 +289,153 @@ const MATRIX_PERMISSIONS = [
   Permission.ADMIN_DELETE_ALL,
 ] as const;
 
-describe.each(DIALECTS)('tenant isolation and permissions on %s', (dialect) => {
-  let provider: TestProvider;
-  let admin: Actor;
-  let counter = 0;
-  const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+/**
+ * Tenant isolation and the permission matrix on one dialect: every config call with another
+ * tenant's ids, from a parent and a child, and with each permission alone. One test file per
+ * dialect calls it (routes/tenancy.*.test.ts), so the two run side by side: the matrix is the
+ * integration run's longest file.
+ */
+export function describeTenancy(dialect: TestDialect) {
+  describe(`tenant isolation and permissions on ${dialect}`, () => {
+    let provider: TestProvider;
+    let admin: Actor;
+    let counter = 0;
+    const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
-  beforeAll(async () => {
-    provider = await startTestProvider(dialect);
-    admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
-  }, 60_000);
-  afterAll(async () => {
-    await provider.stop();
-  });
+    beforeAll(async () => {
+      provider = await startTestProvider(dialect);
+      admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
+    }, 60_000);
+    afterAll(async () => {
+      await provider.stop();
+    });
 
-  const call = (actor: Actor, spec: ConfigCall, ids: Ids) => {
-    const request = provider.api[spec.method](`/api/v1${spec.path(ids)}`).set('Authorization', actor.authorization);
-    if (spec.upload) {
-      const file = spec.upload(unique());
-      return request.attach(file.field, Buffer.from(file.data), { filename: file.fileName });
-    }
-    return spec.body ? request.send(spec.body(unique())) : request;
-  };
-
-  const nameOf = async (actor: Actor): Promise<string | undefined> =>
-    (await provider.api.get('/api/v1/auth/session').set('Authorization', actor.authorization)).body.environment_name;
-
-  /** A fresh environment with a child, a user and a group, so every call has something to act on. */
-  async function fixture(manager: Actor, environmentId: number): Promise<Ids> {
-    const child = await createEnvironment(provider.api, manager, `child-${unique()}`, environmentId);
-    const user = await createUser(provider.api, manager, `target-${unique()}`, [], environmentId);
-    const group = await provider.api
-      .post(`/api/v1/config/${environmentId}/groups`)
-      .set('Authorization', manager.authorization)
-      .send({ group: { name: `g-${unique()}` } });
-    const temperatureOf = async (environment: number) => {
-      const listed = await provider.api
-        .get(`/api/v1/config/${environment}/thresholds`)
-        .set('Authorization', manager.authorization);
-      return Number(listed.body.thresholds[0].id);
-    };
-    await provider.api
-      .put(`/api/v1/config/${environmentId}/satcom_target`)
-      .set('Authorization', manager.authorization)
-      .send({ satcom_target: { url: 'https://fixture.satcom.example.com/in', api_key: 'fixture-key' } })
-      .expect(200);
-    const definition = await provider.api
-      .post(`/api/v1/config/${environmentId}/admin/versions_definition`)
-      .set('Authorization', manager.authorization)
-      .attach('version_definition', Buffer.from(metaFile(unique())), { filename: 'fixture.json' });
-    return {
-      environment: environmentId,
-      childEnvironment: child.id,
-      user,
-      group: Number(group.body.id),
-      threshold: await temperatureOf(environmentId),
-      childThreshold: await temperatureOf(child.id),
-      versionDefinition: Number(definition.body.id),
-    };
-  }
-
-  async function snapshot() {
-    const db = provider.provider.context.db;
-    return JSON.stringify([
-      await db.selectFrom('environments').selectAll().orderBy('id').execute(),
-      await db
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'permissions', 'is_disabled', 'two_factor_status'])
-        .orderBy('id')
-        .execute(),
-      await db.selectFrom('groups').selectAll().orderBy('id').execute(),
-      await db.selectFrom('thresholds').selectAll().orderBy('id').execute(),
-      await db.selectFrom('version_definitions').selectAll().orderBy('id').execute(),
-      await db.selectFrom('satcom_targets').selectAll().orderBy('environment_id').execute(),
-    ]);
-  }
-
-  it("a stranger and a sibling get 'not found' on every call with another tenant's ids, and nothing changes", async () => {
-    const envA = await createEnvironment(provider.api, admin, `a-${unique()}`, 1);
-    const envB = await createEnvironment(provider.api, admin, `b-${unique()}`, 1);
-    const idsA = await fixture(envA, envA.environmentId);
-    const idsB = await fixture(envB, envB.environmentId);
-    const before = await snapshot();
-    for (const spec of CONFIG_CALLS) {
-      // B's manager names A's environment: not found.
-      const foreignEnvironment = await call(envB, spec, idsA);
-      expect(foreignEnvironment.status, spec.name).toBe(404);
-      expect(foreignEnvironment.body.error, spec.name).toBe(ErrorCode.INVALID_TOKEN);
-      // B's own environment with A's item ids: not found either (calls that name an item).
-      const mixedIds = { ...idsA, environment: idsB.environment };
-      if (spec.path(mixedIds) !== spec.path(idsB)) {
-        const mixed = await call(envB, spec, mixedIds);
-        expect(mixed.status, `${spec.name} with a foreign item`).toBe(404);
+    const call = (actor: Actor, spec: ConfigCall, ids: Ids) => {
+      const request = provider.api[spec.method](`/api/v1${spec.path(ids)}`).set('Authorization', actor.authorization);
+      if (spec.upload) {
+        const file = spec.upload(unique());
+        return request.attach(file.field, Buffer.from(file.data), { filename: file.fileName });
       }
-    }
-    expect(await snapshot()).toBe(before);
-  }, 60_000);
+      return spec.body ? request.send(spec.body(unique())) : request;
+    };
 
-  it('a parent manager reaches every call in a descendant; the child cannot reach up', async () => {
-    const parent = await createEnvironment(provider.api, admin, `p-${unique()}`, 1);
-    // HeatSight for it and those below, so the feature-gated calls are open too.
-    const granted = await provider.api
-      .put(`/api/v1/config/${admin.environmentId}/environments/${parent.id}`)
-      .set('Authorization', admin.authorization)
-      .send({ environment_name: (await nameOf(parent)) ?? '', enabled_feature_ids: [1, 2] });
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
-    const child = await createEnvironment(provider.api, parent, `c-${unique()}`);
-    const idsChild = await fixture(child, child.environmentId);
-    for (const spec of CONFIG_CALLS) {
-      const response = await call(parent, spec, idsChild);
-      expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
-    }
-    const idsParent = await fixture(parent, parent.environmentId);
-    for (const spec of CONFIG_CALLS) {
-      expect((await call(child, spec, idsParent)).status, spec.name).toBe(404);
-    }
-  }, 60_000);
+    const nameOf = async (actor: Actor): Promise<string | undefined> =>
+      (await provider.api.get('/api/v1/auth/session').set('Authorization', actor.authorization)).body.environment_name;
 
-  it.each(MATRIX_PERMISSIONS)(
-    'permission %i opens exactly its calls',
-    async (permission) => {
-      const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);
-      const username = `holder-${permission}-${unique()}`;
-      await createUser(provider.api, manager, username, [permission]);
-      const holder = await as(
-        provider.api,
-        username,
-        (await provider.api.get('/api/v1/auth/session').set('Authorization', manager.authorization)).body
-          .environment_name,
-      );
+    /** A fresh environment with a child, a user and a group, so every call has something to act on. */
+    async function fixture(manager: Actor, environmentId: number): Promise<Ids> {
+      const child = await createEnvironment(provider.api, manager, `child-${unique()}`, environmentId);
+      const user = await createUser(provider.api, manager, `target-${unique()}`, [], environmentId);
+      const group = await provider.api
+        .post(`/api/v1/config/${environmentId}/groups`)
+        .set('Authorization', manager.authorization)
+        .send({ group: { name: `g-${unique()}` } });
+      const temperatureOf = async (environment: number) => {
+        const listed = await provider.api
+          .get(`/api/v1/config/${environment}/thresholds`)
+          .set('Authorization', manager.authorization);
+        return Number(listed.body.thresholds[0].id);
+      };
+      await provider.api
+        .put(`/api/v1/config/${environmentId}/satcom_target`)
+        .set('Authorization', manager.authorization)
+        .send({ satcom_target: { url: 'https://fixture.satcom.example.com/in', api_key: 'fixture-key' } })
+        .expect(200);
+      const definition = await provider.api
+        .post(`/api/v1/config/${environmentId}/admin/versions_definition`)
+        .set('Authorization', manager.authorization)
+        .attach('version_definition', Buffer.from(metaFile(unique())), { filename: 'fixture.json' });
+      return {
+        environment: environmentId,
+        childEnvironment: child.id,
+        user,
+        group: Number(group.body.id),
+        threshold: await temperatureOf(environmentId),
+        childThreshold: await temperatureOf(child.id),
+        versionDefinition: Number(definition.body.id),
+      };
+    }
+
+    async function snapshot() {
+      const db = provider.provider.context.db;
+      return JSON.stringify([
+        await db.selectFrom('environments').selectAll().orderBy('id').execute(),
+        await db
+          .selectFrom('users')
+          .select(['id', 'username', 'email', 'permissions', 'is_disabled', 'two_factor_status'])
+          .orderBy('id')
+          .execute(),
+        await db.selectFrom('groups').selectAll().orderBy('id').execute(),
+        await db.selectFrom('thresholds').selectAll().orderBy('id').execute(),
+        await db.selectFrom('version_definitions').selectAll().orderBy('id').execute(),
+        await db.selectFrom('satcom_targets').selectAll().orderBy('environment_id').execute(),
+      ]);
+    }
+
+    it("a stranger and a sibling get 'not found' on every call with another tenant's ids, and nothing changes", async () => {
+      const envA = await createEnvironment(provider.api, admin, `a-${unique()}`, 1);
+      const envB = await createEnvironment(provider.api, admin, `b-${unique()}`, 1);
+      const idsA = await fixture(envA, envA.environmentId);
+      const idsB = await fixture(envB, envB.environmentId);
+      const before = await snapshot();
       for (const spec of CONFIG_CALLS) {
-        const ids = await fixture(manager, manager.environmentId);
-        const response = await call(holder, spec, ids);
-        if (spec.permission === permission) {
-          expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
-        } else {
-          expect(response.status, spec.name).toBe(403);
+        // B's manager names A's environment: not found.
+        const foreignEnvironment = await call(envB, spec, idsA);
+        expect(foreignEnvironment.status, spec.name).toBe(404);
+        expect(foreignEnvironment.body.error, spec.name).toBe(ErrorCode.INVALID_TOKEN);
+        // B's own environment with A's item ids: not found either (calls that name an item).
+        const mixedIds = { ...idsA, environment: idsB.environment };
+        if (spec.path(mixedIds) !== spec.path(idsB)) {
+          const mixed = await call(envB, spec, mixedIds);
+          expect(mixed.status, `${spec.name} with a foreign item`).toBe(404);
         }
       }
-    },
-    60_000,
-  );
-});
+      expect(await snapshot()).toBe(before);
+    }, 60_000);
+
+    it('a parent manager reaches every call in a descendant; the child cannot reach up', async () => {
+      const parent = await createEnvironment(provider.api, admin, `p-${unique()}`, 1);
+      // HeatSight for it and those below, so the feature-gated calls are open too.
+      const granted = await provider.api
+        .put(`/api/v1/config/${admin.environmentId}/environments/${parent.id}`)
+        .set('Authorization', admin.authorization)
+        .send({ environment_name: (await nameOf(parent)) ?? '', enabled_feature_ids: [1, 2] });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      const child = await createEnvironment(provider.api, parent, `c-${unique()}`);
+      const idsChild = await fixture(child, child.environmentId);
+      for (const spec of CONFIG_CALLS) {
+        const response = await call(parent, spec, idsChild);
+        expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+      }
+      const idsParent = await fixture(parent, parent.environmentId);
+      for (const spec of CONFIG_CALLS) {
+        expect((await call(child, spec, idsParent)).status, spec.name).toBe(404);
+      }
+    }, 60_000);
+
+    it.each(MATRIX_PERMISSIONS)(
+      'permission %i opens exactly its calls',
+      async (permission) => {
+        const manager = await createEnvironment(provider.api, admin, `perm-${permission}-${unique()}`, 1);
+        const username = `holder-${permission}-${unique()}`;
+        await createUser(provider.api, manager, username, [permission]);
+        const holder = await as(
+          provider.api,
+          username,
+          (await provider.api.get('/api/v1/auth/session').set('Authorization', manager.authorization)).body
+            .environment_name,
+        );
+        for (const spec of CONFIG_CALLS) {
+          const ids = await fixture(manager, manager.environmentId);
+          const response = await call(holder, spec, ids);
+          if (spec.permission === permission) {
+            expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+          } else {
+            expect(response.status, spec.name).toBe(403);
+          }
+        }
+      },
+      60_000,
+    );
+  });
+}
