@@ -1,5 +1,5 @@
 import { DIALECTS } from '../testing/testProvider.js';
-import { describeTenancy } from '../testing/tenancySuite.js';
+import { describeTenancy } from '../testing/tenancy.suite.js';
 
-// The suite is in testing/tenancySuite.ts; this file runs it on sqlite, beside the other dialect's.
+// The suite is in testing/tenancy.suite.ts; this file runs it on sqlite, beside the other dialect's.
 describeTenancy(DIALECTS[0]);

@@ -15,7 +15,8 @@ function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) ? [path] : [];
+    // A .suite.ts is a test's body that several test files run (one per dialect, say): a test too.
+    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.(test|spec|suite)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
