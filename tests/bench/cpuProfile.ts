@@ -41,10 +41,12 @@ function productFrame(url: string): boolean {
 
 /**
  * Where the thread's long busy stretches go: runs of consecutive non-idle samples of at least
- * `minMs` (a stretch the event loop could not answer in), each sample credited to the outermost
+ * `minMs`, each sample credited to the outermost
  * and the innermost product function on its stack (a dependency's or V8's frames stand for the
- * product code that called them). Reads which work holds the loop, where self time only names
- * the leaves (a statement's run, the collector).
+ * product code that called them). Reads which work keeps the thread busy, where self time only
+ * names the leaves (a statement's run, the collector). A stretch is not one blocking task: work
+ * sliced with setImmediate never lets the thread go idle, though other callbacks run between its
+ * slices; the event-loop delay histogram measures blocking, this says what the time went on.
  */
 export function longBusyStretches(profile: CpuProfile, minMs: number, count: number): string[] {
   const parentOf = new Map<number, number>();

@@ -16,7 +16,7 @@ import {
   type SubscribeAck,
   type UpstreamStatusEvent,
 } from '@halo/shared';
-import { filter, map, Observable } from 'rxjs';
+import { filter, map, Observable, share } from 'rxjs';
 import type { z } from 'zod';
 import type { LiveSocket } from './liveSocket';
 
@@ -120,22 +120,26 @@ export class LiveConnection {
     this.socket.emit(LiveEvent.LOGS_UNSUBSCRIBE, { environmentId });
   }
 
-  /** One event's payloads, as they came, while subscribed. */
+  /**
+   * One event's payloads, as they came, while anyone is subscribed: one socket listener
+   * however many subscribe (several environments' feeds hear the same event).
+   */
   private event(name: InboundEvent): Observable<unknown> {
     const socket = this.socket as unknown as UnparsedEmitter;
     return new Observable<unknown>((subscriber) => {
       const listener = (payload: unknown) => subscriber.next(payload);
       socket.on(name, listener);
       return () => socket.off(name, listener);
-    });
+    }).pipe(share());
   }
 
-  /** One event's payloads that pass `schema`, typed by it; the rest dropped. */
+  /** One event's payloads that pass `schema`, typed by it; the rest dropped. Each payload is parsed once, for every subscriber. */
   private parsed<Payload>(name: InboundEvent, schema: z.ZodType<Payload>): Observable<Payload> {
     return this.event(name).pipe(
       map((payload) => schema.safeParse(payload)),
       filter((parsed): parsed is z.ZodSafeParseSuccess<Payload> => parsed.success),
       map((parsed) => parsed.data),
+      share(),
     );
   }
 }
