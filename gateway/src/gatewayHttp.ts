@@ -7,6 +7,7 @@ import { clusterMetricsSource } from './gatewayCluster.js';
 import { log } from './log.js';
 import type { GatewayMetrics } from './metrics.js';
 import { createApiProxy, forwardingHeaders } from './proxy/apiProxy.js';
+import { observeWrites, type ObservedWrite } from './proxy/writeObserver.js';
 import { createRateLimits } from './proxy/rateLimits.js';
 import type { RedisConnections } from './redisConnections.js';
 import { securityHeaders } from './securityHeaders.js';
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   readonly webDistDir?: string;
   /** A worker of several (gatewayCluster.ts): `/metrics` tells about all of them. */
   readonly clusterWorker?: boolean;
+  /** Calls whose success changes what the live side shows (an alarm acknowledged). */
+  readonly observedWrites?: readonly ObservedWrite[];
 }
 
 const notFound: RequestHandler = (_request, response) => {
@@ -77,6 +80,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       ...(options.redis ? { redis: { client: options.redis.commands, prefix: `${config.redisPrefix}:rate:` } } : {}),
     }),
     forwardingHeaders,
+    observeWrites(options.observedWrites ?? []),
     createApiProxy({
       target: options.upstream.apiBaseUrl,
       timeoutMs: config.upstreamTimeoutMs,

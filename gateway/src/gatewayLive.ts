@@ -97,6 +97,10 @@ export function createLiveWiring(httpServer: HttpServer, options: LiveWiringOpti
       const answer = await devicesUpstream.recentAlerts(environmentId, token, SEED_ALERTS);
       return answer.kind === 'ok' ? answer.value : null;
     },
+    alarmCounts: async (environmentId, token) => {
+      const answer = await devicesUpstream.alarmCounts(environmentId, token);
+      return answer.kind === 'ok' ? answer.value : null;
+    },
     ...(options.encodeSnapshot ? { encodeSnapshot: options.encodeSnapshot } : {}),
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));

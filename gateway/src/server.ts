@@ -1,3 +1,4 @@
+import { API } from '@halo/shared';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { Express } from 'express';
@@ -58,6 +59,8 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   let stopping = false;
+  // The live side is made after the HTTP app; calls it must hear of reach it through this.
+  let alarmsChanged: (environmentId: number) => void = () => undefined;
   const app = createHttpApp({
     config,
     upstream,
@@ -65,6 +68,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     upstreamStatus,
     redis,
     stopping: () => stopping,
+    observedWrites: [{ endpoint: API.alarms.acknowledge, answered: (environmentId) => alarmsChanged(environmentId) }],
     ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
     ...(options.clusterWorker ? { clusterWorker: options.clusterWorker } : {}),
   });
@@ -81,6 +85,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     ...(options.encodeSnapshot ? { encodeSnapshot: options.encodeSnapshot } : {}),
   });
   const { live, fanout, pollers } = wiring;
+  alarmsChanged = (environmentId) => fanout.alarmsChanged(environmentId);
   live.start();
   const probe = repeat(
     () => upstreamClient.probe(),

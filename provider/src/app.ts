@@ -48,6 +48,10 @@ import { downloadRfRecordings } from './routes/rf-recordings/downloadRfRecording
 import { listRfRecordings } from './routes/rf-recordings/listRfRecordings.js';
 import { listSatcomMessages } from './routes/logs/listSatcomMessages.js';
 import { listSystemLogs } from './routes/logs/listSystemLogs.js';
+import { acknowledgeAlarms } from './routes/alarms/acknowledgeAlarms.js';
+import { alarmCounts } from './routes/alarms/alarmCounts.js';
+import { exportAlarms } from './routes/alarms/exportAlarms.js';
+import { listAlarms } from './routes/alarms/listAlarms.js';
 import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
 import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
 import { exportSatcomMessages } from './routes/logs/exportSatcomMessages.js';
@@ -129,6 +133,10 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   exportSatcomMessages,
   listUserAudits,
   exportUserAudits,
+  listAlarms,
+  alarmCounts,
+  exportAlarms,
+  acknowledgeAlarms,
   getDevicesConnectivity,
   getDevicesConnectivityDetail,
   listThresholds,

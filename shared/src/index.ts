@@ -13,6 +13,7 @@ export * from './labels/index.js';
 export * from './heatsight/index.js';
 export * from './live/index.js';
 export * from './logs/index.js';
+export * from './alarms/index.js';
 export * from './outbound/index.js';
 export * from './permissions/index.js';
 export * from './rf-recordings/index.js';

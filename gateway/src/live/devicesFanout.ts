@@ -1,4 +1,11 @@
-import { can, EnvironmentSubscribeSchema, HttpErrorKind, LiveEvent, type SystemLogEntry } from '@halo/shared';
+import {
+  can,
+  EnvironmentSubscribeSchema,
+  HttpErrorKind,
+  LiveEvent,
+  type AlarmCounts,
+  type SystemLogEntry,
+} from '@halo/shared';
 import { z } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
 import type { PollCapability } from '../pollers/environmentPoller.js';
@@ -45,6 +52,8 @@ export interface DevicesFanoutOptions {
   readonly summaryIntervalMs: number;
   /** The log's latest alerts (newest first), asked with a token that may view logs; null when that failed. */
   readonly recentAlerts?: (environmentId: number, token: string) => Promise<SystemLogEntry[] | null>;
+  /** The environment's alarm counts (issue 27), asked with a token that may view them. */
+  readonly alarmCounts?: (environmentId: number, token: string) => Promise<AlarmCounts | null>;
 }
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
@@ -112,6 +121,7 @@ export class DevicesFanout {
       admission,
       intervalMs: options.summaryIntervalMs,
       ...(options.recentAlerts ? { recentAlerts: options.recentAlerts } : {}),
+      ...(options.alarmCounts ? { alarmCounts: options.alarmCounts } : {}),
     });
     this.logs = new LogsRoom({ namespace, environments, admission });
   }
@@ -123,6 +133,11 @@ export class DevicesFanout {
 
   feed(environmentId: number): EnvironmentFeed | undefined {
     return this.followed.get(environmentId)?.feed;
+  }
+
+  /** An environment's alarms changed through this gateway (an acknowledgement): its summary, if followed, counts them again. */
+  alarmsChanged(environmentId: number): void {
+    this.summaries.alarmsChanged(this.followed.get(environmentId));
   }
 
   /** Registers the socket's live-protocol handlers. */

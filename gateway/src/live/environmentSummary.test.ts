@@ -140,4 +140,48 @@ describe('summary.subscribe', () => {
     client.disconnect();
     await expect.poll(() => gateway.pollers.running).toBe(0);
   });
+
+  it('carries the alarm counts to sessions with logs view, read again after a threshold entry or an acknowledgement', async () => {
+    const counts = (critical: number, unacknowledged: number) => ({
+      active: [0, 0, 1, critical] as [number, number, number, number],
+      unacknowledged: [0, 0, 1, unacknowledged] as [number, number, number, number],
+    });
+    live.upstream.alarms.counts.set(10, counts(2, 2));
+    const started = await gatewayWith({ summaryIntervalMs: 100 });
+    const withLogs = await summaryOf(MANAGER);
+    const withoutLogs = await summaryOf(NO_LOGS);
+    await expect.poll(() => withLogs.view.summary?.alarms).toEqual(counts(2, 2));
+    await expect.poll(() => withoutLogs.view.summary?.counts.total).toBe(5);
+    expect(withoutLogs.view.messages.some((message) => 'alarms' in message)).toBe(false);
+
+    // A threshold entry in the log: the counts are read again and the change pushed.
+    live.upstream.alarms.counts.set(10, counts(3, 3));
+    live.upstream.fleet.addLog(10, { ...alertEntry(4, 3, 'too hot'), event_type: 'threshold_critical' });
+    await expect.poll(() => withLogs.view.summary?.alarms).toEqual(counts(3, 3));
+
+    // An acknowledgement through this gateway's proxy: read again at once.
+    live.upstream.alarms.counts.set(10, counts(3, 0));
+    const answer = await fetch(`${started.url}/api/v1/config/10/alarms/acknowledge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${MANAGER}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [1, 2, 3] }),
+    });
+    expect(answer.status).toBe(200);
+    await expect.poll(() => withLogs.view.summary?.alarms).toEqual(counts(3, 0));
+    expect(live.upstream.alarms.acknowledgements).toEqual([{ environmentId: 10, body: { ids: [1, 2, 3] } }]);
+    // A burst of entries costs one read per interval, not one per entry.
+    const asked = live.upstream.alarms.asked.get(10) ?? 0;
+    for (let entry = 0; entry < 20; entry += 1)
+      live.upstream.fleet.addLog(10, { ...alertEntry(5, 2, 'warm'), event_type: 'threshold_major' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((live.upstream.alarms.asked.get(10) ?? 0) - asked).toBeLessThanOrEqual(3);
+  });
+
+  it('shows no alarm counts from an upstream without alarms', async () => {
+    await gatewayWith({ summaryIntervalMs: 100 });
+    const { view } = await summaryOf(MANAGER);
+    await expect.poll(() => view.summary?.counts.total).toBe(5);
+    await expect.poll(() => live.upstream.alarms.asked.get(10)).toBe(1);
+    expect(view.summary?.alarms).toBeUndefined();
+  });
 });

@@ -4,6 +4,7 @@ import {
   LiveEvent,
   summaryChanges,
   summaryReset,
+  type AlarmCounts,
   type DeviceLiveState,
   type FleetSummary,
   type FleetSummaryMessage,
@@ -37,8 +38,17 @@ export interface EnvironmentSummaryOptions {
   readonly intervalMs: number;
   /** The log's latest alerts, with a subscriber's token that may view logs (null: none can, or it failed). */
   readonly recentAlerts: () => Promise<SystemLogEntry[] | null>;
+  /** The environment's alarm counts, with a subscriber's token that may view alarms (null: none can, failed, or no such extension). */
+  readonly alarmCounts?: () => Promise<AlarmCounts | null>;
   readonly now?: () => number;
 }
+
+/** Alarm counts are read again at most this often, and at least this often while pushes go out (a peer gateway's acknowledgements). */
+export const ALARM_RECOUNT_MIN_MS = 1000;
+export const ALARM_RECOUNT_MAX_MS = 30_000;
+
+/** The system log events that open, change or clear an alarm (store/alarms.ts in the provider). */
+const ALARM_EVENT = /^(threshold_(minor|major|critical)|back_to_safety)$/;
 
 /**
  * One environment's fleet summary on this gateway (shared FleetSummaryState, fed by the same
@@ -58,6 +68,11 @@ export class EnvironmentSummary {
   private timerAt = 0;
   private lastPushAt = 0;
   private readonly now: () => number;
+  /** When the alarm counts were last asked (epoch ms), whether a count is under way, and whether another is due after it. */
+  private alarmsAskedAt = 0;
+  private alarmsAsking = false;
+  private alarmsDue = false;
+  private alarmsTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: EnvironmentSummaryOptions) {
     this.now = options.now ?? Date.now;
@@ -81,6 +96,7 @@ export class EnvironmentSummary {
     if (sent) this.emit(socket.id, summaryReset(environmentId, sent), audience);
     else this.schedule(0);
     if (!this.seeded && audience === 'alerts') this.seed();
+    if (audience === 'alerts' && this.alarmsAskedAt === 0) this.recountAlarms();
   }
 
   leave(socket: LiveSocket): void {
@@ -110,11 +126,51 @@ export class EnvironmentSummary {
   addAlerts(entries: readonly SystemLogEntry[]): void {
     this.state.addAlerts(entries);
     if (entries.some((entry) => entry.is_alert)) this.schedule();
+    if (entries.some((entry) => ALARM_EVENT.test(entry.event_type))) this.recountAlarms();
+  }
+
+  /**
+   * The alarm counts may have changed (a threshold entry, an acknowledgement through this
+   * gateway): they are read again, at most once per ALARM_RECOUNT_MIN_MS, one read at a time.
+   */
+  recountAlarms(): void {
+    if (!this.options.alarmCounts) return;
+    if (this.alarmsAsking || this.alarmsTimer) {
+      this.alarmsDue = true;
+      return;
+    }
+    const wait = Math.max(0, this.alarmsAskedAt + ALARM_RECOUNT_MIN_MS - this.now());
+    this.alarmsTimer = setTimeout(() => {
+      this.alarmsTimer = undefined;
+      this.askAlarmCounts();
+    }, wait);
+    this.alarmsTimer.unref();
   }
 
   close(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    clearTimeout(this.alarmsTimer);
+    this.alarmsTimer = undefined;
+  }
+
+  private askAlarmCounts(): void {
+    const read = this.options.alarmCounts;
+    if (!read) return;
+    this.alarmsAsking = true;
+    this.alarmsDue = false;
+    this.alarmsAskedAt = this.now();
+    void read()
+      .then((counts) => {
+        if (counts && this.state.setAlarmCounts(counts)) this.schedule();
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error, environmentId: this.options.environmentId }, 'reading alarm counts failed');
+      })
+      .finally(() => {
+        this.alarmsAsking = false;
+        if (this.alarmsDue) this.recountAlarms();
+      });
   }
 
   /** The alerts the log already holds, so a wall opened now is not empty until the next one. */
@@ -164,6 +220,8 @@ export class EnvironmentSummary {
       this.sent[audience] = next;
       if (message) this.emit(roomOf(audience, environmentId), message, audience);
     }
+    // Acknowledgements made through another gateway reach this one's counts within the longest wait.
+    if (this.sent.alerts && now - this.alarmsAskedAt >= ALARM_RECOUNT_MAX_MS) this.recountAlarms();
     // An alert problem running out of its window changes the list with nothing else happening.
     const expiry = this.sent.alerts ? this.state.nextAlertExpiry(now) : null;
     if (expiry !== null) this.schedule(Math.max(this.options.intervalMs, expiry - now));

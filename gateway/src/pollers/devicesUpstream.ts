@@ -10,6 +10,7 @@ import {
   DeviceStatusEntrySchema,
   LiveSystemLogEntrySchema,
   logPollSearch,
+  type AlarmCounts,
   type DeviceLiveState,
   type DeviceStatusEntry,
   type LogsSystemEvent,
@@ -63,7 +64,7 @@ const DevicesStateBodySchema = API.devices.devicesState.answer.extend({ devices_
 const DeviceStatusBodySchema = API.devices.deviceStatus.answer.extend({ device_status: z.array(z.unknown()) });
 const SystemLogsBodySchema = API.logs.systemLogs.answer.extend({ system_logs: z.array(z.unknown()) });
 
-type Source = 'devices_state' | 'device_status' | 'system_logs' | 'access';
+type Source = 'devices_state' | 'device_status' | 'system_logs' | 'alarms' | 'access';
 
 export interface DevicesUpstreamOptions {
   readonly metrics: GatewayMetrics;
@@ -231,6 +232,17 @@ export class DevicesUpstream {
         return entry.success ? [entry.data] : [];
       }),
     };
+  }
+
+  /**
+   * The environment's active alarms by severity (issue 27). `notFound` from an upstream without
+   * the alarms extension: the console then shows none.
+   */
+  async alarmCounts(environmentId: number, token: string): Promise<PollAnswer<AlarmCounts>> {
+    const answer = await this.get('alarms', apiPaths.alarms.counts(environmentId), token);
+    if (answer.kind !== 'ok') return answer;
+    const body = API.alarms.counts.answer.safeParse(answer.value);
+    return body.success ? { kind: 'ok', value: body.data.alarm_counts } : this.misfit('alarms');
   }
 
   /**

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { addFakeAlarmRoutes, createFakeAlarms, isAlarmsPath, type FakeAlarms } from './fakeAlarms.js';
 import {
   API,
   API_BASE,
@@ -161,6 +162,7 @@ export interface FakeUpstream {
   /** When true, /auth/session and /server_clock drop the connection without answering. */
   dropConnections: boolean;
   readonly fleet: FakeFleet;
+  readonly alarms: FakeAlarms;
   /** Requests seen whose path contains `part`. */
   count(part: string): number;
   close(): Promise<void>;
@@ -195,6 +197,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     serverClock: '2030-01-02T03:04:05.000Z',
     dropConnections: false,
     fleet: createFleet(),
+    alarms: createFakeAlarms(),
   };
   const { fleet } = state;
   app.use((request, _response, next) => {
@@ -278,7 +281,10 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       response.status(404).json(apiErrorBody(HttpErrorKind.NOT_FOUND, 'Environment not found'));
       return;
     }
-    const needed = request.path.startsWith(underConfig(API.logs.systemLogs)) ? 'logs.view' : 'devices.view';
+    const needed =
+      request.path.startsWith(underConfig(API.logs.systemLogs)) || isAlarmsPath(request.path)
+        ? 'logs.view'
+        : 'devices.view';
     if (fleet.refusedTokens.has(token) || !can(loginResponseFor(token, session), needed)) {
       response.status(403).json(apiErrorBody(HttpErrorKind.FORBIDDEN, 'Forbidden'));
       return;
@@ -370,6 +376,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       .map(({ environmentId: _environmentId, ...entry }) => entry);
     response.json({ system_logs: entries });
   });
+  addFakeAlarmRoutes(config, state.alarms, environmentOf);
   app.use(`${API_BASE}${expressPathOf({ path: CONFIG_PREFIX })}`, config);
 
   const server: Server = app.listen(0, '127.0.0.1');

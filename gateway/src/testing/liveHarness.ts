@@ -65,6 +65,9 @@ export function useLiveHarness() {
     fleet.fault = 'none';
     fleet.logsAvailable = true;
     fleet.refusedTokens.clear();
+    fake.alarms.counts.clear();
+    fake.alarms.asked.clear();
+    fake.alarms.acknowledgements.length = 0;
     fleet.environments.clear();
     fleet.environments.set(1, null);
     fleet.environments.set(10, 1);

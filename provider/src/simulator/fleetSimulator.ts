@@ -16,7 +16,7 @@ import {
 } from './simulatedFleetRows.js';
 import { thresholdLogs } from './thresholdReadings.js';
 import { createThresholdWatch } from './thresholdWatch.js';
-import { writeRecords, writeSamples, writeStatuses } from './tickWrites.js';
+import { writeAlarms, writeRecords, writeSamples, writeStatuses } from './tickWrites.js';
 import { createUsageMeter } from './usageMeter.js';
 
 export interface FleetSimulatorOptions {
@@ -38,6 +38,8 @@ export interface TickReport {
   /** Ids of the devices this tick wrote, each with a new revision. */
   readonly changed: readonly number[];
   readonly logs: number;
+  /** Threshold readings that opened, changed or cleared an alarm (store/alarms.ts). */
+  readonly alarmReadings: number;
   readonly rfRecordings: number;
   readonly satcomMessages: number;
   /** Connected seconds this tick wrote to the usage counters. */
@@ -71,6 +73,7 @@ const idleReport = (tick: number): TickReport => ({
   tick,
   changed: [],
   logs: 0,
+  alarmReadings: 0,
   rfRecordings: 0,
   satcomMessages: 0,
   connectedSeconds: 0,
@@ -154,10 +157,12 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     await writeStatuses(context.db, changed, now);
     await writeSamples(context.db, samples);
     await writeRecords(context.db, environmentId, now, { logs, satcom, usage: usageRows, recording });
+    const alarmReadings = await writeAlarms(context.db, environmentId, logs, now);
     return {
       tick: tickNumber,
       changed: changed.map((device) => device.id),
       logs: logs.length,
+      alarmReadings,
       rfRecordings: recording ? 1 : 0,
       satcomMessages: satcom.length,
       connectedSeconds: usageRows.reduce((total, row) => total + row.seconds, 0),

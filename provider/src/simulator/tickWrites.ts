@@ -1,6 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
+import { alarmReadingsOf, applyAlarmReadings } from '../store/alarms.js';
 import { addConnectedSeconds, type ConnectedSeconds } from '../store/connectivityUsage.js';
 import { insertInBatches } from '../store/insertInBatches.js';
 import { insertPositionSamples } from '../store/positionSamples.js';
@@ -98,4 +99,14 @@ export async function writeRecords(db: Kysely<Database>, environmentId: number, 
         .execute();
     }
   });
+}
+
+/**
+ * The alarms the tick's threshold entries open, update and clear (store/alarms.ts), after the
+ * entries themselves are written: an alarm never names a reading the system log lacks.
+ */
+export async function writeAlarms(db: Kysely<Database>, environmentId: number, logs: readonly LogDraft[], now: number) {
+  const readings = alarmReadingsOf(logs);
+  if (readings.length > 0) await applyAlarmReadings(db, environmentId, readings, now);
+  return readings.length;
 }

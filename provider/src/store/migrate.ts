@@ -16,6 +16,7 @@ import * as auditDetailCodes from './migrations/019_audit_detail_codes.js';
 import * as positionRollups from './migrations/020_position_rollups.js';
 import * as deviceImportStage from './migrations/021_device_import_stage.js';
 import * as devicesSimulatedIndex from './migrations/022_devices_simulated_index.js';
+import * as alarms from './migrations/023_alarms.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -43,6 +44,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '020_position_rollups': positionRollups,
   '021_device_import_stage': deviceImportStage,
   '022_devices_simulated_index': devicesSimulatedIndex,
+  '023_alarms': alarms,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

@@ -185,6 +185,28 @@ export interface SystemLogsTable {
   is_alert: Generated<number>;
 }
 
+/** Alarms (migration 023): a device's attribute in breach, from the reading that opened it to the one that cleared it. */
+export interface AlarmsTable {
+  id: Generated<number>;
+  environment_id: number;
+  device_id: number;
+  device_name: string;
+  device_attribute_type: number;
+  severity: number;
+  peak_severity: number;
+  last_value: string | null;
+  breach_count: number;
+  opened_at: number;
+  last_breach_at: number;
+  cleared_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by_user_id: number | null;
+  acknowledged_by: string | null;
+  acknowledgement_note: string | null;
+  acknowledged_severity: number | null;
+  revision: number;
+}
+
 /**
  * SQLite only (migration 017): the trigram index of system_logs.device_name, an FTS5 table
  * whose rowid is the entry's id.
@@ -318,6 +340,7 @@ export interface Database {
   user_devices: UserDevicesTable;
   rf_recordings: RfRecordingsTable;
   system_logs: SystemLogsTable;
+  alarms: AlarmsTable;
   system_log_names: SystemLogNamesTable;
   thresholds: ThresholdsTable;
   version_definitions: VersionDefinitionsTable;
@@ -345,6 +368,7 @@ export type DeviceRow = Selectable<DevicesTable>;
 export type NewDevice = Insertable<DevicesTable>;
 export type RfRecordingRow = Selectable<RfRecordingsTable>;
 export type NewSystemLog = Insertable<SystemLogsTable>;
+export type AlarmRow = Selectable<AlarmsTable>;
 export type ThresholdRow = Selectable<ThresholdsTable>;
 export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
 export type SatcomTargetRow = Selectable<SatcomTargetsTable>;

@@ -1,3 +1,4 @@
+import { alarmsApi } from '../alarms/alarmsApi.js';
 import { applicationRulesApi } from '../application-rules/applicationRulesApi.js';
 import { authApi, twoFactorApi } from '../auth/authApi.js';
 import { devicesApi } from '../devices/devicesApi.js';
@@ -30,6 +31,7 @@ export const API = {
   devices: devicesApi,
   rfRecordings: rfRecordingsApi,
   logs: logsApi,
+  alarms: alarmsApi,
   usage: usageApi,
   thresholds: thresholdsApi,
   versions: versionsApi,

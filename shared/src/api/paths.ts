@@ -80,6 +80,9 @@ export const apiPaths = {
   logs: {
     systemLogs: inEnvironment(API.logs.systemLogs),
   },
+  alarms: {
+    counts: inEnvironment(API.alarms.counts),
+  },
 } as const;
 
 /** Web routes of spec section 2. */
@@ -101,6 +104,8 @@ export const ROUTES = {
   auditLog: '/logs/audit-log',
   systemLog: '/logs/system-log',
   messagingLog: '/logs/messaging-log',
+  /** The product's own (issue 27). */
+  alarms: '/logs/alarms',
   heatSight: '/services/heatsight',
   wall: '/wall',
 } as const;

@@ -37,6 +37,8 @@ export const AuditAction = {
   ENABLE: 'enable',
   DISABLE: 'disable',
   EVENT: 'event',
+  /** An alarm acknowledged (issue 27). */
+  ACKNOWLEDGE: 'acknowledge',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
@@ -53,6 +55,7 @@ export const AuditResource = {
   VERSION_DEFINITION: 'version_definition',
   SATCOM_TARGET: 'satcom_target',
   TWO_FACTOR: 'two_factor',
+  ALARM: 'alarm',
 } as const;
 export type AuditResource = (typeof AuditResource)[keyof typeof AuditResource];
 

@@ -27,6 +27,7 @@ export const AUDIT_RESOURCE_NAMES = {
   [AuditResource.VERSION_DEFINITION]: 'versionDefinition',
   [AuditResource.SATCOM_TARGET]: 'satcomTarget',
   [AuditResource.TWO_FACTOR]: 'twoFactor',
+  [AuditResource.ALARM]: 'alarm',
 } as const satisfies Record<AuditResource, string>;
 
 export const AUDIT_ACTION_NAMES = {
@@ -36,6 +37,7 @@ export const AUDIT_ACTION_NAMES = {
   [AuditAction.ENABLE]: 'enable',
   [AuditAction.DISABLE]: 'disable',
   [AuditAction.EVENT]: 'event',
+  [AuditAction.ACKNOWLEDGE]: 'acknowledge',
 } as const satisfies Record<AuditAction, string>;
 
 export const SYSTEM_EVENT_NAMES = {
@@ -103,6 +105,7 @@ const EN_US: CodeLabelTexts = {
     versionDefinition: 'Firmware version',
     satcomTarget: 'Satcom target',
     twoFactor: 'Two-factor authentication',
+    alarm: 'Alarm',
   },
   auditAction: {
     create: 'Create',
@@ -111,6 +114,7 @@ const EN_US: CodeLabelTexts = {
     enable: 'Enable',
     disable: 'Disable',
     event: 'Event',
+    acknowledge: 'Acknowledge',
   },
   systemEvent: {
     linkUp: 'Link up',
@@ -187,6 +191,7 @@ const HE_IL: CodeLabelTexts = {
     versionDefinition: 'גרסת קושחה',
     satcomTarget: 'יעד לוויני',
     twoFactor: 'אימות דו־שלבי',
+    alarm: 'התראה',
   },
   auditAction: {
     create: 'יצירה',
@@ -195,6 +200,7 @@ const HE_IL: CodeLabelTexts = {
     enable: 'הפעלה',
     disable: 'השבתה',
     event: 'אירוע',
+    acknowledge: 'אישור קבלה',
   },
   systemEvent: {
     linkUp: 'קישור עלה',

@@ -244,3 +244,36 @@ describe('summary messages', () => {
     expect(applySummaryMessage(null, { environmentId: 3, reset: true, counts: { total: 1 } })).toBeNull();
   });
 });
+
+describe('alarm counts in the summary', () => {
+  const counts = (critical: number) => ({
+    active: [0, 1, 0, critical] as [number, number, number, number],
+    unacknowledged: [0, 1, 0, critical] as [number, number, number, number],
+  });
+
+  it('go to the audience with logs view only, and a message carries them only when they changed', () => {
+    const state = new FleetSummaryState();
+    state.reset([device(1)]);
+    expect(state.summary(NOW, true).alarms).toBeUndefined();
+    expect(state.setAlarmCounts(counts(2))).toBe(true);
+    expect(state.setAlarmCounts(counts(2))).toBe(false);
+    const first = state.summary(NOW, true);
+    expect(first.alarms).toEqual(counts(2));
+    expect(state.summary(NOW, false).alarms).toBeUndefined();
+
+    const held = applySummaryMessage(null, summaryReset(7, first));
+    expect(held?.alarms).toEqual(counts(2));
+    state.update([device(1, { name: 'renamed' })], []);
+    const unchanged = summaryChanges(7, first, state.summary(NOW, true));
+    expect(unchanged).toBeNull();
+
+    state.setAlarmCounts(counts(5));
+    const next = state.summary(NOW, true);
+    const message = summaryChanges(7, first, next);
+    expect(message).toEqual({ environmentId: 7, alarms: counts(5) });
+    expect(FleetSummaryMessageSchema.parse(message)).toEqual(message);
+    expect(applySummaryMessage(held, message as NonNullable<typeof message>)?.alarms).toEqual(counts(5));
+    // A later message about something else keeps what is held.
+    expect(applySummaryMessage(held, { environmentId: 7, problemCount: 0 })?.alarms).toEqual(counts(2));
+  });
+});

@@ -8,6 +8,7 @@
  * problem rule is fleetProblems.ts.
  */
 import { z } from 'zod';
+import { AlarmCountsSchema } from '../alarms/alarm.js';
 import { SystemLogEntrySchema } from '../logs/systemLog.js';
 
 export const FleetCountsSchema = z.object({
@@ -67,6 +68,8 @@ export const FleetSummarySchema = z.object({
   problemCount: z.number().int().min(0),
   /** The latest SUMMARY_ALERTS alerts, newest first (none for a session without logs view). */
   alerts: z.array(SummaryAlertSchema).max(SUMMARY_ALERTS),
+  /** Active alarms by severity, all and unacknowledged (issue 27); absent without logs view or before the first count. */
+  alarms: AlarmCountsSchema.optional(),
 });
 export type FleetSummary = z.infer<typeof FleetSummarySchema>;
 
@@ -88,6 +91,8 @@ export const FleetSummaryMessageSchema = z.object({
   problemsChanged: z.array(FleetProblemSchema).max(SUMMARY_PROBLEMS).optional(),
   problemCount: z.number().int().min(0).optional(),
   alerts: z.array(SummaryAlertSchema).max(SUMMARY_ALERTS).optional(),
+  /** The alarm counts, whole, when they changed. */
+  alarms: AlarmCountsSchema.optional(),
 });
 export type FleetSummaryMessage = z.infer<typeof FleetSummaryMessageSchema>;
 
@@ -104,6 +109,7 @@ export function applySummaryMessage(held: FleetSummary | null, message: FleetSum
       problems: message.problems ?? [],
       problemCount: message.problemCount ?? 0,
       alerts: message.alerts ?? [],
+      ...(message.alarms ? { alarms: message.alarms } : {}),
     };
   }
   if (!held) return null;
@@ -125,6 +131,7 @@ export function applySummaryMessage(held: FleetSummary | null, message: FleetSum
     alerts: message.alerts
       ? newestAlertsFirst([...message.alerts, ...held.alerts]).slice(0, SUMMARY_ALERTS)
       : held.alerts,
+    ...(message.alarms || held.alarms ? { alarms: message.alarms ?? held.alarms } : {}),
   };
 }
 

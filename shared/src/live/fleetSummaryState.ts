@@ -1,6 +1,7 @@
 import { ConnectionStatus, MainAppStatus } from '../constants/enums.js';
 import { deviceHealth } from '../devices/deviceHealth.js';
 import { connectionStatus } from '../devices/deviceStatus.js';
+import type { AlarmCounts } from '../alarms/alarm.js';
 import type { SystemLogEntry } from '../logs/systemLog.js';
 import type { DeviceLiveState } from './events.js';
 import {
@@ -96,6 +97,8 @@ export class FleetSummaryState {
   private readonly alertsByDevice = new Map<number, SummaryAlert[]>();
   /** The latest alerts, newest first. */
   private latestAlerts: SummaryAlert[] = [];
+  /** The environment's alarm counts as last read (issue 27), for the audience with logs view. */
+  private alarmCounts: AlarmCounts | null = null;
 
   /** The whole fleet, instead of what was there. */
   reset(devices: Iterable<DeviceLiveState>): void {
@@ -118,6 +121,13 @@ export class FleetSummaryState {
   }
 
   /** New system log entries; those raised as alerts are kept. */
+  /** The alarm counts as read from the alarms' store; true when they differ from those held. */
+  setAlarmCounts(counts: AlarmCounts): boolean {
+    if (this.alarmCounts && JSON.stringify(this.alarmCounts) === JSON.stringify(counts)) return false;
+    this.alarmCounts = counts;
+    return true;
+  }
+
   addAlerts(entries: Iterable<SystemLogEntry>): void {
     const raised = [...entries].filter((entry) => entry.is_alert);
     if (raised.length === 0) return;
@@ -162,6 +172,7 @@ export class FleetSummaryState {
       problems: top,
       problemCount,
       alerts: withAlerts ? this.latestAlerts.slice(0, SUMMARY_ALERTS) : [],
+      ...(withAlerts && this.alarmCounts ? { alarms: this.alarmCounts } : {}),
     };
   }
 
@@ -251,5 +262,6 @@ export function summaryChanges(
   const known = new Set(sent.alerts.map((alert) => alert.id));
   const added = next.alerts.filter((alert) => !known.has(alert.id)).slice(0, maxNewAlerts);
   if (added.length > 0) message.alerts = added;
+  if (next.alarms && !same(sent.alarms, next.alarms)) message.alarms = next.alarms;
   return Object.keys(message).length > 1 ? message : null;
 }

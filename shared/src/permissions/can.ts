@@ -63,6 +63,10 @@ const CAPABILITY_PERMISSIONS = Object.freeze(
     'satcomTarget.update': [Permission.ADMIN_UPDATE_ALL],
     'logs.view': [Permission.LOGS_VIEW],
     'messagingLog.view': [Permission.MESSAGING_LOG_VIEW],
+    // Alarms (issue 27) are raised from the system log's readings: whoever views the logs views
+    // them; acknowledging is the logs area's update, 71.
+    'alarms.view': [Permission.LOGS_VIEW],
+    'alarms.acknowledge': [Permission.ALARMS_ACKNOWLEDGE],
   }),
 );
 
@@ -106,6 +110,8 @@ export type Capability =
   | 'satcomTarget.update'
   | 'logs.view'
   | 'messagingLog.view'
+  | 'alarms.view'
+  | 'alarms.acknowledge'
   | 'heatSight.view'
   | 'twoFactor.deactivateOthers'
   | 'wallDisplays.manage'

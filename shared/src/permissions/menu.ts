@@ -14,6 +14,7 @@ export const MENU_ITEM_CAPABILITY = {
   auditLog: 'logs.view',
   systemLog: 'logs.view',
   messagingLog: 'messagingLog.view',
+  alarms: 'alarms.view',
   heatSight: 'heatSight.view',
 } as const satisfies Record<string, Capability | null>;
 

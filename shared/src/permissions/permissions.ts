@@ -23,6 +23,11 @@ export const Permission = {
   APPLICATION_RULES_UPDATE: 62,
   APPLICATION_RULES_DELETE: 63,
   LOGS_VIEW: 70,
+  /**
+   * Not in section 6's table (issue 27): acknowledging alarms, the logs area's update. Viewing
+   * alarms is viewing logs (70).
+   */
+  ALARMS_ACKNOWLEDGE: 71,
   OPENVPN_PROFILE_VIEW: 100,
   OPENVPN_PROFILE_ADD: 101,
   OPENVPN_PROFILE_UPDATE: 102,
@@ -132,7 +137,7 @@ export const PERMISSION_AREAS = [
     updateAll: Permission.ADMIN_UPDATE_ALL,
     deleteAll: Permission.ADMIN_DELETE_ALL,
   },
-  { area: 'logs', view: Permission.LOGS_VIEW },
+  { area: 'logs', view: Permission.LOGS_VIEW, update: Permission.ALARMS_ACKNOWLEDGE },
   { area: 'messagingLog', view: Permission.MESSAGING_LOG_VIEW },
 ] as const satisfies readonly {
   area: string;

@@ -69,6 +69,7 @@ export const TestId = {
     dataAge: 'wall-data-age',
     clock: 'wall-clock',
     count: (status: string) => `wall-count-${status}`,
+    alarmCount: (severity: number) => `wall-alarm-count-${severity}`,
     problems: 'wall-problems',
     alerts: 'wall-alerts',
   },
@@ -188,6 +189,7 @@ export const TestId = {
   /** Home: the fleet at a glance and the wall displays card. */
   home: {
     count: (status: string) => `home-count-${status}`,
+    alarmCount: (severity: number) => `home-alarm-count-${severity}`,
     problems: 'home-problems',
     problem: (key: string | number) => `home-problem-${key}`,
     noProblems: 'home-no-problems',
@@ -228,6 +230,21 @@ export const TestId = {
     changes: (id: number) => `logs-changes-${id}`,
     deviceLog: 'logs-device-log',
     deviceLogOpen: (id: number) => `logs-device-log-open-${id}`,
+  },
+  /** The Alarms screen (its rows, filters and export are the logs kit's). */
+  alarms: {
+    state: (choice: string) => `alarms-state-${choice}`,
+    acknowledgedFilter: (choice: string) => `alarms-acknowledged-${choice}`,
+    total: 'alarms-total',
+    select: (id: number) => `alarms-select-${id}`,
+    selectAll: 'alarms-select-all',
+    acknowledge: 'alarms-acknowledge',
+    acknowledgeDialog: 'alarms-acknowledge-dialog',
+    acknowledgeNote: 'alarms-acknowledge-note',
+    acknowledgeConfirm: 'alarms-acknowledge-confirm',
+    acknowledgedBy: (id: number) => `alarms-acknowledged-by-${id}`,
+    stateOf: (id: number) => `alarms-state-of-${id}`,
+    deviceLink: (id: number) => `alarms-device-${id}`,
   },
   thresholds: {
     environment: 'thresholds-environment',

@@ -33,6 +33,8 @@ export const DISPLAY_ENDPOINTS: readonly EndpointSpec[] = Object.freeze([
   API.devices.devicesState,
   API.devices.deviceStatus,
   API.logs.systemLogs,
+  // The alarm counts the wall's summary carries (issue 27): counts only, not the alarms.
+  API.alarms.counts,
 ]);
 
 export const DISPLAY_LIVE_SUBSCRIPTIONS: readonly string[] = Object.freeze([LiveEvent.SUMMARY_SUBSCRIBE]);

@@ -23,7 +23,7 @@ describe('the side drawer of the registered screens', () => {
       ['home'],
       ['environments', 'users', 'devices', 'dataPath'],
       ['versionsManagement', 'thresholds', 'usageMonitoring', 'satcomTarget'],
-      ['auditLog', 'systemLog', 'messagingLog'],
+      ['auditLog', 'systemLog', 'messagingLog', 'alarms'],
       ['heatSight'],
     ]);
     const entries = sections.flatMap((section) => section.entries);

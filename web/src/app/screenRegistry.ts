@@ -4,7 +4,7 @@ import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
 import { HeatSightRoute } from '../features/heatsight';
 import { HomePage } from '../features/home';
-import { AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
+import { AlarmsPage, AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
 import { SatcomTargetPage } from '../features/satcom-target';
 import { ThresholdsPage } from '../features/thresholds';
 import { UsagePage } from '../features/usage';
@@ -110,6 +110,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     labelKey: 'shell.menu.messagingLog',
     group: 'logs',
     page: MessagingLogPage,
+  },
+  {
+    item: 'alarms',
+    path: ROUTES.alarms,
+    icon: 'notifications',
+    labelKey: 'shell.menu.alarms',
+    group: 'logs',
+    page: AlarmsPage,
   },
   {
     item: 'heatSight',

@@ -1,4 +1,4 @@
-import { LiveEvent, type SubscribeAck, type SystemLogEntry } from '@halo/shared';
+import { LiveEvent, type AlarmCounts, type SubscribeAck, type SystemLogEntry } from '@halo/shared';
 import type { GatewayMetrics } from '../../metrics.js';
 import { EnvironmentSummary } from '../environmentSummary.js';
 import type { LiveNamespace, LiveSocket } from '../liveTypes.js';
@@ -14,6 +14,8 @@ export interface SummaryRoomOptions {
   readonly intervalMs: number;
   /** The log's latest alerts (newest first), asked with a token that may view logs; null when that failed. */
   readonly recentAlerts?: (environmentId: number, token: string) => Promise<SystemLogEntry[] | null>;
+  /** The environment's alarm counts, asked with a token that may view alarms; null when that failed. */
+  readonly alarmCounts?: (environmentId: number, token: string) => Promise<AlarmCounts | null>;
 }
 
 /**
@@ -43,6 +45,11 @@ export class SummaryRoom {
     ack({ ok: true });
   }
 
+  /** Something changed the environment's alarms (an acknowledgement through this gateway): its summary counts them again. */
+  alarmsChanged(tracked: Tracked | undefined): void {
+    tracked?.summary?.recountAlarms();
+  }
+
   /** The socket stops following the summary; the last one's leaving ends it. */
   leave(socket: LiveSocket, tracked: Tracked | undefined): void {
     if (!tracked?.summary) return;
@@ -54,7 +61,7 @@ export class SummaryRoom {
   }
 
   private start(environmentId: number, tracked: Tracked): EnvironmentSummary {
-    const { recentAlerts } = this.options;
+    const { recentAlerts, alarmCounts } = this.options;
     const summary = new EnvironmentSummary({
       environmentId,
       namespace: this.options.namespace,
@@ -64,6 +71,15 @@ export class SummaryRoom {
         const token = tracked.tokens.current('logs.view');
         return token && recentAlerts ? recentAlerts(environmentId, token) : null;
       },
+      ...(alarmCounts
+        ? {
+            alarmCounts: async () => {
+              // Alarms are viewed with the logs view permission (alarms.view is logs.view, 70).
+              const token = tracked.tokens.current('logs.view');
+              return token ? alarmCounts(environmentId, token) : null;
+            },
+          }
+        : {}),
     });
     const snapshot = tracked.feed.snapshot();
     if (snapshot) summary.reset(snapshot.devices);

@@ -121,6 +121,7 @@ describe.each(DIALECTS)('wall displays on %s', (dialect) => {
     // token for the fleet summary and its alerts. Nothing of the audit log, its export or the rest.
     expect(byStatus((status) => status === 200)).toEqual([
       'GET /auth/session',
+      'GET /config/{environmentId}/alarms/counts',
       'GET /config/{environmentId}/devices/device_status',
       'GET /config/{environmentId}/devices/devices_state',
       'GET /config/{environmentId}/system_logs',

@@ -14,8 +14,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeProblem } from '../../lib/fleet';
+import { severityLabelKey } from '../../lib/i18n';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
+import { alarmCountTiles } from '../logs';
+import { useNewAlarmFlags } from './newAlarmFlags';
 import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
 import { useRowsThatFit } from './useRowsThatFit';
 import { adoptWallToken, forgetWallToken } from './wallToken';
@@ -104,6 +107,9 @@ function WallBoard({
   const live = connection.staleSince === null && feedState.kind === 'live';
   const ageSeconds = dataAgeSeconds(connection, now);
 
+  const alarmTiles = alarmCountTiles(summary?.alarms);
+  const newAlarms = useNewAlarmFlags(alarmTiles, now);
+
   const tiles = [
     { key: 'connected', labelKey: 'wall.count.connected', value: counts?.connected, color: THEME_COLORS.online },
     {
@@ -152,6 +158,27 @@ function WallBoard({
               {tile.value ?? '–'}
             </span>
             <span className="halo-wall__tile-label">{t(tile.labelKey)}</span>
+          </div>
+        ))}
+        {alarmTiles.map((alarm) => (
+          <div
+            key={`alarm-${alarm.severity}`}
+            className={`halo-wall__tile${newAlarms.has(alarm.severity) ? ' halo-wall__tile--new' : ''}`}
+            style={{ borderColor: alarm.color }}
+            data-testid={TestId.wall.alarmCount(alarm.severity)}
+            data-new={newAlarms.has(alarm.severity) ? 'true' : undefined}
+          >
+            <span className="halo-wall__tile-value" style={{ color: alarm.count > 0 ? alarm.color : '#5F6B7C' }}>
+              {alarm.count}
+            </span>
+            <span className="halo-wall__tile-label">
+              {t('wall.count.alarms', { severity: t(severityLabelKey(alarm.severity)) })}
+              {newAlarms.has(alarm.severity) && (
+                <Tag intent="danger" className="halo-wall__new">
+                  {t('wall.count.newAlarms')}
+                </Tag>
+              )}
+            </span>
           </div>
         ))}
       </section>

@@ -56,6 +56,7 @@ export const AUDIT_RESOURCE_LABEL_KEYS: Readonly<Record<AuditResource, string>> 
   [AuditResource.VERSION_DEFINITION]: 'common.auditResource.versionDefinition',
   [AuditResource.SATCOM_TARGET]: 'common.auditResource.satcomTarget',
   [AuditResource.TWO_FACTOR]: 'common.auditResource.twoFactor',
+  [AuditResource.ALARM]: 'common.auditResource.alarm',
 };
 
 export const AUDIT_ACTION_LABEL_KEYS: Readonly<Record<AuditAction, string>> = {
@@ -65,6 +66,7 @@ export const AUDIT_ACTION_LABEL_KEYS: Readonly<Record<AuditAction, string>> = {
   [AuditAction.ENABLE]: 'common.auditAction.enable',
   [AuditAction.DISABLE]: 'common.auditAction.disable',
   [AuditAction.EVENT]: 'common.auditAction.event',
+  [AuditAction.ACKNOWLEDGE]: 'common.auditAction.acknowledge',
 };
 
 /** Section 4's satcom link status. */

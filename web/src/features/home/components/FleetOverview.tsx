@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
 import { severityLabelKey } from '../../../lib/i18n';
 import { useObservableValue } from '../../../lib/realtime';
+import { alarmCountTiles } from '../../logs';
 import { countTiles, type CountTile } from '../homeFleet';
 
 const PROBLEM_ROWS = 10;
@@ -34,6 +35,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
   const alerts = summary?.alerts ?? [];
   const tiles = countTiles({ online: THEME_COLORS.online, offline: THEME_COLORS.offline, muted: MUTED });
   const waiting = summary === null;
+  const alarmTiles = alarmCountTiles(summary?.alarms);
 
   const tile = (entry: CountTile) => (
     <Link
@@ -63,6 +65,27 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
           <span className="home-count-group-title">{t('home.fleet.mainAppTitle')}</span>
           <div className="home-counts">{tiles.mainApp.map(tile)}</div>
         </div>
+        {alarmTiles.length > 0 && (
+          <div className="home-count-group">
+            <span className="home-count-group-title">{t('home.fleet.alarmsTitle')}</span>
+            <div className="home-counts">
+              {alarmTiles.map((alarm) => (
+                <Link
+                  key={alarm.severity}
+                  className="home-count"
+                  to={alarm.link}
+                  style={{ borderColor: alarm.color }}
+                  data-testid={TestId.home.alarmCount(alarm.severity)}
+                >
+                  <span className="home-count-value" style={{ color: alarm.count > 0 ? alarm.color : MUTED }}>
+                    {alarm.count}
+                  </span>
+                  <span className="home-count-label">{t(severityLabelKey(alarm.severity))}</span>
+                </Link>
+              ))}
+            </div>
+          </div>
+        )}
       </Card>
       <Card elevation={Elevation.ONE} className="home-card home-problems">
         <H4>{t('home.problems.title')}</H4>

@@ -9,6 +9,8 @@ export interface LogColumn<Entry> {
   readonly labelKey: string;
   readonly render: (entry: Entry) => ReactNode;
   readonly className?: string;
+  /** The column's heading when it is more than a label (a "select all" box). */
+  readonly header?: () => ReactNode;
 }
 
 export interface LogTableProps<Entry extends { readonly id: number }> {
@@ -29,6 +31,8 @@ export interface LogTableProps<Entry extends { readonly id: number }> {
    * (the default), at the start of an oldest-first one (a device's log).
    */
   readonly olderAt?: 'start' | 'end';
+  /** The "load older" button's text (a list that is not a log's pages says "show more"). */
+  readonly olderLabelKey?: string;
 }
 
 /** A log's entries with "load older" paging, an empty state and the error that stopped it. */
@@ -44,7 +48,7 @@ export function LogTable<Entry extends { readonly id: number }>(props: LogTableP
         hasMore && (
           <Button
             icon="history"
-            text={t('logs.list.older')}
+            text={t(props.olderLabelKey ?? 'logs.list.older')}
             onClick={props.onLoadOlder}
             data-testid={TestId.logs.older}
           />
@@ -70,7 +74,7 @@ export function LogTable<Entry extends { readonly id: number }>(props: LogTableP
             <tr>
               {columns.map((column) => (
                 <th key={column.key} className={column.className}>
-                  {t(column.labelKey)}
+                  {column.header ? column.header() : t(column.labelKey)}
                 </th>
               ))}
             </tr>

@@ -2,6 +2,7 @@ import { CODE_LABEL_TEXTS } from '@halo/shared';
 import { heatSightEnUS } from './heatSightEnUS';
 import { devicesEnUS } from './devicesEnUS';
 import { operationsEnUS } from './operationsEnUS';
+import { alarmsEnUS } from './alarmsEnUS';
 /**
  * en-US, the default and fallback locale: every key the app uses. Keys are static
  * `feature.area.phrase`; `errors.*` and `validation.*` cover the shared error catalogue.
@@ -16,6 +17,8 @@ export const enUS = {
       notConnected: 'Not connected',
       mainAppOffline: 'Application offline',
       nonActivated: 'Not activated',
+      alarms: '{{severity}} alarms',
+      newAlarms: 'New',
     },
     problems: {
       title_one: '{{count}} device needs attention',
@@ -137,6 +140,7 @@ export const enUS = {
       mainAppOnline: 'Online',
       mainAppOffline: 'Offline',
       waiting: 'Waiting for live data…',
+      alarmsTitle: 'Alarms to acknowledge',
     },
     problems: {
       title: 'Problems first',
@@ -175,6 +179,7 @@ export const enUS = {
       auditLog: 'Audit Log',
       systemLog: 'System Log',
       messagingLog: 'Messaging Log',
+      alarms: 'Alarms',
       satcomTarget: 'Satcom Target',
       heatSight: 'HeatSight',
       groupConfig: 'Configuration',
@@ -552,6 +557,7 @@ export const enUS = {
   },
   devices: devicesEnUS,
   logs: operationsEnUS.logs,
+  alarms: alarmsEnUS,
   thresholds: operationsEnUS.thresholds,
   versions: operationsEnUS.versions,
   usage: operationsEnUS.usage,

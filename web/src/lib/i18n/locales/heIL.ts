@@ -2,6 +2,7 @@ import { CODE_LABEL_TEXTS } from '@halo/shared';
 import { heatSightHeIL } from './heatSightHeIL';
 import { devicesHeIL } from './devicesHeIL';
 import { operationsHeIL } from './operationsHeIL';
+import { alarmsHeIL } from './alarmsHeIL';
 /** he-IL, right to left. Every en-US key has a text here (checked by i18n.test.ts). */
 export const heIL = {
   wall: {
@@ -13,6 +14,8 @@ export const heIL = {
       notConnected: 'לא מחוברים',
       mainAppOffline: 'יישום לא פעיל',
       nonActivated: 'לא הופעלו',
+      alarms: 'התראות {{severity}}',
+      newAlarms: 'חדש',
     },
     problems: {
       title_one: 'מכשיר {{count}} דורש תשומת לב',
@@ -134,6 +137,7 @@ export const heIL = {
       mainAppOnline: 'פעיל',
       mainAppOffline: 'לא פעיל',
       waiting: 'ממתין לנתונים חיים…',
+      alarmsTitle: 'התראות לאישור',
     },
     problems: {
       title: 'בעיות תחילה',
@@ -171,6 +175,7 @@ export const heIL = {
       auditLog: 'יומן ביקורת',
       systemLog: 'יומן מערכת',
       messagingLog: 'יומן הודעות',
+      alarms: 'התראות',
       satcomTarget: 'יעד לווייני',
       heatSight: 'HeatSight',
       groupConfig: 'הגדרות',
@@ -544,6 +549,7 @@ export const heIL = {
   },
   devices: devicesHeIL,
   logs: operationsHeIL.logs,
+  alarms: alarmsHeIL,
   thresholds: operationsHeIL.thresholds,
   versions: operationsHeIL.versions,
   usage: operationsHeIL.usage,

@@ -1,0 +1,44 @@
+import { API, AuditAction, AuditResource } from '@halo/shared';
+import { route } from '../../http/endpointRoute.js';
+import { acknowledgeAlarms as acknowledge } from '../../store/alarms.js';
+import { writeAudit } from '../../store/audit.js';
+
+/**
+ * POST config/{env}/alarms/acknowledge {ids, note}: acknowledges those of the environment's
+ * alarms nobody has, each with an audit entry (the device's name, the note as detail), all in
+ * one transaction; answers which were acknowledged, which were already and which are not here.
+ */
+export const acknowledgeAlarms = route(API.alarms.acknowledge, (context) => async ({ auth, body }) => {
+  const now = context.now();
+  const note = body.note ? body.note : null;
+  const outcome = await context.db.transaction().execute(async (trx) => {
+    const done = await acknowledge(
+      trx,
+      auth.target.id,
+      body.ids,
+      { userId: auth.user.id, username: auth.user.username },
+      note,
+      now,
+    );
+    for (const alarm of done.acknowledged)
+      await writeAudit(
+        trx,
+        {
+          environmentId: auth.target.id,
+          userId: auth.user.id,
+          username: auth.user.username,
+          resource: AuditResource.ALARM,
+          action: AuditAction.ACKNOWLEDGE,
+          name: alarm.deviceName,
+          detail: note,
+        },
+        now,
+      );
+    return done;
+  });
+  return {
+    acknowledged: outcome.acknowledged.map((alarm) => alarm.id),
+    already_acknowledged: [...outcome.alreadyAcknowledged],
+    not_found: [...outcome.notFound],
+  };
+});

@@ -1,0 +1,25 @@
+import { API, type AlarmCounts } from '@halo/shared';
+import { sql } from 'kysely';
+import { route } from '../../http/endpointRoute.js';
+
+/** GET config/{env}/alarms/counts: the active alarms by severity, all and those nobody acknowledged. */
+export const alarmCounts = route(API.alarms.counts, (context) => async ({ auth: { target } }) => {
+  const rows = await context.db
+    .selectFrom('alarms')
+    .select((eb) => [
+      'severity',
+      eb.fn.countAll<number>().as('active'),
+      sql<number>`sum(case when acknowledged_at is null then 1 else 0 end)`.as('unacknowledged'),
+    ])
+    .where('environment_id', '=', target.id)
+    .where('cleared_at', 'is', null)
+    .groupBy('severity')
+    .execute();
+  const counts: AlarmCounts = { active: [0, 0, 0, 0], unacknowledged: [0, 0, 0, 0] };
+  for (const row of rows) {
+    if (row.severity < 0 || row.severity > 3) continue;
+    counts.active[row.severity] = Number(row.active);
+    counts.unacknowledged[row.severity] = Number(row.unacknowledged);
+  }
+  return { alarm_counts: counts };
+});

@@ -1,0 +1,372 @@
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  AuditAction,
+  AuditResource,
+  Permission,
+  Severity,
+  ThresholdAttributeType,
+  type Alarm,
+  type Threshold,
+} from '@halo/shared';
+import { createFleetSimulator, type FleetSimulator } from '../../simulator/fleetSimulator.js';
+import { acknowledgeAlarms, applyAlarmReadings, type AlarmReading } from '../../store/alarms.js';
+import { useAdminSuite } from '../../testing/adminSuite.js';
+import { clientDevice, createDevice } from '../../testing/devices.js';
+import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
+import { DIALECTS } from '../../testing/testProvider.js';
+
+const TEMPERATURE = ThresholdAttributeType.TEMPERATURE;
+
+describe.each(DIALECTS)('alarms on %s', (dialect) => {
+  const suite = useAdminSuite(dialect);
+  const { send } = suite;
+
+  const alarmsOf = async (actor: Actor, query = ''): Promise<{ alarms: Alarm[]; total: number }> => {
+    const response = await send(actor, 'get', `/alarms${query}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return API.alarms.list.answer.parse(response.body);
+  };
+  const countsOf = async (actor: Actor) => {
+    const response = await send(actor, 'get', '/alarms/counts');
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return API.alarms.counts.answer.parse(response.body).alarm_counts;
+  };
+  const temperatureThreshold = async (): Promise<Threshold> => {
+    const listed = API.thresholds.list.answer.parse((await send(suite.admin, 'get', '/thresholds')).body).thresholds;
+    const found = listed.find((threshold) => threshold.device_attribute_type === TEMPERATURE);
+    if (!found) throw new Error('no temperature threshold');
+    return found;
+  };
+  const setTemperatureLimits = async (values: Partial<Threshold['threshold_values']>, shouldAlert = true) => {
+    const threshold = await temperatureThreshold();
+    const response = await send(suite.admin, 'put', `/thresholds/${threshold.id}`, {
+      threshold: {
+        device_attribute_type: TEMPERATURE,
+        threshold_values: { ...threshold.threshold_values, ...values },
+        should_alert: shouldAlert,
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  };
+  /** A simulated fleet, ticked once so every device has a reading, and its coolest connected temperature. */
+  const startFleet = async (): Promise<{ simulator: FleetSimulator; coolest: number; hottest: number }> => {
+    const { context } = suite.provider.provider;
+    const simulator = createFleetSimulator(context, { devices: 60, seed: 9, changeFraction: 0.02 });
+    await simulator.ensureFleet();
+    await tick(simulator);
+    const threshold = await temperatureThreshold();
+    const readings = API.thresholds.readings.answer.parse(
+      (await send(suite.admin, 'get', `/thresholds/${threshold.id}/readings`)).body,
+    ).readings;
+    expect(readings.length).toBeGreaterThan(20);
+    return { simulator, coolest: Math.min(...readings), hottest: Math.max(...readings) };
+  };
+  const tick = async (simulator: FleetSimulator) => {
+    suite.provider.clock.now += 1000;
+    return simulator.tick();
+  };
+  const reading = (deviceId: number, kind: AlarmReading['kind'], severity: number): AlarmReading => ({
+    kind,
+    deviceId,
+    deviceName: `device-${deviceId}`,
+    attributeType: TEMPERATURE,
+    severity,
+    value: `${80 + severity} °C`,
+  });
+
+  it('opens one alarm per breaching device, updates it on a worse breach and clears it back to safety', async () => {
+    const { simulator, coolest, hottest } = await startFleet();
+    const { db } = suite.provider.provider.context;
+    /** The devices connected now: the only ones whose temperature is read (deviceReadings). */
+    const connected = async () =>
+      new Set(
+        (await db.selectFrom('devices').select('id').where('availability', '=', 1).execute()).map((row) => row.id),
+      );
+    expect((await alarmsOf(suite.admin)).total).toBe(0);
+
+    // Every connected device is minor now: alarms open, one per device.
+    await setTemperatureLimits({
+      minor: coolest - 1,
+      major: hottest + 10,
+      critical: hottest + 20,
+      back_to_safety: coolest - 2,
+    });
+    const report = await tick(simulator);
+    expect(report.alarmReadings).toBeGreaterThan(20);
+    const opened = await alarmsOf(suite.admin, '?page_size=500');
+    expect(opened.total).toBeGreaterThan(20);
+    expect(new Set(opened.alarms.map((alarm) => alarm.device_id)).size).toBe(opened.total);
+    for (const alarm of opened.alarms)
+      expect(alarm).toMatchObject({
+        state: 'active',
+        severity: Severity.MINOR,
+        peak_severity: Severity.MINOR,
+        breach_count: 1,
+        acknowledged: false,
+        device_attribute_type: TEMPERATURE,
+      });
+    expect(await countsOf(suite.admin)).toEqual({
+      active: [0, opened.total, 0, 0],
+      unacknowledged: [0, opened.total, 0, 0],
+    });
+
+    // Critical now: the same alarms, worse, a second breach each; no second alarm for a device.
+    await setTemperatureLimits({
+      minor: coolest - 3,
+      major: coolest - 2,
+      critical: coolest - 1,
+      back_to_safety: coolest - 4,
+    });
+    await tick(simulator);
+    const worse = await alarmsOf(suite.admin, '?page_size=500');
+    const connectedNow = await connected();
+    const openedIdOf = new Map(opened.alarms.map((alarm) => [alarm.device_id, alarm.id]));
+    expect(new Set(worse.alarms.map((alarm) => alarm.device_id)).size).toBe(worse.total);
+    let updated = 0;
+    for (const alarm of worse.alarms) {
+      if (!connectedNow.has(alarm.device_id)) continue;
+      expect(alarm.severity).toBe(Severity.CRITICAL);
+      if (openedIdOf.has(alarm.device_id)) {
+        expect(alarm).toMatchObject({ id: openedIdOf.get(alarm.device_id), breach_count: 2, peak_severity: 3 });
+        updated += 1;
+      }
+    }
+    expect(updated).toBeGreaterThan(opened.total - 3);
+
+    // Back to safety: every connected device's alarm cleared, listed after the active ones.
+    await setTemperatureLimits({
+      minor: hottest + 10,
+      major: hottest + 20,
+      critical: hottest + 30,
+      back_to_safety: hottest + 5,
+    });
+    await tick(simulator);
+    const connectedAtClearing = await connected();
+    const stillActive = (await alarmsOf(suite.admin, '?state=active&page_size=500')).alarms;
+    expect(stillActive.filter((alarm) => connectedAtClearing.has(alarm.device_id))).toEqual([]);
+    const cleared = await alarmsOf(suite.admin, '?state=cleared&page_size=500');
+    expect(cleared.total).toBeGreaterThan(opened.total - 3);
+    for (const alarm of cleared.alarms) expect(alarm).toMatchObject({ state: 'cleared', severity: Severity.CRITICAL });
+    const all = (await alarmsOf(suite.admin, '?page_size=500')).alarms;
+    expect(all.slice(0, stillActive.length).every((alarm) => alarm.state === 'active')).toBe(true);
+
+    // A new breach after clearing opens a new alarm.
+    await setTemperatureLimits({
+      minor: coolest - 1,
+      major: hottest + 10,
+      critical: hottest + 20,
+      back_to_safety: coolest - 2,
+    });
+    await tick(simulator);
+    const reopened = await alarmsOf(suite.admin, '?state=active&page_size=500');
+    expect(reopened.total).toBeGreaterThan(20);
+    const clearedIds = new Set(cleared.alarms.map((alarm) => alarm.id));
+    expect(reopened.alarms.some((alarm) => clearedIds.has(alarm.id))).toBe(false);
+  });
+
+  it('opens nothing for a threshold whose should_alert is off', async () => {
+    const { simulator, coolest, hottest } = await startFleet();
+    await setTemperatureLimits(
+      { minor: coolest - 1, major: hottest + 10, critical: hottest + 20, back_to_safety: coolest - 2 },
+      false,
+    );
+    await tick(simulator);
+    const { db } = suite.provider.provider.context;
+    const entries = await db
+      .selectFrom('system_logs')
+      .select('id')
+      .where('event_type', '=', 'threshold_minor')
+      .execute();
+    expect(entries.length).toBeGreaterThan(20);
+    expect((await alarmsOf(suite.admin)).total).toBe(0);
+  });
+
+  it('lists active first by severity then age, cleared after, with filters and pages', async () => {
+    const { db } = suite.provider.provider.context;
+    const root = suite.admin.environmentId;
+    await applyAlarmReadings(db, root, [reading(1, 'breach', Severity.MINOR)], 1000);
+    await applyAlarmReadings(db, root, [reading(2, 'breach', Severity.CRITICAL)], 2000);
+    await applyAlarmReadings(db, root, [reading(3, 'breach', Severity.CRITICAL)], 3000);
+    await applyAlarmReadings(db, root, [reading(4, 'breach', Severity.MAJOR)], 4000);
+    await applyAlarmReadings(db, root, [reading(4, 'clear', Severity.NORMAL)], 5000);
+    await applyAlarmReadings(db, root, [reading(5, 'breach', Severity.MAJOR)], 6000);
+    await applyAlarmReadings(db, root, [reading(5, 'clear', Severity.NORMAL)], 7000);
+    const order = (await alarmsOf(suite.admin)).alarms.map((alarm) => alarm.device_id);
+    expect(order).toEqual([2, 3, 1, 5, 4]);
+    const page = await alarmsOf(suite.admin, '?offset=1&page_size=2');
+    expect(page).toMatchObject({ total: 5 });
+    expect(page.alarms.map((alarm) => alarm.device_id)).toEqual([3, 1]);
+    expect((await alarmsOf(suite.admin, '?severities=3&state=active')).alarms.map((a) => a.device_id)).toEqual([2, 3]);
+    expect((await alarmsOf(suite.admin, '?device_name=ice-1')).alarms.map((a) => a.device_id)).toEqual([1]);
+    expect((await alarmsOf(suite.admin, '?device_ids=4,5')).total).toBe(2);
+    for (const bad of ['?state=open', '?severities=9', '?page_size=0', '?offset=-1', '?acknowledged=maybe', '?x=1']) {
+      const refused = await send(suite.admin, 'get', `/alarms${bad}`);
+      expect(refused.status, bad).toBe(400);
+    }
+    // An easing reading lowers the severity of an active alarm without counting a breach.
+    await applyAlarmReadings(db, root, [reading(2, 'ease', Severity.MINOR)], 8000);
+    const eased = (await alarmsOf(suite.admin, '?device_ids=2')).alarms[0];
+    expect(eased).toMatchObject({ severity: Severity.MINOR, peak_severity: Severity.CRITICAL, breach_count: 1 });
+  });
+
+  it('acknowledges with a note, audits each, and a worse breach asks again', async () => {
+    const { db } = suite.provider.provider.context;
+    const root = suite.admin.environmentId;
+    await applyAlarmReadings(db, root, [reading(1, 'breach', Severity.MINOR), reading(2, 'breach', 2)], 1000);
+    const [first, second] = (await alarmsOf(suite.admin)).alarms.sort((a, b) => a.device_id - b.device_id);
+    if (!first || !second) throw new Error('two alarms expected');
+
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'child');
+    await applyAlarmReadings(db, child.id, [reading(9, 'breach', Severity.CRITICAL)], 1000);
+    const childAlarm = (await alarmsOf(child)).alarms[0];
+    if (!childAlarm) throw new Error('the child’s alarm expected');
+
+    const answer = await send(suite.admin, 'post', '/alarms/acknowledge', {
+      ids: [first.id, first.id, childAlarm.id, 999_999],
+      note: '  replacing the fan  ',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // The child's alarm is not root's: ids are scoped to the path's environment.
+    expect(answer.body).toEqual({
+      acknowledged: [first.id],
+      already_acknowledged: [],
+      not_found: [childAlarm.id, 999_999],
+    });
+    const again = await send(suite.admin, 'post', '/alarms/acknowledge', { ids: [first.id, second.id] });
+    expect(again.body).toEqual({ acknowledged: [second.id], already_acknowledged: [first.id], not_found: [] });
+
+    const acknowledged = (await alarmsOf(suite.admin, '?acknowledged=true')).alarms.find((a) => a.id === first.id);
+    expect(acknowledged).toMatchObject({
+      acknowledged: true,
+      acknowledged_by: 'admin',
+      acknowledgement_note: 'replacing the fan',
+    });
+    expect(await countsOf(suite.admin)).toEqual({ active: [0, 1, 1, 0], unacknowledged: [0, 0, 0, 0] });
+    const audits = await db
+      .selectFrom('user_audits')
+      .selectAll()
+      .where('resource', '=', AuditResource.ALARM)
+      .orderBy('id')
+      .execute();
+    expect(audits.map((row) => [row.action, row.name, row.detail, row.username])).toEqual([
+      [AuditAction.ACKNOWLEDGE, 'device-1', 'replacing the fan', 'admin'],
+      [AuditAction.ACKNOWLEDGE, 'device-2', null, 'admin'],
+    ]);
+
+    // The same severity again keeps the acknowledgement; a worse one asks for attention again.
+    await applyAlarmReadings(db, root, [reading(1, 'breach', Severity.MINOR)], 2000);
+    expect((await alarmsOf(suite.admin, '?device_ids=1')).alarms[0]).toMatchObject({
+      acknowledged: true,
+      breach_count: 2,
+    });
+    await applyAlarmReadings(db, root, [reading(1, 'breach', Severity.CRITICAL)], 3000);
+    expect((await alarmsOf(suite.admin, '?device_ids=1')).alarms[0]).toMatchObject({
+      acknowledged: false,
+      acknowledged_by: null,
+      acknowledgement_note: null,
+      breach_count: 3,
+      severity: Severity.CRITICAL,
+    });
+
+    // The parent's manager reaches the child's alarms through the child's path.
+    const throughChild = await suite.provider.api
+      .post(`/api/v1/config/${child.id}/alarms/acknowledge`)
+      .set('Authorization', suite.admin.authorization)
+      .send({ ids: [childAlarm.id] });
+    expect(throughChild.body).toEqual({ acknowledged: [childAlarm.id], already_acknowledged: [], not_found: [] });
+    // Bad bodies change nothing.
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: ['1'] },
+      { ids: [first.id], note: 'x'.repeat(501) },
+      { ids: [1], x: 1 },
+    ]) {
+      const refused = await send(suite.admin, 'post', '/alarms/acknowledge', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('needs logs view (70) to see alarms and 71 to acknowledge them; other tenants see nothing', async () => {
+    const { db } = suite.provider.provider.context;
+    await applyAlarmReadings(db, suite.admin.environmentId, [reading(1, 'breach', Severity.MAJOR)], 1000);
+    const alarm = (await alarmsOf(suite.admin)).alarms[0];
+    if (!alarm) throw new Error('an alarm expected');
+    await createUser(suite.provider.api, suite.admin, 'devices-only', [Permission.DEVICES_VIEW]);
+    await createUser(suite.provider.api, suite.admin, 'log-reader', [Permission.LOGS_VIEW]);
+    await createUser(suite.provider.api, suite.admin, 'acknowledger', [
+      Permission.LOGS_VIEW,
+      Permission.ALARMS_ACKNOWLEDGE,
+    ]);
+    const devicesOnly = await as(suite.provider.api, 'devices-only', 'root');
+    const reader = await as(suite.provider.api, 'log-reader', 'root');
+    const acknowledger = await as(suite.provider.api, 'acknowledger', 'root');
+    for (const path of ['/alarms', '/alarms/counts', '/alarms/export'])
+      expect((await send(devicesOnly, 'get', path)).status, path).toBe(403);
+    expect((await alarmsOf(reader)).total).toBe(1);
+    expect((await send(reader, 'post', '/alarms/acknowledge', { ids: [alarm.id] })).status).toBe(403);
+    expect((await send(acknowledger, 'post', '/alarms/acknowledge', { ids: [alarm.id] })).body).toMatchObject({
+      acknowledged: [alarm.id],
+    });
+
+    const sibling = await createEnvironment(suite.provider.api, suite.admin, 'sibling');
+    expect((await alarmsOf(sibling)).total).toBe(0);
+    const intoRoot = await suite.provider.api
+      .get(`/api/v1/config/${suite.admin.environmentId}/alarms`)
+      .set('Authorization', sibling.authorization);
+    expect(intoRoot.status).toBe(404);
+    expect(JSON.stringify(intoRoot.body)).not.toContain('device-1');
+  });
+
+  it('exports what the filters select as CSV, formula-safe, labels in the asked language', async () => {
+    const { db } = suite.provider.provider.context;
+    await applyAlarmReadings(
+      db,
+      suite.admin.environmentId,
+      [{ ...reading(1, 'breach', Severity.CRITICAL), deviceName: '=HYPERLINK("x")' }, reading(2, 'breach', 1)],
+      1000,
+    );
+    const response = await send(suite.admin, 'get', '/alarms/export?severities=3&lang=he-IL');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = String(response.text).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('id,state,severity,severity_label');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`'=HYPERLINK`);
+    expect(lines[1]).toContain('קריטי');
+  });
+
+  it('keeps one active alarm when breaches and acknowledgements race', async () => {
+    const { db } = suite.provider.provider.context;
+    const root = suite.admin.environmentId;
+    await applyAlarmReadings(db, root, [reading(1, 'breach', Severity.MINOR)], 1000);
+    const [alarm] = (await alarmsOf(suite.admin)).alarms;
+    if (!alarm) throw new Error('an alarm expected');
+    const by = { userId: suite.admin.userId, username: 'admin' };
+    const results = await Promise.all([
+      applyAlarmReadings(db, root, [reading(1, 'breach', Severity.MINOR), reading(7, 'breach', 2)], 2000),
+      applyAlarmReadings(db, root, [reading(1, 'breach', Severity.MINOR), reading(7, 'breach', 2)], 2000),
+      db.transaction().execute((trx) => acknowledgeAlarms(trx, root, [alarm.id], by, 'one', 2000)),
+      db.transaction().execute((trx) => acknowledgeAlarms(trx, root, [alarm.id], by, 'two', 2000)),
+    ]);
+    const outcomes = results.slice(2) as Awaited<ReturnType<typeof acknowledgeAlarms>>[];
+    expect(outcomes.map((outcome) => outcome.acknowledged.length).sort()).toEqual([0, 1]);
+    const active = (await alarmsOf(suite.admin, '?state=active')).alarms;
+    expect(active.map((each) => each.device_id).sort()).toEqual([1, 7]);
+    expect(active.find((each) => each.device_id === 1)).toMatchObject({ breach_count: 3, acknowledged: true });
+    expect(active.find((each) => each.device_id === 7)).toMatchObject({ breach_count: 2 });
+  });
+
+  it('clears the alarms of a deleted device', async () => {
+    const { db } = suite.provider.provider.context;
+    const id = await createDevice(suite.provider.api, suite.admin, clientDevice('doomed'));
+    await applyAlarmReadings(db, suite.admin.environmentId, [reading(id, 'breach', Severity.MAJOR)], 1000);
+    await applyAlarmReadings(db, suite.admin.environmentId, [reading(id + 1, 'breach', Severity.MAJOR)], 1000);
+    expect((await alarmsOf(suite.admin, '?state=active')).total).toBe(2);
+    expect((await send(suite.admin, 'delete', `/devices/${id}`)).status).toBe(200);
+    const [cleared] = (await alarmsOf(suite.admin, '?state=cleared')).alarms;
+    expect(cleared).toMatchObject({ device_id: id, state: 'cleared' });
+    expect((await alarmsOf(suite.admin, '?state=active')).alarms.map((alarm) => alarm.device_id)).toEqual([id + 1]);
+  });
+});

@@ -1,0 +1,24 @@
+import { API } from '@halo/shared';
+import { route } from '../../http/endpointRoute.js';
+import { ALARM_LIST_ORDER, alarmConditions, alarmView, selectAlarms } from './alarmQuery.js';
+
+/** The page size when the query names none. */
+const DEFAULT_PAGE_SIZE = 100;
+
+/** GET config/{env}/alarms: a page of the alarms the filters select (alarmQuery.ts's order), and how many there are. */
+export const listAlarms = route(API.alarms.list, (context) => async ({ auth: { target }, query, signal }) => {
+  const read = context.reads.begin('page', signal);
+  const conditions = alarmConditions(target.id, query);
+  const [rows, counted] = await read.snapshot([
+    selectAlarms(context.db, conditions)
+      .selectAll()
+      .orderBy(ALARM_LIST_ORDER)
+      .limit(query.page_size ?? DEFAULT_PAGE_SIZE)
+      .offset(query.offset ?? 0)
+      .compile(),
+    selectAlarms(context.db, conditions)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .compile(),
+  ] as const);
+  return { alarms: rows.map(alarmView), total: Number(counted[0]?.total ?? 0) };
+});

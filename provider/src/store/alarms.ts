@@ -1,0 +1,234 @@
+import { Severity, SystemLogEvent, thresholdEvent } from '@halo/shared';
+import { sql, type Kysely } from 'kysely';
+import { forEachSlice } from '../loopTurns.js';
+import { takeRevisions } from './revisions.js';
+import type { Database, NewSystemLog } from './schema.js';
+
+/**
+ * Alarms kept from the threshold readings the system log records (issue 27). A reading that
+ * made an attribute worse on a threshold with should_alert (the entry's is_alert) opens the
+ * device's alarm on that attribute, or updates the one that is open (severity, last value,
+ * last time, one more breach); a reading that eased it updates its severity; one back to
+ * safety clears it. Opening is an upsert against the partial unique index of migration 023, so
+ * two writers racing open one alarm, not two.
+ */
+
+/** What a system log entry does to its device's alarm on its attribute. */
+export type AlarmReadingKind = 'breach' | 'ease' | 'clear';
+
+export interface AlarmReading {
+  readonly kind: AlarmReadingKind;
+  readonly deviceId: number;
+  readonly deviceName: string;
+  readonly attributeType: number;
+  readonly severity: number;
+  readonly value: string | null;
+}
+
+type ThresholdEntry = Pick<
+  NewSystemLog,
+  'device_id' | 'device_name' | 'device_attribute_type' | 'event_type' | 'severity' | 'value' | 'is_alert'
+>;
+
+const RISING_EVENTS: ReadonlySet<string> = new Set(
+  [Severity.MINOR, Severity.MAJOR, Severity.CRITICAL].map((severity) => thresholdEvent(severity)),
+);
+
+/** The alarm reading of a system log entry, or null for an entry that is not a threshold's. */
+export function alarmReadingOf(entry: ThresholdEntry): AlarmReading | null {
+  if (entry.device_id == null || entry.device_attribute_type == null) return null;
+  const kind: AlarmReadingKind | null =
+    entry.event_type === SystemLogEvent.BACK_TO_SAFETY
+      ? 'clear'
+      : RISING_EVENTS.has(entry.event_type)
+        ? entry.is_alert === 1
+          ? 'breach'
+          : 'ease'
+        : null;
+  if (!kind) return null;
+  return {
+    kind,
+    deviceId: entry.device_id,
+    deviceName: entry.device_name ?? '',
+    attributeType: entry.device_attribute_type,
+    severity: entry.severity,
+    value: entry.value ?? null,
+  };
+}
+
+/** The readings of a batch of entries, the last one per device and attribute (as they were written). */
+export function alarmReadingsOf(entries: readonly ThresholdEntry[]): AlarmReading[] {
+  const last = new Map<string, AlarmReading>();
+  for (const entry of entries) {
+    const reading = alarmReadingOf(entry);
+    if (!reading) continue;
+    const key = `${reading.deviceId}:${reading.attributeType}`;
+    last.delete(key); // keeps the order of the last reading
+    last.set(key, reading);
+  }
+  return [...last.values()];
+}
+
+/** Alarms written per statement (breaches) or per transaction (eases and clears). */
+const ALARM_WRITE_BATCH = 200;
+
+/**
+ * Applies `readings` to the environment's alarms as of `now`, in transactions of
+ * ALARM_WRITE_BATCH with a turn of the event loop between them (a storm of 10,000 breaches
+ * does not hold the writer in one piece). Each transaction takes one revision for its changes.
+ */
+export async function applyAlarmReadings(
+  db: Kysely<Database>,
+  environmentId: number,
+  readings: readonly AlarmReading[],
+  now: number,
+): Promise<void> {
+  await forEachSlice(readings, ALARM_WRITE_BATCH, (slice) =>
+    db.transaction().execute(async (trx) => {
+      const revision = await takeRevisions(trx, 1);
+      const breaches = slice.filter((reading) => reading.kind === 'breach');
+      if (breaches.length > 0) await upsertBreaches(trx, environmentId, breaches, now, revision);
+      for (const reading of slice) {
+        if (reading.kind === 'breach') continue;
+        await trx
+          .updateTable('alarms')
+          .set(
+            reading.kind === 'clear'
+              ? { cleared_at: now, last_value: reading.value, revision }
+              : { severity: reading.severity, last_value: reading.value, revision },
+          )
+          .where('environment_id', '=', environmentId)
+          .where('device_id', '=', reading.deviceId)
+          .where('device_attribute_type', '=', reading.attributeType)
+          .where('cleared_at', 'is', null)
+          .execute();
+      }
+    }),
+  );
+}
+
+/** A worse breach after an acknowledgement asks for attention again: the acknowledgement's columns, kept or emptied. */
+const keptUnlessWorse = <T>(column: string) =>
+  sql<T>`case when alarms.acknowledged_severity is not null and excluded.severity > alarms.acknowledged_severity then null else ${sql.ref(`alarms.${column}`)} end`;
+
+async function upsertBreaches(
+  trx: Kysely<Database>,
+  environmentId: number,
+  breaches: readonly AlarmReading[],
+  now: number,
+  revision: number,
+) {
+  await trx
+    .insertInto('alarms')
+    .values(
+      breaches.map((reading) => ({
+        environment_id: environmentId,
+        device_id: reading.deviceId,
+        device_name: reading.deviceName,
+        device_attribute_type: reading.attributeType,
+        severity: reading.severity,
+        peak_severity: reading.severity,
+        last_value: reading.value,
+        breach_count: 1,
+        opened_at: now,
+        last_breach_at: now,
+        revision,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['device_id', 'device_attribute_type'])
+        .where(sql.ref('cleared_at'), 'is', null)
+        .doUpdateSet({
+          device_name: sql`excluded.device_name`,
+          severity: sql`excluded.severity`,
+          peak_severity: sql`case when excluded.severity > alarms.peak_severity then excluded.severity else alarms.peak_severity end`,
+          last_value: sql`excluded.last_value`,
+          last_breach_at: sql`excluded.last_breach_at`,
+          breach_count: sql`alarms.breach_count + 1`,
+          acknowledged_at: keptUnlessWorse<number | null>('acknowledged_at'),
+          acknowledged_by_user_id: keptUnlessWorse<number | null>('acknowledged_by_user_id'),
+          acknowledged_by: keptUnlessWorse<string | null>('acknowledged_by'),
+          acknowledgement_note: keptUnlessWorse<string | null>('acknowledgement_note'),
+          acknowledged_severity: keptUnlessWorse<number | null>('acknowledged_severity'),
+          revision: sql`excluded.revision`,
+        }),
+    )
+    .execute();
+}
+
+/** Clears a device's active alarms (it was deleted: no reading will clear them), under `revision`. */
+export async function clearAlarmsOfDevice(trx: Kysely<Database>, deviceId: number, now: number, revision: number) {
+  await trx
+    .updateTable('alarms')
+    .set({ cleared_at: now, revision })
+    .where('device_id', '=', deviceId)
+    .where('cleared_at', 'is', null)
+    .execute();
+}
+
+export interface Acknowledger {
+  readonly userId: number;
+  readonly username: string;
+}
+
+export interface AcknowledgeOutcome {
+  /** The alarms this call acknowledged, with what the audit names them by. */
+  readonly acknowledged: readonly { readonly id: number; readonly deviceName: string }[];
+  readonly alreadyAcknowledged: readonly number[];
+  readonly notFound: readonly number[];
+}
+
+/**
+ * Acknowledges the environment's alarms among `ids` that nobody has acknowledged. Run it in a
+ * transaction (with the audit of what it did): of two operators acknowledging the same alarm
+ * at once, one does it and the other is told it was done already. Ids of other environments'
+ * alarms count as not found.
+ */
+export async function acknowledgeAlarms(
+  trx: Kysely<Database>,
+  environmentId: number,
+  ids: readonly number[],
+  by: Acknowledger,
+  note: string | null,
+  now: number,
+): Promise<AcknowledgeOutcome> {
+  const unique = [...new Set(ids)];
+  {
+    const revision = await takeRevisions(trx, 1);
+    const acknowledged = await trx
+      .updateTable('alarms')
+      .set((eb) => ({
+        acknowledged_at: now,
+        acknowledged_by_user_id: by.userId,
+        acknowledged_by: by.username,
+        acknowledgement_note: note,
+        acknowledged_severity: eb.ref('severity'),
+        revision,
+      }))
+      .where('environment_id', '=', environmentId)
+      .where('id', 'in', unique)
+      .where('acknowledged_at', 'is', null)
+      .returning(['id', 'device_name'])
+      .execute();
+    const done = new Set(acknowledged.map((row) => row.id));
+    const rest = unique.filter((id) => !done.has(id));
+    const existing =
+      rest.length === 0
+        ? []
+        : await trx
+            .selectFrom('alarms')
+            .select('id')
+            .where('environment_id', '=', environmentId)
+            .where('id', 'in', rest)
+            .execute();
+    const found = new Set(existing.map((row) => row.id));
+    return {
+      acknowledged: acknowledged
+        .map((row) => ({ id: row.id, deviceName: row.device_name }))
+        .sort((a, b) => a.id - b.id),
+      alreadyAcknowledged: rest.filter((id) => found.has(id)).sort((a, b) => a - b),
+      notFound: rest.filter((id) => !found.has(id)).sort((a, b) => a - b),
+    };
+  }
+}

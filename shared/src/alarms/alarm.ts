@@ -1,0 +1,107 @@
+/**
+ * Alarms (issue 27): a device's attribute in breach of a threshold that says should_alert, kept
+ * as one record while the breach lasts. An alarm is active until the attribute is back to
+ * safety (then cleared), and acknowledged or not: four states. Repeated breaches of an active
+ * alarm update it (count, last value, last time) rather than open new ones.
+ */
+import { z } from 'zod';
+import { csvListSchema, IdSchema, QueryIdSchema } from '../common.js';
+import { isThresholdAttributeType } from '../thresholds/threshold.js';
+import { SeveritySchema } from '../users/user.js';
+import { LogExportShape } from '../logs/logExport.js';
+
+export const ALARM_STATES = ['active', 'cleared'] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+
+/** The longest acknowledgement note, in characters. */
+export const ALARM_NOTE_MAX_LENGTH = 500;
+/** The most alarms one acknowledgement names. */
+export const ALARM_ACKNOWLEDGE_MAX = 1000;
+
+export const AlarmSchema = z.object({
+  id: IdSchema,
+  environment_id: IdSchema,
+  device_id: IdSchema,
+  device_name: z.string(),
+  device_attribute_type: z.number().int(),
+  /** The attribute's severity now (minor, major, critical while active; its last one once cleared). */
+  severity: z.number().int(),
+  /** The worst severity the alarm reached. */
+  peak_severity: z.number().int(),
+  state: z.enum(ALARM_STATES),
+  /** The reading that opened or last changed it, with its unit (as the system log writes it). */
+  last_value: z.string().nullable(),
+  /** How many times the attribute got worse while the alarm was open (1 when it opened). */
+  breach_count: z.number().int().positive(),
+  opened_at: z.string(),
+  last_breach_at: z.string(),
+  cleared_at: z.string().nullable(),
+  acknowledged: z.boolean(),
+  acknowledged_by: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  acknowledgement_note: z.string().nullable(),
+});
+export type Alarm = z.infer<typeof AlarmSchema>;
+
+const QuerySeveritySchema = z.coerce.number().pipe(SeveritySchema);
+const QueryAttributeTypeSchema = z.coerce.number().refine(isThresholdAttributeType);
+const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** The filters of the alarm list and its export. */
+export const AlarmFilterSchema = z.strictObject({
+  /** Active, cleared or both (unset). */
+  state: z.enum(ALARM_STATES).optional(),
+  severities: csvListSchema(QuerySeveritySchema, 4).optional(),
+  acknowledged: QueryBooleanSchema.optional(),
+  device_name: z.string().max(64).optional(),
+  device_ids: csvListSchema(QueryIdSchema).optional(),
+  device_attribute_types: csvListSchema(QueryAttributeTypeSchema, 32).optional(),
+});
+export type AlarmFilter = z.infer<typeof AlarmFilterSchema>;
+
+/** The most alarms a page holds. */
+export const ALARM_PAGE_SIZE_MAX = 1000;
+
+/**
+ * GET /alarms: active first, the worst first, the oldest first among equals; cleared ones
+ * after, the last cleared first. Paged by `offset`, as the order is not an id's.
+ */
+export const AlarmQuerySchema = AlarmFilterSchema.extend({
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  page_size: z.coerce.number().int().min(1).max(ALARM_PAGE_SIZE_MAX).optional(),
+});
+export type AlarmQuery = z.infer<typeof AlarmQuerySchema>;
+
+export const AlarmListResponseSchema = z.object({
+  alarms: z.array(AlarmSchema),
+  /** How many alarms the filters select in all. */
+  total: z.number().int().min(0),
+});
+export type AlarmListResponse = z.infer<typeof AlarmListResponseSchema>;
+
+export const AlarmExportQuerySchema = AlarmFilterSchema.extend(LogExportShape);
+export type AlarmExportQuery = z.infer<typeof AlarmExportQuerySchema>;
+
+/** Active alarms, all and those nobody acknowledged, indexed by severity (0 normal, always 0, to 3 critical). */
+export const AlarmCountsSchema = z.object({
+  active: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  unacknowledged: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
+export type AlarmCounts = z.infer<typeof AlarmCountsSchema>;
+
+export const AlarmCountsResponseSchema = z.object({ alarm_counts: AlarmCountsSchema });
+
+/** POST /alarms/acknowledge: which alarms, and what the operator has to say. */
+export const AlarmAcknowledgeSchema = z.strictObject({
+  ids: z.array(IdSchema).min(1).max(ALARM_ACKNOWLEDGE_MAX),
+  note: z.string().trim().max(ALARM_NOTE_MAX_LENGTH).nullable().optional(),
+});
+export type AlarmAcknowledge = z.infer<typeof AlarmAcknowledgeSchema>;
+
+/** Which of the named alarms this call acknowledged; the others were acknowledged already or are not this environment's. */
+export const AlarmAcknowledgeResultSchema = z.object({
+  acknowledged: z.array(IdSchema),
+  already_acknowledged: z.array(IdSchema),
+  not_found: z.array(IdSchema),
+});
+export type AlarmAcknowledgeResult = z.infer<typeof AlarmAcknowledgeResultSchema>;

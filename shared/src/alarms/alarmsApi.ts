@@ -1,0 +1,59 @@
+import { defineEndpoint } from '../api/endpoint.js';
+import { CSV_MEDIA_TYPE } from '../csv/csv.js';
+import { ErrorCode } from '../errors/errorCatalogue.js';
+import {
+  AlarmAcknowledgeResultSchema,
+  AlarmAcknowledgeSchema,
+  AlarmCountsResponseSchema,
+  AlarmExportQuerySchema,
+  AlarmListResponseSchema,
+  AlarmQuerySchema,
+} from './alarm.js';
+
+const tag = 'Alarms';
+
+/** The product's own (issue 27): alarms raised from threshold breaches, with acknowledgement. */
+export const alarmsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/alarms',
+    summary: 'Alarms: active first, the worst and oldest first; then cleared ones, the last cleared first',
+    tag,
+    access: 'user',
+    capability: 'alarms.view',
+    query: AlarmQuerySchema,
+    answer: AlarmListResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
+  }),
+  counts: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/alarms/counts',
+    summary: 'Active alarms by severity, all and unacknowledged',
+    tag,
+    access: 'user',
+    capability: 'alarms.view',
+    answer: AlarmCountsResponseSchema,
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/alarms/export',
+    summary: 'Every alarm the filters select, as CSV',
+    tag,
+    access: 'user',
+    capability: 'alarms.view',
+    query: AlarmExportQuerySchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
+    kind: 'download',
+    file: { contentType: CSV_MEDIA_TYPE },
+  }),
+  acknowledge: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/alarms/acknowledge',
+    summary: 'Acknowledge alarms with a note; each is audited',
+    tag,
+    access: 'user',
+    capability: 'alarms.acknowledge',
+    body: AlarmAcknowledgeSchema,
+    answer: AlarmAcknowledgeResultSchema,
+  }),
+} as const;

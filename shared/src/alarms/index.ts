@@ -1,0 +1,2 @@
+export * from './alarm.js';
+export * from './alarmsApi.js';

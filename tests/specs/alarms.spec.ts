@@ -1,0 +1,178 @@
+import { Permission, TestId } from '@halo/shared';
+import { raiseTemperatureAlerts, TEMPERATURE_DEFAULTS } from '../fixtures/alerts';
+import { apiLogin } from '../fixtures/apiLogin';
+import { issueWallDisplay } from '../fixtures/fleetCounts';
+import { LogsScreen } from '../fixtures/pages/LogsScreen';
+import { PeopleApi } from '../fixtures/peopleApi';
+import { loginThroughUi } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+import { setTemperatureThreshold } from '../fixtures/thresholdsApi';
+
+/**
+ * Alarms (issue 27): a lowered temperature threshold opens one alarm per connected device,
+ * and the Alarms screen shows them without a reload (the gateway's live system log brings the
+ * threshold entries); an operator ticks a range with shift and acknowledges it with a note
+ * (audited); the export reads back; the threshold raised again clears them, live too. A user
+ * who may only view sees no boxes to tick.
+ */
+test.use({ stackEnv: { HALO_E2E_STACK: 'alarms', HALO_SIM_DEVICES: '30', HALO_SIM_CHANGE_FRACTION: '0.1' } });
+
+const activeIds = async (logs: LogsScreen) => logs.rowIds();
+const PASSWORD = 'Str0ng-Passw0rd!';
+
+test('alarms open live, are acknowledged with a note, export, and clear back to safety', async ({
+  page,
+  browser,
+  stack,
+  snap,
+  request,
+}) => {
+  // An operator of the NOC: the admin's own logins through the API (arranging the breach) would
+  // end a browser session of the admin's.
+  const people = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await people.createUser({
+    username: 'noc-operator',
+    password: PASSWORD,
+    email: 'noc-operator@example.test',
+    permissions: [Permission.DEVICES_VIEW, Permission.LOGS_VIEW, Permission.ALARMS_ACKNOWLEDGE],
+  });
+  await loginThroughUi(page, 'noc-operator', PASSWORD);
+  const logs = new LogsScreen(page);
+  await page.getByTestId(TestId.shell.menuItem('alarms')).click();
+  await page.getByTestId(TestId.logs.screen('alarms')).waitFor();
+  await page.mouse.move(900, 700); // off the menu rail, which folds away
+  await expect(logs.empty).toBeVisible();
+  await snap('alarms-empty');
+
+  // A NOC wall, on a display session of its own: its alarm tiles count none yet.
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const display = await issueWallDisplay(stack.baseURL, admin.headers.Authorization ?? '', admin.environmentId, 'NOC');
+  const wallContext = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1920, height: 1080 } });
+  const wall = await wallContext.newPage();
+  await wall.goto(display.path);
+  await expect(wall.getByTestId(TestId.wall.alarmCount(3))).toContainText('0', { timeout: 20_000 });
+
+  // The simulator's next tick breaches every connected device's limit: the open screen fills.
+  await raiseTemperatureAlerts(request, stack.adminPassword, 10);
+  await expect.poll(() => logs.rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+  const ids = await activeIds(logs);
+  for (const id of ids)
+    await expect(page.getByTestId(TestId.alarms.stateOf(id))).toHaveAttribute('data-state', 'active');
+  await expect(logs.rows.first()).toContainText('Critical');
+  await expect(logs.rows.first()).toContainText('Temperature');
+  await snap('alarms-active');
+
+  // The wall counts them and flags the count that just grew.
+  const criticalOnWall = wall.getByTestId(TestId.wall.alarmCount(3));
+  await expect(criticalOnWall).toHaveAttribute('data-new', 'true', { timeout: 10_000 });
+  await expect(criticalOnWall).toContainText(String(ids.length));
+  await snap('alarms-wall', wall);
+
+  // Tick the first, shift-tick the fifth: five selected, named in the button and the dialog.
+  // A Blueprint box's input lies under its indicator: a person clicks the label.
+  const box = (id: number | undefined) =>
+    page.getByTestId(TestId.alarms.select(id ?? 0)).locator('xpath=ancestor::label[1]');
+  await box(ids[0]).click();
+  await box(ids[4]).click({ modifiers: ['Shift'] });
+  for (const id of ids.slice(0, 5)) await expect(page.getByTestId(TestId.alarms.select(id))).toBeChecked();
+  await expect(page.getByTestId(TestId.alarms.select(ids[5] ?? 0))).not.toBeChecked();
+  await expect(page.getByTestId(TestId.alarms.acknowledge)).toHaveText('Acknowledge (5)');
+  await page.getByTestId(TestId.alarms.acknowledge).click();
+  const dialog = page.getByTestId(TestId.alarms.acknowledgeDialog);
+  await expect(dialog).toContainText('Acknowledge 5 alarms');
+  await page.getByTestId(TestId.alarms.acknowledgeNote).fill('Fans replaced on site; watching');
+  await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+  await snap('alarms-acknowledge-dialog');
+  await page.getByTestId(TestId.alarms.acknowledgeConfirm).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('5 alarms acknowledged')).toBeVisible();
+  for (const id of ids.slice(0, 5))
+    await expect(page.getByTestId(TestId.alarms.acknowledgedBy(id))).toContainText('By noc-operator');
+  await expect(page.getByTestId(TestId.alarms.acknowledgedBy(ids[0] ?? 0))).toContainText('Fans replaced on site');
+  await expect(page.getByTestId(TestId.alarms.acknowledgedBy(ids[5] ?? 0))).toHaveCount(0);
+
+  // Home counts the unacknowledged ones, live, and opens the Alarms screen on them.
+  await page.getByTestId(TestId.shell.menuItem('home')).click();
+  await page.mouse.move(900, 700);
+  const criticalOnHome = page.getByTestId(TestId.home.alarmCount(3));
+  await expect(criticalOnHome).toContainText(String(ids.length - 5), { timeout: 10_000 });
+  await expect(criticalOnWall).toContainText(String(ids.length - 5), { timeout: 10_000 });
+  await snap('alarms-home');
+  await criticalOnHome.click();
+  await expect(page).toHaveURL(/\/logs\/alarms\?state=active&acknowledged=no&severities=3$/);
+  await page.mouse.move(900, 700);
+  await expect.poll(() => logs.rows.count()).toBe(ids.length - 5);
+  await page.getByTestId(TestId.alarms.state('all')).click();
+  await page.getByTestId(TestId.alarms.acknowledgedFilter('all')).click();
+  await expect.poll(() => logs.rows.count()).toBe(ids.length);
+
+  // Unacknowledged only: the five are gone from the list, and the address keeps the filter.
+  await page.getByTestId(TestId.alarms.acknowledgedFilter('no')).click();
+  await expect(page).toHaveURL(/acknowledged=no/);
+  await expect.poll(() => activeIds(logs)).not.toContain(ids[0]);
+  expect(await activeIds(logs)).toHaveLength(ids.length - 5);
+
+  // The export holds what the filters select: the unacknowledged ones, with labels.
+  const exported = await logs.exportCsv();
+  expect(exported.fileName).toMatch(/^alarms-.*\.csv$/);
+  expect(exported.rows[0]?.slice(0, 4)).toEqual(['id', 'state', 'severity', 'severity_label']);
+  expect(
+    exported.rows
+      .slice(1)
+      .map((row) => Number(row[0]))
+      .sort(),
+  ).toEqual((await activeIds(logs)).sort());
+
+  // Each acknowledgement is in the audit log.
+  await logs.open('/logs/audit-log?resources=alarm', 'audit');
+  await expect(logs.rows).toHaveCount(5);
+  await expect(logs.rows.first()).toContainText('Acknowledge');
+  await expect(logs.rows.first()).toContainText('Fans replaced on site');
+
+  // Back to safety: the active list empties while it is watched, the cleared list holds them.
+  await logs.open('/logs/alarms?state=active', 'alarms');
+  await expect.poll(() => logs.rows.count()).toBeGreaterThanOrEqual(10);
+  await setTemperatureThreshold(request, await apiLogin(request, 'admin', stack.adminPassword), TEMPERATURE_DEFAULTS);
+  // A device that is not connected when the limit goes back up has no reading to clear its
+  // alarm with: it stays active until the device is read again. The simulator moves a tenth of
+  // the fleet each second, so a few may be away.
+  await expect.poll(() => logs.rows.count(), { timeout: 15_000 }).toBeLessThanOrEqual(4);
+  const stillActive = await activeIds(logs);
+  await page.getByTestId(TestId.alarms.state('cleared')).click();
+  await expect.poll(() => logs.rows.count()).toBeGreaterThanOrEqual(ids.length - stillActive.length);
+  const cleared = ids.find((id) => !stillActive.includes(id)) ?? 0;
+  await expect(page.getByTestId(TestId.alarms.stateOf(cleared))).toHaveAttribute('data-state', 'cleared');
+  await snap('alarms-cleared');
+  await wallContext.close();
+});
+
+test('he-IL and dark: the Alarms screen reads right to left; a viewer cannot acknowledge', async ({
+  page,
+  stack,
+  snap,
+  request,
+}) => {
+  await raiseTemperatureAlerts(request, stack.adminPassword, 5);
+  const people = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await people.createUser({
+    username: 'alarm-viewer',
+    password: PASSWORD,
+    email: 'alarm-viewer@example.test',
+    permissions: [Permission.LOGS_VIEW],
+  });
+  await page.addInitScript(() => {
+    window.localStorage.setItem('lang', 'he-IL');
+    window.localStorage.setItem('theme', 'dark');
+  });
+  await loginThroughUi(page, 'alarm-viewer', PASSWORD);
+  await page.getByTestId(TestId.shell.menuItem('alarms')).click();
+  await page.mouse.move(900, 700);
+  const logs = new LogsScreen(page);
+  await expect.poll(() => logs.rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId(TestId.logs.screen('alarms'))).toContainText('חריגה אחרונה');
+  await expect(logs.rows.first()).toContainText('קריטי');
+  await expect(page.getByTestId(TestId.alarms.acknowledge)).toHaveCount(0);
+  await expect(page.getByTestId(TestId.alarms.selectAll)).toHaveCount(0);
+  await snap('alarms-he-IL-dark');
+});

@@ -1,0 +1,184 @@
+import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
+import { API, ALARM_PAGE_SIZE_MAX, can, TestId, type Alarm } from '@halo/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { api, errorMessage, useApiValue } from '../../../lib/api';
+import { appLogTail } from '../../../lib/fleet';
+import { SEVERITY_LABEL_KEYS } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSessionSubject } from '../../../lib/session';
+import { ExportButton } from '../components/ExportButton';
+import { FilterMenu } from '../components/FilterMenu';
+import { LogTable } from '../components/LogTable';
+import { TextFilter } from '../components/TextFilter';
+import { severityColor } from '../logColumns';
+import { withFilter } from '../logQuery';
+import '../logs.css';
+import { AcknowledgeDialog } from './AcknowledgeDialog';
+import { alarmColumns } from './alarmColumns';
+import { ALARM_SEVERITIES, alarmQuery, readAlarmFilters } from './alarmFilters';
+import { isAlarmEvent, useSelection } from './alarmSelection';
+
+/** Alarms shown at first, and how many more each "show more" adds. */
+const PAGE_STEP = 100;
+/** After a threshold entry arrives live, the list is asked again this much later (one call for a burst). */
+const LIVE_REFRESH_MS = 1000;
+
+/**
+ * /logs/alarms: the environment's alarms, active first, the worst and oldest first; filters
+ * (state, severities, acknowledged, device) in the address; select one or many and
+ * acknowledge them with a note; everything the filters select as CSV. The list is asked again
+ * when the gateway's live system log brings a threshold entry (an alarm opened, changed or
+ * cleared), once for a burst.
+ */
+export function AlarmsPage() {
+  const { t, i18n } = useTranslation();
+  const { environmentId, subject } = useSessionSubject();
+  const [params, setParams] = useSearchParams();
+  const filters = readAlarmFilters(params);
+  const view = `${environmentId}?${params.toString()}`;
+  const [shown, setShown] = useState({ view, limit: PAGE_STEP });
+  const limit = shown.view === view ? shown.limit : PAGE_STEP;
+  const query = alarmQuery(filters);
+  const page = useApiValue(
+    (signal) =>
+      api.call(API.alarms.list, { params: { environmentId }, query: { ...query, page_size: limit } }, { signal }),
+    `${view}|${limit}`,
+  );
+  const alarms = useMemo(() => page.value?.alarms ?? [], [page.value]);
+  const total = page.value?.total ?? 0;
+  const selection = useSelection(alarms, view);
+  const [acknowledging, setAcknowledging] = useState<'asking' | 'sending' | null>(null);
+  const mayAcknowledge = can(subject, 'alarms.acknowledge');
+
+  // Live: a threshold entry of this environment means an alarm opened, changed or cleared.
+  const reload = useRef(page.reload);
+  useEffect(() => {
+    reload.current = page.reload;
+  });
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = appLogTail(environmentId).entries$.subscribe((entries) => {
+      if (timer !== undefined || !entries.some(isAlarmEvent)) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        reload.current();
+      }, LIVE_REFRESH_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [environmentId]);
+
+  const acknowledge = (note: string) => {
+    setAcknowledging('sending');
+    api
+      .call(API.alarms.acknowledge, {
+        params: { environmentId },
+        body: { ids: [...selection.selected], note: note.trim() || null },
+      })
+      .then((result) => {
+        const done = result.acknowledged.length;
+        const skipped = result.already_acknowledged.length + result.not_found.length;
+        notifySuccess(
+          skipped > 0
+            ? t('alarms.acknowledge.doneSome', { count: done, skipped })
+            : t('alarms.acknowledge.done', { count: done }),
+        );
+        selection.clear();
+        setAcknowledging(null);
+        page.reload();
+      })
+      .catch((error: unknown) => {
+        notifyError(errorMessage(t, error));
+        setAcknowledging('asking');
+      });
+  };
+
+  const setFilter = (name: string, value: string | readonly (string | number)[]) =>
+    setParams(withFilter(params, name, value));
+  const columns = alarmColumns(t, selection, { withSelection: mayAcknowledge });
+
+  return (
+    <section className="logs-screen" data-testid={TestId.logs.screen('alarms')}>
+      <div className="logs-toolbar">
+        <ButtonGroup aria-label={t('alarms.filters.state')}>
+          {(['all', 'active', 'cleared'] as const).map((choice) => (
+            <Button
+              key={choice}
+              text={t(`alarms.filters.states.${choice}`)}
+              active={(filters.state ?? 'all') === choice}
+              onClick={() => setFilter('state', choice === 'all' ? '' : choice)}
+              data-testid={TestId.alarms.state(choice)}
+            />
+          ))}
+        </ButtonGroup>
+        <FilterMenu
+          name="severities"
+          labelKey="logs.columns.severity"
+          options={ALARM_SEVERITIES.map((value) => ({ value, labelKey: SEVERITY_LABEL_KEYS[value] }))}
+          selected={filters.severities}
+          onChange={(selected) => setFilter('severities', selected)}
+        />
+        <ButtonGroup aria-label={t('alarms.filters.acknowledged')}>
+          {(['all', 'no', 'yes'] as const).map((choice) => (
+            <Button
+              key={choice}
+              text={t(`alarms.filters.acknowledgedChoices.${choice}`)}
+              active={(filters.acknowledged === null ? 'all' : filters.acknowledged ? 'yes' : 'no') === choice}
+              onClick={() => setFilter('acknowledged', choice === 'all' ? '' : choice)}
+              data-testid={TestId.alarms.acknowledgedFilter(choice)}
+            />
+          ))}
+        </ButtonGroup>
+        <TextFilter
+          value={filters.deviceName}
+          onCommit={(value) => setFilter('device', value)}
+          icon="satellite"
+          labelKey="logs.columns.device"
+          testId={TestId.logs.device}
+        />
+        <span className="logs-toolbar-spacer" />
+        <Tag minimal round data-testid={TestId.alarms.total}>
+          {t('alarms.list.total', { shown: alarms.length, count: total })}
+        </Tag>
+        {mayAcknowledge && (
+          <Button
+            icon="endorsed"
+            intent="primary"
+            disabled={selection.selected.size === 0}
+            text={t('alarms.acknowledge.button', { count: selection.selected.size })}
+            onClick={() => setAcknowledging('asking')}
+            data-testid={TestId.alarms.acknowledge}
+          />
+        )}
+        <Button icon="refresh" minimal aria-label={t('logs.list.refresh')} onClick={page.reload} />
+        <ExportButton
+          download={(lang) => api.call(API.alarms.export, { params: { environmentId }, query: { ...query, lang } })}
+        />
+      </div>
+      <LogTable
+        columns={columns}
+        entries={alarms}
+        loading={page.loading && page.value === undefined}
+        error={page.error}
+        hasMore={alarms.length < total && limit < ALARM_PAGE_SIZE_MAX}
+        onLoadOlder={() => setShown({ view, limit: Math.min(ALARM_PAGE_SIZE_MAX, limit + PAGE_STEP) })}
+        olderLabelKey="alarms.list.more"
+        accentOf={(alarm: Alarm) => (alarm.state === 'active' ? severityColor(alarm.severity) : undefined)}
+        emptyKey="alarms.list.empty"
+      />
+      {acknowledging && (
+        <AcknowledgeDialog
+          key={i18n.language}
+          count={selection.selected.size}
+          busy={acknowledging === 'sending'}
+          onConfirm={acknowledge}
+          onClose={() => setAcknowledging(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/** en-US texts of the Alarms screen (issue 27; enUS.ts imports them). */
+export const alarmsEnUS = {
+  filters: {
+    state: 'State',
+    states: { all: 'All', active: 'Active', cleared: 'Cleared' },
+    acknowledged: 'Acknowledgement',
+    acknowledgedChoices: { all: 'Any', no: 'Unacknowledged', yes: 'Acknowledged' },
+  },
+  list: {
+    total: '{{shown}} of {{count}}',
+    more: 'Show more alarms',
+    empty: 'No alarms',
+  },
+  columns: {
+    select: 'Select',
+    selectAll: 'Select every alarm shown',
+    selectOne: 'Select the alarm of {{device}}',
+    state: 'State',
+    lastValue: 'Last value',
+    breaches: 'Breaches',
+    opened: 'Opened',
+    lastBreach: 'Last breach',
+    cleared: 'Cleared',
+    acknowledged: 'Acknowledged',
+  },
+  states: { active: 'Active', cleared: 'Cleared' },
+  acknowledgedBy: 'By {{user}}',
+  unacknowledged: 'Not acknowledged',
+  acknowledge: {
+    button: 'Acknowledge ({{count}})',
+    title_one: 'Acknowledge {{count}} alarm',
+    title_other: 'Acknowledge {{count}} alarms',
+    explain:
+      'Acknowledging tells the other operators someone is on it. The alarm stays active until its reading is back to safety; a worse breach asks for attention again.',
+    note: 'Note',
+    noteHelp: 'Optional, up to {{max}} characters; kept with the alarm and in the audit log.',
+    confirm_one: 'Acknowledge {{count}} alarm',
+    confirm_other: 'Acknowledge {{count}} alarms',
+    cancel: 'Cancel',
+    done_one: '{{count}} alarm acknowledged',
+    done_other: '{{count}} alarms acknowledged',
+    doneSome_one: '{{count}} alarm acknowledged; {{skipped}} were acknowledged already or are gone',
+    doneSome_other: '{{count}} alarms acknowledged; {{skipped}} were acknowledged already or are gone',
+  },
+};

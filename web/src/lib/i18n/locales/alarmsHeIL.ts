@@ -1,0 +1,45 @@
+/** he-IL texts of the Alarms screen (issue 27; heIL.ts imports them). */
+export const alarmsHeIL = {
+  filters: {
+    state: 'מצב',
+    states: { all: 'הכול', active: 'פעילות', cleared: 'שנסגרו' },
+    acknowledged: 'אישור קבלה',
+    acknowledgedChoices: { all: 'הכול', no: 'לא אושרו', yes: 'אושרו' },
+  },
+  list: {
+    total: '{{shown}} מתוך {{count}}',
+    more: 'הצגת התראות נוספות',
+    empty: 'אין התראות',
+  },
+  columns: {
+    select: 'בחירה',
+    selectAll: 'בחירת כל ההתראות המוצגות',
+    selectOne: 'בחירת ההתראה של {{device}}',
+    state: 'מצב',
+    lastValue: 'ערך אחרון',
+    breaches: 'חריגות',
+    opened: 'נפתחה',
+    lastBreach: 'חריגה אחרונה',
+    cleared: 'נסגרה',
+    acknowledged: 'אישור קבלה',
+  },
+  states: { active: 'פעילה', cleared: 'נסגרה' },
+  acknowledgedBy: 'על ידי {{user}}',
+  unacknowledged: 'לא אושרה',
+  acknowledge: {
+    button: 'אישור קבלה ({{count}})',
+    title_one: 'אישור קבלה של התראה {{count}}',
+    title_other: 'אישור קבלה של {{count}} התראות',
+    explain:
+      'אישור קבלה מודיע לשאר המפעילים שמישהו מטפל בבעיה. ההתראה נשארת פעילה עד שהקריאה חוזרת לטווח הבטוח; חריגה חמורה יותר תבקש תשומת לב מחדש.',
+    note: 'הערה',
+    noteHelp: 'רשות, עד {{max}} תווים; נשמרת עם ההתראה וביומן הביקורת.',
+    confirm_one: 'אישור קבלה של התראה {{count}}',
+    confirm_other: 'אישור קבלה של {{count}} התראות',
+    cancel: 'ביטול',
+    done_one: 'התראה {{count}} אושרה',
+    done_other: '{{count}} התראות אושרו',
+    doneSome_one: 'התראה {{count}} אושרה; {{skipped}} כבר אושרו או אינן עוד',
+    doneSome_other: '{{count}} התראות אושרו; {{skipped}} כבר אושרו או אינן עוד',
+  },
+};
