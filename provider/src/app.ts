@@ -52,6 +52,7 @@ import { acknowledgeAlarms } from './routes/alarms/acknowledgeAlarms.js';
 import { alarmCounts } from './routes/alarms/alarmCounts.js';
 import { exportAlarms } from './routes/alarms/exportAlarms.js';
 import { listAlarms } from './routes/alarms/listAlarms.js';
+import { getNotificationSettings, updateNotificationSettings } from './routes/notifications/notificationSettings.js';
 import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
 import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
 import { exportSatcomMessages } from './routes/logs/exportSatcomMessages.js';
@@ -137,6 +138,8 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   alarmCounts,
   exportAlarms,
   acknowledgeAlarms,
+  getNotificationSettings,
+  updateNotificationSettings,
   getDevicesConnectivity,
   getDevicesConnectivityDetail,
   listThresholds,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
+import { ALARM_MAIL_DEFAULTS, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
 import { DEFAULT_READ_POOL, type ReadPoolOptions } from './store/readPool.js';
 
@@ -62,6 +62,11 @@ const EnvironmentSchema = z.object({
   HALO_EXPORT_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.export),
   HALO_READ_WORKER_MEMORY_MB: z.coerce.number().int().min(32).default(DEFAULT_READ_POOL.memoryMb),
   /** HeatSight: days raw position samples are kept (the longest window: its exact samples while it holds few). */
+  // Alarm e-mail grouping (shared/src/alarms/notifications.ts): a wait before a user's first
+  // message, an interval between updates, a reminder while alarms stay open.
+  HALO_ALARM_GROUP_WAIT_MS: z.coerce.number().int().min(0).default(ALARM_MAIL_DEFAULTS.groupWaitMs),
+  HALO_ALARM_GROUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(ALARM_MAIL_DEFAULTS.groupIntervalMs),
+  HALO_ALARM_REPEAT_INTERVAL_MS: z.coerce.number().int().min(60_000).default(ALARM_MAIL_DEFAULTS.repeatIntervalMs),
   HALO_POSITION_SAMPLES_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
   /** HeatSight: days the rollups are kept (windows in the past, asked with `until`). */
   HALO_POSITION_ROLLUPS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(35),
@@ -91,8 +96,16 @@ export interface ProviderConfig {
   /** Devices one environment may hold (HALO_ENVIRONMENT_MAX_DEVICES); the simulator's fleet is exempt. */
   readonly environmentMaxDevices: number;
   readonly readPool: ReadPoolOptions;
+  /** Alarm e-mail grouping per user (jobs/alarmMail.ts). */
+  readonly alarmMail: AlarmMailTiming;
   /** How long HeatSight's raw position samples and their rollups are kept (the retention job prunes). */
   readonly positionHistory: { readonly samplesRetentionMs: number; readonly rollupsRetentionMs: number };
+}
+
+export interface AlarmMailTiming {
+  readonly groupWaitMs: number;
+  readonly groupIntervalMs: number;
+  readonly repeatIntervalMs: number;
 }
 
 export interface SimulatorConfig {
@@ -151,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       size: values.HALO_READ_WORKERS,
       budgetMs: { page: values.HALO_PAGE_BUDGET_MS, export: values.HALO_EXPORT_BUDGET_MS },
       memoryMb: values.HALO_READ_WORKER_MEMORY_MB,
+    },
+    alarmMail: {
+      groupWaitMs: values.HALO_ALARM_GROUP_WAIT_MS,
+      groupIntervalMs: values.HALO_ALARM_GROUP_INTERVAL_MS,
+      repeatIntervalMs: values.HALO_ALARM_REPEAT_INTERVAL_MS,
     },
     positionHistory: {
       samplesRetentionMs: values.HALO_POSITION_SAMPLES_RETENTION_DAYS * DAY_MS,

@@ -1,5 +1,6 @@
 import { Permission, TestId } from '@halo/shared';
-import { raiseTemperatureAlerts, TEMPERATURE_DEFAULTS } from '../fixtures/alerts';
+import { CRITICAL_FOR_ALL, MAJOR_FOR_ALL, raiseTemperatureAlerts, TEMPERATURE_DEFAULTS } from '../fixtures/alerts';
+import { outboxMails } from '../fixtures/outbox';
 import { apiLogin } from '../fixtures/apiLogin';
 import { issueWallDisplay } from '../fixtures/fleetCounts';
 import { LogsScreen } from '../fixtures/pages/LogsScreen';
@@ -15,7 +16,15 @@ import { setTemperatureThreshold } from '../fixtures/thresholdsApi';
  * (audited); the export reads back; the threshold raised again clears them, live too. A user
  * who may only view sees no boxes to tick.
  */
-test.use({ stackEnv: { HALO_E2E_STACK: 'alarms', HALO_SIM_DEVICES: '30', HALO_SIM_CHANGE_FRACTION: '0.1' } });
+test.use({
+  stackEnv: {
+    HALO_E2E_STACK: 'alarms',
+    HALO_SIM_DEVICES: '30',
+    HALO_SIM_CHANGE_FRACTION: '0.1',
+    // A short wait before a user's first alarm mail (the job runs every 10 s), the default interval.
+    HALO_ALARM_GROUP_WAIT_MS: '2000',
+  },
+});
 
 const activeIds = async (logs: LogsScreen) => logs.rowIds();
 const PASSWORD = 'Str0ng-Passw0rd!';
@@ -27,6 +36,7 @@ test('alarms open live, are acknowledged with a note, export, and clear back to 
   snap,
   request,
 }) => {
+  test.setTimeout(180_000);
   // An operator of the NOC: the admin's own logins through the API (arranging the breach) would
   // end a browser session of the admin's.
   const people = await PeopleApi.login(request, 'admin', stack.adminPassword);
@@ -35,7 +45,17 @@ test('alarms open live, are acknowledged with a note, export, and clear back to 
     password: PASSWORD,
     email: 'noc-operator@example.test',
     permissions: [Permission.DEVICES_VIEW, Permission.LOGS_VIEW, Permission.ALARMS_ACKNOWLEDGE],
+    severity: 2,
   });
+  // Reached by critical alarms only (severity 3): the major ones below mail them nothing.
+  await people.createUser({
+    username: 'night-shift',
+    password: PASSWORD,
+    email: 'night-shift@example.test',
+    permissions: [Permission.LOGS_VIEW],
+    severity: 3,
+  });
+  const mailsTo = (address: string) => outboxMails(stack.dataDir).filter((mail) => mail.to === address);
   await loginThroughUi(page, 'noc-operator', PASSWORD);
   const logs = new LogsScreen(page);
   await page.getByTestId(TestId.shell.menuItem('alarms')).click();
@@ -50,22 +70,29 @@ test('alarms open live, are acknowledged with a note, export, and clear back to 
   const wallContext = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1920, height: 1080 } });
   const wall = await wallContext.newPage();
   await wall.goto(display.path);
-  await expect(wall.getByTestId(TestId.wall.alarmCount(3))).toContainText('0', { timeout: 20_000 });
+  await expect(wall.getByTestId(TestId.wall.alarmCount(2))).toContainText('0', { timeout: 20_000 });
 
   // The simulator's next tick breaches every connected device's limit: the open screen fills.
-  await raiseTemperatureAlerts(request, stack.adminPassword, 10);
+  await raiseTemperatureAlerts(request, stack.adminPassword, 10, MAJOR_FOR_ALL);
   await expect.poll(() => logs.rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
   const ids = await activeIds(logs);
   for (const id of ids)
     await expect(page.getByTestId(TestId.alarms.stateOf(id))).toHaveAttribute('data-state', 'active');
-  await expect(logs.rows.first()).toContainText('Critical');
+  await expect(logs.rows.first()).toContainText('Major');
   await expect(logs.rows.first()).toContainText('Temperature');
   await snap('alarms-active');
 
+  // The operator, reached by major alarms, gets one e-mail for the whole storm; the night shift none.
+  await expect.poll(() => mailsTo('noc-operator@example.test').length, { timeout: 25_000 }).toBe(1);
+  const [mail] = mailsTo('noc-operator@example.test');
+  expect(mail?.subject).toMatch(/^Halo Console: \d+ new alarms in root$/);
+  expect(mail?.text).toContain('Major: sim-');
+  expect(mailsTo('night-shift@example.test')).toEqual([]);
+
   // The wall counts them and flags the count that just grew.
-  const criticalOnWall = wall.getByTestId(TestId.wall.alarmCount(3));
-  await expect(criticalOnWall).toHaveAttribute('data-new', 'true', { timeout: 10_000 });
-  await expect(criticalOnWall).toContainText(String(ids.length));
+  const majorOnWall = wall.getByTestId(TestId.wall.alarmCount(2));
+  await expect(majorOnWall).toHaveAttribute('data-new', 'true', { timeout: 10_000 });
+  await expect(majorOnWall).toContainText(String(ids.length));
   await snap('alarms-wall', wall);
 
   // Tick the first, shift-tick the fifth: five selected, named in the button and the dialog.
@@ -94,12 +121,12 @@ test('alarms open live, are acknowledged with a note, export, and clear back to 
   // Home counts the unacknowledged ones, live, and opens the Alarms screen on them.
   await page.getByTestId(TestId.shell.menuItem('home')).click();
   await page.mouse.move(900, 700);
-  const criticalOnHome = page.getByTestId(TestId.home.alarmCount(3));
-  await expect(criticalOnHome).toContainText(String(ids.length - 5), { timeout: 10_000 });
-  await expect(criticalOnWall).toContainText(String(ids.length - 5), { timeout: 10_000 });
+  const majorOnHome = page.getByTestId(TestId.home.alarmCount(2));
+  await expect(majorOnHome).toContainText(String(ids.length - 5), { timeout: 10_000 });
+  await expect(majorOnWall).toContainText(String(ids.length - 5), { timeout: 10_000 });
   await snap('alarms-home');
-  await criticalOnHome.click();
-  await expect(page).toHaveURL(/\/logs\/alarms\?state=active&acknowledged=no&severities=3$/);
+  await majorOnHome.click();
+  await expect(page).toHaveURL(/\/logs\/alarms\?state=active&acknowledged=no&severities=2$/);
   await page.mouse.move(900, 700);
   await expect.poll(() => logs.rows.count()).toBe(ids.length - 5);
   await page.getByTestId(TestId.alarms.state('all')).click();
@@ -129,9 +156,17 @@ test('alarms open live, are acknowledged with a note, export, and clear back to 
   await expect(logs.rows.first()).toContainText('Acknowledge');
   await expect(logs.rows.first()).toContainText('Fans replaced on site');
 
-  // Back to safety: the active list empties while it is watched, the cleared list holds them.
+  // Worse: every alarm breached again, critical now: still the one e-mail (the group interval is 5 min).
   await logs.open('/logs/alarms?state=active', 'alarms');
   await expect.poll(() => logs.rows.count()).toBeGreaterThanOrEqual(10);
+  await setTemperatureThreshold(request, await apiLogin(request, 'admin', stack.adminPassword), CRITICAL_FOR_ALL);
+  await expect(logs.rows.first()).toContainText('Critical', { timeout: 15_000 });
+  await page.waitForTimeout(12_000); // past the next run of the mail job
+  expect(mailsTo('noc-operator@example.test')).toHaveLength(1);
+  // Critical reaches the night shift: their first message.
+  await expect.poll(() => mailsTo('night-shift@example.test').length, { timeout: 15_000 }).toBe(1);
+
+  // Back to safety: the active list empties while it is watched, the cleared list holds them.
   await setTemperatureThreshold(request, await apiLogin(request, 'admin', stack.adminPassword), TEMPERATURE_DEFAULTS);
   // A device that is not connected when the limit goes back up has no reading to clear its
   // alarm with: it stays active until the device is read again. The simulator moves a tenth of

@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { API_BASE, apiPaths } from '@halo/shared';
 import { apiLogin } from '../fixtures/apiLogin';
+import { outboxMails, type OutboxMail } from '../fixtures/outbox';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { ResetPasswordPage } from '../fixtures/pages/ResetPasswordPage';
 import { expect, test } from '../fixtures/test';
@@ -19,12 +18,6 @@ const ENVIRONMENTS = ['north-ops', 'south-ops'];
 const FIRST_PASSWORD = 'First-Passw0rd!';
 const NEW_PASSWORD = 'Chosen-Passw0rd!';
 
-interface OutboxMail {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-}
-
 test.describe.serial('a reset link for an address two environments share', () => {
   let mails: OutboxMail[] = [];
   const tokenOf = (mail: OutboxMail | undefined) => /\/reset\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
@@ -41,10 +34,7 @@ test.describe.serial('a reset link for an address two environments share', () =>
     }
     const forgot = await request.post(`${API_BASE}${apiPaths.auth.forgot}`, { data: { email: SHARED_ADDRESS } });
     expect(forgot.status()).toBe(200);
-    const outbox = join(stack.dataDir, 'outbox');
-    mails = readdirSync(outbox)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')) as OutboxMail);
+    mails = outboxMails(stack.dataDir);
   });
 
   test('each of the two mails names its own environment', () => {

@@ -1,6 +1,7 @@
 import cron, { type RunCoordinator, type ScheduledTask } from 'node-cron';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
+import { sendAlarmMail } from './alarmMail.js';
 import { pruneHeatSightHistory } from './pruneHeatSightHistory.js';
 
 /**
@@ -17,6 +18,14 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // Hourly, off the hour that other installations' jobs favour: an hour's worth of rows each time.
   { name: 'heatsight-retention', schedule: '17 * * * *', run: pruneHeatSightHistory },
+  // Every 10 s: each user's alarm mail when its wait or interval is up (the grouping is in the state, not the schedule).
+  {
+    name: 'alarm-mail',
+    schedule: '*/10 * * * * *',
+    run: async (context) => {
+      await sendAlarmMail(context);
+    },
+  },
 ];
 
 export interface RunningJobs {

@@ -15,6 +15,30 @@ export interface PasswordResetMailText {
   readonly ignore: string;
 }
 
+/** What an alarm mail is about: whose, where, how many. */
+export interface AlarmMailFacts {
+  readonly username: string;
+  readonly environment: string;
+  /** Alarms it tells of as new (an update) or that are open (a reminder). */
+  readonly count: number;
+  /** How many alarms are open in all, at or above the user's severity. */
+  readonly open: number;
+  /** The user's severity, as a label. */
+  readonly severity: string;
+}
+
+/** The words of the alarm mail in one language (jobs/alarmMail.ts). */
+export interface AlarmMailText {
+  readonly subject: (facts: AlarmMailFacts) => string;
+  readonly reminderSubject: (facts: AlarmMailFacts) => string;
+  readonly greeting: (facts: AlarmMailFacts) => string;
+  readonly news: (facts: AlarmMailFacts) => string;
+  readonly reminder: (facts: AlarmMailFacts) => string;
+  readonly more: (count: number) => string;
+  readonly open: string;
+  readonly why: (facts: AlarmMailFacts) => string;
+}
+
 /**
  * What the provider's mails say, in every locale of the console: users read them, so they
  * are not written in a handler. A locale added to LOCALES fails the type check here until
@@ -32,6 +56,21 @@ export const MAIL_CATALOGUE = {
         `Open the link in this message within ${validMinutes} minutes to choose a new password for that account.`,
       ignore: 'If it was not you, ignore this message; the password stays as it is.',
     },
+    alarms: {
+      subject: ({ count, environment }) =>
+        `Halo Console: ${count} new ${count === 1 ? 'alarm' : 'alarms'} in ${environment}`,
+      reminderSubject: ({ open, environment }) =>
+        `Halo Console: ${open} ${open === 1 ? 'alarm is' : 'alarms are'} still open in ${environment}`,
+      greeting: ({ username }) => `Hello ${username},`,
+      news: ({ count, open }) =>
+        `${count === 1 ? 'An alarm was' : `${count} alarms were`} raised or got worse; ${open} ${open === 1 ? 'is' : 'are'} open now.`,
+      reminder: ({ open }) =>
+        `${open === 1 ? 'An alarm is' : `${open} alarms are`} still open and nobody acknowledged ${open === 1 ? 'it' : 'them'}.`,
+      more: (count) => `and ${count} more`,
+      open: 'Open the Alarms screen:',
+      why: ({ severity }) =>
+        `You get alarms of severity ${severity} and above. Turn these e-mails off in Settings, Notifications.`,
+    },
   },
   'he-IL': {
     passwordReset: {
@@ -42,5 +81,25 @@ export const MAIL_CATALOGUE = {
       open: (validMinutes) => `פתח את הקישור שבהודעה זו בתוך ${validMinutes} דקות כדי לבחור סיסמה חדשה לחשבון זה.`,
       ignore: 'אם לא אתה ביקשת, התעלם מההודעה; הסיסמה נשארת כפי שהיא.',
     },
+    alarms: {
+      subject: ({ count, environment }) =>
+        count === 1
+          ? `Halo Console: התראה חדשה בסביבה ${environment}`
+          : `Halo Console: ${count} התראות חדשות בסביבה ${environment}`,
+      reminderSubject: ({ open, environment }) =>
+        open === 1
+          ? `Halo Console: התראה אחת עדיין פתוחה בסביבה ${environment}`
+          : `Halo Console: ${open} התראות עדיין פתוחות בסביבה ${environment}`,
+      greeting: ({ username }) => `שלום ${username},`,
+      news: ({ count, open }) =>
+        `${count === 1 ? 'התראה אחת נפתחה או החמירה' : `${count} התראות נפתחו או החמירו`}; ${open === 1 ? 'התראה אחת פתוחה' : `${open} התראות פתוחות`} כעת.`,
+      reminder: ({ open }) =>
+        open === 1
+          ? 'התראה אחת עדיין פתוחה ואיש לא אישר את קבלתה.'
+          : `${open} התראות עדיין פתוחות ואיש לא אישר את קבלתן.`,
+      more: (count) => `ועוד ${count}`,
+      open: 'למסך ההתראות:',
+      why: ({ severity }) => `אתה מקבל התראות בחומרה ${severity} ומעלה. אפשר לכבות הודעות אלה בהגדרות, התראות.`,
+    },
   },
-} as const satisfies Record<Locale, { readonly passwordReset: PasswordResetMailText }>;
+} as const satisfies Record<Locale, { readonly passwordReset: PasswordResetMailText; readonly alarms: AlarmMailText }>;

@@ -17,6 +17,7 @@ import * as positionRollups from './migrations/020_position_rollups.js';
 import * as deviceImportStage from './migrations/021_device_import_stage.js';
 import * as devicesSimulatedIndex from './migrations/022_devices_simulated_index.js';
 import * as alarms from './migrations/023_alarms.js';
+import * as alarmNotifications from './migrations/024_alarm_notifications.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '021_device_import_stage': deviceImportStage,
   '022_devices_simulated_index': devicesSimulatedIndex,
   '023_alarms': alarms,
+  '024_alarm_notifications': alarmNotifications,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

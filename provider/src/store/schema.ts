@@ -30,6 +30,10 @@ export interface UsersTable {
   permissions: string;
   severity: number;
   is_disabled: number;
+  /** 1 unless the user turned alarm e-mail off (migration 024). */
+  email_alarms: Generated<number>;
+  /** The language of the user's e-mails; null until they choose (en-US). */
+  locale: string | null;
   two_factor_status: number;
   /** Encrypted TOTP secret, null while 2FA is inactive. */
   two_factor_secret: string | null;
@@ -207,6 +211,13 @@ export interface AlarmsTable {
   revision: number;
 }
 
+/** Where a user's alarm mail stands (migration 024): the last message, and the last breach it told of. */
+export interface AlarmMailStateTable {
+  user_id: number;
+  last_sent_at: number;
+  told_up_to: number;
+}
+
 /**
  * SQLite only (migration 017): the trigram index of system_logs.device_name, an FTS5 table
  * whose rowid is the entry's id.
@@ -341,6 +352,7 @@ export interface Database {
   rf_recordings: RfRecordingsTable;
   system_logs: SystemLogsTable;
   alarms: AlarmsTable;
+  alarm_mail_state: AlarmMailStateTable;
   system_log_names: SystemLogNamesTable;
   thresholds: ThresholdsTable;
   version_definitions: VersionDefinitionsTable;

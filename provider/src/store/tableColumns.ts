@@ -198,6 +198,7 @@ export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string
     'acknowledged_severity',
     'revision',
   ),
+  alarm_mail_state: columns<Database['alarm_mail_state']>()('user_id', 'last_sent_at', 'told_up_to'),
   satcom_targets: columns<Database['satcom_targets']>()(
     'environment_id',
     'url',
@@ -262,6 +263,8 @@ export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string
     'permissions',
     'severity',
     'is_disabled',
+    'email_alarms',
+    'locale',
     'two_factor_status',
     'two_factor_secret',
     'two_factor_last_step',

@@ -1,2 +1,3 @@
 export * from './alarm.js';
 export * from './alarmsApi.js';
+export * from './notifications.js';

@@ -1,4 +1,5 @@
 import { alarmsApi } from '../alarms/alarmsApi.js';
+import { notificationsApi } from '../alarms/notifications.js';
 import { applicationRulesApi } from '../application-rules/applicationRulesApi.js';
 import { authApi, twoFactorApi } from '../auth/authApi.js';
 import { devicesApi } from '../devices/devicesApi.js';
@@ -32,6 +33,7 @@ export const API = {
   rfRecordings: rfRecordingsApi,
   logs: logsApi,
   alarms: alarmsApi,
+  notifications: notificationsApi,
   usage: usageApi,
   thresholds: thresholdsApi,
   versions: versionsApi,

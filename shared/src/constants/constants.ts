@@ -67,6 +67,10 @@ export const DEFAULT_REORDER = 0;
 export const LOCALES = ['en-US', 'he-IL'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
 export const FALLBACK_LOCALE: Locale = 'en-US';
 export const RIGHT_TO_LEFT_LOCALES: readonly Locale[] = ['he-IL'];
 export const LOCALE_STORAGE_KEY = 'lang';

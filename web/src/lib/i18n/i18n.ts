@@ -1,6 +1,7 @@
 import {
   DEFAULT_LOCALE,
   FALLBACK_LOCALE,
+  isLocale,
   LOCALES,
   LOCALE_STORAGE_KEY,
   RIGHT_TO_LEFT_LOCALES,
@@ -16,9 +17,8 @@ export const RESOURCES = {
   'he-IL': { translation: heIL },
 } as const satisfies Record<Locale, { translation: object }>;
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+/** One rule for what a locale is, in shared (the provider reads a user's e-mail language with it). */
+export { isLocale };
 
 /** The stored choice (localStorage `lang`) when it is a locale we have, else the default. */
 export function storedLocale(): Locale {

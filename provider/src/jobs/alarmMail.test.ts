@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { Permission, Severity } from '@halo/shared';
+import { applyAlarmReadings, type AlarmReading } from '../store/alarms.js';
+import { useAdminSuite } from '../testing/adminSuite.js';
+import { as, createEnvironment, createUser } from '../testing/people.js';
+import { DIALECTS } from '../testing/testProvider.js';
+import { sendAlarmMail } from './alarmMail.js';
+
+const reading = (deviceId: number, severity: number, kind: AlarmReading['kind'] = 'breach'): AlarmReading => ({
+  kind,
+  deviceId,
+  deviceName: `device-${deviceId}`,
+  attributeType: 1,
+  severity,
+  value: '91 °C',
+});
+
+describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
+  const suite = useAdminSuite(dialect, {
+    HALO_ALARM_GROUP_WAIT_MS: '30000',
+    HALO_ALARM_GROUP_INTERVAL_MS: '300000',
+    HALO_ALARM_REPEAT_INTERVAL_MS: '3600000',
+  });
+  const advance = (ms: number) => {
+    suite.provider.clock.now += ms;
+  };
+  const mailTo = (address: string) => suite.provider.mail.filter((message) => message.to === address);
+
+  it('mails each user the alarms at or above their severity, grouped, in their language', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'plant');
+    // The admin (severity 3, critical only), an operator who wants minor and above, one without logs view.
+    await createUser(suite.provider.api, suite.admin, 'operator', [Permission.LOGS_VIEW]);
+    await createUser(suite.provider.api, suite.admin, 'no-logs', [Permission.DEVICES_VIEW]);
+    await context.db
+      .updateTable('users')
+      .set({ severity: 1 })
+      .where('username', 'in', ['operator', 'no-logs'])
+      .execute();
+    const operator = await as(suite.provider.api, 'operator', 'root');
+    // The operator reads Hebrew.
+    const settings = await suite.provider.api
+      .put('/api/v1/notification_settings')
+      .set('Authorization', operator.authorization)
+      .send({ email_alarms: true, locale: 'he-IL' });
+    expect(settings.body).toEqual({ email_alarms: true, locale: 'he-IL', severity: 1 });
+
+    // A storm: one critical and five minor alarms in root, one critical below it, within seconds.
+    await applyAlarmReadings(context.db, root, [reading(1, Severity.CRITICAL)], context.now());
+    advance(5000);
+    await applyAlarmReadings(
+      context.db,
+      root,
+      [2, 3, 4, 5, 6].map((id) => reading(id, Severity.MINOR)),
+      context.now(),
+    );
+    await applyAlarmReadings(context.db, child.id, [reading(9, Severity.CRITICAL)], context.now());
+    expect(await sendAlarmMail(context)).toBe(0); // the group wait is not over
+    advance(25_000);
+    expect(await sendAlarmMail(context)).toBe(2);
+    const [adminMail] = mailTo('admin@example.test');
+    expect(adminMail?.subject).toBe('Halo Console: 2 new alarms in root');
+    expect(adminMail?.text).toContain('Critical: device-1, Temperature 91 °C');
+    expect(adminMail?.text).toContain('Critical: device-9');
+    expect(adminMail?.text).not.toContain('device-2');
+    expect(adminMail?.text).toContain('http://console.example.test/logs/alarms?state=active&acknowledged=no');
+    const [operatorMail] = mailTo('operator@example.test');
+    expect(operatorMail?.subject).toBe('Halo Console: 7 התראות חדשות בסביבה root');
+    expect(operatorMail?.html).toContain('dir="rtl"');
+    expect(operatorMail?.text.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(7);
+    expect(mailTo('no-logs@example.test')).toEqual([]);
+
+    // The child's manager: its only alarm came 5 s later, so its wait ends a run later.
+    expect(mailTo('plant@example.test')).toEqual([]);
+    // A second breach of the same alarm within the group interval: no second message.
+    advance(60_000);
+    await applyAlarmReadings(context.db, root, [reading(1, Severity.CRITICAL)], context.now());
+    expect(await sendAlarmMail(context)).toBe(1);
+    expect(mailTo('plant@example.test').map((message) => message.subject)).toEqual([
+      'Halo Console: 1 new alarm in plant',
+    ]);
+    expect(mailTo('admin@example.test')).toHaveLength(1);
+    // After it, one update that tells only of that breach.
+    advance(300_000);
+    expect(await sendAlarmMail(context)).toBe(2);
+    expect(
+      mailTo('admin@example.test')[1]
+        ?.text.split('\n')
+        .filter((line) => line.startsWith('- ')),
+    ).toEqual(['- Critical: device-1, Temperature 91 °C (2026-11-23 12:01 UTC)']);
+
+    // A user who turns e-mail off gets none; a reminder comes for the rest while alarms stay open.
+    await suite.provider.api
+      .put('/api/v1/notification_settings')
+      .set('Authorization', operator.authorization)
+      .send({ email_alarms: false, locale: 'he-IL' });
+    advance(3_600_000);
+    expect(await sendAlarmMail(context)).toBe(2);
+    expect(mailTo('admin@example.test')[2]?.subject).toBe('Halo Console: 2 alarms are still open in root');
+    expect(mailTo('plant@example.test')[1]?.subject).toBe('Halo Console: 1 alarm is still open in plant');
+    expect(mailTo('operator@example.test')).toHaveLength(2);
+  });
+
+  it('refuses bad settings and keeps each user to their own', async () => {
+    for (const body of [
+      {},
+      { email_alarms: 'yes', locale: 'en-US' },
+      { email_alarms: true, locale: 'fr-FR' },
+      { email_alarms: true, locale: 'en-US', severity: 0 },
+    ]) {
+      const refused = await suite.provider.api
+        .put('/api/v1/notification_settings')
+        .set('Authorization', suite.admin.authorization)
+        .send(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    const mine = await suite.provider.api
+      .get('/api/v1/notification_settings')
+      .set('Authorization', suite.admin.authorization);
+    expect(mine.body).toEqual({ email_alarms: true, locale: 'en-US', severity: 3 });
+    expect((await suite.provider.api.get('/api/v1/notification_settings')).status).toBe(401);
+  });
+});

@@ -1,0 +1,169 @@
+import { can, codeLabel, DEFAULT_LOCALE, isLocale, ROUTES, type Locale } from '@halo/shared';
+import type { AlarmMailTiming } from '../config.js';
+import type { ProviderContext } from '../context.js';
+import { log } from '../log.js';
+import { alarmMail, type MailedAlarm } from '../mail/alarmMail.js';
+
+/**
+ * Alarm e-mail (issue 27), a scheduled job: each user who asked for it hears of the active
+ * alarms at or above their severity in their environment and those below it, grouped as
+ * Alertmanager groups a route's alerts. A user's first message waits `groupWaitMs` after the
+ * first alarm it tells of (a storm's first seconds make one message); the next comes no sooner
+ * than `groupIntervalMs` after the last and tells only what was raised or got worse since;
+ * while alarms stay open and nothing is new, a reminder every `repeatIntervalMs`.
+ */
+
+export interface MailState {
+  /** When the user's last message went (0: never). */
+  readonly lastSentAt: number;
+  /** The last breach time it told of: later breaches are new. */
+  readonly toldUpTo: number;
+}
+
+export interface ReachedAlarm extends MailedAlarm {
+  readonly environmentId: number;
+}
+
+export type MailDecision =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'update'; readonly alarms: readonly ReachedAlarm[] }
+  | { readonly kind: 'reminder'; readonly alarms: readonly ReachedAlarm[] };
+
+/** Worst first, then the latest breach first. */
+const byWorstThenLatest = (a: ReachedAlarm, b: ReachedAlarm) =>
+  b.severity - a.severity || b.lastBreachAt - a.lastBreachAt;
+
+/** What one user should be sent now, given the open alarms that reach them and where their mail stands. */
+export function mailDecision(
+  reached: readonly ReachedAlarm[],
+  state: MailState,
+  now: number,
+  timing: AlarmMailTiming,
+): MailDecision {
+  if (reached.length === 0) return { kind: 'none' };
+  const fresh = reached.filter((alarm) => alarm.lastBreachAt > state.toldUpTo);
+  if (fresh.length > 0) {
+    const oldestFresh = Math.min(...fresh.map((alarm) => alarm.lastBreachAt));
+    const waited = now - oldestFresh >= timing.groupWaitMs;
+    const spaced = now - state.lastSentAt >= timing.groupIntervalMs;
+    return waited && spaced ? { kind: 'update', alarms: [...fresh].sort(byWorstThenLatest) } : { kind: 'none' };
+  }
+  return now - state.lastSentAt >= timing.repeatIntervalMs
+    ? { kind: 'reminder', alarms: [...reached].sort(byWorstThenLatest) }
+    : { kind: 'none' };
+}
+
+/** Each environment with those below it. */
+function reachOfEnvironments(environments: readonly { id: number; parent_id: number | null }[]) {
+  const children = new Map<number, number[]>();
+  for (const environment of environments) {
+    if (environment.parent_id === null) continue;
+    children.set(environment.parent_id, [...(children.get(environment.parent_id) ?? []), environment.id]);
+  }
+  const reach = new Map<number, Set<number>>();
+  const below = (id: number): Set<number> => {
+    const known = reach.get(id);
+    if (known) return known;
+    const found = new Set<number>([id]);
+    reach.set(id, found);
+    for (const child of children.get(id) ?? []) for (const each of below(child)) found.add(each);
+    return found;
+  };
+  return below;
+}
+
+/** One run: every recipient's decision, their messages sent, where their mail stands kept. Answers how many messages went. */
+export async function sendAlarmMail(context: ProviderContext): Promise<number> {
+  const now = context.now();
+  const timing = context.config.alarmMail;
+  const users = await context.db
+    .selectFrom('users')
+    .innerJoin('environments', 'environments.id', 'users.environment_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.severity',
+      'users.locale',
+      'users.environment_id',
+      'users.environment_manager',
+      'users.permissions',
+      'environments.name as environment_name',
+    ])
+    .where('users.email', 'is not', null)
+    .where('users.email_alarms', '=', 1)
+    .where('users.is_disabled', '=', 0)
+    .execute();
+  const recipients = users.filter((user) =>
+    can(
+      { environment_manager: user.environment_manager === 1, permissions: JSON.parse(user.permissions) as unknown },
+      'alarms.view',
+    ),
+  );
+  if (recipients.length === 0) return 0;
+  const [environments, alarms, states] = await Promise.all([
+    context.db.selectFrom('environments').select(['id', 'parent_id']).execute(),
+    context.db
+      .selectFrom('alarms')
+      .select(['environment_id', 'device_name', 'device_attribute_type', 'severity', 'last_value', 'last_breach_at'])
+      .where('cleared_at', 'is', null)
+      .execute(),
+    context.db.selectFrom('alarm_mail_state').selectAll().execute(),
+  ]);
+  if (alarms.length === 0) return 0;
+  const below = reachOfEnvironments(environments);
+  const stateOf = new Map(states.map((row) => [row.user_id, row]));
+  const open: ReachedAlarm[] = alarms.map((row) => ({
+    environmentId: row.environment_id,
+    deviceName: row.device_name,
+    attributeType: row.device_attribute_type,
+    severity: row.severity,
+    value: row.last_value,
+    lastBreachAt: Number(row.last_breach_at),
+  }));
+  // Users of one environment and one severity are reached by the same alarms: worked out once.
+  const reachedBy = new Map<string, ReachedAlarm[]>();
+  let sent = 0;
+  for (const user of recipients) {
+    const key = `${user.environment_id}:${user.severity}`;
+    let reached = reachedBy.get(key);
+    if (!reached) {
+      const environmentsBelow = below(user.environment_id);
+      reached = open.filter((alarm) => alarm.severity >= user.severity && environmentsBelow.has(alarm.environmentId));
+      reachedBy.set(key, reached);
+    }
+    const row = stateOf.get(user.id);
+    const state: MailState = { lastSentAt: Number(row?.last_sent_at ?? 0), toldUpTo: Number(row?.told_up_to ?? 0) };
+    const decision = mailDecision(reached, state, now, timing);
+    if (decision.kind === 'none' || !user.email) continue;
+    const locale: Locale = user.locale !== null && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+    const message = alarmMail({
+      to: user.email,
+      locale,
+      kind: decision.kind,
+      facts: {
+        username: user.username,
+        environment: user.environment_name,
+        count: decision.alarms.length,
+        open: reached.length,
+        severity: codeLabel(locale, 'severity', user.severity),
+      },
+      alarms: decision.alarms,
+      link: `${context.config.publicUrl}${ROUTES.alarms}?state=active&acknowledged=no`,
+    });
+    try {
+      await context.mailer.send(message);
+    } catch (error) {
+      log.warn({ err: error, userId: user.id }, 'alarm mail not sent');
+      continue;
+    }
+    sent += 1;
+    const toldUpTo = Math.max(state.toldUpTo, ...reached.map((alarm) => alarm.lastBreachAt));
+    await context.db
+      .insertInto('alarm_mail_state')
+      .values({ user_id: user.id, last_sent_at: now, told_up_to: toldUpTo })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ last_sent_at: now, told_up_to: toldUpTo }))
+      .execute();
+  }
+  return sent;
+}

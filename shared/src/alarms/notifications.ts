@@ -1,0 +1,65 @@
+/**
+ * Alarm notifications (issue 27): each user is told of alarms at or above their severity
+ * (section 3's `severity`, default 3: critical only), in the console and by e-mail. E-mail is
+ * grouped per user as Alertmanager groups per route: a wait before the first message (a storm's
+ * first seconds land in one message), an interval between updates, and a reminder while
+ * alarms stay open. The user's settings are their own: whether to get e-mail, and in which
+ * language it is written.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../api/endpoint.js';
+import { LOCALES } from '../constants/constants.js';
+import { SeveritySchema } from '../users/user.js';
+
+/**
+ * Defaults, against Alertmanager's (group_wait 30 s, group_interval 5 min, repeat_interval 4 h):
+ * the same wait and interval, which its users found to turn a storm into one message without
+ * delaying the first by much; a shorter reminder (1 h), as a NOC's alarms are work in hand, not
+ * a ticket queue, and an open critical alarm nobody took should come back within the hour.
+ */
+export const ALARM_MAIL_DEFAULTS = {
+  groupWaitMs: 30_000,
+  groupIntervalMs: 5 * 60_000,
+  repeatIntervalMs: 60 * 60_000,
+} as const;
+
+/** Alarms a message names at most; the rest are counted. */
+export const ALARM_MAIL_MAX_LISTED = 20;
+
+export const NotificationSettingsSchema = z.strictObject({
+  /** E-mail of alarms at or above the user's severity (on unless turned off). */
+  email_alarms: z.boolean(),
+  /** The language of the e-mails. */
+  locale: z.enum(LOCALES),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** The settings as answered, with the user's severity (set by whoever manages users; read-only here). */
+export const NotificationSettingsAnswerSchema = NotificationSettingsSchema.extend({
+  /** The lowest severity of alarm that reaches the user (0 normal to 3 critical). */
+  severity: SeveritySchema,
+});
+export type NotificationSettingsAnswer = z.infer<typeof NotificationSettingsAnswerSchema>;
+
+const tag = 'Alarms';
+
+/** The signed-in user's own notification settings (the product's own). */
+export const notificationsApi = {
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/notification_settings',
+    summary: 'Your notification settings: alarm e-mail on or off, and its language',
+    tag,
+    access: 'user',
+    answer: NotificationSettingsAnswerSchema,
+  }),
+  updateSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/notification_settings',
+    summary: 'Change your notification settings',
+    tag,
+    access: 'user',
+    body: NotificationSettingsSchema,
+    answer: NotificationSettingsAnswerSchema,
+  }),
+} as const;
