@@ -67,6 +67,8 @@ const EnvironmentSchema = z.object({
   HALO_ALARM_GROUP_WAIT_MS: z.coerce.number().int().min(0).default(ALARM_MAIL_DEFAULTS.groupWaitMs),
   HALO_ALARM_GROUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(ALARM_MAIL_DEFAULTS.groupIntervalMs),
   HALO_ALARM_REPEAT_INTERVAL_MS: z.coerce.number().int().min(60_000).default(ALARM_MAIL_DEFAULTS.repeatIntervalMs),
+  // Cleared alarms are kept this long (the alarm-retention job prunes); active ones always.
+  HALO_ALARMS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(90),
   HALO_POSITION_SAMPLES_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
   /** HeatSight: days the rollups are kept (windows in the past, asked with `until`). */
   HALO_POSITION_ROLLUPS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(35),
@@ -98,6 +100,8 @@ export interface ProviderConfig {
   readonly readPool: ReadPoolOptions;
   /** Alarm e-mail grouping per user (jobs/alarmMail.ts). */
   readonly alarmMail: AlarmMailTiming;
+  /** How long a cleared alarm is kept (the alarm-retention job prunes). */
+  readonly alarmsRetentionMs: number;
   /** How long HeatSight's raw position samples and their rollups are kept (the retention job prunes). */
   readonly positionHistory: { readonly samplesRetentionMs: number; readonly rollupsRetentionMs: number };
 }
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       groupIntervalMs: values.HALO_ALARM_GROUP_INTERVAL_MS,
       repeatIntervalMs: values.HALO_ALARM_REPEAT_INTERVAL_MS,
     },
+    alarmsRetentionMs: values.HALO_ALARMS_RETENTION_DAYS * DAY_MS,
     positionHistory: {
       samplesRetentionMs: values.HALO_POSITION_SAMPLES_RETENTION_DAYS * DAY_MS,
       rollupsRetentionMs:

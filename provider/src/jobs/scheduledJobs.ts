@@ -1,6 +1,7 @@
 import cron, { type RunCoordinator, type ScheduledTask } from 'node-cron';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
+import { pruneAlarms } from './pruneAlarms.js';
 import { sendAlarmMail } from './alarmMail.js';
 import { pruneHeatSightHistory } from './pruneHeatSightHistory.js';
 
@@ -18,6 +19,8 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // Hourly, off the hour that other installations' jobs favour: an hour's worth of rows each time.
   { name: 'heatsight-retention', schedule: '17 * * * *', run: pruneHeatSightHistory },
+  // Daily, at night: cleared alarms past HALO_ALARMS_RETENTION_DAYS.
+  { name: 'alarm-retention', schedule: '27 3 * * *', run: pruneAlarms },
   // Every 10 s: each user's alarm mail when its wait or interval is up (the grouping is in the state, not the schedule).
   {
     name: 'alarm-mail',

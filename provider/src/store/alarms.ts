@@ -167,6 +167,12 @@ export async function clearAlarmsOfDevice(trx: Kysely<Database>, deviceId: numbe
     .execute();
 }
 
+/** Deletes the alarms cleared before `before` (retention); answers how many. Active alarms stay, however old. */
+export async function pruneClearedAlarms(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('alarms').where('cleared_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export interface Acknowledger {
   readonly userId: number;
   readonly username: string;

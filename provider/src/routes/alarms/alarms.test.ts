@@ -10,6 +10,7 @@ import {
   type Threshold,
 } from '@halo/shared';
 import { createFleetSimulator, type FleetSimulator } from '../../simulator/fleetSimulator.js';
+import { pruneAlarms } from '../../jobs/pruneAlarms.js';
 import { acknowledgeAlarms, applyAlarmReadings, type AlarmReading } from '../../store/alarms.js';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { clientDevice, createDevice } from '../../testing/devices.js';
@@ -368,5 +369,19 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
     const [cleared] = (await alarmsOf(suite.admin, '?state=cleared')).alarms;
     expect(cleared).toMatchObject({ device_id: id, state: 'cleared' });
     expect((await alarmsOf(suite.admin, '?state=active')).alarms.map((alarm) => alarm.device_id)).toEqual([id + 1]);
+  });
+
+  it('keeps cleared alarms for the retention days, active ones however old', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const day = 86_400_000;
+    const start = context.now() - 200 * day;
+    await applyAlarmReadings(context.db, root, [reading(1, 'breach', Severity.MAJOR), reading(2, 'breach', 2)], start);
+    await applyAlarmReadings(context.db, root, [reading(3, 'breach', Severity.MAJOR)], start);
+    await applyAlarmReadings(context.db, root, [reading(1, 'clear', Severity.NORMAL)], start + day);
+    await applyAlarmReadings(context.db, root, [reading(3, 'clear', Severity.NORMAL)], context.now() - 10 * day);
+    await pruneAlarms(context);
+    const left = (await alarmsOf(suite.admin)).alarms.map((alarm) => `${alarm.device_id}:${alarm.state}`).sort();
+    expect(left).toEqual(['2:active', '3:cleared']);
   });
 });
