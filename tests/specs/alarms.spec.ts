@@ -3,7 +3,9 @@ import { CRITICAL_FOR_ALL, MAJOR_FOR_ALL, raiseTemperatureAlerts, TEMPERATURE_DE
 import { outboxMails } from '../fixtures/outbox';
 import { apiLogin } from '../fixtures/apiLogin';
 import { issueWallDisplay } from '../fixtures/fleetCounts';
+import { setControl } from '../fixtures/controls';
 import { LogsScreen } from '../fixtures/pages/LogsScreen';
+import { ShellPage } from '../fixtures/pages/ShellPage';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
@@ -88,6 +90,13 @@ test('alarms open live, are acknowledged with a note, export, and clear back to 
   expect(mail?.subject).toMatch(/^Halo Console: \d+ new alarms in root$/);
   expect(mail?.text).toContain('Major: sim-');
   expect(mailsTo('night-shift@example.test')).toEqual([]);
+
+  // The bell counts the alarms at or above the operator's severity (major) and lists the newest.
+  await expect(page.getByTestId(TestId.shell.bellCount)).toHaveText(String(ids.length), { timeout: 10_000 });
+  await page.getByTestId(TestId.shell.bell).click();
+  await expect(page.getByTestId(TestId.notifications.list)).toContainText('Major');
+  await snap('alarms-bell');
+  await page.keyboard.press('Escape');
 
   // The wall counts them and flags the count that just grew.
   const majorOnWall = wall.getByTestId(TestId.wall.alarmCount(2));
@@ -193,7 +202,7 @@ test('he-IL and dark: the Alarms screen reads right to left; a viewer cannot ack
     username: 'alarm-viewer',
     password: PASSWORD,
     email: 'alarm-viewer@example.test',
-    permissions: [Permission.LOGS_VIEW],
+    permissions: [Permission.DEVICES_VIEW, Permission.LOGS_VIEW],
   });
   await page.addInitScript(() => {
     window.localStorage.setItem('lang', 'he-IL');
@@ -209,5 +218,19 @@ test('he-IL and dark: the Alarms screen reads right to left; a viewer cannot ack
   await expect(logs.rows.first()).toContainText('קריטי');
   await expect(page.getByTestId(TestId.alarms.acknowledge)).toHaveCount(0);
   await expect(page.getByTestId(TestId.alarms.selectAll)).toHaveCount(0);
+  // Critical alarms reach the viewer (severity 3 by default): the bell counts them.
+  await expect(page.getByTestId(TestId.shell.bellCount)).toHaveText(/^\d+$/, { timeout: 10_000 });
   await snap('alarms-he-IL-dark');
+
+  // Settings → Notifications: the viewer turns alarm e-mail off, in Hebrew.
+  await new ShellPage(page).openSettings();
+  await page.getByTestId(TestId.settings.notificationsNav).click();
+  await expect(page.getByTestId(TestId.settings.alarmSeverity)).toContainText('קריטי');
+  await setControl(page.getByTestId(TestId.settings.emailAlarms), false);
+  await page.getByTestId(TestId.settings.notificationsSave).click();
+  await expect(page.getByTestId(TestId.settings.notificationsSave)).toBeDisabled();
+  await snap('alarms-settings-he-IL-dark');
+  const viewer = await apiLogin(request, 'alarm-viewer', PASSWORD);
+  const settings = await request.get('/api/v1/notification_settings', { headers: viewer.headers });
+  expect(await settings.json()).toMatchObject({ email_alarms: false });
 });

@@ -3,10 +3,10 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../lib/i18n/i18n';
 import { SessionContext, type StoredSession } from '../lib/session';
-import { signedIn, testSessionLogic, type SessionWatchEvent } from '../testing/sessionHarness';
+import { jsonResponse, signedIn, testSessionLogic, type SessionWatchEvent } from '../testing/sessionHarness';
 import { APP_ROUTES } from './routes';
 
 function renderAt(path: string, stored: StoredSession) {
@@ -29,8 +29,16 @@ const loggedIn = (overrides: Partial<LoginResponse> = {}): StoredSession =>
   signedIn({ name: 'Dana Operator', two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE }, ...overrides });
 
 describe('routes and navigation guard', () => {
+  beforeEach(() => {
+    // No network: the top bar's alarm bell (a manager may view alarms) asks for the user's notification settings.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(jsonResponse(200, { email_alarms: true, locale: 'en-US', severity: 3 })),
+    );
+  });
+
   afterEach(() => {
     cleanup();
+    vi.restoreAllMocks();
     window.localStorage.clear();
   });
 

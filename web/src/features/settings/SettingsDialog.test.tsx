@@ -78,4 +78,42 @@ describe('SettingsDialog', () => {
     expect(screen.getByTestId('session-status').textContent).toBe(String(TwoFactorStatus.ACTIVE));
     subscription.unsubscribe();
   });
+
+  it('opens Notifications from the navigation and comes back to a two-factor setup still in progress', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = input as string;
+      if (url.endsWith('/notification_settings')) {
+        return Promise.resolve(jsonResponse(200, { email_alarms: true, locale: 'en-US', severity: 3 }));
+      }
+      return Promise.resolve(jsonResponse(200, { otpUri: OTP_URI, setupStatus: 2 }));
+    });
+    const onClose = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n('en-US')}>
+        <SessionContext.Provider
+          logic={testSessionLogic()}
+          options={{ input: { loginState: LoginState.LOGGED_IN, session, otpReminderPostponed: false } }}
+        >
+          <SettingsDialog isOpen onClose={onClose} />
+          <SetupStatus />
+        </SessionContext.Provider>
+      </I18nextProvider>,
+    );
+
+    fireEvent.click(await screen.findByTestId(TestId.settings.generate));
+    expect(await screen.findByTestId(TestId.settings.qr)).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId(TestId.settings.notificationsNav));
+    expect(await screen.findByTestId(TestId.settings.emailAlarms)).toBeTruthy();
+    expect(screen.getByTestId(TestId.settings.alarmSeverity).textContent).toContain('Critical');
+
+    fireEvent.click(screen.getByTestId(TestId.settings.twoFactorNav));
+    expect(screen.queryByTestId(TestId.settings.emailAlarms)).toBeNull();
+    expect(screen.getByTestId(TestId.settings.otpUri).textContent).toBe(OTP_URI);
+
+    // Cancelling still goes through the two-factor panel: the session learns the pending setup.
+    fireEvent.click(screen.getByTestId(TestId.settings.cancel));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.getByTestId('session-status').textContent).toBe(String(TwoFactorStatus.PENDING));
+  });
 });

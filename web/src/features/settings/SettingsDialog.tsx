@@ -1,9 +1,10 @@
 import { Dialog, Menu, MenuItem } from '@blueprintjs/core';
 import { LAYOUT_SIZES, TestId } from '@halo/shared';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
 import { useSessionActor, useSessionSelector } from '../../lib/session';
+import { NotificationsPanel } from './components/NotificationsPanel';
 import { TwoFactorPanel } from './components/TwoFactorPanel';
 import type { TwoFactorSettingsOutput } from './twoFactorSettingsMachine';
 
@@ -12,12 +13,20 @@ export interface SettingsDialogProps {
   readonly onClose: () => void;
 }
 
-/** Settings: 800 wide, a 200 wide navigation holding one item, two-factor authentication. */
+type SettingsPanel = 'twoFactor' | 'notifications';
+
+/**
+ * Settings: 800 wide, a 200 wide navigation: two-factor authentication (first) and alarm
+ * notifications. The two-factor panel stays mounted while another is shown, so a setup in
+ * progress survives a look at notifications, and closing the dialog still cancels through it
+ * (the session learns the status it left).
+ */
 export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
   const { t } = useTranslation();
   const session = useSessionActor();
   const setupStatus = useSessionSelector((snapshot) => snapshot.context.session?.two_factor_auth.setup_status);
   const cancelRef = useRef<() => void>(onClose);
+  const [panel, setPanel] = useState<SettingsPanel>('twoFactor');
 
   const handleDone = useCallback(
     (output: TwoFactorSettingsOutput) => {
@@ -36,6 +45,7 @@ export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
     <Dialog
       isOpen={isOpen && setupStatus !== undefined}
       onClose={() => cancelRef.current()}
+      onClosed={() => setPanel('twoFactor')}
       title={t('settings.dialog.title')}
       icon="cog"
       style={{ width: LAYOUT_SIZES.dialogWidths.wide, maxWidth: 'calc(100vw - 32px)' }}
@@ -44,19 +54,33 @@ export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
         <nav className="settings-nav" style={{ width: LAYOUT_SIZES.settingsNavWidth }}>
           <Menu>
             <MenuItem
-              active
+              active={panel === 'twoFactor'}
               multiline
               icon="shield"
               text={t('settings.nav.twoFactor')}
+              onClick={() => setPanel('twoFactor')}
               data-testid={TestId.settings.twoFactorNav}
+            />
+            <MenuItem
+              active={panel === 'notifications'}
+              multiline
+              icon="notifications"
+              text={t('settings.nav.notifications')}
+              onClick={() => setPanel('notifications')}
+              data-testid={TestId.settings.notificationsNav}
             />
           </Menu>
         </nav>
-        <section className="settings-content">
+        <section className="settings-content" hidden={panel !== 'twoFactor'}>
           {setupStatus !== undefined && (
             <TwoFactorPanel setupStatus={setupStatus} onDone={handleDone} onCancelReady={handleCancelReady} />
           )}
         </section>
+        {panel === 'notifications' && (
+          <section className="settings-content">
+            <NotificationsPanel />
+          </section>
+        )}
       </div>
     </Dialog>
   );

@@ -1,9 +1,11 @@
 import { Button, Navbar } from '@blueprintjs/core';
-import { TestId } from '@halo/shared';
+import { can, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components';
 import type { SearchSource } from '../../../lib/screens';
+import { useSessionSubject } from '../../../lib/session';
 import { GlobalSearch } from '../../global-search';
+import { AlarmBell } from './AlarmBell';
 import { GlobalLoading } from './GlobalLoading';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ProfileMenu, type ProfileMenuProps } from './ProfileMenu';
@@ -16,9 +18,13 @@ export interface TopBarProps extends ProfileMenuProps {
   readonly searchSources: readonly SearchSource[];
 }
 
-/** Logo, search, banner, loading, server clock, language and profile (spec section 2, Shell). */
+/**
+ * Logo, search, banner, loading, server clock, the alarm bell (issue 27, for who may view
+ * alarms), language and profile (spec section 2, Shell).
+ */
 export function TopBar({ onToggleDrawer, searchSources, ...profile }: TopBarProps) {
   const { t } = useTranslation();
+  const { subject } = useSessionSubject();
   return (
     <Navbar className="top-bar bp6-dark" data-testid={TestId.shell.topBar}>
       <div className="top-bar-row">
@@ -40,6 +46,8 @@ export function TopBar({ onToggleDrawer, searchSources, ...profile }: TopBarProp
           <GlobalLoading />
           <UpstreamStatus />
           <ServerClock />
+          {/* Its count is the gateway's fleet summary, which follows an environment for those who see its devices. */}
+          {can(subject, 'alarms.view') && can(subject, 'devices.view') && <AlarmBell />}
           <LanguageSwitcher />
           <ProfileMenu {...profile} />
         </div>

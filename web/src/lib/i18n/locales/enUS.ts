@@ -196,6 +196,15 @@ export const enUS = {
     clock: { tooltip: 'Server clock', waiting: 'Waiting for the server time…' },
     loading: { label: 'Loading' },
     language: { label: 'Language', enUS: 'English', heIL: 'עברית' },
+    bell: {
+      label_one: '{{count}} alarm to acknowledge',
+      label_other: '{{count}} alarms to acknowledge',
+      title: 'Alarms to acknowledge',
+      empty: 'No alarms wait for acknowledgement',
+      more_one: 'and {{count}} more',
+      more_other: 'and {{count}} more',
+      openAlarms: 'Open Alarms',
+    },
     upstream: {
       degraded: 'Provider slow: data as of {{time}}',
       down: 'Provider unreachable: data as of {{time}}',
@@ -239,7 +248,17 @@ export const enUS = {
   },
   settings: {
     dialog: { title: 'Settings' },
-    nav: { twoFactor: 'Two-factor authentication' },
+    nav: { twoFactor: 'Two-factor authentication', notifications: 'Notifications' },
+    notifications: {
+      title: 'Notifications',
+      intro: 'Alarms that reach you are counted on the bell in the top bar and, if you wish, sent to you by e-mail.',
+      emailAlarms: 'E-mail me alarms',
+      emailLocale: 'E-mail language',
+      severity: 'Alarms of severity {{severity}} and above reach you; your environment manager sets this.',
+      save: 'Save',
+      saved: 'Notification settings saved',
+      retry: 'Try again',
+    },
     twoFactor: {
       title: 'Two-factor authentication',
       intro:

@@ -192,6 +192,17 @@ export const heIL = {
     clock: { tooltip: 'שעון השרת', waiting: 'ממתין לשעת השרת…' },
     loading: { label: 'טוען' },
     language: { label: 'שפה', enUS: 'English', heIL: 'עברית' },
+    bell: {
+      label_one: 'התראה אחת לאישור',
+      label_two: '{{count}} התראות לאישור',
+      label_other: '{{count}} התראות לאישור',
+      title: 'התראות לאישור',
+      empty: 'אין התראות שממתינות לאישור',
+      more_one: 'ועוד אחת',
+      more_two: 'ועוד {{count}}',
+      more_other: 'ועוד {{count}}',
+      openAlarms: 'פתיחת מסך ההתראות',
+    },
     upstream: {
       degraded: 'הספק איטי: הנתונים נכונים ל-{{time}}',
       down: 'אין חיבור לספק: הנתונים נכונים ל-{{time}}',
@@ -234,7 +245,17 @@ export const heIL = {
   },
   settings: {
     dialog: { title: 'הגדרות' },
-    nav: { twoFactor: 'אימות דו-שלבי' },
+    nav: { twoFactor: 'אימות דו-שלבי', notifications: 'התראות' },
+    notifications: {
+      title: 'התראות',
+      intro: 'התראות שמגיעות אליך נספרות בפעמון שבסרגל העליון, ואם תרצה, נשלחות אליך גם בדואר אלקטרוני.',
+      emailAlarms: 'שלח לי התראות בדואר אלקטרוני',
+      emailLocale: 'שפת הדואר האלקטרוני',
+      severity: 'התראות בחומרה {{severity}} ומעלה מגיעות אליך; מנהל הסביבה קובע זאת.',
+      save: 'שמירה',
+      saved: 'הגדרות ההתראות נשמרו',
+      retry: 'ניסיון נוסף',
+    },
     twoFactor: {
       title: 'אימות דו-שלבי',
       intro: 'אימות דו-שלבי מבקש, בנוסף לסיסמה, קוד חד-פעמי בן 7 ספרות מאפליקציית אימות בכל כניסה.',

@@ -1,0 +1,86 @@
+import { ErrorCode, TestId } from '@halo/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notifications$, type Notification } from '../../../lib/notify';
+import { jsonResponse, renderWithSession } from '../../../testing/sessionHarness';
+import { NotificationsPanel } from './NotificationsPanel';
+
+type Answer = { email_alarms: boolean; locale: string; severity: number };
+
+/** The settings endpoint: GET answers `held`; PUT answers with `put` (default: the body, with the severity). */
+function mockSettings(held: Answer, put?: (body: unknown) => Response) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    expect(input).toBe('/api/v1/notification_settings');
+    if (init?.method === 'PUT') {
+      const body: unknown = JSON.parse(init.body as string);
+      return Promise.resolve(put ? put(body) : jsonResponse(200, { ...(body as object), severity: held.severity }));
+    }
+    return Promise.resolve(jsonResponse(200, held));
+  });
+}
+
+const toastsOf = () => {
+  const toasts: Notification[] = [];
+  const subscription = notifications$.subscribe((toast) => toasts.push(toast));
+  return { toasts, stop: () => subscription.unsubscribe() };
+};
+
+describe('NotificationsPanel', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('loads the settings, says which alarms reach the user, and saves a change with the right body', async () => {
+    const fetchMock = mockSettings({ email_alarms: true, locale: 'en-US', severity: 2 });
+    const { toasts, stop } = toastsOf();
+    renderWithSession(<NotificationsPanel />);
+
+    const email = await screen.findByTestId<HTMLInputElement>(TestId.settings.emailAlarms);
+    expect(email.checked).toBe(true);
+    const locale = screen.getByTestId<HTMLSelectElement>(TestId.settings.emailLocale);
+    expect(locale.value).toBe('en-US');
+    expect([...locale.options].map((option) => option.textContent)).toEqual(['English', 'עברית']);
+    expect(screen.getByTestId(TestId.settings.alarmSeverity).textContent).toBe(
+      'Alarms of severity Major and above reach you; your environment manager sets this.',
+    );
+    const save = screen.getByTestId<HTMLButtonElement>(TestId.settings.notificationsSave);
+    expect(save.disabled).toBe(true);
+
+    fireEvent.click(email);
+    fireEvent.change(locale, { target: { value: 'he-IL' } });
+    expect(email.checked).toBe(false);
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({ message: 'Notification settings saved', kind: 'success' });
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ email_alarms: false, locale: 'he-IL' });
+    // Saved: what the server answered is now the settings held, nothing left to save.
+    await waitFor(() => expect(save.disabled).toBe(true));
+    expect(email.checked).toBe(false);
+    expect(locale.value).toBe('he-IL');
+    stop();
+  });
+
+  it('shows a refused save as a callout, keeps the change, and toasts nothing', async () => {
+    mockSettings({ email_alarms: false, locale: 'he-IL', severity: 3 }, () =>
+      jsonResponse(400, { error: ErrorCode.MISSING_VALUES, message: 'Required fields missing' }),
+    );
+    const { toasts, stop } = toastsOf();
+    renderWithSession(<NotificationsPanel />);
+
+    const email = await screen.findByTestId<HTMLInputElement>(TestId.settings.emailAlarms);
+    expect(screen.getByTestId(TestId.settings.alarmSeverity).textContent).toContain('Critical');
+    fireEvent.click(email);
+    fireEvent.click(screen.getByTestId(TestId.settings.notificationsSave));
+
+    const error = await screen.findByTestId(TestId.settings.notificationsError);
+    expect(error.textContent).toBe('Required fields missing');
+    expect(email.checked).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>(TestId.settings.notificationsSave).disabled).toBe(false);
+    expect(toasts).toEqual([]);
+    stop();
+  });
+});
