@@ -68,7 +68,11 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     upstreamStatus,
     redis,
     stopping: () => stopping,
-    observedWrites: [{ endpoint: API.alarms.acknowledge, answered: (environmentId) => alarmsChanged(environmentId) }],
+    // Acknowledging and silencing change the counts of alarms waiting for someone.
+    observedWrites: [API.alarms.acknowledge, API.silences.create, API.silences.end].map((endpoint) => ({
+      endpoint,
+      answered: (environmentId: number) => alarmsChanged(environmentId),
+    })),
     ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
     ...(options.clusterWorker ? { clusterWorker: options.clusterWorker } : {}),
   });

@@ -52,6 +52,9 @@ import { acknowledgeAlarms } from './routes/alarms/acknowledgeAlarms.js';
 import { alarmCounts } from './routes/alarms/alarmCounts.js';
 import { exportAlarms } from './routes/alarms/exportAlarms.js';
 import { listAlarms } from './routes/alarms/listAlarms.js';
+import { createSilences } from './routes/alarm-silences/createSilences.js';
+import { endSilence } from './routes/alarm-silences/endSilence.js';
+import { listSilences } from './routes/alarm-silences/listSilences.js';
 import { getNotificationSettings, updateNotificationSettings } from './routes/notifications/notificationSettings.js';
 import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
 import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
@@ -138,6 +141,9 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   alarmCounts,
   exportAlarms,
   acknowledgeAlarms,
+  listSilences,
+  createSilences,
+  endSilence,
   getNotificationSettings,
   updateNotificationSettings,
   getDevicesConnectivity,

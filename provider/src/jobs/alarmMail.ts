@@ -3,6 +3,7 @@ import type { AlarmMailTiming } from '../config.js';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { alarmMail, type MailedAlarm } from '../mail/alarmMail.js';
+import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
 
 /**
  * Alarm e-mail (issue 27), a scheduled job: each user who asked for it hears of the active
@@ -10,7 +11,8 @@ import { alarmMail, type MailedAlarm } from '../mail/alarmMail.js';
  * Alertmanager groups a route's alerts. A user's first message waits `groupWaitMs` after the
  * first alarm it tells of (a storm's first seconds make one message); the next comes no sooner
  * than `groupIntervalMs` after the last and tells only what was raised or got worse since;
- * while alarms stay open and nothing is new, a reminder every `repeatIntervalMs`.
+ * while alarms stay open and nothing is new, a reminder every `repeatIntervalMs`. Silenced
+ * alarms tell nobody.
  */
 
 export interface MailState {
@@ -105,7 +107,15 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
     context.db.selectFrom('environments').select(['id', 'parent_id']).execute(),
     context.db
       .selectFrom('alarms')
-      .select(['environment_id', 'device_name', 'device_attribute_type', 'severity', 'last_value', 'last_breach_at'])
+      .select([
+        'environment_id',
+        'device_id',
+        'device_name',
+        'device_attribute_type',
+        'severity',
+        'last_value',
+        'last_breach_at',
+      ])
       .where('cleared_at', 'is', null)
       .execute(),
     context.db.selectFrom('alarm_mail_state').selectAll().execute(),
@@ -113,7 +123,12 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   if (alarms.length === 0) return 0;
   const below = reachOfEnvironments(environments);
   const stateOf = new Map(states.map((row) => [row.user_id, row]));
-  const open: ReachedAlarm[] = alarms.map((row) => ({
+  // Silenced alarms (planned maintenance) notify nobody.
+  const silences = await silencesInForce(context.db, [...new Set(alarms.map((row) => row.environment_id))], now);
+  const notifying = alarms.filter(
+    (row) => !isSilenced(silences, { environmentId: row.environment_id, deviceId: row.device_id }, now),
+  );
+  const open: ReachedAlarm[] = notifying.map((row) => ({
     environmentId: row.environment_id,
     deviceName: row.device_name,
     attributeType: row.device_attribute_type,

@@ -18,6 +18,7 @@ import * as deviceImportStage from './migrations/021_device_import_stage.js';
 import * as devicesSimulatedIndex from './migrations/022_devices_simulated_index.js';
 import * as alarms from './migrations/023_alarms.js';
 import * as alarmNotifications from './migrations/024_alarm_notifications.js';
+import * as alarmSilences from './migrations/025_alarm_silences.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -47,6 +48,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '022_devices_simulated_index': devicesSimulatedIndex,
   '023_alarms': alarms,
   '024_alarm_notifications': alarmNotifications,
+  '025_alarm_silences': alarmSilences,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

@@ -211,6 +211,21 @@ export interface AlarmsTable {
   revision: number;
 }
 
+/** Alarm silences (migration 025): a device's or an environment's alarms notify nobody for a window. */
+export interface AlarmSilencesTable {
+  id: Generated<number>;
+  environment_id: number;
+  scope: string;
+  device_id: number | null;
+  device_name: string | null;
+  reason: string;
+  starts_at: number;
+  ends_at: number;
+  created_by_user_id: number | null;
+  created_by: string;
+  created_at: number;
+}
+
 /** Where a user's alarm mail stands (migration 024): the last message, and the last breach it told of. */
 export interface AlarmMailStateTable {
   user_id: number;
@@ -353,6 +368,7 @@ export interface Database {
   system_logs: SystemLogsTable;
   alarms: AlarmsTable;
   alarm_mail_state: AlarmMailStateTable;
+  alarm_silences: AlarmSilencesTable;
   system_log_names: SystemLogNamesTable;
   thresholds: ThresholdsTable;
   version_definitions: VersionDefinitionsTable;
@@ -381,6 +397,7 @@ export type NewDevice = Insertable<DevicesTable>;
 export type RfRecordingRow = Selectable<RfRecordingsTable>;
 export type NewSystemLog = Insertable<SystemLogsTable>;
 export type AlarmRow = Selectable<AlarmsTable>;
+export type AlarmSilenceRow = Selectable<AlarmSilencesTable>;
 export type ThresholdRow = Selectable<ThresholdsTable>;
 export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
 export type SatcomTargetRow = Selectable<SatcomTargetsTable>;

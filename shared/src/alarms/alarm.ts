@@ -40,6 +40,8 @@ export const AlarmSchema = z.object({
   acknowledged_by: z.string().nullable(),
   acknowledged_at: z.string().nullable(),
   acknowledgement_note: z.string().nullable(),
+  /** A silence covers it now: it notifies nobody (silence.ts). */
+  silenced: z.boolean(),
 });
 export type Alarm = z.infer<typeof AlarmSchema>;
 

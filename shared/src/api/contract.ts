@@ -1,5 +1,6 @@
 import { alarmsApi } from '../alarms/alarmsApi.js';
 import { notificationsApi } from '../alarms/notifications.js';
+import { silencesApi } from '../alarms/silence.js';
 import { applicationRulesApi } from '../application-rules/applicationRulesApi.js';
 import { authApi, twoFactorApi } from '../auth/authApi.js';
 import { devicesApi } from '../devices/devicesApi.js';
@@ -34,6 +35,7 @@ export const API = {
   logs: logsApi,
   alarms: alarmsApi,
   notifications: notificationsApi,
+  silences: silencesApi,
   usage: usageApi,
   thresholds: thresholdsApi,
   versions: versionsApi,

@@ -56,6 +56,7 @@ export const AuditResource = {
   SATCOM_TARGET: 'satcom_target',
   TWO_FACTOR: 'two_factor',
   ALARM: 'alarm',
+  ALARM_SILENCE: 'alarm_silence',
 } as const;
 export type AuditResource = (typeof AuditResource)[keyof typeof AuditResource];
 

@@ -28,6 +28,7 @@ export const AUDIT_RESOURCE_NAMES = {
   [AuditResource.SATCOM_TARGET]: 'satcomTarget',
   [AuditResource.TWO_FACTOR]: 'twoFactor',
   [AuditResource.ALARM]: 'alarm',
+  [AuditResource.ALARM_SILENCE]: 'alarmSilence',
 } as const satisfies Record<AuditResource, string>;
 
 export const AUDIT_ACTION_NAMES = {
@@ -106,6 +107,7 @@ const EN_US: CodeLabelTexts = {
     satcomTarget: 'Satcom target',
     twoFactor: 'Two-factor authentication',
     alarm: 'Alarm',
+    alarmSilence: 'Alarm silence',
   },
   auditAction: {
     create: 'Create',
@@ -192,6 +194,7 @@ const HE_IL: CodeLabelTexts = {
     satcomTarget: 'יעד לוויני',
     twoFactor: 'אימות דו־שלבי',
     alarm: 'התראה',
+    alarmSilence: 'השתקת התראות',
   },
   auditAction: {
     create: 'יצירה',

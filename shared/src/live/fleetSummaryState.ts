@@ -22,7 +22,8 @@ import {
   type SummaryAlert,
 } from './fleetSummary.js';
 
-const emptyCounts = (): FleetCounts => ({
+/** Every count at zero: a fleet before its first device. */
+export const emptyFleetCounts = (): FleetCounts => ({
   total: 0,
   connected: 0,
   notConnected: 0,
@@ -90,7 +91,7 @@ export const summaryAlertOf = ({ id, device_name, severity, description, log_tim
  */
 export class FleetSummaryState {
   private readonly standings = new Map<number, Standing>();
-  private counts = emptyCounts();
+  private counts = emptyFleetCounts();
   /** Devices whose own state is a problem. */
   private readonly ownProblems = new Map<number, FleetProblem>();
   /** Alerts within the problem window, per device, newest first. */
@@ -104,7 +105,7 @@ export class FleetSummaryState {
   reset(devices: Iterable<DeviceLiveState>): void {
     this.standings.clear();
     this.ownProblems.clear();
-    this.counts = emptyCounts();
+    this.counts = emptyFleetCounts();
     this.update(devices, []);
   }
 

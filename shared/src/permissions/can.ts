@@ -112,6 +112,7 @@ export type Capability =
   | 'messagingLog.view'
   | 'alarms.view'
   | 'alarms.acknowledge'
+  | 'alarms.silence'
   | 'heatSight.view'
   | 'twoFactor.deactivateOthers'
   | 'wallDisplays.manage'
@@ -121,6 +122,8 @@ export type Capability =
 const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set([
   'twoFactor.deactivateOthers',
   'wallDisplays.manage',
+  // Silencing alarms (planned maintenance) stops everyone's notifications: issue 27.
+  'alarms.silence',
   // Features (HeatSight) of the environments below: spec 2, 6.
   'environments.grantFeatures',
 ]);

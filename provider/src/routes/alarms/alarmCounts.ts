@@ -1,15 +1,19 @@
 import { API, type AlarmCounts } from '@halo/shared';
 import { sql } from 'kysely';
 import { route } from '../../http/endpointRoute.js';
+import { silencedAt } from '../../store/alarmSilences.js';
 
-/** GET config/{env}/alarms/counts: the active alarms by severity, all and those nobody acknowledged. */
+/** GET config/{env}/alarms/counts: the active alarms by severity, all and those nobody acknowledged nor silenced. */
 export const alarmCounts = route(API.alarms.counts, (context) => async ({ auth: { target } }) => {
   const rows = await context.db
     .selectFrom('alarms')
     .select((eb) => [
       'severity',
       eb.fn.countAll<number>().as('active'),
-      sql<number>`sum(case when acknowledged_at is null then 1 else 0 end)`.as('unacknowledged'),
+      // A silenced alarm is expected (planned maintenance): active, but not waiting for anyone.
+      sql<number>`sum(case when acknowledged_at is null and not ${silencedAt(context.now())} then 1 else 0 end)`.as(
+        'unacknowledged',
+      ),
     ])
     .where('environment_id', '=', target.id)
     .where('cleared_at', 'is', null)

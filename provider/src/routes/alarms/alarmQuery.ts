@@ -1,6 +1,7 @@
 import { codeLabel, type Alarm, type AlarmFilter, type CsvValue, type Locale } from '@halo/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AlarmRow, Database } from '../../store/schema.js';
+import { isSilenced } from '../../store/alarmSilences.js';
+import type { AlarmRow, AlarmSilenceRow, Database } from '../../store/schema.js';
 import { contains } from '../logs/logPage.js';
 
 /** The conditions of an alarm filter in one environment (and, for an export's batches, ids below one). */
@@ -33,7 +34,8 @@ export const ALARM_LIST_ORDER = sql`case when cleared_at is null then 0 else 1 e
 
 const time = (value: number | null) => (value === null ? null : new Date(Number(value)).toISOString());
 
-export const alarmView = (row: AlarmRow): Alarm => ({
+/** An alarm as answered; `silences` are those in force at `now` (it is silenced if one covers it). */
+export const alarmView = (row: AlarmRow, silences: readonly AlarmSilenceRow[], now: number): Alarm => ({
   id: row.id,
   environment_id: row.environment_id,
   device_id: row.device_id,
@@ -51,6 +53,9 @@ export const alarmView = (row: AlarmRow): Alarm => ({
   acknowledged_by: row.acknowledged_by,
   acknowledged_at: time(row.acknowledged_at),
   acknowledgement_note: row.acknowledgement_note,
+  silenced:
+    row.cleared_at === null &&
+    isSilenced(silences, { environmentId: row.environment_id, deviceId: row.device_id }, now),
 });
 
 /** The export's columns: the alarm's fields with each code's label beside it. */
@@ -73,12 +78,13 @@ export const ALARM_CSV_HEADER = [
   'acknowledged_by',
   'acknowledged_at',
   'acknowledgement_note',
+  'silenced',
 ] as const;
 
 export const alarmCells =
-  (locale: Locale) =>
+  (locale: Locale, silences: readonly AlarmSilenceRow[], now: number) =>
   (row: AlarmRow): CsvValue[] => {
-    const alarm = alarmView(row);
+    const alarm = alarmView(row, silences, now);
     const labels = {
       severity_label: codeLabel(locale, 'severity', alarm.severity),
       device_attribute_type_label: codeLabel(locale, 'attribute', alarm.device_attribute_type),

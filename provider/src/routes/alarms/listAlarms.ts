@@ -1,5 +1,6 @@
 import { API } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
+import { silencesInForce } from '../../store/alarmSilences.js';
 import { ALARM_LIST_ORDER, alarmConditions, alarmView, selectAlarms } from './alarmQuery.js';
 
 /** The page size when the query names none. */
@@ -20,5 +21,7 @@ export const listAlarms = route(API.alarms.list, (context) => async ({ auth: { t
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .compile(),
   ] as const);
-  return { alarms: rows.map(alarmView), total: Number(counted[0]?.total ?? 0) };
+  const now = context.now();
+  const silences = await silencesInForce(context.db, [target.id], now);
+  return { alarms: rows.map((row) => alarmView(row, silences, now)), total: Number(counted[0]?.total ?? 0) };
 });

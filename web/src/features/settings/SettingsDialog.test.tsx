@@ -24,6 +24,21 @@ function SetupStatus() {
   return <output data-testid="session-status">{status}</output>;
 }
 
+/** The dialog in a signed-in session, with the session's 2FA status beside it. */
+function renderSettings(logic: ReturnType<typeof testSessionLogic>, onClose: () => void) {
+  render(
+    <I18nextProvider i18n={createI18n('en-US')}>
+      <SessionContext.Provider
+        logic={logic}
+        options={{ input: { loginState: LoginState.LOGGED_IN, session, otpReminderPostponed: false } }}
+      >
+        <SettingsDialog isOpen onClose={onClose} />
+        <SetupStatus />
+      </SessionContext.Provider>
+    </I18nextProvider>,
+  );
+}
+
 describe('SettingsDialog', () => {
   afterEach(() => {
     cleanup();
@@ -47,17 +62,7 @@ describe('SettingsDialog', () => {
     const onClose = vi.fn();
     const logic = testSessionLogic();
 
-    render(
-      <I18nextProvider i18n={createI18n('en-US')}>
-        <SessionContext.Provider
-          logic={logic}
-          options={{ input: { loginState: LoginState.LOGGED_IN, session, otpReminderPostponed: false } }}
-        >
-          <SettingsDialog isOpen onClose={onClose} />
-          <SetupStatus />
-        </SessionContext.Provider>
-      </I18nextProvider>,
-    );
+    renderSettings(logic, onClose);
 
     fireEvent.click(await screen.findByTestId(TestId.settings.generate));
     expect(await screen.findByTestId(TestId.settings.qr)).toBeTruthy();
@@ -88,17 +93,7 @@ describe('SettingsDialog', () => {
       return Promise.resolve(jsonResponse(200, { otpUri: OTP_URI, setupStatus: 2 }));
     });
     const onClose = vi.fn();
-    render(
-      <I18nextProvider i18n={createI18n('en-US')}>
-        <SessionContext.Provider
-          logic={testSessionLogic()}
-          options={{ input: { loginState: LoginState.LOGGED_IN, session, otpReminderPostponed: false } }}
-        >
-          <SettingsDialog isOpen onClose={onClose} />
-          <SetupStatus />
-        </SessionContext.Provider>
-      </I18nextProvider>,
-    );
+    renderSettings(testSessionLogic(), onClose);
 
     fireEvent.click(await screen.findByTestId(TestId.settings.generate));
     expect(await screen.findByTestId(TestId.settings.qr)).toBeTruthy();

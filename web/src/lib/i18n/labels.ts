@@ -57,6 +57,7 @@ export const AUDIT_RESOURCE_LABEL_KEYS: Readonly<Record<AuditResource, string>> 
   [AuditResource.SATCOM_TARGET]: 'common.auditResource.satcomTarget',
   [AuditResource.TWO_FACTOR]: 'common.auditResource.twoFactor',
   [AuditResource.ALARM]: 'common.auditResource.alarm',
+  [AuditResource.ALARM_SILENCE]: 'common.auditResource.alarmSilence',
 };
 
 export const AUDIT_ACTION_LABEL_KEYS: Readonly<Record<AuditAction, string>> = {

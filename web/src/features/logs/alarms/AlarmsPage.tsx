@@ -16,6 +16,7 @@ import { severityColor } from '../logColumns';
 import { withFilter } from '../logQuery';
 import '../logs.css';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
+import { SilencesDialog } from './SilencesDialog';
 import { alarmColumns } from './alarmColumns';
 import { ALARM_SEVERITIES, alarmQuery, readAlarmFilters } from './alarmFilters';
 import { isAlarmEvent, useSelection } from './alarmSelection';
@@ -51,6 +52,11 @@ export function AlarmsPage() {
   const selection = useSelection(alarms, view);
   const [acknowledging, setAcknowledging] = useState<'asking' | 'sending' | null>(null);
   const mayAcknowledge = can(subject, 'alarms.acknowledge');
+  const maySilence = can(subject, 'alarms.silence');
+  const [silencing, setSilencing] = useState(false);
+  const selectedDevices = [
+    ...new Set(alarms.filter((alarm) => selection.selected.has(alarm.id)).map((alarm) => alarm.device_id)),
+  ];
 
   // Live: a threshold entry of this environment means an alarm opened, changed or cleared.
   const reload = useRef(page.reload);
@@ -99,7 +105,7 @@ export function AlarmsPage() {
 
   const setFilter = (name: string, value: string | readonly (string | number)[]) =>
     setParams(withFilter(params, name, value));
-  const columns = alarmColumns(t, selection, { withSelection: mayAcknowledge });
+  const columns = alarmColumns(t, selection, { withSelection: mayAcknowledge || maySilence });
 
   return (
     <section className="logs-screen" data-testid={TestId.logs.screen('alarms')}>
@@ -154,6 +160,14 @@ export function AlarmsPage() {
             data-testid={TestId.alarms.acknowledge}
           />
         )}
+        {maySilence && (
+          <Button
+            icon="notifications-snooze"
+            text={t('alarms.silences.button')}
+            onClick={() => setSilencing(true)}
+            data-testid={TestId.alarms.silences}
+          />
+        )}
         <Button icon="refresh" minimal aria-label={t('logs.list.refresh')} onClick={page.reload} />
         <ExportButton
           download={(lang) => api.call(API.alarms.export, { params: { environmentId }, query: { ...query, lang } })}
@@ -170,6 +184,14 @@ export function AlarmsPage() {
         accentOf={(alarm: Alarm) => (alarm.state === 'active' ? severityColor(alarm.severity) : undefined)}
         emptyKey="alarms.list.empty"
       />
+      {silencing && (
+        <SilencesDialog
+          environmentId={environmentId}
+          deviceIds={selectedDevices}
+          onClose={() => setSilencing(false)}
+          onChanged={page.reload}
+        />
+      )}
       {acknowledging && (
         <AcknowledgeDialog
           key={i18n.language}

@@ -63,6 +63,16 @@ export function alarmColumns(t: TFunction, selection: AlarmSelection, options: A
       render: (alarm) => (
         <span data-testid={TestId.alarms.stateOf(alarm.id)} data-state={alarm.state}>
           {t(`alarms.states.${alarm.state}`)}
+          {alarm.silenced && (
+            <Tag
+              minimal
+              icon="notifications-snooze"
+              className="alarms-silenced"
+              data-testid={TestId.alarms.silencedOf(alarm.id)}
+            >
+              {t('alarms.silences.silenced')}
+            </Tag>
+          )}
         </span>
       ),
     },

@@ -1,4 +1,4 @@
-import { ROUTES, TestId, type Alarm, type FleetSummary } from '@halo/shared';
+import { emptyFleetCounts, ROUTES, TestId, type Alarm, type FleetSummary } from '@halo/shared';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,16 +9,7 @@ const summaries = new BehaviorSubject<FleetSummary | null>(null);
 vi.mock('../../../lib/fleet', () => ({ appSummary: () => ({ summary$: summaries }) }));
 
 const summary = (unacknowledged: [number, number, number, number]): FleetSummary => ({
-  counts: {
-    total: 0,
-    connected: 0,
-    notConnected: 0,
-    nonActivated: 0,
-    unknown: 0,
-    mainAppOnline: 0,
-    mainAppOffline: 0,
-    linksDegraded: 0,
-  },
+  counts: emptyFleetCounts(),
   problems: [],
   problemCount: 0,
   alerts: [],
@@ -43,6 +34,7 @@ const alarm = (id: number, severity: number, device: string, type: number): Alar
   acknowledged_by: null,
   acknowledged_at: null,
   acknowledgement_note: null,
+  silenced: false,
 });
 
 const bell = () => screen.getByTestId(TestId.shell.bell);

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { API, AuditResource, Permission, Severity, type Alarm } from '@halo/shared';
+import { sendAlarmMail } from '../../jobs/alarmMail.js';
+import { applyAlarmReadings, type AlarmReading } from '../../store/alarms.js';
+import { useAdminSuite } from '../../testing/adminSuite.js';
+import { clientDevice, createDevice } from '../../testing/devices.js';
+import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
+import { DIALECTS } from '../../testing/testProvider.js';
+
+const reading = (deviceId: number, severity: number = Severity.CRITICAL): AlarmReading => ({
+  kind: 'breach',
+  deviceId,
+  deviceName: `device-${deviceId}`,
+  attributeType: 1,
+  severity,
+  value: '91 °C',
+});
+
+describe.each(DIALECTS)('alarm silences on %s', (dialect) => {
+  // A day of idle time: the clock moves past the hour a session would last.
+  const suite = useAdminSuite(dialect, { HALO_ALARM_GROUP_WAIT_MS: '0', HALO_SESSION_IDLE_MS: '86400000' });
+  const { send } = suite;
+  const alarmsOf = async (actor: Actor): Promise<Alarm[]> =>
+    API.alarms.list.answer.parse(await answered(send(actor, 'get', '/alarms'))).alarms;
+  const answered = async (call: ReturnType<typeof send>) => {
+    const response = await call;
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body as unknown;
+  };
+  const silence = (actor: Actor, body: object) => send(actor, 'post', '/alarm_silences', body);
+
+  it('silences a device or the environment for a window: marked, out of the counts and the mail, ended early', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const doomed = await createDevice(suite.provider.api, suite.admin, clientDevice('maintained'));
+    const other = await createDevice(suite.provider.api, suite.admin, clientDevice('watched'));
+    await applyAlarmReadings(context.db, root, [reading(doomed), reading(other)], context.now());
+
+    const created = await silence(suite.admin, {
+      scope: 'device',
+      device_ids: [doomed],
+      duration_minutes: 120,
+      reason: 'Replacing the modem',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [made] = API.silences.create.answer.parse(created.body).silences;
+    expect(made).toMatchObject({ scope: 'device', device_id: doomed, device_name: 'maintained', created_by: 'admin' });
+    expect(Date.parse(made?.ends_at ?? '') - Date.parse(made?.starts_at ?? '')).toBe(120 * 60_000);
+
+    const silencedOf = async () =>
+      Object.fromEntries((await alarmsOf(suite.admin)).map((alarm) => [alarm.device_id, alarm.silenced]));
+    expect(await silencedOf()).toEqual({ [doomed]: true, [other]: false });
+    const counts = API.alarms.counts.answer.parse((await send(suite.admin, 'get', '/alarms/counts')).body);
+    expect(counts.alarm_counts).toEqual({ active: [0, 0, 0, 2], unacknowledged: [0, 0, 0, 1] });
+    // The admin's mail names the watched device only.
+    expect(await sendAlarmMail(context)).toBe(1);
+    expect(suite.provider.mail[0]?.text).toContain(`device-${other},`);
+    expect(suite.provider.mail[0]?.text).not.toContain(`device-${doomed},`);
+
+    // The whole environment, for an hour: both silenced; listed soonest ending first.
+    await silence(suite.admin, { scope: 'environment', duration_minutes: 60, reason: 'Site power work' });
+    expect(await silencedOf()).toEqual({ [doomed]: true, [other]: true });
+    const listed = API.silences.list.answer.parse((await send(suite.admin, 'get', '/alarm_silences')).body).silences;
+    expect(listed.map((each) => each.scope)).toEqual(['environment', 'device']);
+
+    // Ended early: in force no more, gone from the list, both audited.
+    const environmentWide = listed[0]?.id ?? 0;
+    expect((await send(suite.admin, 'delete', `/alarm_silences/${environmentWide}`)).status).toBe(200);
+    expect((await send(suite.admin, 'delete', `/alarm_silences/${environmentWide}`)).status).toBe(404);
+    expect(await silencedOf()).toEqual({ [doomed]: true, [other]: false });
+    // The window runs out by itself.
+    suite.provider.clock.now += 121 * 60_000;
+    expect(await silencedOf()).toEqual({ [doomed]: false, [other]: false });
+    const audits = await context.db
+      .selectFrom('user_audits')
+      .select(['action', 'name', 'detail'])
+      .where('resource', '=', AuditResource.ALARM_SILENCE)
+      .orderBy('id')
+      .execute();
+    expect(audits).toEqual([
+      { action: 'create', name: 'maintained', detail: 'Replacing the modem' },
+      { action: 'create', name: 'root', detail: 'Site power work' },
+      { action: 'delete', name: 'root', detail: 'Site power work' },
+    ]);
+  });
+
+  it('is for managers, in their own environment and below; bad windows and foreign devices change nothing', async () => {
+    const { context } = suite.provider.provider;
+    const device = await createDevice(suite.provider.api, suite.admin, clientDevice('mine'));
+    const sibling = await createEnvironment(suite.provider.api, suite.admin, 'sibling');
+    const foreign = await createDevice(suite.provider.api, sibling, clientDevice('theirs'));
+    await createUser(suite.provider.api, suite.admin, 'operator', [
+      Permission.LOGS_VIEW,
+      Permission.ALARMS_ACKNOWLEDGE,
+    ]);
+    const operator = await as(suite.provider.api, 'operator', 'root');
+    const good = { scope: 'device', device_ids: [device], duration_minutes: 60, reason: 'Maintenance' };
+    expect((await silence(operator, good)).status).toBe(403);
+    expect((await send(operator, 'get', '/alarm_silences')).status).toBe(200);
+    for (const body of [
+      { ...good, device_ids: [device, foreign] },
+      { ...good, device_ids: [999_999] },
+    ])
+      expect((await silence(suite.admin, body)).status, JSON.stringify(body)).toBe(404);
+    for (const body of [
+      { scope: 'device', duration_minutes: 60, reason: 'x' },
+      { scope: 'environment', device_ids: [device], duration_minutes: 60, reason: 'x' },
+      { ...good, duration_minutes: 4 },
+      { ...good, duration_minutes: 30 * 24 * 60 + 1 },
+      { ...good, reason: '   ' },
+      { ...good, scope: 'group' },
+      { ...good, starts_at: 'tomorrow' },
+      { ...good, extra: 1 },
+    ])
+      expect((await silence(suite.admin, body)).status, JSON.stringify(body)).toBe(400);
+    const sideways = await suite.provider.api
+      .post(`/api/v1/config/${suite.admin.environmentId}/alarm_silences`)
+      .set('Authorization', sibling.authorization)
+      .send(good);
+    expect(sideways.status).toBe(404);
+    // From above: the root's manager silences the sibling's device through the sibling's path.
+    const fromAbove = await suite.provider.api
+      .post(`/api/v1/config/${sibling.id}/alarm_silences`)
+      .set('Authorization', suite.admin.authorization)
+      .send({ ...good, device_ids: [foreign] });
+    expect(fromAbove.status).toBe(201);
+    const count = await context.db
+      .selectFrom('alarm_silences')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .execute();
+    expect(Number(count[0]?.n)).toBe(1);
+  });
+
+  it('starts a scheduled silence at its time', async () => {
+    const { context } = suite.provider.provider;
+    const device = await createDevice(suite.provider.api, suite.admin, clientDevice('later'));
+    await applyAlarmReadings(context.db, suite.admin.environmentId, [reading(device)], context.now());
+    const startsAt = new Date(context.now() + 60 * 60_000).toISOString();
+    const created = await silence(suite.admin, {
+      scope: 'device',
+      device_ids: [device],
+      starts_at: startsAt,
+      duration_minutes: 30,
+      reason: 'Planned',
+    });
+    expect(created.status).toBe(201);
+    expect((await alarmsOf(suite.admin))[0]?.silenced).toBe(false);
+    suite.provider.clock.now += 61 * 60_000;
+    expect((await alarmsOf(suite.admin))[0]?.silenced).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Silences (issue 27): planned maintenance. A manager silences a device's alarms, or the whole
+ * environment's, for a time window and with a reason; silenced alarms still open and clear but
+ * notify nobody (no e-mail, not in the bell's count) and are marked wherever they are shown.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../api/endpoint.js';
+import { DateTimeSchema, IdSchema } from '../common.js';
+import { OkResponseSchema } from '../auth/auth.js';
+import { ErrorCode } from '../errors/errorCatalogue.js';
+
+export const SILENCE_SCOPES = ['environment', 'device'] as const;
+export type SilenceScope = (typeof SILENCE_SCOPES)[number];
+
+/** The longest silence: a maintenance window, not a way to switch alarms off. */
+export const SILENCE_MAX_MS = 30 * 86_400_000;
+export const SILENCE_REASON_MAX_LENGTH = 200;
+/** Durations the console offers, in hours. */
+export const SILENCE_DURATIONS_HOURS = [1, 4, 8, 24, 72, 168] as const;
+
+export const AlarmSilenceSchema = z.object({
+  id: IdSchema,
+  environment_id: IdSchema,
+  scope: z.enum(SILENCE_SCOPES),
+  /** The silenced device (scope `device`), with its name when it was silenced. */
+  device_id: IdSchema.nullable(),
+  device_name: z.string().nullable(),
+  reason: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type AlarmSilence = z.infer<typeof AlarmSilenceSchema>;
+
+export const AlarmSilenceListSchema = z.object({ silences: z.array(AlarmSilenceSchema) });
+
+/** A new silence: from now (or `starts_at`) for `duration_minutes`. */
+export const AlarmSilenceCreateSchema = z
+  .strictObject({
+    scope: z.enum(SILENCE_SCOPES),
+    device_ids: z.array(IdSchema).min(1).max(1000).optional(),
+    starts_at: DateTimeSchema.optional(),
+    duration_minutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(SILENCE_MAX_MS / 60_000),
+    reason: z.string().trim().min(1).max(SILENCE_REASON_MAX_LENGTH),
+  })
+  .refine((silence) => (silence.scope === 'device') === (silence.device_ids !== undefined), {
+    path: ['device_ids'],
+    message: 'device_ids is required for a device silence, and only for one',
+  });
+export type AlarmSilenceCreate = z.infer<typeof AlarmSilenceCreateSchema>;
+
+/** Whether a silence covers an alarm of `environmentId` on `deviceId` at `now` (epoch ms). */
+export function silenceCovers(
+  silence: { readonly scope: SilenceScope; readonly environment_id: number; readonly device_id: number | null },
+  window: { readonly startsAt: number; readonly endsAt: number },
+  alarm: { readonly environmentId: number; readonly deviceId: number },
+  now: number,
+): boolean {
+  if (now < window.startsAt || now >= window.endsAt) return false;
+  if (silence.environment_id !== alarm.environmentId) return false;
+  return silence.scope === 'environment' || silence.device_id === alarm.deviceId;
+}
+
+const tag = 'Alarms';
+
+export const silencesApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/alarm_silences',
+    summary: 'The environment’s silences that have not ended',
+    tag,
+    access: 'user',
+    capability: 'alarms.view',
+    answer: AlarmSilenceListSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/alarm_silences',
+    summary: 'Silence the environment’s alarms, or some devices’, for a window (managers)',
+    tag,
+    access: 'user',
+    capability: 'alarms.silence',
+    body: AlarmSilenceCreateSchema,
+    answer: AlarmSilenceListSchema,
+    status: 201,
+    errors: [ErrorCode.INVALID_ID],
+  }),
+  end: defineEndpoint({
+    method: 'DELETE',
+    path: '/config/{environmentId}/alarm_silences/{id}',
+    summary: 'End a silence now (managers)',
+    tag,
+    access: 'user',
+    capability: 'alarms.silence',
+    answer: OkResponseSchema,
+  }),
+} as const;

@@ -1,0 +1,194 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Radio,
+  RadioGroup,
+  Tag,
+} from '@blueprintjs/core';
+import {
+  API,
+  formatTimestamp,
+  SILENCE_DURATIONS_HOURS,
+  SILENCE_REASON_MAX_LENGTH,
+  TestId,
+  type AlarmSilence,
+  type SilenceScope,
+} from '@halo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage, useApiValue } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+
+export interface SilencesDialogProps {
+  readonly environmentId: number;
+  /** The devices of the selected alarms: what a device silence covers. */
+  readonly deviceIds: readonly number[];
+  readonly onClose: () => void;
+  /** A silence was made or ended: the alarms' marks change. */
+  readonly onChanged: () => void;
+}
+
+/**
+ * Planned maintenance: the silences in force or to come (each can be ended now), and a new one
+ * for the selected alarms' devices or the whole environment, for a duration, with a reason.
+ */
+export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }: SilencesDialogProps) {
+  const { t } = useTranslation();
+  const [generation, setGeneration] = useState(0);
+  const listed = useApiValue(
+    (signal) => api.call(API.silences.list, { params: { environmentId } }, { signal }),
+    `${environmentId}#${generation}`,
+  );
+  const [scope, setScope] = useState<SilenceScope>(deviceIds.length > 0 ? 'device' : 'environment');
+  const [hours, setHours] = useState<number>(SILENCE_DURATIONS_HOURS[1]);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const changed = () => {
+    setGeneration((value) => value + 1);
+    onChanged();
+  };
+
+  const create = () => {
+    setBusy(true);
+    setFailure(null);
+    api
+      .call(API.silences.create, {
+        params: { environmentId },
+        body: {
+          scope,
+          ...(scope === 'device' ? { device_ids: [...deviceIds] } : {}),
+          duration_minutes: hours * 60,
+          reason,
+        },
+      })
+      .then((answer) => {
+        notifySuccess(t('alarms.silences.created', { count: answer.silences.length }));
+        setReason('');
+        changed();
+      })
+      .catch((error: unknown) => setFailure(error))
+      .finally(() => setBusy(false));
+  };
+  const end = (silence: AlarmSilence) => {
+    api
+      .call(API.silences.end, { params: { environmentId, id: silence.id } })
+      .then(() => {
+        notifySuccess(t('alarms.silences.ended'));
+        changed();
+      })
+      .catch((error: unknown) => setFailure(error));
+  };
+
+  const silences = listed.value?.silences ?? [];
+  return (
+    <Dialog isOpen onClose={onClose} title={t('alarms.silences.title')} icon="notifications-snooze">
+      <form
+        data-testid={TestId.alarms.silenceDialog}
+        onSubmit={(event) => {
+          event.preventDefault();
+          create();
+        }}
+      >
+        <DialogBody>
+          {failure !== null && (
+            <Callout intent="danger" icon="error" role="alert">
+              {errorMessage(t, failure)}
+            </Callout>
+          )}
+          <p>{t('alarms.silences.explain')}</p>
+          <RadioGroup
+            selectedValue={scope}
+            onChange={(event) => setScope(event.currentTarget.value as SilenceScope)}
+            label={t('alarms.silences.scope')}
+          >
+            <Radio
+              value="device"
+              disabled={deviceIds.length === 0}
+              label={t('alarms.silences.devices', { count: deviceIds.length })}
+              data-testid={TestId.alarms.silenceScope('device')}
+            />
+            <Radio
+              value="environment"
+              label={t('alarms.silences.environment')}
+              data-testid={TestId.alarms.silenceScope('environment')}
+            />
+          </RadioGroup>
+          <FormGroup label={t('alarms.silences.duration')} labelFor="alarms-silence-duration">
+            <HTMLSelect
+              id="alarms-silence-duration"
+              value={hours}
+              onChange={(event) => setHours(Number(event.currentTarget.value))}
+              data-testid={TestId.alarms.silenceDuration}
+              options={SILENCE_DURATIONS_HOURS.map((value) => ({
+                value,
+                label: t('alarms.silences.hours', { count: value }),
+              }))}
+            />
+          </FormGroup>
+          <FormGroup label={t('alarms.silences.reason')} labelFor="alarms-silence-reason">
+            <InputGroup
+              id="alarms-silence-reason"
+              dir="auto"
+              value={reason}
+              maxLength={SILENCE_REASON_MAX_LENGTH}
+              onChange={(event) => setReason(event.target.value)}
+              data-testid={TestId.alarms.silenceReason}
+            />
+          </FormGroup>
+          <h4>{t('alarms.silences.current')}</h4>
+          {silences.length === 0 ? (
+            <p className="bp6-text-muted">{t('alarms.silences.none')}</p>
+          ) : (
+            <ul className="alarms-silences" data-testid={TestId.alarms.silenceList}>
+              {silences.map((silence) => (
+                <li key={silence.id}>
+                  <Tag minimal icon="notifications-snooze">
+                    {silence.scope === 'device' ? (
+                      <bdi>{silence.device_name}</bdi>
+                    ) : (
+                      t('alarms.silences.wholeEnvironment')
+                    )}
+                  </Tag>{' '}
+                  <span dir="ltr">
+                    {formatTimestamp(silence.starts_at)} → {formatTimestamp(silence.ends_at)}
+                  </span>{' '}
+                  <bdi>{silence.reason}</bdi>{' '}
+                  <Button
+                    small
+                    minimal
+                    intent="danger"
+                    text={t('alarms.silences.end')}
+                    onClick={() => end(silence)}
+                    data-testid={TestId.alarms.silenceEnd(silence.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('alarms.acknowledge.cancel')} onClick={onClose} />
+              <Button
+                type="submit"
+                intent="primary"
+                loading={busy}
+                disabled={reason.trim() === '' || (scope === 'device' && deviceIds.length === 0)}
+                text={t('alarms.silences.create')}
+                data-testid={TestId.alarms.silenceCreate}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
