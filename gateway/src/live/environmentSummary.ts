@@ -1,6 +1,7 @@
 import {
   can,
   FleetSummaryState,
+  isAlarmEvent,
   LiveEvent,
   summaryChanges,
   summaryReset,
@@ -46,9 +47,6 @@ export interface EnvironmentSummaryOptions {
 /** Alarm counts are read again at most this often, and at least this often while pushes go out (a peer gateway's acknowledgements). */
 export const ALARM_RECOUNT_MIN_MS = 1000;
 export const ALARM_RECOUNT_MAX_MS = 30_000;
-
-/** The system log events that open, change or clear an alarm (store/alarms.ts in the provider). */
-const ALARM_EVENT = /^(threshold_(minor|major|critical)|back_to_safety)$/;
 
 /**
  * One environment's fleet summary on this gateway (shared FleetSummaryState, fed by the same
@@ -126,7 +124,7 @@ export class EnvironmentSummary {
   addAlerts(entries: readonly SystemLogEntry[]): void {
     this.state.addAlerts(entries);
     if (entries.some((entry) => entry.is_alert)) this.schedule();
-    if (entries.some((entry) => ALARM_EVENT.test(entry.event_type))) this.recountAlarms();
+    if (entries.some((entry) => isAlarmEvent(entry.event_type))) this.recountAlarms();
   }
 
   /**

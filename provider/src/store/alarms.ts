@@ -1,4 +1,4 @@
-import { Severity, SystemLogEvent, thresholdEvent } from '@halo/shared';
+import { isAlarmEvent, SystemLogEvent } from '@halo/shared';
 import { sql, type Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
 import { takeRevisions } from './revisions.js';
@@ -30,22 +30,12 @@ type ThresholdEntry = Pick<
   'device_id' | 'device_name' | 'device_attribute_type' | 'event_type' | 'severity' | 'value' | 'is_alert'
 >;
 
-const RISING_EVENTS: ReadonlySet<string> = new Set(
-  [Severity.MINOR, Severity.MAJOR, Severity.CRITICAL].map((severity) => thresholdEvent(severity)),
-);
-
 /** The alarm reading of a system log entry, or null for an entry that is not a threshold's. */
 export function alarmReadingOf(entry: ThresholdEntry): AlarmReading | null {
   if (entry.device_id == null || entry.device_attribute_type == null) return null;
-  const kind: AlarmReadingKind | null =
-    entry.event_type === SystemLogEvent.BACK_TO_SAFETY
-      ? 'clear'
-      : RISING_EVENTS.has(entry.event_type)
-        ? entry.is_alert === 1
-          ? 'breach'
-          : 'ease'
-        : null;
-  if (!kind) return null;
+  if (!isAlarmEvent(entry.event_type)) return null;
+  const kind: AlarmReadingKind =
+    entry.event_type === SystemLogEvent.BACK_TO_SAFETY ? 'clear' : entry.is_alert === 1 ? 'breach' : 'ease';
   return {
     kind,
     deviceId: entry.device_id,

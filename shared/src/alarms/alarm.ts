@@ -9,6 +9,17 @@ import { csvListSchema, IdSchema, QueryIdSchema } from '../common.js';
 import { isThresholdAttributeType } from '../thresholds/threshold.js';
 import { SeveritySchema } from '../users/user.js';
 import { LogExportShape } from '../logs/logExport.js';
+import { SystemLogEvent, thresholdEvent } from '../logs/systemLogEvent.js';
+import { Severity } from '../constants/enums.js';
+
+/** The system log events that open, change or clear an alarm: a threshold's severities, and back to safety. */
+export const ALARM_EVENTS: ReadonlySet<string> = new Set([
+  ...[Severity.MINOR, Severity.MAJOR, Severity.CRITICAL].map((severity) => thresholdEvent(severity)),
+  SystemLogEvent.BACK_TO_SAFETY,
+]);
+
+/** Whether a system log entry's event may have opened, changed or cleared an alarm. */
+export const isAlarmEvent = (eventType: string): boolean => ALARM_EVENTS.has(eventType);
 
 export const ALARM_STATES = ['active', 'cleared'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];

@@ -1,13 +1,8 @@
-import { Severity, SystemLogEvent, thresholdEvent, type Alarm, type SystemLogEntry } from '@halo/shared';
+import { isAlarmEvent as isAlarmEventType, type Alarm, type SystemLogEntry } from '@halo/shared';
 import { useMemo, useState } from 'react';
 
-const ALARM_EVENTS: ReadonlySet<string> = new Set([
-  SystemLogEvent.BACK_TO_SAFETY,
-  ...[Severity.MINOR, Severity.MAJOR, Severity.CRITICAL].map((severity) => thresholdEvent(severity)),
-]);
-
 /** Whether a live system log entry may have opened, changed or cleared an alarm (a threshold's entry). */
-export const isAlarmEvent = (entry: Pick<SystemLogEntry, 'event_type'>) => ALARM_EVENTS.has(entry.event_type);
+export const isAlarmEvent = (entry: Pick<SystemLogEntry, 'event_type'>) => isAlarmEventType(entry.event_type);
 
 export interface AlarmSelection {
   /** The selected alarms' ids, among those shown. */
