@@ -2,7 +2,7 @@ import { API, AuditAction, AuditResource } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { silenceView } from '../../store/alarmSilences.js';
-import { writeAudit } from '../../store/audit.js';
+import { auditChange } from '../../http/reachable.js';
 
 /**
  * POST config/{env}/alarm_silences {scope, device_ids?, starts_at?, duration_minutes, reason}:
@@ -45,12 +45,10 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
         .returningAll()
         .executeTakeFirstOrThrow();
       created.push(row);
-      await writeAudit(
+      await auditChange(
         trx,
+        auth,
         {
-          environmentId: auth.target.id,
-          userId: auth.user.id,
-          username: auth.user.username,
           resource: AuditResource.ALARM_SILENCE,
           action: AuditAction.CREATE,
           name: device?.name ?? auth.target.name,

@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { idNotFound } from '../../http/tenancy.js';
-import { writeAudit } from '../../store/audit.js';
+import { auditChange } from '../../http/reachable.js';
 
 /** DELETE config/{env}/alarm_silences/{id}: the silence ends now (kept, with its end moved); audited. */
 export const endSilence = route(API.silences.end, (context) => async ({ auth, params }) => {
@@ -16,12 +16,10 @@ export const endSilence = route(API.silences.end, (context) => async ({ auth, pa
       .returning(['device_name', 'reason'])
       .executeTakeFirst();
     if (!ended) throw idNotFound();
-    await writeAudit(
+    await auditChange(
       trx,
+      auth,
       {
-        environmentId: auth.target.id,
-        userId: auth.user.id,
-        username: auth.user.username,
         resource: AuditResource.ALARM_SILENCE,
         action: AuditAction.DELETE,
         name: ended.device_name ?? auth.target.name,

@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { acknowledgeAlarms as acknowledge } from '../../store/alarms.js';
-import { writeAudit } from '../../store/audit.js';
+import { auditChange } from '../../http/reachable.js';
 
 /**
  * POST config/{env}/alarms/acknowledge {ids, note}: acknowledges those of the environment's
@@ -21,12 +21,10 @@ export const acknowledgeAlarms = route(API.alarms.acknowledge, (context) => asyn
       now,
     );
     for (const alarm of done.acknowledged)
-      await writeAudit(
+      await auditChange(
         trx,
+        auth,
         {
-          environmentId: auth.target.id,
-          userId: auth.user.id,
-          username: auth.user.username,
           resource: AuditResource.ALARM,
           action: AuditAction.ACKNOWLEDGE,
           name: alarm.deviceName,
