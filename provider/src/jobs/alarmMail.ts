@@ -105,19 +105,24 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   if (recipients.length === 0) return 0;
   const [environments, alarms, states] = await Promise.all([
     context.db.selectFrom('environments').select(['id', 'parent_id']).execute(),
-    context.db
-      .selectFrom('alarms')
-      .select([
-        'environment_id',
-        'device_id',
-        'device_name',
-        'device_attribute_type',
-        'severity',
-        'last_value',
-        'last_breach_at',
-      ])
-      .where('cleared_at', 'is', null)
-      .execute(),
+    // Every active alarm, each run (thousands in a storm): read off the loop that serves everyone.
+    context.reads
+      .begin('page', new AbortController().signal)
+      .rows(
+        context.db
+          .selectFrom('alarms')
+          .select([
+            'environment_id',
+            'device_id',
+            'device_name',
+            'device_attribute_type',
+            'severity',
+            'last_value',
+            'last_breach_at',
+          ])
+          .where('cleared_at', 'is', null)
+          .compile(),
+      ),
     context.db.selectFrom('alarm_mail_state').selectAll().execute(),
   ]);
   if (alarms.length === 0) return 0;
