@@ -101,6 +101,10 @@ export function createLiveWiring(httpServer: HttpServer, options: LiveWiringOpti
       const answer = await devicesUpstream.alarmCounts(environmentId, token);
       return answer.kind === 'ok' ? answer.value : null;
     },
+    alarmChanges: async (environmentId, token, after) => {
+      const answer = await devicesUpstream.alarmChanges(environmentId, token, after);
+      return answer.kind === 'ok' ? answer.value : null;
+    },
     ...(options.encodeSnapshot ? { encodeSnapshot: options.encodeSnapshot } : {}),
   });
   live.namespace.on('connection', (socket) => fanout.attach(socket));

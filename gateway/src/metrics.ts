@@ -79,6 +79,11 @@ export function createGatewayMetrics() {
       'Bytes of fleet.summary messages emitted, in JSON (once per emit, whatever the sockets).',
       ['audience'],
     ),
+    alarmChangeMessages: registry.counter(
+      'halo_gateway_alarm_change_messages_total',
+      'alarms.changed messages emitted (one per room emit, whatever the sockets).',
+    ),
+    alarmChanges: registry.counter('halo_gateway_alarm_changes_total', 'Alarms carried by alarms.changed messages.'),
     slowConsumerDrops: registry.counter(
       'halo_gateway_slow_consumer_drops_total',
       'Sockets taken out of the delta stream because their buffer was full.',

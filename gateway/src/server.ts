@@ -60,7 +60,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   let stopping = false;
   // The live side is made after the HTTP app; calls it must hear of reach it through this.
-  let alarmsChanged: (environmentId: number) => void = () => undefined;
+  let alarmsChanged: (environmentId: number, what: 'alarms' | 'silences') => void = () => undefined;
   const app = createHttpApp({
     config,
     upstream,
@@ -68,11 +68,14 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     upstreamStatus,
     redis,
     stopping: () => stopping,
-    // Acknowledging and silencing change the counts of alarms waiting for someone.
-    observedWrites: [API.alarms.acknowledge, API.silences.create, API.silences.end].map((endpoint) => ({
-      endpoint,
-      answered: (environmentId: number) => alarmsChanged(environmentId),
-    })),
+    // Acknowledging changes the alarms and the counts of those waiting for someone; silencing, what marks them.
+    observedWrites: [
+      { endpoint: API.alarms.acknowledge, answered: (environmentId: number) => alarmsChanged(environmentId, 'alarms') },
+      ...[API.silences.create, API.silences.end].map((endpoint) => ({
+        endpoint,
+        answered: (environmentId: number) => alarmsChanged(environmentId, 'silences'),
+      })),
+    ],
     ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
     ...(options.clusterWorker ? { clusterWorker: options.clusterWorker } : {}),
   });
@@ -89,7 +92,7 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     ...(options.encodeSnapshot ? { encodeSnapshot: options.encodeSnapshot } : {}),
   });
   const { live, fanout, pollers } = wiring;
-  alarmsChanged = (environmentId) => fanout.alarmsChanged(environmentId);
+  alarmsChanged = (environmentId, what) => fanout.alarmsChanged(environmentId, what);
   live.start();
   const probe = repeat(
     () => upstreamClient.probe(),

@@ -32,6 +32,7 @@ import { listUsers } from './routes/users/listUsers.js';
 import { updateUser } from './routes/users/updateUser.js';
 import { createGroup } from './routes/groups/createGroup.js';
 import { deleteGroup } from './routes/groups/deleteGroup.js';
+import { changeGroupDevices, listGroupDevices } from './routes/groups/groupDevices.js';
 import { listGroups } from './routes/groups/listGroups.js';
 import { updateGroup } from './routes/groups/updateGroup.js';
 import { createDevice } from './routes/devices/createDevice.js';
@@ -49,12 +50,17 @@ import { listRfRecordings } from './routes/rf-recordings/listRfRecordings.js';
 import { listSatcomMessages } from './routes/logs/listSatcomMessages.js';
 import { listSystemLogs } from './routes/logs/listSystemLogs.js';
 import { acknowledgeAlarms } from './routes/alarms/acknowledgeAlarms.js';
+import { alarmChanges } from './routes/alarms/alarmChanges.js';
 import { alarmCounts } from './routes/alarms/alarmCounts.js';
 import { exportAlarms } from './routes/alarms/exportAlarms.js';
 import { listAlarms } from './routes/alarms/listAlarms.js';
 import { createSilences } from './routes/alarm-silences/createSilences.js';
 import { endSilence } from './routes/alarm-silences/endSilence.js';
 import { listSilences } from './routes/alarm-silences/listSilences.js';
+import { createWebhook } from './routes/alarm-webhooks/createWebhook.js';
+import { deleteWebhook } from './routes/alarm-webhooks/deleteWebhook.js';
+import { listWebhooks } from './routes/alarm-webhooks/listWebhooks.js';
+import { testWebhook } from './routes/alarm-webhooks/testWebhook.js';
 import { getNotificationSettings, updateNotificationSettings } from './routes/notifications/notificationSettings.js';
 import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
 import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
@@ -118,6 +124,8 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   createGroup,
   updateGroup,
   deleteGroup,
+  listGroupDevices,
+  changeGroupDevices,
   listDevices,
   createDevice,
   updateDevice,
@@ -139,11 +147,16 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   exportUserAudits,
   listAlarms,
   alarmCounts,
+  alarmChanges,
   exportAlarms,
   acknowledgeAlarms,
   listSilences,
   createSilences,
   endSilence,
+  listWebhooks,
+  createWebhook,
+  deleteWebhook,
+  testWebhook,
   getNotificationSettings,
   updateNotificationSettings,
   getDevicesConnectivity,

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import cron from 'node-cron';
 import { z } from 'zod';
 import { ALARM_MAIL_DEFAULTS, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
@@ -10,6 +11,12 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 const DAY_MS = 86_400_000;
+/** A node-cron schedule (seconds optional) or unset, refused at load rather than when its job would start. */
+const cronSchedule = optionalText.refine((pattern) => pattern === undefined || cron.validate(pattern), {
+  message: 'not a cron schedule node-cron can read',
+});
+/** Every morning at 7, the server's local time (node-cron's default time zone; TZ sets it). */
+const DEFAULT_DIGEST_SCHEDULE = '0 7 * * *';
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 
 const EnvironmentSchema = z.object({
@@ -30,6 +37,13 @@ const EnvironmentSchema = z.object({
   HALO_CA_ALLOWED_NETWORKS: optionalText,
   /** Private networks (CIDR, comma separated) where satcom targets may be; none by default. */
   HALO_SATCOM_ALLOWED_NETWORKS: optionalText,
+  /**
+   * Private networks (CIDR, comma separated) where alarm webhooks may be; none by default. It may
+   * also list loopback blocks (127.0.0.1/32, ::1/128) for a relay on the provider's own host.
+   */
+  HALO_WEBHOOK_ALLOWED_NETWORKS: optionalText,
+  /** How long an alarm webhook target has to answer a delivery. */
+  HALO_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How often the satcom forwarder looks for messages to send. */
   HALO_SATCOM_FORWARD_MS: z.coerce.number().int().min(100).default(2000),
   HALO_CHECK_ANSWERS: z.enum(['0', '1']).default('0'),
@@ -61,7 +75,6 @@ const EnvironmentSchema = z.object({
   HALO_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.page),
   HALO_EXPORT_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.export),
   HALO_READ_WORKER_MEMORY_MB: z.coerce.number().int().min(32).default(DEFAULT_READ_POOL.memoryMb),
-  /** HeatSight: days raw position samples are kept (the longest window: its exact samples while it holds few). */
   // Alarm e-mail grouping (shared/src/alarms/notifications.ts): a wait before a user's first
   // message, an interval between updates, a reminder while alarms stay open.
   HALO_ALARM_GROUP_WAIT_MS: z.coerce.number().int().min(0).default(ALARM_MAIL_DEFAULTS.groupWaitMs),
@@ -69,6 +82,19 @@ const EnvironmentSchema = z.object({
   HALO_ALARM_REPEAT_INTERVAL_MS: z.coerce.number().int().min(60_000).default(ALARM_MAIL_DEFAULTS.repeatIntervalMs),
   // Cleared alarms are kept this long (the alarm-retention job prunes); active ones always.
   HALO_ALARMS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(90),
+  /** When the daily alarm digest goes (node-cron, the server's local time; one a day per user however often). */
+  HALO_ALARM_DIGEST_SCHEDULE: cronSchedule,
+  /**
+   * System log entries are kept this long (the nightly system-log-retention job prunes): a
+   * quarter, as cleared alarms (90), so an alarm still kept can be read with the entries that
+   * raised it, and a quarter's incidents can be reviewed; the log is the store's largest table.
+   */
+  HALO_SYSTEM_LOGS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(90),
+  /** Scheduled backups (the `npm run backup` code) into HALO_BACKUP_DIR, the newest HALO_BACKUP_KEEP kept; unset: none. */
+  HALO_BACKUP_SCHEDULE: cronSchedule,
+  HALO_BACKUP_DIR: optionalText,
+  HALO_BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** HeatSight: days raw position samples are kept (the longest window: its exact samples while it holds few). */
   HALO_POSITION_SAMPLES_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
   /** HeatSight: days the rollups are kept (windows in the past, asked with `until`). */
   HALO_POSITION_ROLLUPS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(35),
@@ -92,6 +118,8 @@ export interface ProviderConfig {
   readonly caNetworks: OutboundPolicy;
   /** Where satcom targets may be called (HALO_SATCOM_ALLOWED_NETWORKS), and how often the forwarder runs. */
   readonly satcom: { readonly networks: OutboundPolicy; readonly forwardMs: number };
+  /** Where alarm webhooks may be called (HALO_WEBHOOK_ALLOWED_NETWORKS), and how long a target has to answer. */
+  readonly alarmWebhooks: { readonly networks: OutboundPolicy; readonly timeoutMs: number };
   /** Check every answer against the shared contract before sending it (tests; a mismatch is a 500). */
   readonly checkAnswers: boolean;
   readonly simulator: SimulatorConfig;
@@ -102,8 +130,22 @@ export interface ProviderConfig {
   readonly alarmMail: AlarmMailTiming;
   /** How long a cleared alarm is kept (the alarm-retention job prunes). */
   readonly alarmsRetentionMs: number;
+  /** When the daily alarm digest goes (jobs/alarmDigest.ts). */
+  readonly alarmDigestSchedule: string;
+  /** How long a system log entry is kept (the system-log-retention job prunes). */
+  readonly systemLogsRetentionMs: number;
+  /** Scheduled backups (jobs/scheduledBackup.ts): off while `schedule` is unset. */
+  readonly scheduledBackup: ScheduledBackupConfig;
   /** How long HeatSight's raw position samples and their rollups are kept (the retention job prunes). */
   readonly positionHistory: { readonly samplesRetentionMs: number; readonly rollupsRetentionMs: number };
+}
+
+export interface ScheduledBackupConfig {
+  readonly schedule: string | undefined;
+  /** Where each backup gets its own directory. */
+  readonly directory: string;
+  /** How many complete backups are kept; older ones are deleted after a new one is complete. */
+  readonly keep: number;
 }
 
 export interface AlarmMailTiming {
@@ -154,6 +196,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       },
       forwardMs: values.HALO_SATCOM_FORWARD_MS,
     },
+    alarmWebhooks: {
+      networks: {
+        purpose: OutboundPurpose.ALARM_WEBHOOK,
+        allowedNetworks: parseAllowedNetworks(values.HALO_WEBHOOK_ALLOWED_NETWORKS, OutboundPurpose.ALARM_WEBHOOK),
+      },
+      timeoutMs: values.HALO_WEBHOOK_TIMEOUT_MS,
+    },
     checkAnswers: values.HALO_CHECK_ANSWERS === '1',
     simulator: {
       devices: values.HALO_SIM_DEVICES,
@@ -175,6 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       repeatIntervalMs: values.HALO_ALARM_REPEAT_INTERVAL_MS,
     },
     alarmsRetentionMs: values.HALO_ALARMS_RETENTION_DAYS * DAY_MS,
+    alarmDigestSchedule: values.HALO_ALARM_DIGEST_SCHEDULE ?? DEFAULT_DIGEST_SCHEDULE,
+    systemLogsRetentionMs: values.HALO_SYSTEM_LOGS_RETENTION_DAYS * DAY_MS,
+    scheduledBackup: {
+      schedule: values.HALO_BACKUP_SCHEDULE,
+      directory: resolve(values.HALO_BACKUP_DIR ?? join(values.HALO_DATA_DIR, 'backups')),
+      keep: values.HALO_BACKUP_KEEP,
+    },
     positionHistory: {
       samplesRetentionMs: values.HALO_POSITION_SAMPLES_RETENTION_DAYS * DAY_MS,
       rollupsRetentionMs:

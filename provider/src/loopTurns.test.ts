@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachSlice, inTurns } from './loopTurns.js';
+import { forEachSlice, inBatchesUntilDone, inTurns } from './loopTurns.js';
 
 describe('loop turns', () => {
   it('lets other work run between two slices, not within one', async () => {
@@ -23,5 +23,19 @@ describe('loop turns', () => {
     calls.length = 0;
     expect(await inTurns([1, 2], 2, double)).toEqual([2, 4]);
     expect(calls).toEqual([2]);
+  });
+
+  it('repeats a bounded batch until one does less than its size, other work between two batches', async () => {
+    const seen: string[] = [];
+    let left = 5;
+    const total = await inBatchesUntilDone(2, () => {
+      const done = Math.min(2, left);
+      left -= done;
+      seen.push(`batch ${done}`);
+      setImmediate(() => seen.push('other'));
+      return Promise.resolve(done);
+    });
+    expect(total).toBe(5);
+    expect(seen.slice(0, 5)).toEqual(['batch 2', 'other', 'batch 2', 'other', 'batch 1']);
   });
 });

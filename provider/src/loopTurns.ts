@@ -31,3 +31,17 @@ export async function inTurns<Row, Shaped>(
   });
   return shaped;
 }
+
+/**
+ * Runs `batch` (a bounded delete, say) until it does fewer than `size`, a turn of the event loop
+ * between two batches; answers how many it did in all.
+ */
+export async function inBatchesUntilDone(size: number, batch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await batch();
+    total += done;
+    if (done < size) return total;
+    await yieldToLoop();
+  }
+}

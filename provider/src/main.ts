@@ -2,7 +2,8 @@
 import { createProviderApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startProvider } from './provider.js';
-import { startScheduledJobs } from './jobs/scheduledJobs.js';
+import { JobLeadership } from './jobs/jobLeadership.js';
+import { SCHEDULED_JOBS, startScheduledJobs } from './jobs/scheduledJobs.js';
 import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
 import { createSatcomForwarder } from './satcom/satcomForwarder.js';
 import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './bootstrap.js';
@@ -46,8 +47,11 @@ async function main() {
     intervalMs: config.satcom.forwardMs,
   });
   forwarder.start();
-  // One process runs the jobs: the provider is not replicated (see StartJobsOptions for more).
-  const jobs = startScheduledJobs(provider.context);
+  // Each due job runs once across the provider's replicas: the one holding its lease in the
+  // shared database runs it (jobs/jobLeadership.ts); a single provider simply holds them all.
+  const jobs = startScheduledJobs(provider.context, SCHEDULED_JOBS, {
+    leadership: new JobLeadership(provider.context.db, { now: provider.context.now }),
+  });
   const stop = () => {
     stopping = true;
     // A tick, a delivery or a job in flight finishes before the store closes.

@@ -279,3 +279,119 @@ test('a silence on a device keeps its alarm, marked, and out of the e-mail', asy
   expect(mail?.text).not.toContain(`${device},`);
   expect(mail?.text).toMatch(/Critical: sim-/);
 });
+
+test('a group silence covers the devices put in the group; a manager adds a webhook and sees its secret once', async ({
+  page,
+  stack,
+  snap,
+  request,
+}) => {
+  // The alarms of the tests above are open (critical); the first device is silenced on its own.
+  const people = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  const group = await people.createGroup('maintenance_row');
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  const logs = new LogsScreen(page);
+  await logs.open('/logs/alarms?state=active', 'alarms');
+  await page.mouse.move(900, 700);
+  await expect.poll(() => logs.rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+  const unsilenced: number[] = [];
+  for (const id of await activeIds(logs))
+    if ((await page.getByTestId(TestId.alarms.silencedOf(id)).count()) === 0) unsilenced.push(id);
+  const chosen = unsilenced.slice(0, 2);
+  const names = await Promise.all(chosen.map((id) => page.getByTestId(TestId.alarms.deviceLink(id)).innerText()));
+
+  // Users → Groups: the group's devices, from a pasted list (one name it does not know).
+  await page.goto('/config/users');
+  await page.getByTestId(TestId.people.groupsTab).click();
+  await page.getByTestId(TestId.crud.rowAction('groups', 'devices', group)).click();
+  const members = page.getByTestId(TestId.groupMembers.dialog);
+  await expect(members).toContainText('No device is in this group yet.');
+  await page.getByTestId(TestId.groupMembers.names).fill(`${names.join('\n')}\nno-such-device`);
+  await page.getByTestId(TestId.groupMembers.add).click();
+  for (const name of names) await expect(page.getByTestId(TestId.groupMembers.list)).toContainText(name);
+  await expect(page.getByTestId(TestId.groupMembers.unknown)).toContainText('no-such-device');
+  await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+  await snap('group-members-dialog');
+  await page.getByTestId(TestId.groupMembers.close).click();
+  await expect(members).toBeHidden();
+
+  // Alarms → Silences: the group, for the planned work.
+  await logs.open('/logs/alarms?state=active', 'alarms');
+  await page.mouse.move(900, 700);
+  await page.getByTestId(TestId.alarms.silences).click();
+  const dialog = page.getByTestId(TestId.alarms.silenceDialog);
+  await page.getByTestId(TestId.alarms.silenceScope('group')).locator('xpath=ancestor::label[1]').click();
+  await expect(page.getByTestId(TestId.alarms.silenceGroup)).toHaveValue(String(group));
+  await page.getByTestId(TestId.alarms.silenceReason).fill('Rewiring the row');
+  await page.getByTestId(TestId.alarms.silenceCreate).click();
+  await expect(page.getByTestId(TestId.alarms.silenceList)).toContainText('Group maintenance_row');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  for (const id of chosen) await expect(page.getByTestId(TestId.alarms.silencedOf(id))).toBeVisible();
+  const others = unsilenced.slice(2);
+  if (others[0] !== undefined) await expect(page.getByTestId(TestId.alarms.silencedOf(others[0]))).toHaveCount(0);
+
+  // Webhooks: a loopback target is refused (naming the rule); a public one is added, its secret shown once.
+  await page.getByTestId(TestId.alarms.webhooks).click();
+  const hooks = page.getByTestId(TestId.alarms.webhookDialog);
+  await expect(hooks).toContainText('No webhook yet.');
+  await page.getByTestId(TestId.alarms.webhookName).fill('Pager relay');
+  await page.getByTestId(TestId.alarms.webhookUrl).fill('https://127.0.0.1/hook');
+  await page.getByTestId(TestId.alarms.webhookCreate).click();
+  await expect(hooks).toContainText(/loopback/i);
+  await page.getByTestId(TestId.alarms.webhookUrl).fill('https://pager.example.net/halo');
+  await page.getByTestId(TestId.alarms.webhookCreate).click();
+  const secret = page.getByTestId(TestId.alarms.webhookSecret);
+  await expect(secret).toHaveValue(/^\S{32,}$/);
+  await expect(page.getByTestId(TestId.alarms.webhookList)).toContainText('Pager relay');
+  await page.waitForTimeout(400);
+  await snap('alarms-webhooks-dialog');
+  // The list never shows the secret again (read first: the admin's API login ends this browser session).
+  const shown = await secret.inputValue();
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const listed = await request.get(`/api/v1/config/${admin.environmentId}/alarm_webhooks`, { headers: admin.headers });
+  expect(listed.status()).toBe(200);
+  expect(JSON.stringify(await listed.json())).not.toContain(shown);
+});
+
+test('he-IL and dark: a manager’s group devices, silences and webhooks read right to left', async ({
+  page,
+  stack,
+  snap,
+  request,
+}) => {
+  const people = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  const group = await people.createGroup('row_4');
+  await page.addInitScript(() => {
+    window.localStorage.setItem('lang', 'he-IL');
+    window.localStorage.setItem('theme', 'dark');
+  });
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await page.goto('/config/users');
+  await page.getByTestId(TestId.people.groupsTab).click();
+  await page.getByTestId(TestId.crud.rowAction('groups', 'devices', group)).click();
+  const members = page.getByTestId(TestId.groupMembers.dialog);
+  await expect(members).toContainText('אין עדיין התקנים בקבוצה זו.');
+  await page.getByTestId(TestId.groupMembers.names).fill('sim-halo-000001, sim-dcx-000002\nאין-כזה');
+  await page.getByTestId(TestId.groupMembers.add).click();
+  await expect(page.getByTestId(TestId.groupMembers.list)).toContainText('sim-dcx-000002');
+  await expect(page.getByTestId(TestId.groupMembers.unknown)).toContainText('אין-כזה');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.waitForTimeout(400);
+  await snap('group-members-he-IL-dark');
+  await page.getByTestId(TestId.groupMembers.close).click();
+
+  const logs = new LogsScreen(page);
+  await logs.open('/logs/alarms?state=active', 'alarms');
+  await page.mouse.move(900, 700);
+  await page.getByTestId(TestId.alarms.silences).click();
+  await page.getByTestId(TestId.alarms.silenceScope('group')).locator('xpath=ancestor::label[1]').click();
+  await expect(page.getByTestId(TestId.alarms.silenceDialog)).toContainText('ההתקנים של קבוצה');
+  await page.waitForTimeout(400);
+  await snap('alarms-silence-group-he-IL-dark');
+  await page.getByTestId(TestId.alarms.silenceDialog).getByRole('button', { name: 'ביטול' }).click();
+  await page.getByTestId(TestId.alarms.webhooks).click();
+  await expect(page.getByTestId(TestId.alarms.webhookList)).toContainText('Pager relay');
+  await page.waitForTimeout(400);
+  await snap('alarms-webhooks-he-IL-dark');
+});

@@ -3,6 +3,7 @@ import {
   EnvironmentSubscribeSchema,
   HttpErrorKind,
   LiveEvent,
+  type AlarmChangesResponse,
   type AlarmCounts,
   type SystemLogEntry,
 } from '@halo/shared';
@@ -14,6 +15,7 @@ import { log } from '../log.js';
 import type { EnvironmentAccess } from './environmentAccess.js';
 import type { EnvironmentFeed } from './environmentFeed.js';
 import type { FeedBus, FeedEvent } from './feedBus.js';
+import { AlarmsRoom } from './fanout/alarmsRoom.js';
 import { DevicesRoom } from './fanout/devicesRoom.js';
 import { dropConnection } from './fanout/dropConnection.js';
 import { LogsRoom } from './fanout/logsRoom.js';
@@ -25,7 +27,7 @@ import { TrackedEnvironments, type Tracked } from './fanout/trackedEnvironments.
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 import type { SnapshotEncoder } from './snapshotEncoding.js';
 
-export { devicesRoom, logsRoom } from './fanout/roomNames.js';
+export { alarmsRoom, devicesRoom, logsRoom } from './fanout/roomNames.js';
 
 export interface DevicesFanoutOptions {
   readonly namespace: LiveNamespace;
@@ -54,15 +56,21 @@ export interface DevicesFanoutOptions {
   readonly recentAlerts?: (environmentId: number, token: string) => Promise<SystemLogEntry[] | null>;
   /** The environment's alarm counts (issue 27), asked with a token that may view them. */
   readonly alarmCounts?: (environmentId: number, token: string) => Promise<AlarmCounts | null>;
+  /** The environment's alarm changes after a revision (issue 27), asked with a token that may view them. */
+  readonly alarmChanges?: (
+    environmentId: number,
+    token: string,
+    after: number | undefined,
+  ) => Promise<AlarmChangesResponse | null>;
 }
 
 const UnsubscribeSchema = z.strictObject({ environmentId: z.number().int().positive() });
 
-type Part = 'devices' | 'summary' | 'logs' | 'all';
+type Part = 'devices' | 'summary' | 'logs' | 'alarms' | 'all';
 
 /**
- * devices.subscribe, summary.subscribe and logs.subscribe, and the fan-out of snapshots,
- * deltas, summaries and system log entries: one room each (fanout/), sharing the environments
+ * devices.subscribe, summary.subscribe, logs.subscribe and alarms.subscribe, and the fan-out of
+ * snapshots, deltas, summaries, system log entries and alarm changes: one room each (fanout/), sharing the environments
  * followed here, the admission of subscriptions, the slow-consumer policy and the batching of
  * snapshots. This composes them and follows each socket's permissions.
  */
@@ -74,6 +82,7 @@ export class DevicesFanout {
   private readonly devices: DevicesRoom;
   private readonly summaries: SummaryRoom;
   private readonly logs: LogsRoom;
+  private readonly alarms: AlarmsRoom;
   private closed = false;
 
   constructor(private readonly options: DevicesFanoutOptions) {
@@ -124,6 +133,13 @@ export class DevicesFanout {
       ...(options.alarmCounts ? { alarmCounts: options.alarmCounts } : {}),
     });
     this.logs = new LogsRoom({ namespace, environments, admission });
+    this.alarms = new AlarmsRoom({
+      namespace,
+      metrics,
+      environments,
+      admission,
+      alarmChanges: options.alarmChanges ?? (() => Promise.resolve(null)),
+    });
   }
 
   /** Environments followed on this gateway. */
@@ -135,9 +151,15 @@ export class DevicesFanout {
     return this.followed.get(environmentId)?.feed;
   }
 
-  /** An environment's alarms changed through this gateway (an acknowledgement): its summary, if followed, counts them again. */
-  alarmsChanged(environmentId: number): void {
-    this.summaries.alarmsChanged(this.followed.get(environmentId));
+  /**
+   * An environment's alarms changed through this gateway (an acknowledgement), or what marks
+   * them (a silence): its summary, if followed, counts them again, and its alarm stream reads
+   * the changes (after a silence, screens read their lists again).
+   */
+  alarmsChanged(environmentId: number, what: 'alarms' | 'silences' = 'alarms'): void {
+    const tracked = this.followed.get(environmentId);
+    this.summaries.alarmsChanged(tracked);
+    tracked?.alarms?.changed(what === 'silences');
   }
 
   /** Registers the socket's live-protocol handlers. */
@@ -175,6 +197,17 @@ export class DevicesFanout {
       const parsed = EnvironmentSubscribeSchema.safeParse(payload);
       if (parsed.success) this.leave(socket, parsed.data.environmentId, 'logs');
     });
+    socket.on(LiveEvent.ALARMS_SUBSCRIBE, (payload, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      void this.alarms.subscribe(socket, payload, answer).catch((error: unknown) => {
+        log.error({ err: error }, 'alarms.subscribe failed');
+        answer({ ok: false, error: HttpErrorKind.INTERNAL });
+      });
+    });
+    socket.on(LiveEvent.ALARMS_UNSUBSCRIBE, (payload) => {
+      const parsed = EnvironmentSubscribeSchema.safeParse(payload);
+      if (parsed.success) this.leave(socket, parsed.data.environmentId, 'alarms');
+    });
     socket.on('disconnect', () => {
       for (const environmentId of [...(this.followed.of(socket.id) ?? [])]) this.leave(socket, environmentId);
       this.followed.forget(socket.id);
@@ -193,6 +226,7 @@ export class DevicesFanout {
       if (!can(session, 'devices.view')) this.revoke(environmentId, token, 'devices.view');
       else if (!can(session, 'logs.view')) {
         this.leave(socket, environmentId, 'logs');
+        this.leave(socket, environmentId, 'alarms');
         this.followed.get(environmentId)?.summary?.permissionsChanged(socket);
       }
     }
@@ -223,6 +257,7 @@ export class DevicesFanout {
       if (capability === 'logs.view') {
         if (tracked.summary?.has(socket.id)) tracked.summary.join(socket, 'plain');
         this.leave(socket, environmentId, 'logs');
+        this.leave(socket, environmentId, 'alarms');
         continue;
       }
       this.leave(socket, environmentId);
@@ -237,17 +272,19 @@ export class DevicesFanout {
       });
   }
 
-  /** The socket stops following the environment's devices, its summary, its log, or all of them. */
+  /** The socket stops following the environment's devices, its summary, its log, its alarms, or all of them. */
   private leave(socket: LiveSocket, environmentId: number, part: Part = 'all'): void {
     const tracked = this.followed.get(environmentId);
     if (part === 'devices' || part === 'all') this.devices.leave(socket, environmentId, tracked);
     if (part === 'logs' || part === 'all') this.logs.leave(socket, environmentId, tracked);
     if (part === 'summary' || part === 'all') this.summaries.leave(socket, tracked);
+    if (part === 'alarms' || part === 'all') this.alarms.leave(socket, tracked);
     const stillFollowing =
       tracked &&
       (tracked.deviceSubscribers.has(socket.id) ||
         tracked.logSubscribers.has(socket.id) ||
-        tracked.summary?.has(socket.id));
+        tracked.summary?.has(socket.id) ||
+        tracked.alarms?.has(socket.id));
     if (!stillFollowing) this.followed.unfollow(socket, environmentId);
   }
 

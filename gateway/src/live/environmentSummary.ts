@@ -12,6 +12,7 @@ import {
   type SystemLogEntry,
 } from '@halo/shared';
 import { log } from '../log.js';
+import { CoalescedRead } from './coalescedRead.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 
@@ -66,14 +67,12 @@ export class EnvironmentSummary {
   private timerAt = 0;
   private lastPushAt = 0;
   private readonly now: () => number;
-  /** When the alarm counts were last asked (epoch ms), whether a count is under way, and whether another is due after it. */
-  private alarmsAskedAt = 0;
-  private alarmsAsking = false;
-  private alarmsDue = false;
-  private alarmsTimer: NodeJS.Timeout | undefined;
+  /** The alarm counts' reads: one at a time, at most one per ALARM_RECOUNT_MIN_MS. */
+  private readonly alarmCounts: CoalescedRead;
 
   constructor(private readonly options: EnvironmentSummaryOptions) {
     this.now = options.now ?? Date.now;
+    this.alarmCounts = new CoalescedRead(() => this.readAlarmCounts(), ALARM_RECOUNT_MIN_MS, this.now);
   }
 
   get size(): number {
@@ -94,7 +93,7 @@ export class EnvironmentSummary {
     if (sent) this.emit(socket.id, summaryReset(environmentId, sent), audience);
     else this.schedule(0);
     if (!this.seeded && audience === 'alerts') this.seed();
-    if (audience === 'alerts' && this.alarmsAskedAt === 0) this.recountAlarms();
+    if (audience === 'alerts' && this.alarmCounts.lastAskedAt === 0) this.recountAlarms();
   }
 
   leave(socket: LiveSocket): void {
@@ -132,43 +131,22 @@ export class EnvironmentSummary {
    * gateway): they are read again, at most once per ALARM_RECOUNT_MIN_MS, one read at a time.
    */
   recountAlarms(): void {
-    if (!this.options.alarmCounts) return;
-    if (this.alarmsAsking || this.alarmsTimer) {
-      this.alarmsDue = true;
-      return;
-    }
-    const wait = Math.max(0, this.alarmsAskedAt + ALARM_RECOUNT_MIN_MS - this.now());
-    this.alarmsTimer = setTimeout(() => {
-      this.alarmsTimer = undefined;
-      this.askAlarmCounts();
-    }, wait);
-    this.alarmsTimer.unref();
+    if (this.options.alarmCounts) this.alarmCounts.request();
   }
 
   close(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    clearTimeout(this.alarmsTimer);
-    this.alarmsTimer = undefined;
+    this.alarmCounts.close();
   }
 
-  private askAlarmCounts(): void {
-    const read = this.options.alarmCounts;
-    if (!read) return;
-    this.alarmsAsking = true;
-    this.alarmsDue = false;
-    this.alarmsAskedAt = this.now();
-    void read()
-      .then((counts) => {
-        if (counts && this.state.setAlarmCounts(counts)) this.schedule();
-      })
-      .catch((error: unknown) => {
-        log.warn({ err: error, environmentId: this.options.environmentId }, 'reading alarm counts failed');
-      })
-      .finally(() => {
-        this.alarmsAsking = false;
-        if (this.alarmsDue) this.recountAlarms();
-      });
+  private async readAlarmCounts(): Promise<void> {
+    try {
+      const counts = await this.options.alarmCounts?.();
+      if (counts && this.state.setAlarmCounts(counts)) this.schedule();
+    } catch (error) {
+      log.warn({ err: error, environmentId: this.options.environmentId }, 'reading alarm counts failed');
+    }
   }
 
   /** The alerts the log already holds, so a wall opened now is not empty until the next one. */
@@ -219,7 +197,7 @@ export class EnvironmentSummary {
       if (message) this.emit(roomOf(audience, environmentId), message, audience);
     }
     // Acknowledgements made through another gateway reach this one's counts within the longest wait.
-    if (this.sent.alerts && now - this.alarmsAskedAt >= ALARM_RECOUNT_MAX_MS) this.recountAlarms();
+    if (this.sent.alerts && now - this.alarmCounts.lastAskedAt >= ALARM_RECOUNT_MAX_MS) this.recountAlarms();
     // An alert problem running out of its window changes the list with nothing else happening.
     const expiry = this.sent.alerts ? this.state.nextAlertExpiry(now) : null;
     if (expiry !== null) this.schedule(Math.max(this.options.intervalMs, expiry - now));

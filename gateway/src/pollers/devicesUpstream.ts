@@ -10,6 +10,7 @@ import {
   DeviceStatusEntrySchema,
   LiveSystemLogEntrySchema,
   logPollSearch,
+  type AlarmChangesResponse,
   type AlarmCounts,
   type DeviceLiveState,
   type DeviceStatusEntry,
@@ -243,6 +244,22 @@ export class DevicesUpstream {
     if (answer.kind !== 'ok') return answer;
     const body = API.alarms.counts.answer.safeParse(answer.value);
     return body.success ? { kind: 'ok', value: body.data.alarm_counts } : this.misfit('alarms');
+  }
+
+  /**
+   * The environment's alarms changed after `after` (issue 27), or, without it, the revision to
+   * start from. `notFound` from an upstream without the alarms extension.
+   */
+  async alarmChanges(
+    environmentId: number,
+    token: string,
+    after: number | undefined,
+  ): Promise<PollAnswer<AlarmChangesResponse>> {
+    const query = after === undefined ? '' : `?after=${after}`;
+    const answer = await this.get('alarms', `${apiPaths.alarms.changes(environmentId)}${query}`, token);
+    if (answer.kind !== 'ok') return answer;
+    const body = API.alarms.changes.answer.safeParse(answer.value);
+    return body.success ? { kind: 'ok', value: body.data } : this.misfit('alarms');
   }
 
   /**

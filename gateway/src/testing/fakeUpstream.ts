@@ -285,7 +285,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       request.path.startsWith(underConfig(API.logs.systemLogs)) || isAlarmsPath(request.path)
         ? 'logs.view'
         : 'devices.view';
-    if (fleet.refusedTokens.has(token) || !can(loginResponseFor(token, session), needed)) {
+    // A wall display's calls are the provider's allow-list (displayAccess.ts): of the alarms, the counts only.
+    const displayRefused =
+      session.display === true &&
+      isAlarmsPath(request.path) &&
+      !request.path.startsWith(underConfig(API.alarms.counts));
+    if (fleet.refusedTokens.has(token) || displayRefused || !can(loginResponseFor(token, session), needed)) {
       response.status(403).json(apiErrorBody(HttpErrorKind.FORBIDDEN, 'Forbidden'));
       return;
     }

@@ -68,6 +68,9 @@ export function useLiveHarness() {
     fake.alarms.counts.clear();
     fake.alarms.asked.clear();
     fake.alarms.acknowledgements.length = 0;
+    fake.alarms.alarms.clear();
+    fake.alarms.changesAsked.clear();
+    fake.alarms.revision = 0;
     fleet.environments.clear();
     fleet.environments.set(1, null);
     fleet.environments.set(10, 1);
@@ -125,6 +128,9 @@ export function useLiveHarness() {
     /** Follows the environment's system log (`logs.system`, the live tail). */
     subscribeLogs: (client: LiveClient, environmentId = 10) =>
       client.timeout(3000).emitWithAck('logs.subscribe', { environmentId }),
+    /** Follows the environment's alarm changes (`alarms.changed`). */
+    subscribeAlarms: (client: LiveClient, environmentId = 10) =>
+      client.timeout(3000).emitWithAck('alarms.subscribe', { environmentId }),
     sameAsUpstream: (view: LiveView, environmentId = 10) =>
       expect.poll(() => view.list(), { timeout: 3000 }).toEqual(upstreamDevices(harness.upstream, environmentId)),
   };

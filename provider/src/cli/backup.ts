@@ -5,11 +5,11 @@
  * directory (default: ./backups/halo-<time>), while the product runs.
  */
 import { join, resolve } from 'node:path';
-import { backUp, BackupError } from '../backup/backup.js';
+import { backUp, BackupError, backupDirectoryName } from '../backup/backup.js';
 import { loadConfig } from '../config.js';
 
 const config = loadConfig();
-const target = resolve(process.argv[2] ?? join('backups', `halo-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+const target = resolve(process.argv[2] ?? join('backups', backupDirectoryName(new Date())));
 try {
   const started = Date.now();
   const manifest = await backUp({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, target);

@@ -1,9 +1,9 @@
-import { can, codeLabel, DEFAULT_LOCALE, isLocale, ROUTES, type Locale } from '@halo/shared';
+import { codeLabel, ROUTES } from '@halo/shared';
 import type { AlarmMailTiming } from '../config.js';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { alarmMail, type MailedAlarm } from '../mail/alarmMail.js';
-import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
+import { alarmRecipients, alarmsReaching, withoutSilenced } from './alarmRecipients.js';
 
 /**
  * Alarm e-mail (issue 27), a scheduled job: each user who asked for it hears of the active
@@ -55,56 +55,14 @@ export function mailDecision(
     : { kind: 'none' };
 }
 
-/** Each environment with those below it. */
-function reachOfEnvironments(environments: readonly { id: number; parent_id: number | null }[]) {
-  const children = new Map<number, number[]>();
-  for (const environment of environments) {
-    if (environment.parent_id === null) continue;
-    children.set(environment.parent_id, [...(children.get(environment.parent_id) ?? []), environment.id]);
-  }
-  const reach = new Map<number, Set<number>>();
-  const below = (id: number): Set<number> => {
-    const known = reach.get(id);
-    if (known) return known;
-    const found = new Set<number>([id]);
-    reach.set(id, found);
-    for (const child of children.get(id) ?? []) for (const each of below(child)) found.add(each);
-    return found;
-  };
-  return below;
-}
-
 /** One run: every recipient's decision, their messages sent, where their mail stands kept. Answers how many messages went. */
 export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   const now = context.now();
   const timing = context.config.alarmMail;
-  const users = await context.db
-    .selectFrom('users')
-    .innerJoin('environments', 'environments.id', 'users.environment_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.severity',
-      'users.locale',
-      'users.environment_id',
-      'users.environment_manager',
-      'users.permissions',
-      'environments.name as environment_name',
-    ])
-    .where('users.email', 'is not', null)
-    .where('users.email_alarms', '=', 1)
-    .where('users.is_disabled', '=', 0)
-    .execute();
-  const recipients = users.filter((user) =>
-    can(
-      { environment_manager: user.environment_manager === 1, permissions: JSON.parse(user.permissions) as unknown },
-      'alarms.view',
-    ),
-  );
+  // Who and which alarms reach whom: the same rule as the daily digest's (alarmRecipients.ts).
+  const recipients = await alarmRecipients(context.db, 'email_alarms');
   if (recipients.length === 0) return 0;
-  const [environments, alarms, states] = await Promise.all([
-    context.db.selectFrom('environments').select(['id', 'parent_id']).execute(),
+  const [alarms, states] = await Promise.all([
     // Every active alarm, each run (thousands in a storm): read off the loop that serves everyone.
     context.reads
       .begin('page', new AbortController().signal)
@@ -126,12 +84,12 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
     context.db.selectFrom('alarm_mail_state').selectAll().execute(),
   ]);
   if (alarms.length === 0) return 0;
-  const below = reachOfEnvironments(environments);
   const stateOf = new Map(states.map((row) => [row.user_id, row]));
   // Silenced alarms (planned maintenance) notify nobody.
-  const silences = await silencesInForce(context.db, [...new Set(alarms.map((row) => row.environment_id))], now);
-  const notifying = alarms.filter(
-    (row) => !isSilenced(silences, { environmentId: row.environment_id, deviceId: row.device_id }, now),
+  const { notifying } = await withoutSilenced(
+    context.db,
+    alarms.map((row) => ({ ...row, environmentId: row.environment_id, deviceId: row.device_id })),
+    now,
   );
   const open: ReachedAlarm[] = notifying.map((row) => ({
     environmentId: row.environment_id,
@@ -141,29 +99,22 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
     value: row.last_value,
     lastBreachAt: Number(row.last_breach_at),
   }));
-  // Users of one environment and one severity are reached by the same alarms: worked out once.
-  const reachedBy = new Map<string, ReachedAlarm[]>();
+  const reachedBy = await alarmsReaching(context.db, open);
   let sent = 0;
   for (const user of recipients) {
-    const key = `${user.environment_id}:${user.severity}`;
-    let reached = reachedBy.get(key);
-    if (!reached) {
-      const environmentsBelow = below(user.environment_id);
-      reached = open.filter((alarm) => alarm.severity >= user.severity && environmentsBelow.has(alarm.environmentId));
-      reachedBy.set(key, reached);
-    }
+    const reached = reachedBy(user);
     const row = stateOf.get(user.id);
     const state: MailState = { lastSentAt: Number(row?.last_sent_at ?? 0), toldUpTo: Number(row?.told_up_to ?? 0) };
     const decision = mailDecision(reached, state, now, timing);
-    if (decision.kind === 'none' || !user.email) continue;
-    const locale: Locale = user.locale !== null && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+    if (decision.kind === 'none') continue;
+    const { locale } = user;
     const message = alarmMail({
       to: user.email,
       locale,
       kind: decision.kind,
       facts: {
         username: user.username,
-        environment: user.environment_name,
+        environment: user.environmentName,
         count: decision.alarms.length,
         open: reached.length,
         severity: codeLabel(locale, 'severity', user.severity),

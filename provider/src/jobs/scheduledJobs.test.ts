@@ -1,7 +1,8 @@
 import cron from 'node-cron';
 import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.js';
 import type { ProviderContext } from '../context.js';
-import { SCHEDULED_JOBS, startScheduledJobs, type ScheduledJob } from './scheduledJobs.js';
+import { jobSchedules, SCHEDULED_JOBS, startScheduledJobs, type ScheduledJob } from './scheduledJobs.js';
 
 // Schedules tick in whole seconds: a job that runs every second is seen within a few.
 vi.setConfig({ testTimeout: 20_000 });
@@ -14,9 +15,28 @@ describe('the scheduled jobs', () => {
   it('are one list of named jobs whose schedules node-cron reads, HeatSight retention among them', () => {
     const names = SCHEDULED_JOBS.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const job of SCHEDULED_JOBS)
-      expect(cron.validateDetailed(job.schedule), job.name).toMatchObject({ valid: true });
-    expect(names).toContain('heatsight-retention');
+    for (const { job, schedule } of jobSchedules(SCHEDULED_JOBS, loadConfig({ HALO_BACKUP_SCHEDULE: '0 2 * * *' })))
+      expect(cron.validateDetailed(schedule), job.name).toMatchObject({ valid: true });
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'heatsight-retention',
+        'alarm-retention',
+        'system-log-retention',
+        'alarm-mail',
+        'alarm-digest',
+        'scheduled-backup',
+      ]),
+    );
+  });
+
+  it('takes the digest and backup schedules from the configuration; scheduled backups are off unless set', () => {
+    const scheduleOf = (env: Record<string, string>, name: string) =>
+      jobSchedules(SCHEDULED_JOBS, loadConfig(env)).find(({ job }) => job.name === name)?.schedule;
+    expect(scheduleOf({}, 'alarm-digest')).toBe('0 7 * * *');
+    expect(scheduleOf({ HALO_ALARM_DIGEST_SCHEDULE: '30 6 * * 1-5' }, 'alarm-digest')).toBe('30 6 * * 1-5');
+    expect(scheduleOf({}, 'scheduled-backup')).toBeUndefined();
+    expect(scheduleOf({ HALO_BACKUP_SCHEDULE: '' }, 'scheduled-backup')).toBeUndefined();
+    expect(scheduleOf({ HALO_BACKUP_SCHEDULE: '15 2 * * *' }, 'scheduled-backup')).toBe('15 2 * * *');
   });
 
   it('runs each job on its schedule with the context, and stops: no task left, the run in flight awaited', async () => {

@@ -11,9 +11,11 @@ export interface MailedAlarm {
   readonly lastBreachAt: number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+/** Text made safe in HTML (the alarm mails' names and values are the users' data). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const timeOf = (epochMs: number) => `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time as the alarm mails write it: to the minute, in UTC (the reader's zone is not known). */
+export const timeOf = (epochMs: number) => `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * One user's alarm mail, in their language: what is new (or, for a reminder, what is still

@@ -39,6 +39,40 @@ export interface AlarmMailText {
   readonly why: (facts: AlarmMailFacts) => string;
 }
 
+/** What an alarm digest is about: whose, where, how many are open and how many nobody acknowledged. */
+export interface AlarmDigestFacts {
+  readonly username: string;
+  readonly environment: string;
+  /** Open alarms that reach the user (silenced ones left out). */
+  readonly open: number;
+  /** Of them, those nobody acknowledged. */
+  readonly unacknowledged: number;
+  /** The user's severity, as a label. */
+  readonly severity: string;
+}
+
+/** One severity's line of the digest: its label, open alarms, and those nobody acknowledged. */
+export interface AlarmDigestCount {
+  readonly severity: string;
+  readonly open: number;
+  readonly unacknowledged: number;
+}
+
+/** The words of the daily alarm digest in one language (jobs/alarmDigest.ts). */
+export interface AlarmDigestText {
+  readonly subject: (facts: AlarmDigestFacts) => string;
+  readonly greeting: (facts: AlarmDigestFacts) => string;
+  readonly summary: (facts: AlarmDigestFacts) => string;
+  readonly count: (count: AlarmDigestCount) => string;
+  readonly worst: string;
+  /** An alarm's open time, and whether someone acknowledged it. */
+  readonly since: (time: string, acknowledged: boolean) => string;
+  readonly more: (count: number) => string;
+  readonly silenced: (count: number) => string;
+  readonly open: string;
+  readonly why: (facts: AlarmDigestFacts) => string;
+}
+
 /**
  * What the provider's mails say, in every locale of the console: users read them, so they
  * are not written in a handler. A locale added to LOCALES fails the type check here until
@@ -71,6 +105,22 @@ export const MAIL_CATALOGUE = {
       why: ({ severity }) =>
         `You get alarms of severity ${severity} and above. Turn these e-mails off in Settings, Notifications.`,
     },
+    digest: {
+      subject: ({ open, environment }) =>
+        `Halo Console: daily digest, ${open} open ${open === 1 ? 'alarm' : 'alarms'} in ${environment}`,
+      greeting: ({ username }) => `Hello ${username},`,
+      summary: ({ open, unacknowledged, environment }) =>
+        `${open === 1 ? 'One alarm is' : `${open} alarms are`} open in ${environment} and the environments below it; ${unacknowledged === 0 ? 'all are acknowledged' : `${unacknowledged} nobody acknowledged`}.`,
+      count: ({ severity, open, unacknowledged }) => `${severity}: ${open} open, ${unacknowledged} not acknowledged`,
+      worst: 'The worst, the oldest first:',
+      since: (time, acknowledged) => `open since ${time}${acknowledged ? ', acknowledged' : ''}`,
+      more: (count) => `and ${count} more`,
+      silenced: (count) =>
+        `${count === 1 ? 'One silenced alarm is' : `${count} silenced alarms are`} left out of this digest.`,
+      open: 'Open the Alarms screen:',
+      why: ({ severity }) =>
+        `You asked for a daily digest of the open alarms of severity ${severity} and above; none comes on a day with none open. Turn it off in Settings, Notifications.`,
+    },
   },
   'he-IL': {
     passwordReset: {
@@ -101,5 +151,27 @@ export const MAIL_CATALOGUE = {
       open: 'למסך ההתראות:',
       why: ({ severity }) => `אתה מקבל התראות בחומרה ${severity} ומעלה. אפשר לכבות הודעות אלה בהגדרות, התראות.`,
     },
+    digest: {
+      subject: ({ open, environment }) =>
+        open === 1
+          ? `Halo Console: סיכום יומי, התראה אחת פתוחה בסביבה ${environment}`
+          : `Halo Console: סיכום יומי, ${open} התראות פתוחות בסביבה ${environment}`,
+      greeting: ({ username }) => `שלום ${username},`,
+      summary: ({ open, unacknowledged, environment }) =>
+        `${open === 1 ? 'התראה אחת פתוחה' : `${open} התראות פתוחות`} בסביבה ${environment} ובסביבות שמתחתיה; ${unacknowledged === 0 ? 'קבלת כולן אושרה' : `${unacknowledged} מהן טרם אושרו`}.`,
+      count: ({ severity, open, unacknowledged }) =>
+        `${severity}: ${open === 1 ? 'אחת פתוחה' : `${open} פתוחות`}, ${unacknowledged === 1 ? 'אחת לא אושרה' : `${unacknowledged} לא אושרו`}`,
+      worst: 'החמורות ביותר, הוותיקות קודם:',
+      since: (time, acknowledged) => `פתוחה מאז ${time}${acknowledged ? ', אושרה' : ''}`,
+      more: (count) => `ועוד ${count}`,
+      silenced: (count) =>
+        count === 1 ? 'התראה מושתקת אחת אינה נכללת בסיכום זה.' : `${count} התראות מושתקות אינן נכללות בסיכום זה.`,
+      open: 'למסך ההתראות:',
+      why: ({ severity }) =>
+        `ביקשת סיכום יומי של ההתראות הפתוחות בחומרה ${severity} ומעלה; ביום שאין בו התראות פתוחות לא יישלח סיכום. אפשר לכבות אותו בהגדרות, התראות.`,
+    },
   },
-} as const satisfies Record<Locale, { readonly passwordReset: PasswordResetMailText; readonly alarms: AlarmMailText }>;
+} as const satisfies Record<
+  Locale,
+  { readonly passwordReset: PasswordResetMailText; readonly alarms: AlarmMailText; readonly digest: AlarmDigestText }
+>;

@@ -112,6 +112,24 @@ describe('parseAllowedNetworks', () => {
       );
     },
   );
+
+  it('lets the alarm webhooks setting alone list loopback blocks (a relay on the same host), and nothing else new', () => {
+    expect(parseAllowedNetworks('127.0.0.1/32, ::1/128, 10.1.0.0/16', OutboundPurpose.ALARM_WEBHOOK)).toEqual([
+      '127.0.0.1/32',
+      '::1/128',
+      '10.1.0.0/16',
+    ]);
+    const webhooks: OutboundPolicy = { purpose: OutboundPurpose.ALARM_WEBHOOK, allowedNetworks: ['127.0.0.1/32'] };
+    expect(refusalOf('127.0.0.1', webhooks)).toBeNull();
+    expect(refusalOf('127.0.0.2', webhooks)).toBe('loopback');
+    expect(refusalOf('127.0.0.1', { ...webhooks, allowedNetworks: [] })).toBe('loopback');
+    for (const block of ['169.254.0.0/16', '0.0.0.0/0', '8.8.8.0/24', '::/0', '126.0.0.0/7'])
+      expect(() => parseAllowedNetworks(block, OutboundPurpose.ALARM_WEBHOOK), block).toThrow(
+        /^HALO_WEBHOOK_ALLOWED_NETWORKS: .* never allowed$/,
+      );
+    for (const purpose of [OutboundPurpose.SATCOM_TARGET, OutboundPurpose.CA_SERVICE])
+      expect(() => parseAllowedNetworks('127.0.0.1/32', purpose), purpose).toThrow(/never allowed$/);
+  });
 });
 
 describe('callOutbound', () => {

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import {
+  LOOPBACK_CONFIGURABLE_PURPOSES,
   OUTBOUND_NETWORK_SETTINGS,
   OutboundAddressRule,
   OutboundFailureReason,
@@ -21,7 +22,10 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
  *   documentation and other special ranges) are never called.
  * - Private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) are called only inside
  *   networks the operator lists for the purpose (HALO_CA_ALLOWED_NETWORKS,
- *   HALO_SATCOM_ALLOWED_NETWORKS: CIDR, comma separated, each inside a private range).
+ *   HALO_SATCOM_ALLOWED_NETWORKS, HALO_WEBHOOK_ALLOWED_NETWORKS: CIDR, comma separated, each
+ *   inside a private range).
+ * - Loopback is called only for a purpose whose setting may list it (alarm webhooks: a relay on
+ *   the provider's own host, issue 27), and only inside the loopback blocks it lists.
  * - The check is made on the addresses the name resolves to, at connect time, so DNS
  *   rebinding cannot slip past it (this module's lookup, and request-filtering-agent's on the
  *   same lists behind it); redirects are never followed.
@@ -44,6 +48,9 @@ const PRIVATE_RANGES: readonly string[] = [
   'fc00::/7',
 ];
 
+/** The loopback ranges, which a purpose of LOOPBACK_CONFIGURABLE_PURPOSES may also list. */
+const LOOPBACK_RANGES: readonly string[] = ['127.0.0.0/8', '::1/128'];
+
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 function inBlock(address: Address, block: string): boolean {
@@ -62,9 +69,10 @@ function ruleOf(address: Address): OutboundAddressRule | null {
 }
 
 /**
- * Parses a HALO_*_ALLOWED_NETWORKS list. Each block must lie inside a private range: anything
- * else (a loopback, link-local, reserved or public block, or one that spans such a range) is
- * a configuration error, so no configuration opens what is never called.
+ * Parses a HALO_*_ALLOWED_NETWORKS list. Each block must lie inside a private range (or, for a
+ * purpose of LOOPBACK_CONFIGURABLE_PURPOSES, a loopback range): anything else (a link-local,
+ * reserved or public block, or one that spans such a range) is a configuration error, so no
+ * configuration opens what is never called.
  */
 export function parseAllowedNetworks(text: string | undefined, purpose: OutboundPurpose): string[] {
   const variable = OUTBOUND_NETWORK_SETTINGS[purpose];
@@ -72,16 +80,19 @@ export function parseAllowedNetworks(text: string | undefined, purpose: Outbound
     .split(',')
     .map((block) => block.trim())
     .filter((block) => block !== '');
+  const ranges = LOOPBACK_CONFIGURABLE_PURPOSES.has(purpose) ? [...PRIVATE_RANGES, ...LOOPBACK_RANGES] : PRIVATE_RANGES;
   for (const block of blocks) {
     if (!ipaddr.isValidCIDR(block)) throw new Error(`${variable}: ${block} is not a CIDR block`);
     const [network, bits] = ipaddr.parseCIDR(block);
-    const inside = PRIVATE_RANGES.some((range) => {
+    const inside = ranges.some((range) => {
       const [rangeNetwork, rangeBits] = ipaddr.parseCIDR(range);
       return network.kind() === rangeNetwork.kind() && bits >= rangeBits && network.match(rangeNetwork, rangeBits);
     });
     if (!inside) {
       throw new Error(
-        `${variable}: ${block} is not inside a private range (${PRIVATE_RANGES.join(', ')}); loopback, link-local, reserved and public blocks are never allowed`,
+        LOOPBACK_CONFIGURABLE_PURPOSES.has(purpose)
+          ? `${variable}: ${block} is not inside a private or loopback range (${ranges.join(', ')}); link-local, reserved and public blocks are never allowed`
+          : `${variable}: ${block} is not inside a private range (${PRIVATE_RANGES.join(', ')}); loopback, link-local, reserved and public blocks are never allowed`,
       );
     }
   }
@@ -98,7 +109,8 @@ export function refusalOf(host: string, policy: OutboundPolicy): OutboundAddress
   const address = ipaddr.process(bare);
   const rule = ruleOf(address);
   if (rule === null) return null;
-  // Only a private block can be configured (parseAllowedNetworks); tests may list loopback.
+  // Only a private block can be configured (parseAllowedNetworks), or a loopback one for a
+  // purpose that may call loopback; tests may list loopback for any purpose.
   return policy.allowedNetworks.some((block) => inBlock(address, block)) ? null : rule;
 }
 
@@ -179,6 +191,8 @@ export function callOutbound(
   init: {
     readonly method: 'GET' | 'POST';
     readonly json?: unknown;
+    /** A JSON body already serialised (one whose exact bytes are signed); wins over `json`. */
+    readonly jsonText?: string;
     readonly headers?: Readonly<Record<string, string>>;
     readonly timeoutMs: number;
   },
@@ -205,7 +219,7 @@ export function callOutbound(
     allowIPAddressList: [...policy.allowedNetworks],
   };
   const agent = secure ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
-  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  const body = init.jsonText ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
   const send = secure ? httpsRequest : httpRequest;
   return new Promise<OutboundAnswer>((resolve, reject) => {
     const request = send(url, {

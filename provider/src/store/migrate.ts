@@ -19,6 +19,9 @@ import * as devicesSimulatedIndex from './migrations/022_devices_simulated_index
 import * as alarms from './migrations/023_alarms.js';
 import * as alarmNotifications from './migrations/024_alarm_notifications.js';
 import * as alarmSilences from './migrations/025_alarm_silences.js';
+import * as alarmWebhooks from './migrations/026_alarm_webhooks.js';
+import * as schedules from './migrations/027_schedules.js';
+import * as deviceGroups from './migrations/028_device_groups.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -49,6 +52,9 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '023_alarms': alarms,
   '024_alarm_notifications': alarmNotifications,
   '025_alarm_silences': alarmSilences,
+  '026_alarm_webhooks': alarmWebhooks,
+  '027_schedules': schedules,
+  '028_device_groups': deviceGroups,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

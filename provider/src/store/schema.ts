@@ -34,6 +34,8 @@ export interface UsersTable {
   email_alarms: Generated<number>;
   /** The language of the user's e-mails; null until they choose (en-US). */
   locale: string | null;
+  /** 1 when the user asked for a daily digest of their open alarms (migration 027). */
+  email_digest: Generated<number>;
   two_factor_status: number;
   /** Encrypted TOTP secret, null while 2FA is inactive. */
   two_factor_secret: string | null;
@@ -97,6 +99,12 @@ export interface GroupsTable {
   environment_id: number;
   name: string;
   created_at: number;
+}
+
+/** A device in a group of its environment (migration 028). */
+export interface DeviceGroupMembersTable {
+  group_id: number;
+  device_id: number;
 }
 
 export interface RevisionCounterTable {
@@ -218,12 +226,55 @@ export interface AlarmSilencesTable {
   scope: string;
   device_id: number | null;
   device_name: string | null;
+  /** The silenced group (scope `group`), with its name when it was silenced. */
+  group_id: number | null;
+  group_name: string | null;
   reason: string;
   starts_at: number;
   ends_at: number;
   created_by_user_id: number | null;
   created_by: string;
   created_at: number;
+}
+
+/** Alarm webhooks (migration 026): an environment's targets, their sealed secret and where delivery stands. */
+export interface AlarmWebhooksTable {
+  id: Generated<number>;
+  environment_id: number;
+  name: string;
+  url: string;
+  secret_sealed: string;
+  min_severity: number;
+  created_by_user_id: number | null;
+  created_by: string;
+  created_at: number;
+  /** Delivered up to this alarm change: its revision, then its id among that revision's. */
+  cursor_revision: number;
+  cursor_alarm_id: number;
+  /** Failed attempts in a row. */
+  attempts: number;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  last_delivered_at: number | null;
+  last_status: number | null;
+  /** A shared OutboundFailure code. */
+  last_error: string | null;
+}
+
+/** The UTC day (YYYY-MM-DD) of a user's last alarm digest (migration 027): one a day. */
+export interface AlarmDigestStateTable {
+  user_id: number;
+  sent_on: string;
+  sent_at: number;
+}
+
+/** Which provider replica runs a scheduled job (migration 027, jobs/jobLeadership.ts). */
+export interface ScheduledJobLeasesTable {
+  job: string;
+  owner: string;
+  expires_at: number;
+  /** The last schedule slot (epoch ms) the job ran for, whoever held the lease then. */
+  last_slot: number | null;
 }
 
 /** Where a user's alarm mail stands (migration 024): the last message, and the last breach it told of. */
@@ -368,7 +419,10 @@ export interface Database {
   system_logs: SystemLogsTable;
   alarms: AlarmsTable;
   alarm_mail_state: AlarmMailStateTable;
+  alarm_digest_state: AlarmDigestStateTable;
+  scheduled_job_leases: ScheduledJobLeasesTable;
   alarm_silences: AlarmSilencesTable;
+  alarm_webhooks: AlarmWebhooksTable;
   system_log_names: SystemLogNamesTable;
   thresholds: ThresholdsTable;
   version_definitions: VersionDefinitionsTable;
@@ -377,6 +431,7 @@ export interface Database {
   device_connectivity_days: DeviceConnectivityDaysTable;
   environment_connectivity_days: EnvironmentConnectivityDaysTable;
   groups: GroupsTable;
+  device_group_members: DeviceGroupMembersTable;
   environments: EnvironmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -398,6 +453,7 @@ export type RfRecordingRow = Selectable<RfRecordingsTable>;
 export type NewSystemLog = Insertable<SystemLogsTable>;
 export type AlarmRow = Selectable<AlarmsTable>;
 export type AlarmSilenceRow = Selectable<AlarmSilencesTable>;
+export type AlarmWebhookRow = Selectable<AlarmWebhooksTable>;
 export type ThresholdRow = Selectable<ThresholdsTable>;
 export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
 export type SatcomTargetRow = Selectable<SatcomTargetsTable>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Permission } from '@halo/shared';
+import { clientDevice, createDevice } from './devices.js';
 import { as, createEnvironment, createUser, STRONG_PASSWORD, type Actor } from './people.js';
 import { startTestProvider, TEST_ADMIN_PASSWORD, type TestDialect, type TestProvider } from './testProvider.js';
 
@@ -8,7 +9,7 @@ interface ConfigCall {
   readonly name: string;
   readonly method: 'get' | 'post' | 'put' | 'delete';
   readonly path: (ids: Ids) => string;
-  readonly body?: (unique: string) => object;
+  readonly body?: (unique: string, ids: Ids) => object;
   /** The permission number that opens it; null means environment managers only. */
   readonly permission: number | null;
   /** A multipart upload instead of a JSON body: the form's file field and the file. */
@@ -23,6 +24,10 @@ interface Ids {
   readonly threshold: number;
   readonly childThreshold: number;
   readonly versionDefinition: number;
+  /** An alarm webhook of the environment. */
+  readonly webhook: number;
+  /** A device of the environment. */
+  readonly device: number;
 }
 
 const metaFile = (unique: string) =>
@@ -124,6 +129,19 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     permission: Permission.USERS_UPDATE,
   },
   {
+    name: 'list a group’s devices',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/groups/${ids.group}/devices`,
+    permission: Permission.USERS_VIEW,
+  },
+  {
+    name: 'change a group’s devices',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/groups/${ids.group}/devices`,
+    body: (_unique, ids) => ({ add: [ids.device] }),
+    permission: Permission.USERS_UPDATE,
+  },
+  {
     name: 'list satcom messages',
     method: 'get',
     path: (ids) => `/config/${ids.environment}/satcom_messages`,
@@ -177,6 +195,33 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     path: (ids) => `/config/${ids.environment}/alarms/acknowledge`,
     body: () => ({ ids: [1], note: 'matrix' }),
     permission: Permission.ALARMS_ACKNOWLEDGE,
+  },
+  // Alarm webhooks (issue 27): environment managers only. The test comes before the delete.
+  {
+    name: 'list alarm webhooks',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/alarm_webhooks`,
+    permission: null,
+  },
+  {
+    name: 'add an alarm webhook',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/alarm_webhooks`,
+    // Named in `.invalid`: the name resolves nowhere, so a test of it fails at once without a call out.
+    body: (unique) => ({ name: `hook-${unique}`.slice(0, 64), url: `https://${unique}.webhook.invalid/in` }),
+    permission: null,
+  },
+  {
+    name: 'test an alarm webhook',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/alarm_webhooks/${ids.webhook}/test`,
+    permission: null,
+  },
+  {
+    name: 'delete an alarm webhook',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/alarm_webhooks/${ids.webhook}`,
+    permission: null,
   },
   {
     name: 'list audit entries',
@@ -342,7 +387,7 @@ export function describeTenancy(dialect: TestDialect) {
         const file = spec.upload(unique());
         return request.attach(file.field, Buffer.from(file.data), { filename: file.fileName });
       }
-      return spec.body ? request.send(spec.body(unique())) : request;
+      return spec.body ? request.send(spec.body(unique(), ids)) : request;
     };
 
     const nameOf = async (actor: Actor): Promise<string | undefined> =>
@@ -367,6 +412,23 @@ export function describeTenancy(dialect: TestDialect) {
         .set('Authorization', manager.authorization)
         .send({ satcom_target: { url: 'https://fixture.satcom.example.com/in', api_key: 'fixture-key' } })
         .expect(200);
+      // One webhook per environment, kept for every call of a loop (an environment holds a few at most).
+      const webhooks = await provider.api
+        .get(`/api/v1/config/${environmentId}/alarm_webhooks`)
+        .set('Authorization', manager.authorization)
+        .expect(200);
+      const webhook =
+        (webhooks.body as { webhooks: { id: number }[] }).webhooks[0]?.id ??
+        Number(
+          (
+            await provider.api
+              .post(`/api/v1/config/${environmentId}/alarm_webhooks`)
+              .set('Authorization', manager.authorization)
+              .send({ name: 'fixture', url: 'https://fixture.webhook.invalid/in' })
+              .expect(201)
+          ).body.webhook.id,
+        );
+      const device = await createDevice(provider.api, manager, clientDevice(`d-${unique()}`), environmentId);
       const definition = await provider.api
         .post(`/api/v1/config/${environmentId}/admin/versions_definition`)
         .set('Authorization', manager.authorization)
@@ -379,6 +441,8 @@ export function describeTenancy(dialect: TestDialect) {
         threshold: await temperatureOf(environmentId),
         childThreshold: await temperatureOf(child.id),
         versionDefinition: Number(definition.body.id),
+        webhook,
+        device,
       };
     }
 
@@ -392,9 +456,11 @@ export function describeTenancy(dialect: TestDialect) {
           .orderBy('id')
           .execute(),
         await db.selectFrom('groups').selectAll().orderBy('id').execute(),
+        await db.selectFrom('device_group_members').selectAll().orderBy('group_id').orderBy('device_id').execute(),
         await db.selectFrom('thresholds').selectAll().orderBy('id').execute(),
         await db.selectFrom('version_definitions').selectAll().orderBy('id').execute(),
         await db.selectFrom('satcom_targets').selectAll().orderBy('environment_id').execute(),
+        await db.selectFrom('alarm_webhooks').selectAll().orderBy('id').execute(),
       ]);
     }
 

@@ -53,6 +53,8 @@ export const AlarmSchema = z.object({
   acknowledgement_note: z.string().nullable(),
   /** A silence covers it now: it notifies nobody (silence.ts). */
   silenced: z.boolean(),
+  /** Its last change's place in the store's change order: a newer copy of an alarm has a higher one. */
+  revision: z.number().int().min(0),
 });
 export type Alarm = z.infer<typeof AlarmSchema>;
 
@@ -85,10 +87,31 @@ export const AlarmQuerySchema = AlarmFilterSchema.extend({
 });
 export type AlarmQuery = z.infer<typeof AlarmQuerySchema>;
 
+/** The most alarms one answer of GET /alarms/changes holds; `more` says the rest follows. */
+export const ALARM_CHANGES_MAX = 1000;
+
+/** GET /alarms/changes: the alarms changed after a revision (none given: just the revision now). */
+export const AlarmChangesQuerySchema = z.strictObject({
+  after: z.coerce.number().int().min(0).optional(),
+});
+export type AlarmChangesQuery = z.infer<typeof AlarmChangesQuerySchema>;
+
+export const AlarmChangesResponseSchema = z.object({
+  /** Each changed alarm as it is now, in the order of their changes. */
+  alarms: z.array(AlarmSchema),
+  /** Ask again after this one: the last change answered (or, with none, the latest there is). */
+  revision: z.number().int().min(0),
+  /** More changes follow this revision than one answer holds. */
+  more: z.boolean(),
+});
+export type AlarmChangesResponse = z.infer<typeof AlarmChangesResponseSchema>;
+
 export const AlarmListResponseSchema = z.object({
   alarms: z.array(AlarmSchema),
   /** How many alarms the filters select in all. */
   total: z.number().int().min(0),
+  /** The environment's latest alarm change this answer reflects: live changes after it are news to it. */
+  revision: z.number().int().min(0),
 });
 export type AlarmListResponse = z.infer<typeof AlarmListResponseSchema>;
 

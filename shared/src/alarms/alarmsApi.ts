@@ -4,6 +4,8 @@ import { ErrorCode } from '../errors/errorCatalogue.js';
 import {
   AlarmAcknowledgeResultSchema,
   AlarmAcknowledgeSchema,
+  AlarmChangesQuerySchema,
+  AlarmChangesResponseSchema,
   AlarmCountsResponseSchema,
   AlarmExportQuerySchema,
   AlarmListResponseSchema,
@@ -23,6 +25,17 @@ export const alarmsApi = {
     capability: 'alarms.view',
     query: AlarmQuerySchema,
     answer: AlarmListResponseSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
+  }),
+  changes: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/alarms/changes',
+    summary: 'Alarms changed after a revision, in the order of their changes (what the live alarm stream reads)',
+    tag,
+    access: 'user',
+    capability: 'alarms.view',
+    query: AlarmChangesQuerySchema,
+    answer: AlarmChangesResponseSchema,
     errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
   }),
   counts: defineEndpoint({

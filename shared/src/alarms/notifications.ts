@@ -31,11 +31,17 @@ export const NotificationSettingsSchema = z.strictObject({
   email_alarms: z.boolean(),
   /** The language of the e-mails. */
   locale: z.enum(LOCALES),
+  /**
+   * A daily digest of the open alarms that reach the user (off unless turned on). Absent: left
+   * as it is, so a client from before the digest still saves the other two.
+   */
+  email_digest: z.boolean().optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 /** The settings as answered, with the user's severity (set by whoever manages users; read-only here). */
 export const NotificationSettingsAnswerSchema = NotificationSettingsSchema.extend({
+  email_digest: z.boolean(),
   /** The lowest severity of alarm that reaches the user (0 normal to 3 critical). */
   severity: SeveritySchema,
 });
@@ -48,7 +54,7 @@ export const notificationsApi = {
   settings: defineEndpoint({
     method: 'GET',
     path: '/notification_settings',
-    summary: 'Your notification settings: alarm e-mail on or off, and its language',
+    summary: 'Your notification settings: alarm e-mail and the daily digest on or off, and their language',
     tag,
     access: 'user',
     answer: NotificationSettingsAnswerSchema,

@@ -1,6 +1,6 @@
 /**
- * Silences (issue 27): planned maintenance. A manager silences a device's alarms, or the whole
- * environment's, for a time window and with a reason; silenced alarms still open and clear but
+ * Silences (issue 27): planned maintenance. A manager silences a device's alarms, a group's
+ * (the devices in it while the silence lasts), or the whole environment's, for a time window and with a reason; silenced alarms still open and clear but
  * notify nobody (no e-mail, not in the bell's count) and are marked wherever they are shown.
  */
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { DateTimeSchema, IdSchema } from '../common.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
 
-export const SILENCE_SCOPES = ['environment', 'device'] as const;
+export const SILENCE_SCOPES = ['environment', 'device', 'group'] as const;
 export type SilenceScope = (typeof SILENCE_SCOPES)[number];
 
 /** The longest silence: a maintenance window, not a way to switch alarms off. */
@@ -25,6 +25,9 @@ export const AlarmSilenceSchema = z.object({
   /** The silenced device (scope `device`), with its name when it was silenced. */
   device_id: IdSchema.nullable(),
   device_name: z.string().nullable(),
+  /** The silenced group (scope `group`), with its name when it was silenced. */
+  group_id: IdSchema.nullable(),
+  group_name: z.string().nullable(),
   reason: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
@@ -40,6 +43,7 @@ export const AlarmSilenceCreateSchema = z
   .strictObject({
     scope: z.enum(SILENCE_SCOPES),
     device_ids: z.array(IdSchema).min(1).max(1000).optional(),
+    group_ids: z.array(IdSchema).min(1).max(100).optional(),
     starts_at: DateTimeSchema.optional(),
     duration_minutes: z
       .number()
@@ -51,19 +55,33 @@ export const AlarmSilenceCreateSchema = z
   .refine((silence) => (silence.scope === 'device') === (silence.device_ids !== undefined), {
     path: ['device_ids'],
     message: 'device_ids is required for a device silence, and only for one',
+  })
+  .refine((silence) => (silence.scope === 'group') === (silence.group_ids !== undefined), {
+    path: ['group_ids'],
+    message: 'group_ids is required for a group silence, and only for one',
   });
 export type AlarmSilenceCreate = z.infer<typeof AlarmSilenceCreateSchema>;
 
-/** Whether a silence covers an alarm of `environmentId` on `deviceId` at `now` (epoch ms). */
+/**
+ * Whether a silence covers an alarm of `environmentId` on `deviceId` at `now` (epoch ms). A
+ * group's silence covers its `members` (the devices in the group now).
+ */
 export function silenceCovers(
-  silence: { readonly scope: SilenceScope; readonly environment_id: number; readonly device_id: number | null },
+  silence: {
+    readonly scope: SilenceScope;
+    readonly environment_id: number;
+    readonly device_id: number | null;
+    readonly members?: ReadonlySet<number>;
+  },
   window: { readonly startsAt: number; readonly endsAt: number },
   alarm: { readonly environmentId: number; readonly deviceId: number },
   now: number,
 ): boolean {
   if (now < window.startsAt || now >= window.endsAt) return false;
   if (silence.environment_id !== alarm.environmentId) return false;
-  return silence.scope === 'environment' || silence.device_id === alarm.deviceId;
+  if (silence.scope === 'environment') return true;
+  if (silence.scope === 'group') return silence.members?.has(alarm.deviceId) ?? false;
+  return silence.device_id === alarm.deviceId;
 }
 
 const tag = 'Alarms';
@@ -81,7 +99,7 @@ export const silencesApi = {
   create: defineEndpoint({
     method: 'POST',
     path: '/config/{environmentId}/alarm_silences',
-    summary: 'Silence the environment’s alarms, or some devices’, for a window (managers)',
+    summary: 'Silence the environment’s alarms, some devices’ or some groups’, for a window (managers)',
     tag,
     access: 'user',
     capability: 'alarms.silence',

@@ -1,6 +1,7 @@
 import { alarmsApi } from '../alarms/alarmsApi.js';
 import { notificationsApi } from '../alarms/notifications.js';
 import { silencesApi } from '../alarms/silence.js';
+import { webhooksApi } from '../alarms/webhook.js';
 import { applicationRulesApi } from '../application-rules/applicationRulesApi.js';
 import { authApi, twoFactorApi } from '../auth/authApi.js';
 import { devicesApi } from '../devices/devicesApi.js';
@@ -36,6 +37,7 @@ export const API = {
   alarms: alarmsApi,
   notifications: notificationsApi,
   silences: silencesApi,
+  webhooks: webhooksApi,
   usage: usageApi,
   thresholds: thresholdsApi,
   versions: versionsApi,

@@ -82,6 +82,7 @@ export const apiPaths = {
   },
   alarms: {
     counts: inEnvironment(API.alarms.counts),
+    changes: inEnvironment(API.alarms.changes),
   },
 } as const;
 

@@ -57,6 +57,7 @@ export const AuditResource = {
   TWO_FACTOR: 'two_factor',
   ALARM: 'alarm',
   ALARM_SILENCE: 'alarm_silence',
+  ALARM_WEBHOOK: 'alarm_webhook',
 } as const;
 export type AuditResource = (typeof AuditResource)[keyof typeof AuditResource];
 

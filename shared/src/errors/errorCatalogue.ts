@@ -42,6 +42,8 @@ export const ErrorCode = {
   TWO_FACTOR_DEACTIVATE_FAILURE: 145,
   /** The product's own: a heavy read ran past its time budget and was stopped (x-halo-extension). */
   QUERY_BUDGET_EXCEEDED: 150,
+  /** The product's own: the environment has as many alarm webhooks as it may (issue 27). */
+  ALARM_WEBHOOK_LIMIT_REACHED: 160,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -315,6 +317,17 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
       key: 'errors.queryBudgetExceededSeconds',
       fields: ['budget_s'],
       message: 'The query took longer than its {{budget_s}} s budget and was stopped; narrow the filter or the dates.',
+    },
+  },
+  [ErrorCode.ALARM_WEBHOOK_LIMIT_REACHED]: {
+    status: 400,
+    messageKey: 'errors.alarmWebhookLimitReached',
+    message: 'The environment has as many alarm webhooks as it may',
+    extension: true,
+    detail: {
+      key: 'errors.alarmWebhookLimit',
+      fields: ['limit'],
+      message: 'An environment may have {{limit}} alarm webhooks; delete one to add another',
     },
   },
 };

@@ -3,7 +3,13 @@ import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { IdSchema } from '../common.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
-import { GroupListResponseSchema, GroupSchema, GroupWriteSchema } from './group.js';
+import {
+  GroupDevicesChangeSchema,
+  GroupDevicesResponseSchema,
+  GroupListResponseSchema,
+  GroupSchema,
+  GroupWriteSchema,
+} from './group.js';
 
 const tag = 'Groups';
 
@@ -49,5 +55,25 @@ export const groupsApi = {
     access: 'user',
     capability: 'groups.delete',
     answer: OkResponseSchema,
+  }),
+  devices: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/groups/{id}/devices',
+    summary: 'The devices in a group',
+    tag,
+    access: 'user',
+    capability: 'groups.view',
+    answer: GroupDevicesResponseSchema,
+  }),
+  changeDevices: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/groups/{id}/devices',
+    summary: 'Add devices of the environment to a group, or remove them; answers its devices',
+    tag,
+    access: 'user',
+    capability: 'groups.update',
+    body: GroupDevicesChangeSchema,
+    answer: GroupDevicesResponseSchema,
+    errors: [ErrorCode.INVALID_ID],
   }),
 } as const;

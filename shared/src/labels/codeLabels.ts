@@ -29,6 +29,7 @@ export const AUDIT_RESOURCE_NAMES = {
   [AuditResource.TWO_FACTOR]: 'twoFactor',
   [AuditResource.ALARM]: 'alarm',
   [AuditResource.ALARM_SILENCE]: 'alarmSilence',
+  [AuditResource.ALARM_WEBHOOK]: 'alarmWebhook',
 } as const satisfies Record<AuditResource, string>;
 
 export const AUDIT_ACTION_NAMES = {
@@ -108,6 +109,7 @@ const EN_US: CodeLabelTexts = {
     twoFactor: 'Two-factor authentication',
     alarm: 'Alarm',
     alarmSilence: 'Alarm silence',
+    alarmWebhook: 'Alarm webhook',
   },
   auditAction: {
     create: 'Create',
@@ -195,6 +197,7 @@ const HE_IL: CodeLabelTexts = {
     twoFactor: 'אימות דו־שלבי',
     alarm: 'התראה',
     alarmSilence: 'השתקת התראות',
+    alarmWebhook: 'Webhook של התראות',
   },
   auditAction: {
     create: 'יצירה',

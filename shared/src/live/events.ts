@@ -3,6 +3,7 @@
  * an epoch and seq, then ordered deltas. Both ends validate payloads with these schemas.
  */
 import { z } from 'zod';
+import { AlarmSchema } from '../alarms/alarm.js';
 import { SessionEndReasonSchema } from '../auth/auth.js';
 import { SystemLogEntrySchema } from '../logs/systemLog.js';
 import type { FleetSummaryMessage } from './fleetSummary.js';
@@ -145,6 +146,20 @@ export const LogsSystemEventSchema = z.object({
 });
 export type LogsSystemEvent = z.infer<typeof LogsSystemEventSchema>;
 
+/**
+ * `alarms.changed`: alarms of the environment that opened, changed, were acknowledged or
+ * cleared, each as it is now (a copy with a higher `revision` replaces an older one). The
+ * gateway reads them once per environment, however many operators watch. `resync` says what
+ * the changes cannot carry happened (a silence began or ended, changes were missed): the
+ * screen reads its list again.
+ */
+export const AlarmsChangedEventSchema = z.object({
+  environmentId: z.number().int(),
+  alarms: z.array(AlarmSchema),
+  resync: z.boolean(),
+});
+export type AlarmsChangedEvent = z.infer<typeof AlarmsChangedEventSchema>;
+
 export const SessionEndedEventSchema = z.object({ reason: SessionEndReasonSchema });
 export type SessionEndedEvent = z.infer<typeof SessionEndedEventSchema>;
 
@@ -170,6 +185,9 @@ export const LiveEvent = {
   FLEET_SUMMARY: 'fleet.summary',
   LOGS_SUBSCRIBE: 'logs.subscribe',
   LOGS_UNSUBSCRIBE: 'logs.unsubscribe',
+  ALARMS_SUBSCRIBE: 'alarms.subscribe',
+  ALARMS_UNSUBSCRIBE: 'alarms.unsubscribe',
+  ALARMS_CHANGED: 'alarms.changed',
   CLOCK: 'clock',
   LOGS_SYSTEM: 'logs.system',
   SESSION_ENDED: 'session.ended',
@@ -183,6 +201,7 @@ export interface LiveServerToClientEvents {
   'fleet.summary': (payload: FleetSummaryMessage) => void;
   clock: (payload: ClockEvent) => void;
   'logs.system': (payload: LogsSystemEvent) => void;
+  'alarms.changed': (payload: AlarmsChangedEvent) => void;
   'session.ended': (payload: SessionEndedEvent) => void;
   'upstream.status': (payload: UpstreamStatusEvent) => void;
 }
@@ -195,6 +214,8 @@ export interface LiveClientToServerEvents {
   'summary.unsubscribe': (payload: EnvironmentSubscribe) => void;
   'logs.subscribe': (payload: EnvironmentSubscribe, ack: (answer: SubscribeAck) => void) => void;
   'logs.unsubscribe': (payload: EnvironmentSubscribe) => void;
+  'alarms.subscribe': (payload: EnvironmentSubscribe, ack: (answer: SubscribeAck) => void) => void;
+  'alarms.unsubscribe': (payload: EnvironmentSubscribe) => void;
 }
 
 /** The handshake's `auth` object. */

@@ -49,5 +49,10 @@ describe('refused outbound addresses', () => {
     expect(outboundAddressProblemKey('private', 'caService')).toBe('validation.caAddressPrivate');
     expect(outboundAddressMessage('private', 'caService', '10.0.0.9')).toContain(OUTBOUND_NETWORK_SETTINGS.caService);
     expect(outboundAddressMessage('linkLocal', 'caService', '169.254.169.254')).toMatch(/no setting allows it$/);
+    // Alarm webhooks alone may call loopback, when their setting lists it: the key and text say so.
+    expect(outboundAddressProblemKey('loopback', 'alarmWebhook')).toBe('validation.webhookAddressLoopback');
+    expect(outboundAddressProblemKey('private', 'alarmWebhook')).toBe('validation.webhookAddressPrivate');
+    expect(outboundAddressMessage('loopback', 'alarmWebhook', '127.0.0.1')).toContain('HALO_WEBHOOK_ALLOWED_NETWORKS');
+    expect(outboundAddressMessage('loopback', 'satcomTarget', '127.0.0.1')).toMatch(/no setting allows it$/);
   });
 });

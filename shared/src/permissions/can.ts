@@ -113,6 +113,7 @@ export type Capability =
   | 'alarms.view'
   | 'alarms.acknowledge'
   | 'alarms.silence'
+  | 'alarms.webhooks'
   | 'heatSight.view'
   | 'twoFactor.deactivateOthers'
   | 'wallDisplays.manage'
@@ -124,6 +125,9 @@ const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set([
   'wallDisplays.manage',
   // Silencing alarms (planned maintenance) stops everyone's notifications: issue 27.
   'alarms.silence',
+  // Alarm webhooks send the environment's alarms to an outside service, with a signing secret
+  // the manager alone sees once: issue 27.
+  'alarms.webhooks',
   // Features (HeatSight) of the environments below: spec 2, 6.
   'environments.grantFeatures',
 ]);

@@ -64,6 +64,11 @@ export const ValidationKey = {
   ADDRESS_RESERVED: 'validation.addressReserved',
   CA_ADDRESS_PRIVATE: 'validation.caAddressPrivate',
   SATCOM_ADDRESS_PRIVATE: 'validation.satcomAddressPrivate',
+  WEBHOOK_ADDRESS_PRIVATE: 'validation.webhookAddressPrivate',
+  /** An alarm webhook's loopback address: only HALO_WEBHOOK_ALLOWED_NETWORKS may open it. */
+  WEBHOOK_ADDRESS_LOOPBACK: 'validation.webhookAddressLoopback',
+  /** An alarm webhook over http to an address outside HALO_WEBHOOK_ALLOWED_NETWORKS: https is required. */
+  WEBHOOK_HTTPS_REQUIRED: 'validation.webhookHttpsRequired',
   /** A firmware meta file: what is wrong with it as a whole, or with one key ({{key}}). */
   META_FILE_TOO_LARGE: 'validation.metaFileTooLarge',
   META_FILE_NOT_TEXT: 'validation.metaFileNotText',

@@ -32,7 +32,7 @@ describe('routes and navigation guard', () => {
   beforeEach(() => {
     // No network: the top bar's alarm bell (a manager may view alarms) asks for the user's notification settings.
     vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      Promise.resolve(jsonResponse(200, { email_alarms: true, locale: 'en-US', severity: 3 })),
+      Promise.resolve(jsonResponse(200, { email_alarms: true, email_digest: false, locale: 'en-US', severity: 3 })),
     );
   });
 

@@ -35,9 +35,10 @@ export class LogsRoom {
     tracked?.logSubscribers.delete(socket.id);
   }
 
-  /** New entries to the room; the summary takes those raised as alerts. */
+  /** New entries to the room; the summary takes those raised as alerts, the alarm stream hears of threshold entries. */
   publish(environmentId: number, tracked: Tracked, event: LogsSystemEvent): void {
     this.options.namespace.local.to(logsRoom(environmentId)).emit(LiveEvent.LOGS_SYSTEM, event);
     tracked.summary?.addAlerts(event.entries);
+    tracked.alarms?.entries(event.entries);
   }
 }

@@ -2,3 +2,5 @@
 export const devicesRoom = (environmentId: number) => `devices:${environmentId}`;
 /** ...and its system log entries: those allowed logs.view. */
 export const logsRoom = (environmentId: number) => `logs:${environmentId}`;
+/** ...and its alarms' changes: those allowed to view alarms (logs.view). */
+export const alarmsRoom = (environmentId: number) => `alarms:${environmentId}`;

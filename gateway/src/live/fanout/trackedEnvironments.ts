@@ -2,6 +2,7 @@ import type { PollCapability } from '../../pollers/environmentPoller.js';
 import type { PollerManager } from '../../pollers/pollerManager.js';
 import { log } from '../../log.js';
 import { EnvironmentFeed } from '../environmentFeed.js';
+import type { EnvironmentAlarms } from '../environmentAlarms.js';
 import type { EnvironmentSummary } from '../environmentSummary.js';
 import type { FeedBus, FeedEvent } from '../feedBus.js';
 import type { LiveSocket } from '../liveTypes.js';
@@ -22,6 +23,8 @@ export interface Tracked extends SnapshotBatch {
   readonly logSubscribers: Set<string>;
   /** The fleet summary, while some socket follows it. */
   summary: EnvironmentSummary | null;
+  /** The live alarm stream, while some socket follows it. */
+  alarms: EnvironmentAlarms | null;
   readonly tokens: SubscriberTokens;
   /** Resolves once the shared state (if any) was loaded. */
   readonly following: Promise<void>;
@@ -122,6 +125,7 @@ export class TrackedEnvironments {
     for (const [environmentId, tracked] of this.tracked) {
       clearTimeout(tracked.releaseTimer);
       tracked.summary?.close();
+      tracked.alarms?.close();
       this.options.bus.unfollow(environmentId);
     }
     this.tracked.clear();
@@ -146,6 +150,7 @@ export class TrackedEnvironments {
       deviceSubscribers: new Set(),
       logSubscribers: new Set(),
       summary: null,
+      alarms: null,
       tokens,
       awaitingSnapshot: new Set(),
       following: Promise.resolve(),

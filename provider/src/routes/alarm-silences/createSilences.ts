@@ -5,15 +5,17 @@ import { silenceView } from '../../store/alarmSilences.js';
 import { auditChange } from '../../http/reachable.js';
 
 /**
- * POST config/{env}/alarm_silences {scope, device_ids?, starts_at?, duration_minutes, reason}:
- * the whole environment, or each named device of it (a device of another environment refuses
- * the whole call, 404), silenced for the window; each silence audited; all in one transaction.
+ * POST config/{env}/alarm_silences {scope, device_ids?, group_ids?, starts_at?, duration_minutes, reason}:
+ * the whole environment, each named device of it, or each named group of it (a device or group
+ * of another environment refuses the whole call, 404), silenced for the window; each silence
+ * audited; all in one transaction.
  */
 export const createSilences = route(API.silences.create, (context) => async ({ auth, body }) => {
   const now = context.now();
   const startsAt = body.starts_at ? Math.max(now, Date.parse(body.starts_at)) : now;
   const endsAt = startsAt + body.duration_minutes * 60_000;
   const deviceIds = [...new Set(body.device_ids ?? [])];
+  const groupIds = [...new Set(body.group_ids ?? [])];
   const rows = await context.db.transaction().execute(async (trx) => {
     const devices =
       deviceIds.length === 0
@@ -24,10 +26,24 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
             .where('environment_id', '=', auth.target.id)
             .where('id', 'in', deviceIds)
             .execute();
-    if (devices.length !== deviceIds.length) throw idNotFound();
-    const targets = body.scope === 'environment' ? [null] : devices;
+    const groups =
+      groupIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('groups')
+            .select(['id', 'name'])
+            .where('environment_id', '=', auth.target.id)
+            .where('id', 'in', groupIds)
+            .execute();
+    if (devices.length !== deviceIds.length || groups.length !== groupIds.length) throw idNotFound();
+    const targets =
+      body.scope === 'environment'
+        ? [{ device: null, group: null }]
+        : body.scope === 'group'
+          ? groups.map((group) => ({ device: null, group }))
+          : devices.map((device) => ({ device, group: null }));
     const created = [];
-    for (const device of targets) {
+    for (const { device, group } of targets) {
       const row = await trx
         .insertInto('alarm_silences')
         .values({
@@ -35,6 +51,8 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
           scope: body.scope,
           device_id: device?.id ?? null,
           device_name: device?.name ?? null,
+          group_id: group?.id ?? null,
+          group_name: group?.name ?? null,
           reason: body.reason,
           starts_at: startsAt,
           ends_at: endsAt,
@@ -51,7 +69,7 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
         {
           resource: AuditResource.ALARM_SILENCE,
           action: AuditAction.CREATE,
-          name: device?.name ?? auth.target.name,
+          name: device?.name ?? group?.name ?? auth.target.name,
           detail: body.reason,
         },
         now,

@@ -131,6 +131,69 @@ describe.each(DIALECTS)('alarm silences on %s', (dialect) => {
     expect(Number(count[0]?.n)).toBe(1);
   });
 
+  it('silences a group: the devices in it while it lasts, counted and mailed as silenced', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const [inGroup, joinsLater, outside] = await Promise.all(
+      ['rack-a', 'rack-b', 'elsewhere'].map((name) =>
+        createDevice(suite.provider.api, suite.admin, clientDevice(name)),
+      ),
+    );
+    const group = API.groups.create.answer.parse(
+      (await send(suite.admin, 'post', '/groups', { group: { name: 'rack-row-4' } })).body,
+    ).id;
+    const members = await send(suite.admin, 'post', `/groups/${group}/devices`, { add: [inGroup] });
+    expect(members.status, JSON.stringify(members.body)).toBe(200);
+    await applyAlarmReadings(
+      context.db,
+      root,
+      [reading(inGroup!), reading(joinsLater!), reading(outside!)],
+      context.now(),
+    );
+
+    const created = await silence(suite.admin, {
+      scope: 'group',
+      group_ids: [group],
+      duration_minutes: 60,
+      reason: 'Rack row rewiring',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(API.silences.create.answer.parse(created.body).silences[0]).toMatchObject({
+      scope: 'group',
+      group_id: group,
+      group_name: 'rack-row-4',
+      device_id: null,
+    });
+    const silencedOf = async () =>
+      Object.fromEntries((await alarmsOf(suite.admin)).map((alarm) => [alarm.device_id, alarm.silenced]));
+    expect(await silencedOf()).toEqual({ [inGroup!]: true, [joinsLater!]: false, [outside!]: false });
+    // Members as they are now: a device that joins is silenced from then on.
+    await send(suite.admin, 'post', `/groups/${group}/devices`, { add: [joinsLater] });
+    expect(await silencedOf()).toEqual({ [inGroup!]: true, [joinsLater!]: true, [outside!]: false });
+    const counts = API.alarms.counts.answer.parse((await send(suite.admin, 'get', '/alarms/counts')).body);
+    expect(counts.alarm_counts.unacknowledged).toEqual([0, 0, 0, 1]);
+    expect(await sendAlarmMail(context)).toBe(1);
+    expect(suite.provider.mail.at(-1)?.text).toContain(`device-${outside},`);
+    expect(suite.provider.mail.at(-1)?.text).not.toContain(`device-${inGroup},`);
+    // Another environment's group refuses the whole call.
+    const sibling = await createEnvironment(suite.provider.api, suite.admin, 'sibling-groups');
+    const theirs = API.groups.create.answer.parse(
+      (
+        await suite.provider.api
+          .post(`/api/v1/config/${sibling.id}/groups`)
+          .set('Authorization', sibling.authorization)
+          .send({ group: { name: 'theirs' } })
+      ).body,
+    ).id;
+    const refused = await silence(suite.admin, {
+      scope: 'group',
+      group_ids: [group, theirs],
+      duration_minutes: 60,
+      reason: 'x',
+    });
+    expect(refused.status).toBe(404);
+  });
+
   it('starts a scheduled silence at its time', async () => {
     const { context } = suite.provider.provider;
     const device = await createDevice(suite.provider.api, suite.admin, clientDevice('later'));

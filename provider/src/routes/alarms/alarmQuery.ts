@@ -56,6 +56,7 @@ export const alarmView = (row: AlarmRow, silences: readonly AlarmSilenceRow[], n
   silenced:
     row.cleared_at === null &&
     isSilenced(silences, { environmentId: row.environment_id, deviceId: row.device_id }, now),
+  revision: Number(row.revision),
 });
 
 /** The export's columns: the alarm's fields with each code's label beside it. */

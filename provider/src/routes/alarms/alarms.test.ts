@@ -289,6 +289,46 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
     }
   });
 
+  it('answers the changes after a revision in their order, each alarm as it is now, scoped to the path', async () => {
+    const { db } = suite.provider.provider.context;
+    const root = suite.admin.environmentId;
+    const changesAfter = async (after?: number) => {
+      const response = await send(suite.admin, 'get', `/alarms/changes${after === undefined ? '' : `?after=${after}`}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return API.alarms.changes.answer.parse(response.body);
+    };
+    const start = await changesAfter();
+    expect(start).toEqual({ alarms: [], revision: 0, more: false });
+    await applyAlarmReadings(
+      db,
+      root,
+      [reading(1, 'breach', Severity.MINOR), reading(2, 'breach', Severity.MAJOR)],
+      1000,
+    );
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'child');
+    await applyAlarmReadings(db, child.id, [reading(9, 'breach', Severity.CRITICAL)], 1000);
+    const opened = await changesAfter(start.revision);
+    expect(opened.alarms.map((alarm) => [alarm.device_id, alarm.state, alarm.severity])).toEqual([
+      [1, 'active', Severity.MINOR],
+      [2, 'active', Severity.MAJOR],
+    ]);
+    expect(opened.revision).toBe(opened.alarms[1]?.revision);
+    expect(await changesAfter(opened.revision)).toEqual({ alarms: [], revision: opened.revision, more: false });
+    // Only the latest copy of each changed alarm, newer than the cursor.
+    await applyAlarmReadings(db, root, [reading(2, 'clear', Severity.NORMAL)], 2000);
+    const [two] = opened.alarms.filter((alarm) => alarm.device_id === 2);
+    await send(suite.admin, 'post', '/alarms/acknowledge', { ids: [two?.id] });
+    const later = await changesAfter(opened.revision);
+    expect(later.alarms.map((alarm) => [alarm.device_id, alarm.state, alarm.acknowledged])).toEqual([
+      [2, 'cleared', true],
+    ]);
+    expect(later.alarms[0]?.revision).toBeGreaterThan(opened.revision);
+    expect((await changesAfter()).revision).toBe(later.revision);
+    for (const query of ['?after=-1', '?after=x', '?since=1']) {
+      expect((await send(suite.admin, 'get', `/alarms/changes${query}`)).status, query).toBe(400);
+    }
+  });
+
   it('needs logs view (70) to see alarms and 71 to acknowledge them; other tenants see nothing', async () => {
     const { db } = suite.provider.provider.context;
     await applyAlarmReadings(db, suite.admin.environmentId, [reading(1, 'breach', Severity.MAJOR)], 1000);

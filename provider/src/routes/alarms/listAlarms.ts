@@ -10,7 +10,7 @@ const DEFAULT_PAGE_SIZE = 100;
 export const listAlarms = route(API.alarms.list, (context) => async ({ auth: { target }, query, signal }) => {
   const read = context.reads.begin('page', signal);
   const conditions = alarmConditions(target.id, query);
-  const [rows, counted] = await read.snapshot([
+  const [rows, counted, latest] = await read.snapshot([
     selectAlarms(context.db, conditions)
       .selectAll()
       .orderBy(ALARM_LIST_ORDER)
@@ -20,8 +20,17 @@ export const listAlarms = route(API.alarms.list, (context) => async ({ auth: { t
     selectAlarms(context.db, conditions)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .compile(),
+    context.db
+      .selectFrom('alarms')
+      .select((eb) => eb.fn.max('revision').as('revision'))
+      .where('environment_id', '=', target.id)
+      .compile(),
   ] as const);
   const now = context.now();
   const silences = await silencesInForce(context.db, [target.id], now);
-  return { alarms: rows.map((row) => alarmView(row, silences, now)), total: Number(counted[0]?.total ?? 0) };
+  return {
+    alarms: rows.map((row) => alarmView(row, silences, now)),
+    total: Number(counted[0]?.total ?? 0),
+    revision: Number(latest[0]?.revision ?? 0),
+  };
 });

@@ -1,6 +1,8 @@
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '@halo/shared';
+import { API, AuditResource, ErrorCode, Permission } from '@halo/shared';
+import { clientDevice, createDevice } from '../../testing/devices.js';
+import { as, createEnvironment, createUser } from '../../testing/people.js';
 import { DIALECTS } from '../../testing/testProvider.js';
 
 describe.each(DIALECTS)('groups on %s', (dialect) => {
@@ -25,5 +27,62 @@ describe.each(DIALECTS)('groups on %s', (dialect) => {
     expect(
       (await send(suite.admin, 'get', '/groups')).body.groups.map((group: { name: string }) => group.name),
     ).toEqual(['day-shift']);
+  });
+
+  it('puts devices of its environment in a group and takes them out; foreign ids and bad bodies change nothing', async () => {
+    const { db } = suite.provider.provider.context;
+    const group = API.groups.create.answer.parse(
+      (await send(suite.admin, 'post', '/groups', { group: { name: 'north' } })).body,
+    ).id;
+    const [alpha, bravo, charlie] = await Promise.all(
+      ['alpha', 'bravo', 'charlie'].map((name) => createDevice(suite.provider.api, suite.admin, clientDevice(name))),
+    );
+    const change = (body: object, actor = suite.admin) => send(actor, 'post', `/groups/${group}/devices`, body);
+    const namesOf = (body: unknown) => API.groups.devices.answer.parse(body).devices.map((device) => device.name);
+    expect(namesOf((await change({ add: [charlie, alpha, alpha] })).body)).toEqual(['alpha', 'charlie']);
+    expect(namesOf((await change({ add: [bravo, alpha], remove: [charlie] })).body)).toEqual(['alpha', 'bravo']);
+    expect(namesOf((await send(suite.admin, 'get', `/groups/${group}/devices`)).body)).toEqual(['alpha', 'bravo']);
+    // A pasted list: names or serial numbers, any case; what no device of the environment has is answered.
+    const pasted = API.groups.changeDevices.answer.parse(
+      (await change({ add_names: ['CHARLIE', 'sn-alpha', 'nobody', 'foreign'] })).body,
+    );
+    expect(pasted.devices.map((device) => device.name)).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(pasted.unknown_names).toEqual(['nobody', 'foreign']);
+    await change({ remove: [charlie] });
+
+    const sibling = await createEnvironment(suite.provider.api, suite.admin, 'sibling');
+    const foreign = await createDevice(suite.provider.api, sibling, clientDevice('foreign'));
+    expect((await change({ add: [foreign] })).status).toBe(404);
+    expect((await change({ remove: [alpha], add: [999_999] })).status).toBe(404);
+    for (const body of [{}, { add: [] }, { add: ['1'] }, { add: [alpha], other: 1 }])
+      expect((await change(body)).status, JSON.stringify(body)).toBe(400);
+    // Another tenant's path, or a user without groups update (permission numbers of section 6): refused.
+    const sideways = await suite.provider.api
+      .post(`/api/v1/config/${suite.admin.environmentId}/groups/${group}/devices`)
+      .set('Authorization', sibling.authorization)
+      .send({ remove: [alpha] });
+    expect(sideways.status).toBe(404);
+    await createUser(suite.provider.api, suite.admin, 'viewer', [Permission.USERS_VIEW]);
+    const viewer = await as(suite.provider.api, 'viewer', 'root');
+    expect((await send(viewer, 'get', `/groups/${group}/devices`)).status).toBe(200);
+    expect((await change({ remove: [alpha] }, viewer)).status).toBe(403);
+    expect(namesOf((await send(suite.admin, 'get', `/groups/${group}/devices`)).body)).toEqual(['alpha', 'bravo']);
+
+    const audits = await db
+      .selectFrom('user_audits')
+      .select(['action', 'name', 'detail'])
+      .where('resource', '=', AuditResource.GROUP)
+      .where('action', '=', 'update')
+      .orderBy('id')
+      .execute();
+    expect(audits).toEqual([
+      { action: 'update', name: 'north', detail: '+2 −0' },
+      { action: 'update', name: 'north', detail: '+2 −1' },
+      { action: 'update', name: 'north', detail: '+2 −0' },
+      { action: 'update', name: 'north', detail: '+0 −1' },
+    ]);
+    // A deleted device leaves its groups.
+    await send(suite.admin, 'delete', `/devices/${bravo}`).expect(200);
+    expect(namesOf((await send(suite.admin, 'get', `/groups/${group}/devices`)).body)).toEqual(['alpha']);
   });
 });

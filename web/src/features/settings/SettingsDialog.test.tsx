@@ -88,7 +88,9 @@ describe('SettingsDialog', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = input as string;
       if (url.endsWith('/notification_settings')) {
-        return Promise.resolve(jsonResponse(200, { email_alarms: true, locale: 'en-US', severity: 3 }));
+        return Promise.resolve(
+          jsonResponse(200, { email_alarms: true, email_digest: false, locale: 'en-US', severity: 3 }),
+        );
       }
       return Promise.resolve(jsonResponse(200, { otpUri: OTP_URI, setupStatus: 2 }));
     });

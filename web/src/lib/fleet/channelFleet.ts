@@ -1,6 +1,7 @@
 import type { DeviceLiveState, FleetSummary, LiveSystemLogEntry } from '@halo/shared';
 import { EMPTY, Observable, ReplaySubject, of, share, switchMap, tap, timer } from 'rxjs';
 import { liveChannel, type LiveConnection } from '../realtime';
+import { AlarmFeed, type AlarmStreamEvent } from './alarmFeed';
 import { FleetFeed, type FleetMap, type FleetTable } from './fleetFeed';
 import type { FleetHeatQuery, MapArea } from './fleetHeat';
 import type { FleetTableQuery } from './fleetRows';
@@ -23,6 +24,12 @@ export interface ChannelFleet {
 /** The same for an environment's system log tail. */
 export interface ChannelLogTail {
   readonly entries$: Observable<readonly LiveSystemLogEntry[]>;
+  readonly state$: Observable<FleetFeedState>;
+}
+
+/** The same for an environment's alarm changes. */
+export interface ChannelAlarms {
+  readonly events$: Observable<AlarmStreamEvent>;
   readonly state$: Observable<FleetFeedState>;
 }
 
@@ -140,9 +147,23 @@ export function logTailOnChannel(
   };
 }
 
+/** One environment's alarm changes over the channel's socket. */
+export function alarmsOnChannel(
+  connection$: Observable<LiveConnection | null>,
+  environmentId: number,
+  keepWarmMs = KEEP_WARM_MS,
+): ChannelAlarms {
+  const feed$ = feedOnChannel(connection$, (connection) => new AlarmFeed(connection, environmentId), keepWarmMs);
+  return {
+    events$: feed$.pipe(switchMap((feed) => feed?.events$ ?? EMPTY)),
+    state$: feed$.pipe(switchMap((feed) => feed?.state$ ?? of(CONNECTING))),
+  };
+}
+
 const appFleets = new Map<number, ChannelFleet>();
 const appSummaries = new Map<number, ChannelSummary>();
 const appLogTails = new Map<number, ChannelLogTail>();
+const appAlarmStreams = new Map<number, ChannelAlarms>();
 
 /** The app's fleet of one environment over the app's live channel, shared by every view. */
 export function appFleet(environmentId: number): ChannelFleet {
@@ -172,4 +193,14 @@ export function appLogTail(environmentId: number): ChannelLogTail {
     appLogTails.set(environmentId, tail);
   }
   return tail;
+}
+
+/** The app's alarm changes of one environment over the app's live channel. */
+export function appAlarms(environmentId: number): ChannelAlarms {
+  let alarms = appAlarmStreams.get(environmentId);
+  if (!alarms) {
+    alarms = alarmsOnChannel(liveChannel.connection$, environmentId);
+    appAlarmStreams.set(environmentId, alarms);
+  }
+  return alarms;
 }

@@ -1,10 +1,13 @@
 export {
+  alarmsOnChannel,
+  appAlarms,
   appFleet,
   appLogTail,
   appSummary,
   fleetOnChannel,
   logTailOnChannel,
   summaryOnChannel,
+  type ChannelAlarms,
   type ChannelFleet,
   type ChannelLogTail,
   type ChannelSummary,
@@ -39,6 +42,7 @@ export {
 export type { FleetTableWindow } from './fleetTableView';
 export { localFleetPort, prepareFleetWorker, type FleetPort } from './fleetPort';
 export type { FleetFeedState } from './liveSubscription';
+export { AlarmFeed, type AlarmStreamEvent } from './alarmFeed';
 export { LogTailFeed } from './logTailFeed';
 export { SummaryFeed } from './summaryFeed';
 export { describeProblem } from './problemDescription';

@@ -58,6 +58,7 @@ export const AUDIT_RESOURCE_LABEL_KEYS: Readonly<Record<AuditResource, string>> 
   [AuditResource.TWO_FACTOR]: 'common.auditResource.twoFactor',
   [AuditResource.ALARM]: 'common.auditResource.alarm',
   [AuditResource.ALARM_SILENCE]: 'common.auditResource.alarmSilence',
+  [AuditResource.ALARM_WEBHOOK]: 'common.auditResource.alarmWebhook',
 };
 
 export const AUDIT_ACTION_LABEL_KEYS: Readonly<Record<AuditAction, string>> = {

@@ -4,6 +4,7 @@ import {
   FleetSummaryMessageSchema,
   LiveEvent,
   LogsSystemEventSchema,
+  AlarmsChangedEventSchema,
   SessionEndedEventSchema,
   SubscribeAckSchema,
   UpstreamStatusEventSchema,
@@ -11,6 +12,7 @@ import {
   type DevicesSubscribeAck,
   type FleetSummaryMessage,
   type LogsSystemEvent,
+  type AlarmsChangedEvent,
   type ServerClock,
   type SessionEndReason,
   type SubscribeAck,
@@ -59,6 +61,7 @@ export class LiveConnection {
   readonly devicesDelta$: Observable<unknown>;
   readonly fleetSummary$: Observable<FleetSummaryMessage>;
   readonly systemLogs$: Observable<LogsSystemEvent>;
+  readonly alarmsChanged$: Observable<AlarmsChangedEvent>;
 
   constructor(
     private readonly socket: LiveSocket,
@@ -82,6 +85,7 @@ export class LiveConnection {
     this.devicesDelta$ = this.event(LiveEvent.DEVICES_DELTA);
     this.fleetSummary$ = this.parsed(LiveEvent.FLEET_SUMMARY, FleetSummaryMessageSchema);
     this.systemLogs$ = this.parsed(LiveEvent.LOGS_SYSTEM, LogsSystemEventSchema);
+    this.alarmsChanged$ = this.parsed(LiveEvent.ALARMS_CHANGED, AlarmsChangedEventSchema);
   }
 
   get connected(): boolean {
@@ -118,6 +122,15 @@ export class LiveConnection {
 
   unsubscribeLogs(environmentId: number): void {
     this.socket.emit(LiveEvent.LOGS_UNSUBSCRIBE, { environmentId });
+  }
+
+  /** Subscribes to an environment's alarm changes; `onAck` gets the gateway's answer, if it is one. */
+  subscribeAlarms(environmentId: number, onAck: (ack: SubscribeAck) => void): void {
+    this.socket.emit(LiveEvent.ALARMS_SUBSCRIBE, { environmentId }, (answer: unknown) => onSubscribeAck(answer, onAck));
+  }
+
+  unsubscribeAlarms(environmentId: number): void {
+    this.socket.emit(LiveEvent.ALARMS_UNSUBSCRIBE, { environmentId });
   }
 
   /**

@@ -1,10 +1,9 @@
 import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
 import { API, ALARM_PAGE_SIZE_MAX, can, TestId, type Alarm } from '@halo/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { api, errorMessage, useApiValue } from '../../../lib/api';
-import { appLogTail } from '../../../lib/fleet';
+import { api, errorMessage } from '../../../lib/api';
 import { SEVERITY_LABEL_KEYS } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSessionSubject } from '../../../lib/session';
@@ -17,21 +16,20 @@ import { withFilter } from '../logQuery';
 import '../logs.css';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { SilencesDialog } from './SilencesDialog';
+import { WebhooksDialog } from './WebhooksDialog';
 import { alarmColumns } from './alarmColumns';
 import { ALARM_SEVERITIES, alarmQuery, readAlarmFilters } from './alarmFilters';
-import { isAlarmEvent, useSelection } from './alarmSelection';
+import { useSelection } from './alarmSelection';
+import { useLiveAlarmPage } from './useLiveAlarmPage';
 
 /** Alarms shown at first, and how many more each "show more" adds. */
 const PAGE_STEP = 100;
-/** After a threshold entry arrives live, the list is asked again this much later (one call for a burst). */
-const LIVE_REFRESH_MS = 1000;
 
 /**
  * /logs/alarms: the environment's alarms, active first, the worst and oldest first; filters
  * (state, severities, acknowledged, device) in the address; select one or many and
- * acknowledge them with a note; everything the filters select as CSV. The list is asked again
- * when the gateway's live system log brings a threshold entry (an alarm opened, changed or
- * cleared), once for a burst.
+ * acknowledge them with a note; everything the filters select as CSV. Live: the gateway's
+ * alarm stream brings each alarm that opened, changed or cleared (useLiveAlarmPage.ts).
  */
 export function AlarmsPage() {
   const { t, i18n } = useTranslation();
@@ -42,10 +40,8 @@ export function AlarmsPage() {
   const [shown, setShown] = useState({ view, limit: PAGE_STEP });
   const limit = shown.view === view ? shown.limit : PAGE_STEP;
   const query = alarmQuery(filters);
-  const page = useApiValue(
-    (signal) =>
-      api.call(API.alarms.list, { params: { environmentId }, query: { ...query, page_size: limit } }, { signal }),
-    `${view}|${limit}`,
+  const page = useLiveAlarmPage(environmentId, filters, view, `${view}|${limit}`, (signal) =>
+    api.call(API.alarms.list, { params: { environmentId }, query: { ...query, page_size: limit } }, { signal }),
   );
   const alarms = useMemo(() => page.value?.alarms ?? [], [page.value]);
   const total = page.value?.total ?? 0;
@@ -54,29 +50,11 @@ export function AlarmsPage() {
   const mayAcknowledge = can(subject, 'alarms.acknowledge');
   const maySilence = can(subject, 'alarms.silence');
   const [silencing, setSilencing] = useState(false);
+  const mayManageWebhooks = can(subject, 'alarms.webhooks');
+  const [managingWebhooks, setManagingWebhooks] = useState(false);
   const selectedDevices = [
     ...new Set(alarms.filter((alarm) => selection.selected.has(alarm.id)).map((alarm) => alarm.device_id)),
   ];
-
-  // Live: a threshold entry of this environment means an alarm opened, changed or cleared.
-  const reload = useRef(page.reload);
-  useEffect(() => {
-    reload.current = page.reload;
-  });
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = appLogTail(environmentId).entries$.subscribe((entries) => {
-      if (timer !== undefined || !entries.some(isAlarmEvent)) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        reload.current();
-      }, LIVE_REFRESH_MS);
-    });
-    return () => {
-      subscription.unsubscribe();
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, [environmentId]);
 
   const acknowledge = (note: string) => {
     setAcknowledging('sending');
@@ -168,6 +146,14 @@ export function AlarmsPage() {
             data-testid={TestId.alarms.silences}
           />
         )}
+        {mayManageWebhooks && (
+          <Button
+            icon="send-message"
+            text={t('alarms.webhooks.button')}
+            onClick={() => setManagingWebhooks(true)}
+            data-testid={TestId.alarms.webhooks}
+          />
+        )}
         <Button icon="refresh" minimal aria-label={t('logs.list.refresh')} onClick={page.reload} />
         <ExportButton
           download={(lang) => api.call(API.alarms.export, { params: { environmentId }, query: { ...query, lang } })}
@@ -192,6 +178,7 @@ export function AlarmsPage() {
           onChanged={page.reload}
         />
       )}
+      {managingWebhooks && <WebhooksDialog environmentId={environmentId} onClose={() => setManagingWebhooks(false)} />}
       {acknowledging && (
         <AcknowledgeDialog
           key={i18n.language}

@@ -1,7 +1,7 @@
 import { TestId } from '@halo/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithSession } from '../../../testing/sessionHarness';
+import { jsonResponse, renderWithSession, signedIn } from '../../../testing/sessionHarness';
 import { SilencesDialog } from './SilencesDialog';
 
 const silence = {
@@ -10,6 +10,8 @@ const silence = {
   scope: 'environment',
   device_id: null,
   device_name: null,
+  group_id: null,
+  group_name: null,
   reason: 'Site power work',
   starts_at: '2026-11-27T08:00:00.000Z',
   ends_at: '2026-11-27T10:00:00.000Z',
@@ -30,6 +32,7 @@ describe('SilencesDialog', () => {
       calls.push({ method, url: input as string, body: init?.body ? JSON.parse(init.body as string) : undefined });
       if (method === 'POST') return Promise.resolve(jsonResponse(201, { silences: [silence, silence] }));
       if (method === 'DELETE') return Promise.resolve(jsonResponse(200, { ok: true }));
+      if ((input as string).endsWith('/groups')) return Promise.resolve(jsonResponse(200, { groups: [] }));
       return Promise.resolve(jsonResponse(200, { silences: [silence] }));
     });
     const onChanged = vi.fn();
@@ -60,11 +63,51 @@ describe('SilencesDialog', () => {
     );
   });
 
-  it('offers the whole environment alone when no alarm is selected', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { silences: [] }));
+  it('offers the whole environment alone when no alarm is selected and the environment has no group', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      Promise.resolve(jsonResponse(200, (input as string).endsWith('/groups') ? { groups: [] } : { silences: [] })),
+    );
     renderWithSession(<SilencesDialog environmentId={7} deviceIds={[]} onClose={vi.fn()} onChanged={vi.fn()} />);
     const device = await screen.findByTestId<HTMLInputElement>(TestId.alarms.silenceScope('device'));
     expect(device.disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>(TestId.alarms.silenceScope('group')).disabled).toBe(true);
     expect(screen.getByTestId<HTMLInputElement>(TestId.alarms.silenceScope('environment')).checked).toBe(true);
+  });
+
+  it('silences a chosen group, and lists a group silence by the group’s name', async () => {
+    const posted: unknown[] = [];
+    const groupSilence = { ...silence, id: 5, scope: 'group', group_id: 22, group_name: 'rack-row-4' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(init.body as string));
+        return Promise.resolve(jsonResponse(201, { silences: [groupSilence] }));
+      }
+      if ((input as string).endsWith('/groups'))
+        return Promise.resolve(
+          jsonResponse(200, {
+            groups: [
+              { id: 21, name: 'north' },
+              { id: 22, name: 'rack-row-4' },
+            ],
+          }),
+        );
+      return Promise.resolve(jsonResponse(200, { silences: [groupSilence] }));
+    });
+    renderWithSession(
+      <SilencesDialog environmentId={7} deviceIds={[]} onClose={vi.fn()} onChanged={vi.fn()} />,
+      signedIn({ environment_manager: true }),
+    );
+    expect(await screen.findByTestId(TestId.alarms.silenceList)).toHaveProperty(
+      'textContent',
+      expect.stringContaining('rack-row-4'),
+    );
+    const group = await screen.findByTestId<HTMLInputElement>(TestId.alarms.silenceScope('group'));
+    await waitFor(() => expect(group.disabled).toBe(false));
+    fireEvent.click(group);
+    fireEvent.change(await screen.findByTestId(TestId.alarms.silenceGroup), { target: { value: '22' } });
+    fireEvent.change(screen.getByTestId(TestId.alarms.silenceReason), { target: { value: 'Rewiring' } });
+    fireEvent.click(screen.getByTestId(TestId.alarms.silenceCreate));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ scope: 'group', group_ids: [22], duration_minutes: 240, reason: 'Rewiring' });
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@blueprintjs/core';
 import {
   API,
+  can,
   formatTimestamp,
   SILENCE_DURATIONS_HOURS,
   SILENCE_REASON_MAX_LENGTH,
@@ -24,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
+import { useSessionSubject } from '../../../lib/session';
 
 export interface SilencesDialogProps {
   readonly environmentId: number;
@@ -36,7 +38,8 @@ export interface SilencesDialogProps {
 
 /**
  * Planned maintenance: the silences in force or to come (each can be ended now), and a new one
- * for the selected alarms' devices or the whole environment, for a duration, with a reason.
+ * for the selected alarms' devices, a group (the devices in it while the silence lasts) or the
+ * whole environment, for a duration, with a reason.
  */
 export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }: SilencesDialogProps) {
   const { t } = useTranslation();
@@ -45,6 +48,18 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
     (signal) => api.call(API.silences.list, { params: { environmentId } }, { signal }),
     `${environmentId}#${generation}`,
   );
+  const { subject } = useSessionSubject();
+  const mayListGroups = can(subject, 'groups.view');
+  const groups = useApiValue(
+    (signal) =>
+      mayListGroups
+        ? api.call(API.groups.list, { params: { environmentId } }, { signal })
+        : Promise.resolve({ groups: [] }),
+    `${environmentId}|${mayListGroups}`,
+  );
+  const groupChoices = groups.value?.groups ?? [];
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const chosenGroup = groupChoices.find((group) => group.id === groupId) ?? groupChoices[0] ?? null;
   const [scope, setScope] = useState<SilenceScope>(deviceIds.length > 0 ? 'device' : 'environment');
   const [hours, setHours] = useState<number>(SILENCE_DURATIONS_HOURS[1]);
   const [reason, setReason] = useState('');
@@ -64,6 +79,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
         body: {
           scope,
           ...(scope === 'device' ? { device_ids: [...deviceIds] } : {}),
+          ...(scope === 'group' && chosenGroup ? { group_ids: [chosenGroup.id] } : {}),
           duration_minutes: hours * 60,
           reason,
         },
@@ -115,11 +131,28 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
               data-testid={TestId.alarms.silenceScope('device')}
             />
             <Radio
+              value="group"
+              disabled={groupChoices.length === 0}
+              label={groupChoices.length === 0 ? t('alarms.silences.noGroups') : t('alarms.silences.group')}
+              data-testid={TestId.alarms.silenceScope('group')}
+            />
+            <Radio
               value="environment"
               label={t('alarms.silences.environment')}
               data-testid={TestId.alarms.silenceScope('environment')}
             />
           </RadioGroup>
+          {scope === 'group' && chosenGroup && (
+            <FormGroup label={t('alarms.silences.whichGroup')} labelFor="alarms-silence-group">
+              <HTMLSelect
+                id="alarms-silence-group"
+                value={chosenGroup.id}
+                onChange={(event) => setGroupId(Number(event.currentTarget.value))}
+                data-testid={TestId.alarms.silenceGroup}
+                options={groupChoices.map((group) => ({ value: group.id, label: group.name }))}
+              />
+            </FormGroup>
+          )}
           <FormGroup label={t('alarms.silences.duration')} labelFor="alarms-silence-duration">
             <HTMLSelect
               id="alarms-silence-duration"
@@ -152,6 +185,8 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
                   <Tag minimal icon="notifications-snooze">
                     {silence.scope === 'device' ? (
                       <bdi>{silence.device_name}</bdi>
+                    ) : silence.scope === 'group' ? (
+                      <bdi>{t('alarms.silences.groupNamed', { name: silence.group_name ?? '' })}</bdi>
                     ) : (
                       t('alarms.silences.wholeEnvironment')
                     )}
@@ -181,7 +216,11 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
                 type="submit"
                 intent="primary"
                 loading={busy}
-                disabled={reason.trim() === '' || (scope === 'device' && deviceIds.length === 0)}
+                disabled={
+                  reason.trim() === '' ||
+                  (scope === 'device' && deviceIds.length === 0) ||
+                  (scope === 'group' && !chosenGroup)
+                }
                 text={t('alarms.silences.create')}
                 data-testid={TestId.alarms.silenceCreate}
               />

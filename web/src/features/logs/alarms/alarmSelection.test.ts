@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Alarm } from '@halo/shared';
-import { isAlarmEvent, useSelection } from './alarmSelection';
+import { useSelection } from './alarmSelection';
 
 const alarm = (id: number) => ({ id }) as Alarm;
 
@@ -22,12 +22,5 @@ describe('alarm selection', () => {
     expect(result.current.allShown).toBe(true);
     rerender({ list: alarms, view: 'b' });
     expect(result.current.selected.size).toBe(0);
-  });
-
-  it('knows the system log events that touch alarms', () => {
-    expect(
-      ['threshold_minor', 'threshold_critical', 'back_to_safety'].map((event_type) => isAlarmEvent({ event_type })),
-    ).toEqual([true, true, true]);
-    expect(isAlarmEvent({ event_type: 'link_down' })).toBe(false);
   });
 });

@@ -1,8 +1,5 @@
-import { isAlarmEvent as isAlarmEventType, type Alarm, type SystemLogEntry } from '@halo/shared';
+import type { Alarm } from '@halo/shared';
 import { useMemo, useState } from 'react';
-
-/** Whether a live system log entry may have opened, changed or cleared an alarm (a threshold's entry). */
-export const isAlarmEvent = (entry: Pick<SystemLogEntry, 'event_type'>) => isAlarmEventType(entry.event_type);
 
 export interface AlarmSelection {
   /** The selected alarms' ids, among those shown. */

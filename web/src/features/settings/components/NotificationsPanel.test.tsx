@@ -5,7 +5,7 @@ import { notifications$, type Notification } from '../../../lib/notify';
 import { jsonResponse, renderWithSession } from '../../../testing/sessionHarness';
 import { NotificationsPanel } from './NotificationsPanel';
 
-type Answer = { email_alarms: boolean; locale: string; severity: number };
+type Answer = { email_alarms: boolean; email_digest: boolean; locale: string; severity: number };
 
 /** The settings endpoint: GET answers `held`; PUT answers with `put` (default: the body, with the severity). */
 function mockSettings(held: Answer, put?: (body: unknown) => Response) {
@@ -32,12 +32,17 @@ describe('NotificationsPanel', () => {
   });
 
   it('loads the settings, says which alarms reach the user, and saves a change with the right body', async () => {
-    const fetchMock = mockSettings({ email_alarms: true, locale: 'en-US', severity: 2 });
+    const fetchMock = mockSettings({ email_alarms: true, email_digest: false, locale: 'en-US', severity: 2 });
     const { toasts, stop } = toastsOf();
     renderWithSession(<NotificationsPanel />);
 
     const email = await screen.findByTestId<HTMLInputElement>(TestId.settings.emailAlarms);
     expect(email.checked).toBe(true);
+    const digest = screen.getByTestId<HTMLInputElement>(TestId.settings.emailDigest);
+    expect(digest.checked).toBe(false);
+    expect(digest.closest('label')?.textContent).toBe(
+      'E-mail me a daily digest of the open alarms (none on a day with none open)',
+    );
     const locale = screen.getByTestId<HTMLSelectElement>(TestId.settings.emailLocale);
     expect(locale.value).toBe('en-US');
     expect([...locale.options].map((option) => option.textContent)).toEqual(['English', 'עברית']);
@@ -48,24 +53,27 @@ describe('NotificationsPanel', () => {
     expect(save.disabled).toBe(true);
 
     fireEvent.click(email);
+    fireEvent.click(digest);
     fireEvent.change(locale, { target: { value: 'he-IL' } });
     expect(email.checked).toBe(false);
+    expect(digest.checked).toBe(true);
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
 
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toMatchObject({ message: 'Notification settings saved', kind: 'success' });
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ email_alarms: false, locale: 'he-IL' });
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ email_alarms: false, email_digest: true, locale: 'he-IL' });
     // Saved: what the server answered is now the settings held, nothing left to save.
     await waitFor(() => expect(save.disabled).toBe(true));
     expect(email.checked).toBe(false);
+    expect(digest.checked).toBe(true);
     expect(locale.value).toBe('he-IL');
     stop();
   });
 
   it('shows a refused save as a callout, keeps the change, and toasts nothing', async () => {
-    mockSettings({ email_alarms: false, locale: 'he-IL', severity: 3 }, () =>
+    mockSettings({ email_alarms: false, email_digest: true, locale: 'he-IL', severity: 3 }, () =>
       jsonResponse(400, { error: ErrorCode.MISSING_VALUES, message: 'Required fields missing' }),
     );
     const { toasts, stop } = toastsOf();

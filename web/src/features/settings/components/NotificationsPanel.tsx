@@ -19,18 +19,25 @@ const LOCALE_LABEL_KEYS: Readonly<Record<Locale, string>> = {
   'he-IL': 'shell.language.heIL',
 };
 
-const settingsOf = ({ email_alarms, locale }: NotificationSettings): NotificationSettings => ({ email_alarms, locale });
+const settingsOf = ({ email_alarms, email_digest, locale }: NotificationSettingsAnswer): FormSettings => ({
+  email_alarms,
+  email_digest,
+  locale,
+});
+
+/** What the form edits: every setting, the digest included (the body may leave it out; this form never does). */
+type FormSettings = Required<NotificationSettings>;
 
 /**
- * The user's own alarm notifications (issue 27): whether alarms come by e-mail and in which
- * language; which alarms reach them is their severity, set by whoever manages users, shown
+ * The user's own alarm notifications (issue 27): whether alarms come by e-mail, whether a daily
+ * digest of the open ones does, and in which language; which alarms reach them is their severity, set by whoever manages users, shown
  * here read-only.
  */
 export function NotificationsPanel() {
   const { t } = useTranslation();
   const loaded = useApiValue((signal) => api.call(API.notifications.settings, {}, { signal }), 'notification-settings');
   const [saved, setSaved] = useState<NotificationSettingsAnswer | null>(null);
-  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  const [draft, setDraft] = useState<FormSettings | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const saveController = useRef<AbortController | null>(null);
@@ -41,8 +48,10 @@ export function NotificationsPanel() {
   const changed =
     draft !== null &&
     current !== undefined &&
-    (draft.email_alarms !== current.email_alarms || draft.locale !== current.locale);
-  const edit = (change: Partial<NotificationSettings>) => {
+    (draft.email_alarms !== current.email_alarms ||
+      draft.email_digest !== current.email_digest ||
+      draft.locale !== current.locale);
+  const edit = (change: Partial<FormSettings>) => {
     if (form) setDraft({ ...form, ...change });
     setSaveError(null);
   };
@@ -91,6 +100,13 @@ export function NotificationsPanel() {
             onChange={(event) => edit({ email_alarms: event.currentTarget.checked })}
             disabled={saving}
             data-testid={TestId.settings.emailAlarms}
+          />
+          <Switch
+            checked={form.email_digest}
+            label={t('settings.notifications.emailDigest')}
+            onChange={(event) => edit({ email_digest: event.currentTarget.checked })}
+            disabled={saving}
+            data-testid={TestId.settings.emailDigest}
           />
           <FormGroup label={t('settings.notifications.emailLocale')} labelFor="notifications-email-locale">
             <HTMLSelect

@@ -35,6 +35,7 @@ const alarm = (id: number, severity: number, device: string, type: number): Alar
   acknowledged_at: null,
   acknowledgement_note: null,
   silenced: false,
+  revision: id,
 });
 
 const bell = () => screen.getByTestId(TestId.shell.bell);
@@ -71,7 +72,7 @@ describe('AlarmBell', () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(
-        jsonResponse(200, { alarms: [alarm(1, 3, 'edge-07', 1), alarm(2, 2, 'אנטנה-3', 1)], total: 11 }),
+        jsonResponse(200, { alarms: [alarm(1, 3, 'edge-07', 1), alarm(2, 2, 'אנטנה-3', 1)], total: 11, revision: 2 }),
       );
     const live = new BehaviorSubject<FleetSummary | null>(summary([0, 0, 10, 1]));
     renderWithSession(<AlarmBellButton summary$={live} environmentId={2} severity={2} />);
@@ -104,7 +105,7 @@ describe('AlarmBell', () => {
   });
 
   it('says so when no alarm waits', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { alarms: [], total: 0 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { alarms: [], total: 0, revision: 0 }));
     renderWithSession(<AlarmBellButton summary$={new BehaviorSubject(null)} environmentId={2} severity={3} />);
     fireEvent.click(bell());
     expect((await screen.findByTestId(TestId.notifications.empty)).textContent).toBe(
@@ -123,7 +124,7 @@ describe('AlarmBell', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/notification_settings');
 
-    act(() => answer(jsonResponse(200, { email_alarms: true, locale: 'en-US', severity: 1 })));
+    act(() => answer(jsonResponse(200, { email_alarms: true, email_digest: false, locale: 'en-US', severity: 1 })));
     await waitFor(() => expect(badge()).toBe('7'));
   });
 });

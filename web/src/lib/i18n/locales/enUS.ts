@@ -253,6 +253,7 @@ export const enUS = {
       title: 'Notifications',
       intro: 'Alarms that reach you are counted on the bell in the top bar and, if you wish, sent to you by e-mail.',
       emailAlarms: 'E-mail me alarms',
+      emailDigest: 'E-mail me a daily digest of the open alarms (none on a day with none open)',
       emailLocale: 'E-mail language',
       severity: 'Alarms of severity {{severity}} and above reach you; your environment manager sets this.',
       save: 'Save',
@@ -355,6 +356,8 @@ export const enUS = {
     queryBudgetExceeded: 'The query took longer than its budget and was stopped; narrow the filter or the dates.',
     queryBudgetExceededSeconds:
       'The query took longer than its {{budget_s}} s budget and was stopped; narrow the filter or the dates.',
+    alarmWebhookLimitReached: 'This environment has as many alarm webhooks as it may',
+    alarmWebhookLimit: 'An environment may have {{limit}} alarm webhooks; delete one to add another',
   },
   validation: {
     required: '{{0}} is required',
@@ -400,6 +403,12 @@ export const enUS = {
       '{{0}} points to a private address: the provider calls private networks only when its setting HALO_CA_ALLOWED_NETWORKS lists them',
     satcomAddressPrivate:
       '{{0}} points to a private address: the provider calls private networks only when its setting HALO_SATCOM_ALLOWED_NETWORKS lists them',
+    webhookAddressPrivate:
+      '{{0}} points to a private address: the provider calls private networks only when its setting HALO_WEBHOOK_ALLOWED_NETWORKS lists them',
+    webhookAddressLoopback:
+      '{{0}} points to a loopback address (this machine): the provider calls it only when its setting HALO_WEBHOOK_ALLOWED_NETWORKS lists it',
+    webhookHttpsRequired:
+      '{{0}} must use https, unless its address is in a network the setting HALO_WEBHOOK_ALLOWED_NETWORKS lists',
     metaFileTooLarge: 'The meta file is larger than 64 KB (65,536 bytes)',
     metaFileNotText: 'The meta file is not UTF-8 text',
     metaFileName: 'The file name must end in .json or .meta, without folders',
@@ -573,6 +582,24 @@ export const enUS = {
     success: { added: 'Group added', updated: 'Group updated', deleted: 'Group deleted' },
     columns: { name: 'Name' },
     fields: { name: 'Group name' },
+    members: {
+      open: 'Devices',
+      title: 'Devices of {{name}}',
+      explain: 'A silence on this group covers the devices in it while it lasts.',
+      none: 'No device is in this group yet.',
+      count_one: '{{count}} device',
+      count_other: '{{count}} devices',
+      filter: 'Filter the devices',
+      remove: 'Remove {{name}} from the group',
+      removed: '{{name}} removed from the group',
+      add: 'Add devices',
+      addHelp: 'Names or serial numbers, one per line or separated by commas (a list pasted from a spreadsheet works).',
+      addButton: 'Add to the group',
+      added_one: '{{count}} device in the group now',
+      added_other: '{{count}} devices in the group now',
+      unknown: 'No device of this environment is named: {{names}}',
+      close: 'Close',
+    },
   },
   devices: devicesEnUS,
   logs: operationsEnUS.logs,

@@ -250,6 +250,7 @@ export const heIL = {
       title: 'התראות',
       intro: 'התראות שמגיעות אליך נספרות בפעמון שבסרגל העליון, ואם תרצה, נשלחות אליך גם בדואר אלקטרוני.',
       emailAlarms: 'שלח לי התראות בדואר אלקטרוני',
+      emailDigest: 'שלח לי בדואר אלקטרוני סיכום יומי של ההתראות הפתוחות (לא יישלח ביום שאין בו התראות פתוחות)',
       emailLocale: 'שפת הדואר האלקטרוני',
       severity: 'התראות בחומרה {{severity}} ומעלה מגיעות אליך; מנהל הסביבה קובע זאת.',
       save: 'שמירה',
@@ -352,6 +353,8 @@ export const heIL = {
     queryBudgetExceeded: 'השאילתה ארכה יותר מהזמן שהוקצב לה ונעצרה; צמצמו את הסינון או את התאריכים.',
     queryBudgetExceededSeconds:
       'השאילתה ארכה יותר מ-{{budget_s}} השניות שהוקצבו לה ונעצרה; צמצמו את הסינון או את התאריכים.',
+    alarmWebhookLimitReached: 'לסביבה יש כבר את מספר ה-webhooks של התראות המרבי',
+    alarmWebhookLimit: 'לסביבה יכולים להיות עד {{limit}} webhooks של התראות; מחקו אחד כדי להוסיף אחר',
   },
   validation: {
     required: '{{0}} הוא שדה חובה',
@@ -394,6 +397,12 @@ export const heIL = {
       '{{0}} מפנה לכתובת פרטית: הספק פונה לרשתות פרטיות רק כשההגדרה HALO_CA_ALLOWED_NETWORKS שלו מפרטת אותן',
     satcomAddressPrivate:
       '{{0}} מפנה לכתובת פרטית: הספק פונה לרשתות פרטיות רק כשההגדרה HALO_SATCOM_ALLOWED_NETWORKS שלו מפרטת אותן',
+    webhookAddressPrivate:
+      '{{0}} מפנה לכתובת פרטית: הספק פונה לרשתות פרטיות רק כשההגדרה HALO_WEBHOOK_ALLOWED_NETWORKS שלו מפרטת אותן',
+    webhookAddressLoopback:
+      '{{0}} מפנה לכתובת loopback (המכונה הזו): הספק פונה אליה רק כשההגדרה HALO_WEBHOOK_ALLOWED_NETWORKS שלו מפרטת אותה',
+    webhookHttpsRequired:
+      '{{0}} חייב להשתמש ב-https, אלא אם הכתובת שלו ברשת שההגדרה HALO_WEBHOOK_ALLOWED_NETWORKS מפרטת',
     metaFileTooLarge: 'קובץ המטא גדול מ־\u206664 KB\u2069 ‏(65,536 בתים)',
     metaFileNotText: 'קובץ המטא אינו טקסט UTF-8',
     metaFileName: 'שם הקובץ חייב להסתיים ב־.json או ב־.meta, בלי תיקיות',
@@ -567,6 +576,26 @@ export const heIL = {
     success: { added: 'הקבוצה נוספה', updated: 'הקבוצה עודכנה', deleted: 'הקבוצה נמחקה' },
     columns: { name: 'שם' },
     fields: { name: 'שם הקבוצה' },
+    members: {
+      open: 'התקנים',
+      title: 'ההתקנים של {{name}}',
+      explain: 'השתקה של קבוצה זו חלה על ההתקנים שבה כל עוד היא בתוקף.',
+      none: 'אין עדיין התקנים בקבוצה זו.',
+      count_one: 'התקן אחד',
+      count_two: '{{count}} התקנים',
+      count_other: '{{count}} התקנים',
+      filter: 'סינון ההתקנים',
+      remove: 'הסרת {{name}} מהקבוצה',
+      removed: '{{name}} הוסר מהקבוצה',
+      add: 'הוספת התקנים',
+      addHelp: 'שמות או מספרים סידוריים, אחד בכל שורה או מופרדים בפסיקים (אפשר להדביק רשימה מגיליון).',
+      addButton: 'הוספה לקבוצה',
+      added_one: 'התקן אחד בקבוצה כעת',
+      added_two: '{{count}} התקנים בקבוצה כעת',
+      added_other: '{{count}} התקנים בקבוצה כעת',
+      unknown: 'אין בסביבה זו התקן בשם: {{names}}',
+      close: 'סגירה',
+    },
   },
   devices: devicesHeIL,
   logs: operationsHeIL.logs,

@@ -1,0 +1,121 @@
+import { can, DEFAULT_LOCALE, isLocale, type Locale } from '@halo/shared';
+import type { Kysely } from 'kysely';
+import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
+import type { Database } from '../store/schema.js';
+
+/**
+ * Who hears of alarms by e-mail, and which alarms reach them: one rule for the grouped alarm
+ * mail (alarmMail.ts) and the daily digest (alarmDigest.ts). A user is reached by the open,
+ * unsilenced alarms at or above their severity in their environment and those below it.
+ */
+
+/** A user who asked for an alarm e-mail and may read alarms, with what the mail needs of them. */
+export interface AlarmRecipient {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string;
+  readonly severity: number;
+  readonly locale: Locale;
+  readonly environmentId: number;
+  readonly environmentName: string;
+}
+
+/** Which e-mail: the grouped alarm mail or the daily digest (the users' column that turns it on). */
+export type AlarmMailKind = 'email_alarms' | 'email_digest';
+
+/** Users with an address, enabled, who may view alarms and turned `kind` on. */
+export async function alarmRecipients(db: Kysely<Database>, kind: AlarmMailKind): Promise<AlarmRecipient[]> {
+  const users = await db
+    .selectFrom('users')
+    .innerJoin('environments', 'environments.id', 'users.environment_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.severity',
+      'users.locale',
+      'users.environment_id',
+      'users.environment_manager',
+      'users.permissions',
+      'environments.name as environment_name',
+    ])
+    .where('users.email', 'is not', null)
+    .where(`users.${kind}`, '=', 1)
+    .where('users.is_disabled', '=', 0)
+    .execute();
+  return users.flatMap((user) =>
+    user.email &&
+    can(
+      { environment_manager: user.environment_manager === 1, permissions: JSON.parse(user.permissions) as unknown },
+      'alarms.view',
+    )
+      ? [
+          {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            severity: user.severity,
+            locale: user.locale !== null && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+            environmentId: user.environment_id,
+            environmentName: user.environment_name,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Each environment with those below it. */
+export function reachOfEnvironments(
+  environments: readonly { id: number; parent_id: number | null }[],
+): (environmentId: number) => ReadonlySet<number> {
+  const children = new Map<number, number[]>();
+  for (const environment of environments) {
+    if (environment.parent_id === null) continue;
+    children.set(environment.parent_id, [...(children.get(environment.parent_id) ?? []), environment.id]);
+  }
+  const reach = new Map<number, Set<number>>();
+  const below = (id: number): Set<number> => {
+    const known = reach.get(id);
+    if (known) return known;
+    const found = new Set<number>([id]);
+    reach.set(id, found);
+    for (const child of children.get(id) ?? []) for (const each of below(child)) found.add(each);
+    return found;
+  };
+  return below;
+}
+
+/**
+ * The alarms of `alarms` that reach each recipient, worked out once per environment and
+ * severity (users of one environment and one severity are reached by the same alarms).
+ */
+export async function alarmsReaching<Alarm extends { readonly environmentId: number; readonly severity: number }>(
+  db: Kysely<Database>,
+  alarms: readonly Alarm[],
+): Promise<(recipient: Pick<AlarmRecipient, 'environmentId' | 'severity'>) => readonly Alarm[]> {
+  const below = reachOfEnvironments(await db.selectFrom('environments').select(['id', 'parent_id']).execute());
+  const reached = new Map<string, Alarm[]>();
+  return (recipient) => {
+    const key = `${recipient.environmentId}:${recipient.severity}`;
+    let found = reached.get(key);
+    if (!found) {
+      const environments = below(recipient.environmentId);
+      found = alarms.filter((alarm) => alarm.severity >= recipient.severity && environments.has(alarm.environmentId));
+      reached.set(key, found);
+    }
+    return found;
+  };
+}
+
+/** The alarms no silence covers at `now` (planned maintenance notifies nobody), and how many were left out. */
+export async function withoutSilenced<Alarm extends { readonly environmentId: number; readonly deviceId: number }>(
+  db: Kysely<Database>,
+  alarms: readonly Alarm[],
+  now: number,
+): Promise<{ readonly notifying: Alarm[]; readonly silenced: Alarm[] }> {
+  const silences = await silencesInForce(db, [...new Set(alarms.map((alarm) => alarm.environmentId))], now);
+  const notifying: Alarm[] = [];
+  const silenced: Alarm[] = [];
+  for (const alarm of alarms) (isSilenced(silences, alarm, now) ? silenced : notifying).push(alarm);
+  return { notifying, silenced };
+}

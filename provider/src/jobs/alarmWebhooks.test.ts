@@ -1,0 +1,238 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  API,
+  AlarmWebhookPayloadSchema,
+  Severity,
+  WEBHOOK_FIRST_RETRY_MS,
+  WebhookHeader,
+  type AlarmWebhook,
+} from '@halo/shared';
+import { applyAlarmReadings, type AlarmReading } from '../store/alarms.js';
+import { useAdminSuite, type AdminSuite } from '../testing/adminSuite.js';
+import { clientDevice, createDevice } from '../testing/devices.js';
+import { createEnvironment } from '../testing/people.js';
+import { DIALECTS } from '../testing/testProvider.js';
+import { deliverAlarmWebhooks } from './alarmWebhooks.js';
+
+const reading = (deviceId: number, severity: number, kind: AlarmReading['kind'] = 'breach'): AlarmReading => ({
+  kind,
+  deviceId,
+  deviceName: `device-${deviceId}`,
+  attributeType: 1,
+  severity,
+  value: '91 °C',
+});
+
+interface Received {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** A webhook receiver on 127.0.0.1: it answers the statuses queued (then 200) and keeps what it got. */
+function useReceiver() {
+  let server: Server | undefined;
+  const state = { received: [] as Received[], statuses: [] as number[], port: 0 };
+  beforeEach(async () => {
+    state.received.length = 0;
+    state.statuses.length = 0;
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        state.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.statusCode = state.statuses.shift() ?? 200;
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    state.port = (server.address() as AddressInfo).port;
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  return state;
+}
+
+/** What a receiver does: recompute the signature of the raw body with the secret, compare. */
+function verified(received: Received, secret: string): boolean {
+  const timestamp = String(received.headers[WebhookHeader.TIMESTAMP]);
+  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${received.body}`).digest('hex')}`;
+  return received.headers[WebhookHeader.SIGNATURE] === expected;
+}
+
+async function addWebhook(suite: AdminSuite, url: string, minSeverity: number = Severity.MINOR) {
+  const created = await suite.send(suite.admin, 'post', '/alarm_webhooks', {
+    name: 'receiver',
+    url,
+    min_severity: minSeverity,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return API.webhooks.create.answer.parse(created.body);
+}
+
+async function webhookNow(suite: AdminSuite, id: number): Promise<AlarmWebhook | undefined> {
+  const listed = await suite.send(suite.admin, 'get', '/alarm_webhooks');
+  return API.webhooks.list.answer.parse(listed.body).webhooks.find((each) => each.id === id);
+}
+
+describe.each(DIALECTS)('alarm webhook delivery on %s, where the operator allows 127.0.0.1/32', (dialect) => {
+  const suite = useAdminSuite(dialect, {
+    HALO_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+    HALO_SESSION_IDLE_MS: '86400000',
+  });
+  const receiver = useReceiver();
+
+  it('posts a signed batch, retries a 500 after the back-off, then moves on; silenced alarms are not sent', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const { webhook, secret } = await addWebhook(suite, `http://127.0.0.1:${receiver.port}/hook`);
+    // Nothing changed since it was added: nothing is sent.
+    expect(await deliverAlarmWebhooks(context)).toBe(0);
+
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'plant');
+    await applyAlarmReadings(context.db, root, [reading(101, Severity.CRITICAL)], context.now());
+    await applyAlarmReadings(context.db, child.id, [reading(201, Severity.MAJOR)], context.now());
+    receiver.statuses.push(500);
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const [first] = receiver.received;
+    if (!first) throw new Error('no request');
+    expect(verified(first, secret)).toBe(true);
+    expect(verified(first, `${secret}x`)).toBe(false);
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(first.headers['user-agent']).toMatch(/^HaloConsole-AlarmWebhook\//);
+    expect(first.headers[WebhookHeader.EVENT]).toBe('alarms');
+    expect(Number(first.headers[WebhookHeader.TIMESTAMP])).toBe(Math.floor(context.now() / 1000));
+    const payload = AlarmWebhookPayloadSchema.parse(JSON.parse(first.body));
+    expect(payload).toMatchObject({ version: 1, kind: 'alarms', environment: { id: root, name: 'root' } });
+    // The environment's alarm and the one below it, oldest change first.
+    expect(payload.events.map((event) => [event.device_name, event.environment_id, event.severity_name])).toEqual([
+      ['device-101', root, 'critical'],
+      ['device-201', child.id, 'major'],
+    ]);
+    expect(payload.events[0]).toMatchObject({
+      state: 'active',
+      acknowledged: false,
+      last_value: '91 °C',
+      link: 'http://console.example.test/logs/alarms?device=device-101',
+    });
+    expect(await webhookNow(suite, webhook.id)).toMatchObject({
+      attempts: 1,
+      last_status: 500,
+      last_error: 'refusedStatus:500',
+      last_delivered_at: null,
+      next_attempt_at: new Date(context.now() + WEBHOOK_FIRST_RETRY_MS).toISOString(),
+    });
+
+    // Within the back-off: not tried again.
+    suite.provider.clock.now += WEBHOOK_FIRST_RETRY_MS - 1000;
+    expect(await deliverAlarmWebhooks(context)).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    // After it: the same changes again, taken this time.
+    suite.provider.clock.now += 1000;
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    expect(receiver.received).toHaveLength(2);
+    const second = receiver.received[1];
+    if (!second) throw new Error('no retry');
+    expect(verified(second, secret)).toBe(true);
+    expect(AlarmWebhookPayloadSchema.parse(JSON.parse(second.body)).events.map((event) => event.alarm_id)).toEqual(
+      payload.events.map((event) => event.alarm_id),
+    );
+    expect(await webhookNow(suite, webhook.id)).toMatchObject({
+      attempts: 0,
+      last_status: 200,
+      last_error: null,
+      last_delivered_at: new Date(context.now()).toISOString(),
+      next_attempt_at: null,
+    });
+    // The cursor moved: nothing new, nothing sent.
+    expect(await deliverAlarmWebhooks(context)).toBe(0);
+
+    // A silenced device's alarm is not sent; another's is; a clear is an event too.
+    const maintained = await createDevice(suite.provider.api, suite.admin, clientDevice('maintained'));
+    const silenced = await suite.send(suite.admin, 'post', '/alarm_silences', {
+      scope: 'device',
+      device_ids: [maintained],
+      duration_minutes: 60,
+      reason: 'Maintenance',
+    });
+    expect(silenced.status).toBe(201);
+    await applyAlarmReadings(context.db, root, [reading(maintained, Severity.CRITICAL)], context.now());
+    await applyAlarmReadings(context.db, root, [reading(101, Severity.NORMAL, 'clear')], context.now());
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    const third = AlarmWebhookPayloadSchema.parse(JSON.parse(receiver.received[2]?.body ?? '{}'));
+    expect(third.events.map((event) => [event.device_name, event.state])).toEqual([['device-101', 'cleared']]);
+    // Only the silenced change left: nothing is posted, and it is not sent later either.
+    await applyAlarmReadings(context.db, root, [reading(maintained, Severity.CRITICAL)], context.now());
+    expect(await deliverAlarmWebhooks(context)).toBe(0);
+    suite.provider.clock.now += 2 * 3_600_000;
+    expect(await deliverAlarmWebhooks(context)).toBe(0);
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it('sends only alarms at or above the target severity, and answers a test with how it went', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const { webhook, secret } = await addWebhook(suite, `http://127.0.0.1:${receiver.port}/hook`, Severity.MAJOR);
+    await applyAlarmReadings(
+      context.db,
+      root,
+      [reading(1, Severity.MINOR), reading(2, Severity.MAJOR), reading(3, Severity.CRITICAL)],
+      context.now(),
+    );
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    const events = AlarmWebhookPayloadSchema.parse(JSON.parse(receiver.received[0]?.body ?? '{}')).events;
+    expect(events.map((event) => event.device_id).sort()).toEqual([2, 3]);
+
+    const tested = await suite.send(suite.admin, 'post', `/alarm_webhooks/${webhook.id}/test`);
+    expect(tested.status).toBe(200);
+    expect(API.webhooks.test.answer.parse(tested.body)).toMatchObject({ delivered: true, status: 200, error: null });
+    const test = receiver.received[1];
+    if (!test) throw new Error('no test');
+    expect(verified(test, secret)).toBe(true);
+    expect(test.headers[WebhookHeader.EVENT]).toBe('test');
+    expect(AlarmWebhookPayloadSchema.parse(JSON.parse(test.body))).toMatchObject({ kind: 'test', events: [] });
+    receiver.statuses.push(503);
+    const failed = API.webhooks.test.answer.parse(
+      (await suite.send(suite.admin, 'post', `/alarm_webhooks/${webhook.id}/test`)).body,
+    );
+    expect(failed).toMatchObject({ delivered: false, status: 503, error: 'refusedStatus:503' });
+    // A test counts no failure toward the back-off.
+    expect(failed.webhook).toMatchObject({ attempts: 0, next_attempt_at: null, last_status: 503 });
+  });
+});
+
+describe.each(DIALECTS)('alarm webhook delivery on %s, with the default configuration', (dialect) => {
+  const suite = useAdminSuite(dialect);
+  const receiver = useReceiver();
+
+  it('refuses a loopback target: a literal when it is added, a name that resolves to it when it is called', async () => {
+    const { context } = suite.provider.provider;
+    const literal = await suite.send(suite.admin, 'post', '/alarm_webhooks', {
+      name: 'here',
+      url: `http://127.0.0.1:${receiver.port}/hook`,
+    });
+    expect(literal.status).toBe(400);
+    expect(literal.body).toMatchObject({ fields: { url: 'validation.webhookAddressLoopback' } });
+    expect(String(literal.body.message)).toContain('HALO_WEBHOOK_ALLOWED_NETWORKS');
+
+    // A host name passes when added; what it resolves to is refused at every delivery.
+    const { webhook } = await addWebhook(suite, `https://localhost:${receiver.port}/hook`);
+    await applyAlarmReadings(context.db, suite.admin.environmentId, [reading(7, Severity.CRITICAL)], context.now());
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    expect(receiver.received).toHaveLength(0);
+    expect(await webhookNow(suite, webhook.id)).toMatchObject({
+      attempts: 1,
+      last_status: null,
+      last_error: 'addressRefused:loopback',
+    });
+    const tested = API.webhooks.test.answer.parse(
+      (await suite.send(suite.admin, 'post', `/alarm_webhooks/${webhook.id}/test`)).body,
+    );
+    expect(tested).toMatchObject({ delivered: false, status: null, error: 'addressRefused:loopback' });
+    expect(receiver.received).toHaveLength(0);
+  });
+});

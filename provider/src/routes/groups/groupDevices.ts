@@ -1,0 +1,104 @@
+import { API, AuditAction, AuditResource, type GroupDevicesResponse } from '@halo/shared';
+import type { Kysely } from 'kysely';
+import { route } from '../../http/endpointRoute.js';
+import { auditChange, findReachable } from '../../http/reachable.js';
+import { idNotFound } from '../../http/tenancy.js';
+import { forEachSlice } from '../../loopTurns.js';
+import type { Database } from '../../store/schema.js';
+
+/** Members written per statement. */
+const MEMBERS_PER_STATEMENT = 500;
+
+async function membersOf(
+  db: Kysely<Database>,
+  groupId: number,
+  unknownNames: readonly string[] = [],
+): Promise<GroupDevicesResponse> {
+  const devices = await db
+    .selectFrom('device_group_members')
+    .innerJoin('devices', 'devices.id', 'device_group_members.device_id')
+    .select(['devices.id', 'devices.name', 'devices.pairing_id'])
+    .where('device_group_members.group_id', '=', groupId)
+    .orderBy('devices.name')
+    .orderBy('devices.id')
+    .execute();
+  return { devices, unknown_names: [...unknownNames] };
+}
+
+/** The environment's devices named (by name or serial number, whatever the case) in `names`, and the names none has. */
+async function devicesNamed(db: Kysely<Database>, environmentId: number, names: readonly string[]) {
+  const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
+  const ids = new Set<number>();
+  const matched = new Set<string>();
+  await forEachSlice([...wanted.keys()], MEMBERS_PER_STATEMENT, async (slice) => {
+    const rows = await db
+      .selectFrom('devices')
+      .select(['id', 'name', 'pairing_id'])
+      .where('environment_id', '=', environmentId)
+      .where((eb) =>
+        eb.or([eb(eb.fn('lower', ['name']), 'in', slice), eb(eb.fn('lower', ['pairing_id']), 'in', slice)]),
+      )
+      .execute();
+    for (const row of rows) {
+      ids.add(row.id);
+      matched.add(row.name.toLowerCase());
+      matched.add(row.pairing_id.toLowerCase());
+    }
+  });
+  return { ids: [...ids], unknown: [...wanted].filter(([key]) => !matched.has(key)).map(([, name]) => name) };
+}
+
+/** GET config/{env}/groups/{id}/devices: the group's devices by name. */
+export const listGroupDevices = route(API.groups.devices, (context) => async ({ auth, params }) => {
+  const group = await findReachable(context.db, 'groups', auth, params.id);
+  return membersOf(context.db, group.id);
+});
+
+/**
+ * POST config/{env}/groups/{id}/devices {add?, add_names?, remove?}: devices of the group's
+ * environment in and out (a device id of another environment refuses the whole call, 404; a
+ * name no device of the environment has is answered in unknown_names; adding a member or
+ * removing a non-member changes nothing), in one transaction, audited on the group.
+ */
+export const changeGroupDevices = route(API.groups.changeDevices, (context) => async ({ auth, params, body }) => {
+  const group = await findReachable(context.db, 'groups', auth, params.id);
+  const byName = await devicesNamed(context.db, auth.target.id, body.add_names ?? []);
+  const add = [...new Set([...(body.add ?? []), ...byName.ids])];
+  const remove = [...new Set(body.remove ?? [])].filter((id) => !add.includes(id));
+  const named = [...add, ...remove];
+  await context.db.transaction().execute(async (trx) => {
+    let found = 0;
+    await forEachSlice(named, MEMBERS_PER_STATEMENT, async (slice) => {
+      const rows = await trx
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('environment_id', '=', auth.target.id)
+        .where('id', 'in', slice)
+        .executeTakeFirst();
+      found += Number(rows?.count ?? 0);
+    });
+    if (found !== named.length) throw idNotFound();
+    await forEachSlice(add, MEMBERS_PER_STATEMENT, (slice) =>
+      trx
+        .insertInto('device_group_members')
+        .values(slice.map((device_id) => ({ group_id: group.id, device_id })))
+        .onConflict((conflict) => conflict.columns(['group_id', 'device_id']).doNothing())
+        .execute(),
+    );
+    await forEachSlice(remove, MEMBERS_PER_STATEMENT, (slice) =>
+      trx.deleteFrom('device_group_members').where('group_id', '=', group.id).where('device_id', 'in', slice).execute(),
+    );
+    await auditChange(
+      trx,
+      auth,
+      {
+        resource: AuditResource.GROUP,
+        action: AuditAction.UPDATE,
+        name: group.name,
+        detail: `+${add.length} −${remove.length}`,
+      },
+      context.now(),
+    );
+  });
+  return membersOf(context.db, group.id, byName.unknown);
+});

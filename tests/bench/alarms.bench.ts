@@ -1,0 +1,314 @@
+import {
+  API,
+  API_BASE,
+  apiPaths,
+  LiveEvent,
+  pathOf,
+  Permission,
+  Severity,
+  ThresholdAttributeType,
+  type AlarmsChangedEvent,
+  type Threshold,
+} from '@halo/shared';
+import { parseExposition } from '@halo/shared/metrics';
+import { test } from '@playwright/test';
+import { login, openLiveSocket, sleep, type Session } from '../fixtures/liveClient';
+import { outboxMails } from '../fixtures/outbox';
+import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
+import { figureTable, histogramBuckets, ms, percentile, processMemoryMB, quantileBetween } from './benchFigures';
+
+/**
+ * bench:alarms (issue 27). One provider (SQLite) whose simulator runs 100,000 devices, reading
+ * 5 % of them a tick (every device about every 20 s), one gateway in front of it, 1,000 users
+ * with e-mail on (800 reached from minor up, 200 from critical only) and one operator's live
+ * socket on the alarm stream. The storm: the temperature threshold's minor limit is lowered to
+ * the fleet's 90th percentile, so about 10 % of the devices breach within a minute as the
+ * simulator reads them. Meanwhile another tenant's operator asks its lists every 200 ms.
+ *
+ * Measures: alarms opened per second (peak second and over the storm, from the stream), p99
+ * from breach (the alarm's opened_at, the simulator's reading) to the alarm on the subscribed
+ * socket, the e-mails the grouping sent in BENCH_MAIL_WATCH_MS (default 4 min: past the 30 s
+ * group wait, within the 5 min interval) and the most any one user got, the provider's
+ * event-loop delay p99 and the other tenant's REST p99 over the storm, and both processes'
+ * peak resident memory. Prints a table with the targets; asserts nothing about speed.
+ */
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+/** Share of the users reached from minor up (the rest from critical only). */
+const MINOR_USERS_SHARE = 0.8;
+const CHANGE_FRACTION = '0.05';
+const POLL_MS = 1000;
+const STORM_SHARE = 0.1;
+const STORM_MS = 60_000;
+const MAIL_WATCH_MS = Number(process.env.BENCH_MAIL_WATCH_MS ?? 4 * 60_000);
+const GROUP_INTERVAL_MS = 300_000;
+const LOOP_DELAY_HISTOGRAM = 'halo_provider_event_loop_delay_seconds';
+
+const TARGET = {
+  breachToSocketP99Ms: POLL_MS + 1000,
+  mailsPerUserPerInterval: 1,
+  otherTenantRestP99Ms: 100,
+  loopP99Ms: 50,
+};
+
+const headersOf = (session: Session) => ({
+  Authorization: `Bearer ${session.token}`,
+  'Content-Type': 'application/json',
+});
+
+async function api<T>(origin: string, session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}${API_BASE}${path}`, {
+    method,
+    headers: headersOf(session),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+async function waitForFleet(provider: ProviderProcess, session: Session) {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    const { devices } = await api<{ devices: unknown[] }>(
+      provider.url,
+      session,
+      'GET',
+      apiPaths.devices.list(session.environmentId),
+    );
+    if (devices.length >= DEVICES) return;
+    if (Date.now() > deadline) throw new Error(`only ${devices.length} of ${DEVICES} devices`);
+    await sleep(3000);
+  }
+}
+
+async function temperatureThreshold(provider: ProviderProcess, session: Session): Promise<Threshold> {
+  const { thresholds } = API.thresholds.list.answer.parse(
+    await api(provider.url, session, 'GET', pathOf(API.thresholds.list, { environmentId: session.environmentId })),
+  );
+  const found = thresholds.find((threshold) => threshold.device_attribute_type === ThresholdAttributeType.TEMPERATURE);
+  if (!found) throw new Error('no temperature threshold');
+  return found;
+}
+
+test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
+  test.setTimeout(40 * 60_000);
+  const provider = await startProvider(
+    {
+      HALO_SIM_DEVICES: String(DEVICES),
+      HALO_SIM_CHANGE_FRACTION: CHANGE_FRACTION,
+      HALO_LOG_LEVEL: 'warn',
+    },
+    10 * 60_000,
+  );
+  let gateway: GatewayProcess | undefined;
+  try {
+    // One session of the root manager (a login ends the last): at the provider, then the gateway's for the rest.
+    let admin = await login(provider.url, provider.adminPassword);
+    await waitForFleet(provider, admin);
+
+    // Another tenant, whose operator keeps working through the storm.
+    await api(provider.url, admin, 'POST', apiPaths.environments.list(admin.environmentId), {
+      environment_name: 'tenant-b',
+      username: 'b-manager',
+      password: 'Tenant-B-Passw0rd!',
+      email: 'b-manager@bench.example',
+    });
+
+    const users = Array.from({ length: USERS }, (_, index) => index);
+    const createdAt = performance.now();
+    await inParallel(users, 4, async (index) => {
+      await api(provider.url, admin, 'POST', apiPaths.users.list(admin.environmentId), {
+        user: {
+          username: `bench-user-${index}`,
+          password: 'Bench-Passw0rd!',
+          email: `bench-user-${index}@bench.example`,
+          permissions: [Permission.LOGS_VIEW],
+          severity: index < USERS * MINOR_USERS_SHARE ? Severity.MINOR : Severity.CRITICAL,
+        },
+      });
+    });
+    const usersMs = performance.now() - createdAt;
+
+    gateway = await startGateway(provider.apiURL, {
+      HALO_POLL_MS: String(POLL_MS),
+      HALO_POLL_TIMEOUT_MS: '120000',
+      HALO_UPSTREAM_TIMEOUT_MS: '120000',
+    });
+    const operator = await login(gateway.baseURL, provider.adminPassword);
+    admin = operator;
+    const tenantB = await login(gateway.baseURL, 'Tenant-B-Passw0rd!', 'b-manager', 'tenant-b');
+
+    // The operator's socket on the alarm stream: each new alarm's delay from its breach.
+    const socket = openLiveSocket(gateway.baseURL, operator.token);
+    const seen = new Set<number>();
+    const delays: number[] = [];
+    const openedAt: number[] = [];
+    socket.on(LiveEvent.ALARMS_CHANGED, (message: AlarmsChangedEvent) => {
+      const now = Date.now();
+      for (const alarm of message.alarms) {
+        if (alarm.state !== 'active' || seen.has(alarm.id)) continue;
+        seen.add(alarm.id);
+        const opened = Date.parse(alarm.opened_at);
+        openedAt.push(opened);
+        delays.push(now - opened);
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ack = (await socket
+      .timeout(120_000)
+      .emitWithAck(LiveEvent.ALARMS_SUBSCRIBE, { environmentId: operator.environmentId })) as { ok: boolean };
+    if (!ack.ok) throw new Error(`alarms.subscribe refused: ${JSON.stringify(ack)}`);
+    // The gateway's first poll of 100,000 devices is behind it before the storm.
+    await sleep(15_000);
+
+    const threshold = await temperatureThreshold(provider, admin);
+    const { readings } = API.thresholds.readings.answer.parse(
+      await api(
+        provider.url,
+        admin,
+        'GET',
+        pathOf(API.thresholds.readings, { environmentId: admin.environmentId, id: threshold.id }),
+      ),
+    );
+    const limit = Math.round(percentile(readings, 100 * (1 - STORM_SHARE)));
+    const peak = {
+      provider: processMemoryMB(provider.pid).resident,
+      gateway: processMemoryMB(gateway.pid).resident,
+    };
+    const scrape = async () => parseExposition(await (await fetch(`${provider.url}/metrics`)).text());
+    const delayAtStart = histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM);
+
+    let running = true;
+    const rest: number[] = [];
+    const restErrors: string[] = [];
+    const restLoop = (async () => {
+      while (running) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${gateway.baseURL}${API_BASE}${apiPaths.users.list(tenantB.environmentId)}`, {
+            headers: headersOf(tenantB),
+            signal: AbortSignal.timeout(30_000),
+          });
+          await response.arrayBuffer();
+          rest.push(performance.now() - started);
+          if (!response.ok) restErrors.push(String(response.status));
+        } catch (error) {
+          restErrors.push(String(error));
+        }
+        await sleep(200);
+      }
+    })();
+    const memoryLoop = (async () => {
+      while (running) {
+        peak.provider = Math.max(peak.provider, processMemoryMB(provider.pid).resident);
+        peak.gateway = Math.max(peak.gateway, processMemoryMB(gateway.pid).resident);
+        await sleep(500);
+      }
+    })();
+
+    // The storm: minor from the 90th percentile up; major and critical above it.
+    const stormStart = Date.now();
+    await api(
+      provider.url,
+      admin,
+      'PUT',
+      pathOf(API.thresholds.update, { environmentId: admin.environmentId, id: threshold.id }),
+      {
+        threshold: {
+          device_attribute_type: ThresholdAttributeType.TEMPERATURE,
+          threshold_values: {
+            ...threshold.threshold_values,
+            minor: limit,
+            major: limit + 8,
+            critical: limit + 16,
+            back_to_safety: limit - 5,
+          },
+          should_alert: true,
+        },
+      },
+    );
+    await sleep(STORM_MS + 5000);
+    const stormLoopDelay = quantileBetween(delayAtStart, histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM), 0.99);
+    const stormAlarms = openedAt.filter((opened) => opened >= stormStart && opened < stormStart + STORM_MS).length;
+    const perSecond = new Map<number, number>();
+    for (const opened of openedAt) {
+      const second = Math.floor((opened - stormStart) / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    const counts = API.alarms.counts.answer.parse(
+      await api(gateway.baseURL, operator, 'GET', apiPaths.alarms.counts(operator.environmentId)),
+    ).alarm_counts;
+
+    // The mail: the grouping's wait passes, the interval does not.
+    await sleep(Math.max(0, stormStart + MAIL_WATCH_MS - Date.now()));
+    running = false;
+    await Promise.all([restLoop, memoryLoop]);
+    const mails = outboxMails(provider.dataDir);
+    const perUser = new Map<string, number>();
+    for (const mail of mails) perUser.set(mail.to, (perUser.get(mail.to) ?? 0) + 1);
+    const mostPerUser = Math.max(0, ...perUser.values());
+    const minorUsersMailed = [...perUser.keys()].filter(
+      (to) => Number(/bench-user-(\d+)@/.exec(to)?.[1]) < USERS * MINOR_USERS_SHARE,
+    ).length;
+    socket.close();
+
+    const row = (name: string, value: string, target?: string): readonly [string, string] => [
+      name,
+      target ? `${value}   (target ${target})` : value,
+    ];
+    console.log(
+      figureTable(`bench:alarms: ${DEVICES.toLocaleString('en-US')} devices, ${USERS} users, storm at p90`, [
+        row('minor limit set to', `${limit} °C (p90 of ${readings.length} readings)`),
+        row('users created', `${USERS} in ${(usersMs / 1000).toFixed(1)} s`),
+        row(
+          'alarms opened in the storm minute',
+          `${stormAlarms} (${((stormAlarms / DEVICES) * 100).toFixed(1)} % of devices)`,
+        ),
+        row(
+          'alarms opened per second',
+          `mean ${(stormAlarms / (STORM_MS / 1000)).toFixed(0)}, peak ${Math.max(0, ...perSecond.values())}`,
+        ),
+        row('active alarms by severity (minor, major, critical)', `${counts.active.slice(1).join(', ')}`),
+        row(
+          'breach → alarm on socket',
+          `p50 ${ms(percentile(delays, 50))}, p99 ${ms(percentile(delays, 99))}, max ${ms(Math.max(...delays))}`,
+          `p99 ≤ ${ms(TARGET.breachToSocketP99Ms)}`,
+        ),
+        row(
+          `e-mails in ${MAIL_WATCH_MS / 60_000} min`,
+          `${mails.length} to ${perUser.size} users (${minorUsersMailed} of ${USERS * MINOR_USERS_SHARE} minor-level users)`,
+        ),
+        row(
+          'most e-mails to one user',
+          `${mostPerUser} within ${MAIL_WATCH_MS / 60_000} min < the ${GROUP_INTERVAL_MS / 60_000} min interval`,
+          `≤ ${TARGET.mailsPerUserPerInterval}`,
+        ),
+        row(
+          'other tenant REST',
+          `p50 ${ms(percentile(rest, 50))}, p99 ${ms(percentile(rest, 99))}, ${restErrors.length} errors`,
+          `p99 ≤ ${ms(TARGET.otherTenantRestP99Ms)}`,
+        ),
+        row('provider event-loop delay p99 (storm)', ms(stormLoopDelay * 1000), `≤ ${ms(TARGET.loopP99Ms)}`),
+        row('peak resident memory', `provider ${peak.provider.toFixed(0)} MB, gateway ${peak.gateway.toFixed(0)} MB`),
+      ]),
+    );
+  } finally {
+    await gateway?.dispose();
+    await provider.dispose();
+  }
+});
