@@ -19,30 +19,39 @@ import { figureTable, histogramBuckets, ms, percentile, processMemoryMB, quantil
 
 /**
  * bench:alarms (issue 27). One provider (SQLite) whose simulator runs 100,000 devices, reading
- * 5 % of them a tick (every device about every 20 s), one gateway in front of it, 1,000 users
- * with e-mail on (800 reached from minor up, 200 from critical only) and one operator's live
- * socket on the alarm stream. The storm: the temperature threshold's minor limit is lowered to
- * the fleet's 90th percentile, so about 10 % of the devices breach within a minute as the
- * simulator reads them. Meanwhile another tenant's operator asks its lists every 200 ms.
+ * 2 % of them a tick (the product's default: every device about every 50 s), one gateway in
+ * front of it, 1,000 users with e-mail on (800 reached from minor up, 200 from critical only)
+ * and one operator's live socket on the alarm stream. The storm: the temperature threshold's
+ * minor limit is lowered to STORM_PERCENTILE of the readings, so that about a tenth of the fleet
+ * breaches within the minute as the simulator reads the devices (devices not connected for long
+ * open alarms of their own all along, counted apart). Another tenant's operator asks its lists
+ * every 200 ms throughout.
  *
- * Measures: alarms opened per second (peak second and over the storm, from the stream), p99
- * from breach (the alarm's opened_at, the simulator's reading) to the alarm on the subscribed
- * socket, the e-mails the grouping sent in BENCH_MAIL_WATCH_MS (default 4 min: past the 30 s
- * group wait, within the 5 min interval) and the most any one user got, the provider's
- * event-loop delay p99 and the other tenant's REST p99 over the storm, and both processes'
- * peak resident memory. Prints a table with the targets; asserts nothing about speed.
+ * Measures: alarms opened per second (over the storm minute and its peak second, from the
+ * stream), p50/p99 from breach (the alarm's opened_at: the simulator's reading) to the alarm
+ * readable in the provider and on the subscribed socket, the e-mails sent from the storm on
+ * (BENCH_MAIL_WATCH_MS, 4 min by default, with a 2 min grouping interval so updates after the
+ * first message are seen) and the most any user got within one interval, the provider's
+ * event-loop delay p99 and the other tenant's REST p99 over a quiet minute before the storm
+ * (the simulator's own work) and over the storm, and both processes' peak resident memory.
+ * Prints a table with the targets; asserts nothing about speed.
  */
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 /** Share of the users reached from minor up (the rest from critical only). */
 const MINOR_USERS_SHARE = 0.8;
-const CHANGE_FRACTION = '0.05';
+const CHANGE_FRACTION = '0.02';
 const POLL_MS = 1000;
 const STORM_SHARE = 0.1;
+/** Where among the readings the limit goes so that about STORM_SHARE of the fleet breaches within STORM_MS. */
+const STORM_PERCENTILE = 88;
 const STORM_MS = 60_000;
+/** The quiet minute before the storm, measured the same way. */
+const QUIET_MS = 60_000;
 const MAIL_WATCH_MS = Number(process.env.BENCH_MAIL_WATCH_MS ?? 4 * 60_000);
-const GROUP_INTERVAL_MS = 300_000;
+/** The grouping interval, shorter than the product's 5 min so the bench sees updates after the first message. */
+const GROUP_INTERVAL_MS = 120_000;
 const LOOP_DELAY_HISTOGRAM = 'halo_provider_event_loop_delay_seconds';
 
 const TARGET = {
@@ -108,6 +117,7 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     {
       HALO_SIM_DEVICES: String(DEVICES),
       HALO_SIM_CHANGE_FRACTION: CHANGE_FRACTION,
+      HALO_ALARM_GROUP_INTERVAL_MS: String(GROUP_INTERVAL_MS),
       HALO_LOG_LEVEL: 'warn',
     },
     10 * 60_000,
@@ -155,14 +165,19 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     const seen = new Set<number>();
     const delays: number[] = [];
     const openedAt: number[] = [];
+    let otherOpened = 0;
+    /** When the threshold is lowered (until then, every alarm is before the storm). */
+    let stormStart = Number.POSITIVE_INFINITY;
     socket.on(LiveEvent.ALARMS_CHANGED, (message: AlarmsChangedEvent) => {
       const now = Date.now();
       for (const alarm of message.alarms) {
         if (alarm.state !== 'active' || seen.has(alarm.id)) continue;
         seen.add(alarm.id);
         const opened = Date.parse(alarm.opened_at);
-        openedAt.push(opened);
         delays.push(now - opened);
+        // The storm is the temperature's; devices not connected for long open alarms all along.
+        if (alarm.device_attribute_type === ThresholdAttributeType.TEMPERATURE) openedAt.push(opened);
+        else if (opened >= stormStart && opened < stormStart + STORM_MS) otherOpened += 1;
       }
     });
     await new Promise<void>((resolve, reject) => {
@@ -185,7 +200,10 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
         pathOf(API.thresholds.readings, { environmentId: admin.environmentId, id: threshold.id }),
       ),
     );
-    const limit = Math.round(percentile(readings, 100 * (1 - STORM_SHARE)));
+    // About a tenth of the whole fleet breaching within the minute: the readings are the connected
+    // devices' now, and temperatures drift and devices reconnect during the minute, so the limit
+    // sits well above the readings' 90th percentile (STORM_PERCENTILE).
+    const limit = Math.round(percentile(readings, STORM_PERCENTILE));
     const peak = {
       provider: processMemoryMB(provider.pid).resident,
       gateway: processMemoryMB(gateway.pid).resident,
@@ -194,7 +212,7 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     const delayAtStart = histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM);
 
     let running = true;
-    const rest: number[] = [];
+    let rest: number[] = [];
     const restErrors: string[] = [];
     const restLoop = (async () => {
       while (running) {
@@ -221,8 +239,15 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
       }
     })();
 
-    // The storm: minor from the 90th percentile up; major and critical above it.
-    const stormStart = Date.now();
+    // Before the storm, as long: what the simulator's own work costs the other tenant and the loop.
+    await sleep(QUIET_MS);
+    const quietRest = rest;
+    rest = [];
+    const delayAtStorm = histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM);
+    const quietLoopDelay = quantileBetween(delayAtStart, delayAtStorm, 0.99);
+
+    // The storm: minor from the limit up; major and critical above it.
+    stormStart = Date.now();
     await api(
       provider.url,
       admin,
@@ -242,8 +267,34 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
         },
       },
     );
+    // Where the time goes: when each alarm can first be read in the provider's store (its
+    // changes asked every 200 ms), against when it reaches the socket through the gateway.
+    const inStore: number[] = [];
+    const storeLoop = (async () => {
+      let after = (
+        await api<{ revision: number }>(provider.url, admin, 'GET', apiPaths.alarms.changes(admin.environmentId))
+      ).revision;
+      const known = new Set<number>();
+      while (Date.now() < stormStart + STORM_MS) {
+        const answer = await api<{ alarms: { id: number; opened_at: string; state: string }[]; revision: number }>(
+          provider.url,
+          admin,
+          'GET',
+          `${apiPaths.alarms.changes(admin.environmentId)}?after=${after}`,
+        );
+        const now = Date.now();
+        for (const alarm of answer.alarms)
+          if (alarm.state === 'active' && !known.has(alarm.id)) {
+            known.add(alarm.id);
+            inStore.push(now - Date.parse(alarm.opened_at));
+          }
+        after = answer.revision;
+        await sleep(200);
+      }
+    })();
     await sleep(STORM_MS + 5000);
-    const stormLoopDelay = quantileBetween(delayAtStart, histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM), 0.99);
+    await storeLoop;
+    const stormLoopDelay = quantileBetween(delayAtStorm, histogramBuckets(await scrape(), LOOP_DELAY_HISTOGRAM), 0.99);
     const stormAlarms = openedAt.filter((opened) => opened >= stormStart && opened < stormStart + STORM_MS).length;
     const perSecond = new Map<number, number>();
     for (const opened of openedAt) {
@@ -259,12 +310,24 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     running = false;
     await Promise.all([restLoop, memoryLoop]);
     const mails = outboxMails(provider.dataDir);
-    const perUser = new Map<string, number>();
-    for (const mail of mails) perUser.set(mail.to, (perUser.get(mail.to) ?? 0) + 1);
-    const mostPerUser = Math.max(0, ...perUser.values());
-    const minorUsersMailed = [...perUser.keys()].filter(
+    const timesOf = new Map<string, number[]>();
+    for (const mail of mails) timesOf.set(mail.to, [...(timesOf.get(mail.to) ?? []), mail.sentAt]);
+    // The most messages one user got within any one grouping interval (a sliding window).
+    let mostPerInterval = 0;
+    for (const times of timesOf.values()) {
+      times.sort((a, b) => a - b);
+      for (let first = 0; first < times.length; first += 1) {
+        let last = first;
+        while (last + 1 < times.length && (times[last + 1] ?? 0) - (times[first] ?? 0) < GROUP_INTERVAL_MS) last += 1;
+        mostPerInterval = Math.max(mostPerInterval, last - first + 1);
+      }
+    }
+    const stormMails = mails.filter((mail) => mail.sentAt >= stormStart);
+    const toldOfStorm = new Set(stormMails.map((mail) => mail.to));
+    const minorUsersTold = [...toldOfStorm].filter(
       (to) => Number(/bench-user-(\d+)@/.exec(to)?.[1]) < USERS * MINOR_USERS_SHARE,
     ).length;
+    const firstStormMail = Math.min(...stormMails.map((mail) => mail.sentAt)) - stormStart;
     socket.close();
 
     const row = (name: string, value: string, target?: string): readonly [string, string] => [
@@ -272,40 +335,54 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
       target ? `${value}   (target ${target})` : value,
     ];
     console.log(
-      figureTable(`bench:alarms: ${DEVICES.toLocaleString('en-US')} devices, ${USERS} users, storm at p90`, [
-        row('minor limit set to', `${limit} °C (p90 of ${readings.length} readings)`),
-        row('users created', `${USERS} in ${(usersMs / 1000).toFixed(1)} s`),
-        row(
-          'alarms opened in the storm minute',
-          `${stormAlarms} (${((stormAlarms / DEVICES) * 100).toFixed(1)} % of devices)`,
-        ),
-        row(
-          'alarms opened per second',
-          `mean ${(stormAlarms / (STORM_MS / 1000)).toFixed(0)}, peak ${Math.max(0, ...perSecond.values())}`,
-        ),
-        row('active alarms by severity (minor, major, critical)', `${counts.active.slice(1).join(', ')}`),
-        row(
-          'breach → alarm on socket',
-          `p50 ${ms(percentile(delays, 50))}, p99 ${ms(percentile(delays, 99))}, max ${ms(Math.max(...delays))}`,
-          `p99 ≤ ${ms(TARGET.breachToSocketP99Ms)}`,
-        ),
-        row(
-          `e-mails in ${MAIL_WATCH_MS / 60_000} min`,
-          `${mails.length} to ${perUser.size} users (${minorUsersMailed} of ${USERS * MINOR_USERS_SHARE} minor-level users)`,
-        ),
-        row(
-          'most e-mails to one user',
-          `${mostPerUser} within ${MAIL_WATCH_MS / 60_000} min < the ${GROUP_INTERVAL_MS / 60_000} min interval`,
-          `≤ ${TARGET.mailsPerUserPerInterval}`,
-        ),
-        row(
-          'other tenant REST',
-          `p50 ${ms(percentile(rest, 50))}, p99 ${ms(percentile(rest, 99))}, ${restErrors.length} errors`,
-          `p99 ≤ ${ms(TARGET.otherTenantRestP99Ms)}`,
-        ),
-        row('provider event-loop delay p99 (storm)', ms(stormLoopDelay * 1000), `≤ ${ms(TARGET.loopP99Ms)}`),
-        row('peak resident memory', `provider ${peak.provider.toFixed(0)} MB, gateway ${peak.gateway.toFixed(0)} MB`),
-      ]),
+      figureTable(
+        `bench:alarms: ${DEVICES.toLocaleString('en-US')} devices, ${USERS} users, limit at p${STORM_PERCENTILE} of the readings`,
+        [
+          row('minor limit set to', `${limit} °C (p${STORM_PERCENTILE} of ${readings.length} readings)`),
+          row('users created', `${USERS} in ${(usersMs / 1000).toFixed(1)} s`),
+          row(
+            'alarms opened in the storm minute',
+            `${stormAlarms} (${((stormAlarms / DEVICES) * 100).toFixed(1)} % of devices)`,
+            `about ${STORM_SHARE * 100} %`,
+          ),
+          row(
+            'alarms opened per second',
+            `mean ${(stormAlarms / (STORM_MS / 1000)).toFixed(0)}, peak ${Math.max(0, ...perSecond.values())}`,
+          ),
+          row('active alarms by severity (minor, major, critical)', `${counts.active.slice(1).join(', ')}`),
+          row(
+            'breach → alarm readable in the provider (asked every 200 ms)',
+            `p50 ${ms(percentile(inStore, 50))}, p99 ${ms(percentile(inStore, 99))}`,
+          ),
+          row('other alarms opened meanwhile (devices not connected for long)', String(otherOpened)),
+          row(
+            'breach → alarm on socket',
+            `p50 ${ms(percentile(delays, 50))}, p99 ${ms(percentile(delays, 99))}, max ${ms(Math.max(...delays))}`,
+            `p99 ≤ ${ms(TARGET.breachToSocketP99Ms)}`,
+          ),
+          row(
+            'e-mails from the storm on',
+            `${stormMails.length} to ${toldOfStorm.size} users (${minorUsersTold} of ${USERS * MINOR_USERS_SHARE} minor-level users), the first ${ms(firstStormMail)} after the storm began`,
+          ),
+          row(
+            `most e-mails to one user in any ${GROUP_INTERVAL_MS / 60_000} min (the grouping interval)`,
+            `${mostPerInterval} (${mails.length} messages in all, over ${timesOf.size} users)`,
+            `≤ ${TARGET.mailsPerUserPerInterval}`,
+          ),
+          row(
+            'other tenant REST, the quiet minute',
+            `p50 ${ms(percentile(quietRest, 50))}, p99 ${ms(percentile(quietRest, 99))}`,
+          ),
+          row(
+            'other tenant REST, storm and mail',
+            `p50 ${ms(percentile(rest, 50))}, p99 ${ms(percentile(rest, 99))}, ${restErrors.length} errors`,
+            `p99 ≤ ${ms(TARGET.otherTenantRestP99Ms)}`,
+          ),
+          row('provider event-loop delay p99, quiet minute', ms(quietLoopDelay * 1000)),
+          row('provider event-loop delay p99, storm minute', ms(stormLoopDelay * 1000), `≤ ${ms(TARGET.loopP99Ms)}`),
+          row('peak resident memory', `provider ${peak.provider.toFixed(0)} MB, gateway ${peak.gateway.toFixed(0)} MB`),
+        ],
+      ),
     );
   } finally {
     await gateway?.dispose();

@@ -5,8 +5,11 @@ import { CoalescedRead } from './coalescedRead.js';
 import { alarmsRoom } from './fanout/roomNames.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 
-/** The alarm changes are read at most this often (a storm's threshold entries are one read a second). */
-export const ALARM_CHANGES_MIN_MS = 1000;
+/**
+ * The alarm changes are read at most this often: a storm's threshold entries (every poll) are a
+ * few small indexed reads a second, and a change waits at most this long behind the last read.
+ */
+export const ALARM_CHANGES_MIN_MS = 250;
 /**
  * ...and at least this often while someone watches: what reaches the alarms without a threshold
  * entry in this gateway's feed (an acknowledgement through a peer gateway) shows within it.
