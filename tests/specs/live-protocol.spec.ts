@@ -1,6 +1,19 @@
-import { API_BASE, apiPaths, LIVE_NAMESPACE, Permission, SessionEndReason } from '@halo/shared';
+import {
+  API,
+  API_BASE,
+  apiPaths,
+  LIVE_NAMESPACE,
+  LiveEvent,
+  Permission,
+  SessionEndReason,
+  type Alarm,
+  type AlarmsChangedEvent,
+} from '@halo/shared';
+import { CRITICAL_FOR_ALL, raiseTemperatureAlerts, TEMPERATURE_DEFAULTS } from '../fixtures/alerts';
+import { apiLogin } from '../fixtures/apiLogin';
+import { setTemperatureThreshold } from '../fixtures/thresholdsApi';
 import { io } from 'socket.io-client';
-import { eventually, LiveFleetClient, login, type Session } from '../fixtures/liveClient';
+import { eventually, LiveFleetClient, login, openLiveSocket, type Session } from '../fixtures/liveClient';
 import { PeopleApi } from '../fixtures/peopleApi';
 import { expect, test } from '../fixtures/test';
 
@@ -62,6 +75,62 @@ test('new system log entries reach a logs.subscribe socket as logs.system, each 
   } finally {
     client.close();
     devicesOnly.close();
+  }
+});
+
+test('alarms.changed carries what the provider holds: after the revision the stream started from, each alarm as it is now', async ({
+  stack,
+  request,
+}) => {
+  // A watcher of its own: the admin's API logins below (arranging the breach) end the admin's sessions.
+  const admin = await login(stack.baseURL, stack.adminPassword);
+  await call(stack.baseURL, admin, 'POST', apiPaths.users.list(admin.environmentId), {
+    user: {
+      username: 'alarm_watch',
+      password: 'Str0ng-Pass!',
+      email: 'alarm-watch@example.test',
+      // The stream admits as the log's tail does: the environment's devices and its logs in view.
+      permissions: [Permission.DEVICES_VIEW, Permission.LOGS_VIEW],
+    },
+  });
+  const watcher = await login(stack.baseURL, 'Str0ng-Pass!', 'alarm_watch');
+  const socket = openLiveSocket(stack.baseURL, watcher.token);
+  const heard: AlarmsChangedEvent[] = [];
+  socket.on(LiveEvent.ALARMS_CHANGED, (message: AlarmsChangedEvent) => heard.push(message));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    expect(
+      await socket.timeout(10_000).emitWithAck(LiveEvent.ALARMS_SUBSCRIBE, { environmentId: watcher.environmentId }),
+    ).toEqual({ ok: true });
+    const before = API.alarms.list.answer.parse(
+      await call(stack.baseURL, watcher, 'GET', apiPaths.alarms.list(watcher.environmentId)),
+    );
+    // Below every connected device's temperature: the simulator opens alarms on its next readings.
+    await raiseTemperatureAlerts(request, stack.adminPassword, 1, CRITICAL_FOR_ALL);
+    await eventually(() => heard.some((message) => message.alarms.length > 0), 20_000);
+    const held = API.alarms.list.answer.parse(
+      await call(stack.baseURL, watcher, 'GET', `${apiPaths.alarms.list(watcher.environmentId)}?page_size=1000`),
+    );
+    const pushed = new Map<number, Alarm>();
+    for (const alarm of heard.flatMap((message) => message.alarms)) {
+      expect(alarm.revision).toBeGreaterThan(before.revision);
+      const known = pushed.get(alarm.id);
+      if (!known || known.revision < alarm.revision) pushed.set(alarm.id, alarm);
+    }
+    // Each pushed alarm is one the provider holds, at its revision or older than what it holds now.
+    for (const alarm of pushed.values()) {
+      const now = held.alarms.find((each) => each.id === alarm.id);
+      expect(now, `alarm ${alarm.id}`).toBeDefined();
+      expect(alarm.revision).toBeLessThanOrEqual(now?.revision ?? 0);
+      expect(alarm.device_id).toBe(now?.device_id);
+    }
+  } finally {
+    socket.close();
+    // The tests after this one find the thresholds as they were.
+    await setTemperatureThreshold(request, await apiLogin(request, 'admin', stack.adminPassword), TEMPERATURE_DEFAULTS);
   }
 });
 

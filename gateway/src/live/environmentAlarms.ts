@@ -57,11 +57,6 @@ export class EnvironmentAlarms {
     return this.members.has(socketId);
   }
 
-  /** The sockets following the stream (each admitted with logs view). */
-  get memberIds(): ReadonlySet<string> {
-    return this.members;
-  }
-
   /** The socket watches; resolves once the starting revision is known (or its reading failed). */
   async join(socket: LiveSocket): Promise<void> {
     this.members.add(socket.id);

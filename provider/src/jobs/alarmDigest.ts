@@ -1,8 +1,8 @@
 import { codeLabel, ROUTES } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
-import { alarmDigestMail, type DigestCount, type DigestedAlarm } from '../mail/alarmDigestMail.js';
-import { alarmRecipients, alarmsReaching, withoutSilenced } from './alarmRecipients.js';
+import { alarmDigestMail, type DigestCount } from '../mail/alarmDigestMail.js';
+import { activeAlarms, alarmRecipients, alarmsReaching, withoutSilenced, type ActiveAlarm } from './alarmRecipients.js';
 
 /**
  * The daily alarm digest (issue 27), a scheduled job (HALO_ALARM_DIGEST_SCHEDULE): each user who
@@ -17,19 +17,14 @@ import { alarmRecipients, alarmsReaching, withoutSilenced } from './alarmRecipie
  * message could not be sent.
  */
 
-interface OpenAlarm extends DigestedAlarm {
-  readonly environmentId: number;
-  readonly deviceId: number;
-}
-
 /** The UTC day of `epochMs`, as the digest's state keeps it. */
 export const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
 /** Worst first, then the oldest first. */
-const byWorstThenOldest = (a: OpenAlarm, b: OpenAlarm) => b.severity - a.severity || a.openedAt - b.openedAt;
+const byWorstThenOldest = (a: ActiveAlarm, b: ActiveAlarm) => b.severity - a.severity || a.openedAt - b.openedAt;
 
 /** Each severity among `alarms`, worst first, with its open and unacknowledged counts. */
-function countsOf(alarms: readonly OpenAlarm[]): DigestCount[] {
+function countsOf(alarms: readonly ActiveAlarm[]): DigestCount[] {
   const bySeverity = new Map<number, { open: number; unacknowledged: number }>();
   for (const alarm of alarms) {
     const count = bySeverity.get(alarm.severity) ?? { open: 0, unacknowledged: 0 };
@@ -46,36 +41,8 @@ export async function sendAlarmDigest(context: ProviderContext): Promise<number>
   const today = utcDay(now);
   const recipients = await alarmRecipients(context.db, 'email_digest');
   if (recipients.length === 0) return 0;
-  // Every active alarm (thousands in a storm): read off the loop that serves everyone.
-  const rows = await context.reads
-    .begin('page', new AbortController().signal)
-    .rows(
-      context.db
-        .selectFrom('alarms')
-        .select([
-          'environment_id',
-          'device_id',
-          'device_name',
-          'device_attribute_type',
-          'severity',
-          'last_value',
-          'opened_at',
-          'acknowledged_at',
-        ])
-        .where('cleared_at', 'is', null)
-        .compile(),
-    );
-  if (rows.length === 0) return 0;
-  const alarms: OpenAlarm[] = rows.map((row) => ({
-    environmentId: row.environment_id,
-    deviceId: row.device_id,
-    deviceName: row.device_name,
-    attributeType: row.device_attribute_type,
-    severity: row.severity,
-    value: row.last_value,
-    openedAt: Number(row.opened_at),
-    acknowledged: row.acknowledged_at !== null,
-  }));
+  const alarms = await activeAlarms(context);
+  if (alarms.length === 0) return 0;
   const { notifying, silenced } = await withoutSilenced(context.db, alarms, now);
   const reachedBy = await alarmsReaching(context.db, notifying);
   const silencedReaching = await alarmsReaching(context.db, silenced);

@@ -4,7 +4,7 @@ import type { AlarmMailTiming } from '../config.js';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { alarmMail, type MailedAlarm } from '../mail/alarmMail.js';
-import { alarmRecipients, alarmsReaching, withoutSilenced } from './alarmRecipients.js';
+import { activeAlarms, alarmRecipients, alarmsReaching, withoutSilenced } from './alarmRecipients.js';
 
 /**
  * Alarm e-mail (issue 27), a scheduled job: each user who asked for it hears of the active
@@ -67,42 +67,13 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   const recipients = await alarmRecipients(context.db, 'email_alarms');
   if (recipients.length === 0) return 0;
   const [alarms, states] = await Promise.all([
-    // Every active alarm, each run (thousands in a storm): read off the loop that serves everyone.
-    context.reads
-      .begin('page', new AbortController().signal)
-      .rows(
-        context.db
-          .selectFrom('alarms')
-          .select([
-            'environment_id',
-            'device_id',
-            'device_name',
-            'device_attribute_type',
-            'severity',
-            'last_value',
-            'last_breach_at',
-          ])
-          .where('cleared_at', 'is', null)
-          .compile(),
-      ),
+    activeAlarms(context),
     context.db.selectFrom('alarm_mail_state').selectAll().execute(),
   ]);
   if (alarms.length === 0) return 0;
   const stateOf = new Map(states.map((row) => [row.user_id, row]));
   // Silenced alarms (planned maintenance) notify nobody.
-  const { notifying } = await withoutSilenced(
-    context.db,
-    alarms.map((row) => ({ ...row, environmentId: row.environment_id, deviceId: row.device_id })),
-    now,
-  );
-  const open: ReachedAlarm[] = notifying.map((row) => ({
-    environmentId: row.environment_id,
-    deviceName: row.device_name,
-    attributeType: row.device_attribute_type,
-    severity: row.severity,
-    value: row.last_value,
-    lastBreachAt: Number(row.last_breach_at),
-  }));
+  const { notifying: open } = await withoutSilenced(context.db, alarms, now);
   const reachedBy = await alarmsReaching(context.db, open);
   // Users reached by the same alarms whose mail stands alike (in a storm, most of them) get the
   // same decision: made once, not sorted again per user (1,000 users × 16,000 alarms held the

@@ -1,5 +1,6 @@
 import { can, DEFAULT_LOCALE, isLocale, type Locale } from '@halo/shared';
 import type { Kysely } from 'kysely';
+import type { ProviderContext } from '../context.js';
 import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
 import type { Database } from '../store/schema.js';
 
@@ -118,4 +119,51 @@ export async function withoutSilenced<Alarm extends { readonly environmentId: nu
   const silenced: Alarm[] = [];
   for (const alarm of alarms) (isSilenced(silences, alarm, now) ? silenced : notifying).push(alarm);
   return { notifying, silenced };
+}
+
+/** An active alarm as the e-mails tell of it (the grouped mail and the digest). */
+export interface ActiveAlarm {
+  readonly environmentId: number;
+  readonly deviceId: number;
+  readonly deviceName: string;
+  readonly attributeType: number;
+  readonly severity: number;
+  readonly value: string | null;
+  readonly openedAt: number;
+  readonly lastBreachAt: number;
+  readonly acknowledged: boolean;
+}
+
+/** Every active alarm of the installation (thousands in a storm), read off the loop that serves everyone. */
+export async function activeAlarms(context: ProviderContext): Promise<ActiveAlarm[]> {
+  const rows = await context.reads
+    .begin('page', new AbortController().signal)
+    .rows(
+      context.db
+        .selectFrom('alarms')
+        .select([
+          'environment_id',
+          'device_id',
+          'device_name',
+          'device_attribute_type',
+          'severity',
+          'last_value',
+          'opened_at',
+          'last_breach_at',
+          'acknowledged_at',
+        ])
+        .where('cleared_at', 'is', null)
+        .compile(),
+    );
+  return rows.map((row) => ({
+    environmentId: row.environment_id,
+    deviceId: row.device_id,
+    deviceName: row.device_name,
+    attributeType: row.device_attribute_type,
+    severity: row.severity,
+    value: row.last_value,
+    openedAt: Number(row.opened_at),
+    lastBreachAt: Number(row.last_breach_at),
+    acknowledged: row.acknowledged_at !== null,
+  }));
 }

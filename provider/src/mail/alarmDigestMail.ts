@@ -1,5 +1,5 @@
 import { codeLabel, RIGHT_TO_LEFT_LOCALES, type Locale } from '@halo/shared';
-import { escapeHtml, timeOf } from './alarmMail.js';
+import { escapeHtml, listedAlarmLines, timeOf } from './alarmMail.js';
 import type { MailMessage } from './mailer.js';
 import { MAIL_CATALOGUE, type AlarmDigestFacts } from './mailCatalogue.js';
 
@@ -46,13 +46,16 @@ export function alarmDigestMail(options: {
   );
   const listed = options.alarms.slice(0, ALARM_DIGEST_MAX_LISTED);
   const rest = options.alarms.length - listed.length;
-  const parts = (alarm: DigestedAlarm) => ({
-    severity: codeLabel(locale, 'severity', alarm.severity),
-    attribute: codeLabel(locale, 'attribute', alarm.attributeType),
-    device: alarm.deviceName,
-    value: alarm.value ?? '',
-    since: words.since(timeOf(alarm.openedAt), alarm.acknowledged),
-  });
+  const lines = listedAlarmLines(
+    listed.map((alarm) => ({
+      severity: codeLabel(locale, 'severity', alarm.severity),
+      attribute: codeLabel(locale, 'attribute', alarm.attributeType),
+      device: alarm.deviceName,
+      value: alarm.value ?? '',
+      when: words.since(timeOf(alarm.openedAt), alarm.acknowledged),
+    })),
+    rest > 0 ? words.more(rest) : null,
+  );
   const silenced = options.silenced > 0 ? [words.silenced(options.silenced)] : [];
   const text = [
     words.greeting(facts),
@@ -62,11 +65,7 @@ export function alarmDigestMail(options: {
     ...counts.map((line) => `- ${line}`),
     '',
     words.worst,
-    ...listed.map((alarm) => {
-      const part = parts(alarm);
-      return `- ${part.severity}: ${part.device}, ${part.attribute} ${part.value} (${part.since})`;
-    }),
-    ...(rest > 0 ? [`- ${words.more(rest)}`] : []),
+    ...lines.text,
     '',
     ...silenced.flatMap((line) => [line, '']),
     `${words.open} ${link}`,
@@ -75,11 +74,7 @@ export function alarmDigestMail(options: {
     '',
   ].join('\n');
   const direction = (RIGHT_TO_LEFT_LOCALES as readonly string[]).includes(locale) ? 'rtl' : 'ltr';
-  const items = listed.map((alarm) => {
-    const part = parts(alarm);
-    return `<li>${escapeHtml(part.severity)}: <bdi>${escapeHtml(part.device)}</bdi>, ${escapeHtml(part.attribute)} <bdi>${escapeHtml(part.value)}</bdi> (${escapeHtml(part.since)})</li>`;
-  });
-  if (rest > 0) items.push(`<li>${escapeHtml(words.more(rest))}</li>`);
+  const items = lines.html;
   const html = [
     `<div lang="${locale}" dir="${direction}">`,
     `<p>${escapeHtml(words.greeting(facts))}</p>`,

@@ -17,6 +17,37 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character)
 /** A time as the alarm mails write it: to the minute, in UTC (the reader's zone is not known). */
 export const timeOf = (epochMs: number) => `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** One alarm as a message names it, in the reader's words: its labels, the user's data and when. */
+export interface ListedAlarm {
+  readonly severity: string;
+  readonly attribute: string;
+  readonly device: string;
+  readonly value: string;
+  readonly when: string;
+}
+
+/**
+ * The alarms a message names, as text lines and HTML items (names and values escaped and
+ * isolated), with the line for those left out: one form for the alarm mail and the digest.
+ */
+export function listedAlarmLines(
+  listed: readonly ListedAlarm[],
+  more: string | null,
+): { readonly text: string[]; readonly html: string[] } {
+  const text = listed.map(
+    (alarm) => `- ${alarm.severity}: ${alarm.device}, ${alarm.attribute} ${alarm.value} (${alarm.when})`,
+  );
+  const html = listed.map(
+    (alarm) =>
+      `<li>${escapeHtml(alarm.severity)}: <bdi>${escapeHtml(alarm.device)}</bdi>, ${escapeHtml(alarm.attribute)} <bdi>${escapeHtml(alarm.value)}</bdi> (<bdi>${escapeHtml(alarm.when)}</bdi>)</li>`,
+  );
+  if (more !== null) {
+    text.push(`- ${more}`);
+    html.push(`<li>${escapeHtml(more)}</li>`);
+  }
+  return { text, html };
+}
+
 /**
  * One user's alarm mail, in their language: what is new (or, for a reminder, what is still
  * open), the worst first, at most ALARM_MAIL_MAX_LISTED named, a link to the Alarms screen, and
@@ -35,24 +66,23 @@ export function alarmMail(options: {
   const words = MAIL_CATALOGUE[locale].alarms;
   const listed = options.alarms.slice(0, ALARM_MAIL_MAX_LISTED);
   const rest = options.alarms.length - listed.length;
-  const parts = (alarm: MailedAlarm) => ({
-    severity: codeLabel(locale, 'severity', alarm.severity),
-    attribute: codeLabel(locale, 'attribute', alarm.attributeType),
-    device: alarm.deviceName,
-    value: alarm.value ?? '',
-    time: timeOf(alarm.lastBreachAt),
-  });
+  const lines = listedAlarmLines(
+    listed.map((alarm) => ({
+      severity: codeLabel(locale, 'severity', alarm.severity),
+      attribute: codeLabel(locale, 'attribute', alarm.attributeType),
+      device: alarm.deviceName,
+      value: alarm.value ?? '',
+      when: timeOf(alarm.lastBreachAt),
+    })),
+    rest > 0 ? words.more(rest) : null,
+  );
   const lead = options.kind === 'update' ? words.news(facts) : words.reminder(facts);
   const text = [
     words.greeting(facts),
     '',
     lead,
     '',
-    ...listed.map((alarm) => {
-      const part = parts(alarm);
-      return `- ${part.severity}: ${part.device}, ${part.attribute} ${part.value} (${part.time})`;
-    }),
-    ...(rest > 0 ? [`- ${words.more(rest)}`] : []),
+    ...lines.text,
     '',
     `${words.open} ${link}`,
     '',
@@ -60,11 +90,7 @@ export function alarmMail(options: {
     '',
   ].join('\n');
   const direction = (RIGHT_TO_LEFT_LOCALES as readonly string[]).includes(locale) ? 'rtl' : 'ltr';
-  const items = listed.map((alarm) => {
-    const part = parts(alarm);
-    return `<li>${escapeHtml(part.severity)}: <bdi>${escapeHtml(part.device)}</bdi>, ${escapeHtml(part.attribute)} <bdi>${escapeHtml(part.value)}</bdi> (<bdi>${part.time}</bdi>)</li>`;
-  });
-  if (rest > 0) items.push(`<li>${escapeHtml(words.more(rest))}</li>`);
+  const items = lines.html;
   const html = [
     `<div lang="${locale}" dir="${direction}">`,
     `<p>${escapeHtml(words.greeting(facts))}</p>`,

@@ -81,6 +81,7 @@ export const apiPaths = {
     systemLogs: inEnvironment(API.logs.systemLogs),
   },
   alarms: {
+    list: inEnvironment(API.alarms.list),
     counts: inEnvironment(API.alarms.counts),
     changes: inEnvironment(API.alarms.changes),
   },

@@ -1,4 +1,4 @@
-import { can, LiveEvent, type AlarmChangesResponse, type SubscribeAck } from '@halo/shared';
+import { API, LiveEvent, type AlarmChangesResponse, type SubscribeAck } from '@halo/shared';
 import type { GatewayMetrics } from '../../metrics.js';
 import { EnvironmentAlarms } from '../environmentAlarms.js';
 import type { LiveNamespace, LiveSocket } from '../liveTypes.js';
@@ -61,23 +61,10 @@ export class AlarmsRoom {
       namespace: this.options.namespace,
       metrics: this.options.metrics,
       changes: async (after) => {
-        const token = this.memberToken(tracked);
+        // Alarms are viewed with logs view (alarms.view is 70); never a wall display's token (not its call).
+        const token = tracked.tokens.current('logs.view', API.alarms.changes);
         return token ? this.options.alarmChanges(environmentId, token, after) : null;
       },
     });
-  }
-
-  /**
-   * The token the stream reads with: one of its own watchers', each admitted with logs view
-   * (alarms.view is logs.view, 70). Not any subscriber's of the environment: a wall display's
-   * session holds logs view too, but its calls are limited to what a wall shows
-   * (displayAccess.ts), and the alarm changes are not among them.
-   */
-  private memberToken(tracked: Tracked): string | null {
-    for (const socketId of tracked.alarms?.memberIds ?? []) {
-      const socket = tracked.subscribers.get(socketId);
-      if (socket?.connected && can(socket.data.session, 'logs.view')) return socket.data.token;
-    }
-    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { LiveEvent, type AlarmCounts, type SubscribeAck, type SystemLogEntry } from '@halo/shared';
+import { API, LiveEvent, type AlarmCounts, type SubscribeAck, type SystemLogEntry } from '@halo/shared';
 import type { GatewayMetrics } from '../../metrics.js';
 import { EnvironmentSummary } from '../environmentSummary.js';
 import type { LiveNamespace, LiveSocket } from '../liveTypes.js';
@@ -75,7 +75,7 @@ export class SummaryRoom {
         ? {
             alarmCounts: async () => {
               // Alarms are viewed with the logs view permission (alarms.view is logs.view, 70).
-              const token = tracked.tokens.current('logs.view');
+              const token = tracked.tokens.current('logs.view', API.alarms.counts);
               return token ? alarmCounts(environmentId, token) : null;
             },
           }

@@ -140,7 +140,7 @@ export class TrackedEnvironments {
       return existing;
     }
     const subscribers = new Map<string, LiveSocket>();
-    const tokens = new SubscriberTokens(subscribers, (token, capability) =>
+    const tokens = new SubscriberTokens(environmentId, subscribers, (token, capability) =>
       this.options.onRefused(environmentId, token, capability),
     );
     const feed = new EnvironmentFeed(environmentId, this.options.historyLength, this.options.encodeSnapshot);

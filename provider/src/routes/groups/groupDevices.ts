@@ -1,5 +1,6 @@
 import { API, AuditAction, AuditResource, type GroupDevicesResponse } from '@halo/shared';
 import type { Kysely } from 'kysely';
+import type { ProviderContext } from '../../context.js';
 import { route } from '../../http/endpointRoute.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
@@ -25,20 +26,31 @@ async function membersOf(
   return { devices, unknown_names: [...unknownNames] };
 }
 
-/** The environment's devices named (by name or serial number, whatever the case) in `names`, and the names none has. */
-async function devicesNamed(db: Kysely<Database>, environmentId: number, names: readonly string[]) {
+/**
+ * The environment's devices named (by name or serial number, whatever the case) in `names`, and
+ * the names none has. No index serves lower(name): each slice scans the environment's devices,
+ * so the reads go to the read pool, off the loop that serves everyone.
+ */
+async function devicesNamed(
+  db: Kysely<Database>,
+  read: ReturnType<ProviderContext['reads']['begin']>,
+  environmentId: number,
+  names: readonly string[],
+) {
   const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
   const ids = new Set<number>();
   const matched = new Set<string>();
   await forEachSlice([...wanted.keys()], MEMBERS_PER_STATEMENT, async (slice) => {
-    const rows = await db
-      .selectFrom('devices')
-      .select(['id', 'name', 'pairing_id'])
-      .where('environment_id', '=', environmentId)
-      .where((eb) =>
-        eb.or([eb(eb.fn('lower', ['name']), 'in', slice), eb(eb.fn('lower', ['pairing_id']), 'in', slice)]),
-      )
-      .execute();
+    const rows = await read.rows(
+      db
+        .selectFrom('devices')
+        .select(['id', 'name', 'pairing_id'])
+        .where('environment_id', '=', environmentId)
+        .where((eb) =>
+          eb.or([eb(eb.fn('lower', ['name']), 'in', slice), eb(eb.fn('lower', ['pairing_id']), 'in', slice)]),
+        )
+        .compile(),
+    );
     for (const row of rows) {
       ids.add(row.id);
       matched.add(row.name.toLowerCase());
@@ -60,45 +72,58 @@ export const listGroupDevices = route(API.groups.devices, (context) => async ({ 
  * name no device of the environment has is answered in unknown_names; adding a member or
  * removing a non-member changes nothing), in one transaction, audited on the group.
  */
-export const changeGroupDevices = route(API.groups.changeDevices, (context) => async ({ auth, params, body }) => {
-  const group = await findReachable(context.db, 'groups', auth, params.id);
-  const byName = await devicesNamed(context.db, auth.target.id, body.add_names ?? []);
-  const add = [...new Set([...(body.add ?? []), ...byName.ids])];
-  const remove = [...new Set(body.remove ?? [])].filter((id) => !add.includes(id));
-  const named = [...add, ...remove];
-  await context.db.transaction().execute(async (trx) => {
-    let found = 0;
-    await forEachSlice(named, MEMBERS_PER_STATEMENT, async (slice) => {
-      const rows = await trx
-        .selectFrom('devices')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('environment_id', '=', auth.target.id)
-        .where('id', 'in', slice)
-        .executeTakeFirst();
-      found += Number(rows?.count ?? 0);
-    });
-    if (found !== named.length) throw idNotFound();
-    await forEachSlice(add, MEMBERS_PER_STATEMENT, (slice) =>
-      trx
-        .insertInto('device_group_members')
-        .values(slice.map((device_id) => ({ group_id: group.id, device_id })))
-        .onConflict((conflict) => conflict.columns(['group_id', 'device_id']).doNothing())
-        .execute(),
-    );
-    await forEachSlice(remove, MEMBERS_PER_STATEMENT, (slice) =>
-      trx.deleteFrom('device_group_members').where('group_id', '=', group.id).where('device_id', 'in', slice).execute(),
-    );
-    await auditChange(
-      trx,
-      auth,
-      {
-        resource: AuditResource.GROUP,
-        action: AuditAction.UPDATE,
-        name: group.name,
-        detail: `+${add.length} −${remove.length}`,
-      },
-      context.now(),
-    );
-  });
-  return membersOf(context.db, group.id, byName.unknown);
-});
+export const changeGroupDevices = route(
+  API.groups.changeDevices,
+  (context) =>
+    async ({ auth, params, body, signal }) => {
+      const group = await findReachable(context.db, 'groups', auth, params.id);
+      const byName = await devicesNamed(
+        context.db,
+        context.reads.begin('page', signal),
+        auth.target.id,
+        body.add_names ?? [],
+      );
+      const add = [...new Set([...(body.add ?? []), ...byName.ids])];
+      const remove = [...new Set(body.remove ?? [])].filter((id) => !add.includes(id));
+      const named = [...add, ...remove];
+      await context.db.transaction().execute(async (trx) => {
+        let found = 0;
+        await forEachSlice(named, MEMBERS_PER_STATEMENT, async (slice) => {
+          const rows = await trx
+            .selectFrom('devices')
+            .select((eb) => eb.fn.countAll<number | string>().as('count'))
+            .where('environment_id', '=', auth.target.id)
+            .where('id', 'in', slice)
+            .executeTakeFirst();
+          found += Number(rows?.count ?? 0);
+        });
+        if (found !== named.length) throw idNotFound();
+        await forEachSlice(add, MEMBERS_PER_STATEMENT, (slice) =>
+          trx
+            .insertInto('device_group_members')
+            .values(slice.map((device_id) => ({ group_id: group.id, device_id })))
+            .onConflict((conflict) => conflict.columns(['group_id', 'device_id']).doNothing())
+            .execute(),
+        );
+        await forEachSlice(remove, MEMBERS_PER_STATEMENT, (slice) =>
+          trx
+            .deleteFrom('device_group_members')
+            .where('group_id', '=', group.id)
+            .where('device_id', 'in', slice)
+            .execute(),
+        );
+        await auditChange(
+          trx,
+          auth,
+          {
+            resource: AuditResource.GROUP,
+            action: AuditAction.UPDATE,
+            name: group.name,
+            detail: `+${add.length} −${remove.length}`,
+          },
+          context.now(),
+        );
+      });
+      return membersOf(context.db, group.id, byName.unknown);
+    },
+);
