@@ -9,6 +9,7 @@ export * from './environments/index.js';
 export * from './errors/index.js';
 export * from './firmware-versions/index.js';
 export * from './groups/index.js';
+export * from './saved-views/index.js';
 export * from './labels/index.js';
 export * from './heatsight/index.js';
 export * from './live/index.js';

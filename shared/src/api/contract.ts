@@ -12,6 +12,7 @@ import { heatSightApi } from '../heatsight/heatSightApi.js';
 import { logsApi } from '../logs/logsApi.js';
 import { rfRecordingsApi } from '../rf-recordings/rfRecordingsApi.js';
 import { satcomApi } from '../satcom/satcomApi.js';
+import { savedViewsApi } from '../saved-views/savedView.js';
 import { thresholdsApi } from '../thresholds/thresholdsApi.js';
 import { usageApi } from '../usage/usageApi.js';
 import { usersApi } from '../users/usersApi.js';
@@ -46,6 +47,7 @@ export const API = {
   vpn: vpnApi,
   wallDisplays: wallDisplaysApi,
   heatSight: heatSightApi,
+  savedViews: savedViewsApi,
 } as const;
 
 /** Every endpoint, once, in declaration order. */

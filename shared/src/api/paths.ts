@@ -98,6 +98,8 @@ export const ROUTES = {
   environments: '/config/environments',
   users: '/config/users',
   devices: '/config/devices',
+  /** The product's own (issue 28): one device's page, in the environment the console shows. */
+  device: '/config/devices/:id',
   dataPath: '/config/data-path',
   versionsManagement: '/admin/versions-management',
   thresholds: '/admin/thresholds',
@@ -109,9 +111,14 @@ export const ROUTES = {
   /** The product's own (issue 27). */
   alarms: '/logs/alarms',
   heatSight: '/services/heatsight',
+  /** The product's own (issue 28): availability, time to recover and firmware in use. */
+  reports: '/services/reports',
   wall: '/wall',
 } as const;
 export type RouteName = keyof typeof ROUTES;
+
+/** The device page's path for one device (ROUTES.device filled in). */
+export const devicePath = (id: number): string => ROUTES.device.replace(':id', String(id));
 
 /** Paths the gateway answers with the web app (SPA fallback); anything else is a 404 page too. */
 export const PUBLIC_ROUTE_NAMES: readonly RouteName[] = [

@@ -13,7 +13,17 @@ import {
   DevicesStateQuerySchema,
   DeviceUpdateSchema,
 } from './device.js';
+import { DeviceBulkRequestSchema, DeviceBulkResultSchema } from './deviceBulk.js';
 import { DEVICE_IMPORT_FILE_FIELD, DeviceImportResponseSchema } from './deviceImport.js';
+import {
+  AvailabilityReportExportQuerySchema,
+  AvailabilityReportQuerySchema,
+  AvailabilityReportSchema,
+  FirmwareReportExportQuerySchema,
+  FirmwareReportSchema,
+} from './deviceReports.js';
+import { DeviceTimelineQuerySchema, DeviceTimelineSchema } from './deviceTimeline.js';
+import { CSV_MEDIA_TYPE } from '../csv/csv.js';
 import {
   DataLinksAvailabilityResponseSchema,
   DataLinksInfoResponseSchema,
@@ -190,5 +200,72 @@ export const devicesApi = {
     file: { field: DEVICE_IMPORT_FILE_FIELD, contentType: 'text/csv' },
     answer: DeviceImportResponseSchema,
     errors: [ErrorCode.DEVICE_IMPORT_INVALID, ErrorCode.DEVICE_LIMIT_REACHED],
+  }),
+  timeline: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/{id}/timeline',
+    summary:
+      'One device’s history over a window: connection and links up/down, signal and temperature, system log entries, alarms and location track',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: DeviceTimelineQuerySchema,
+    answer: DeviceTimelineSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
+  }),
+  bulk: defineEndpoint({
+    method: 'POST',
+    path: '/config/{environmentId}/devices/bulk',
+    summary:
+      'One action on many devices (enable, disable, upgrade policy, group, delete); each device is checked and audited as the single action is, and the report names the refused ones',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    body: DeviceBulkRequestSchema,
+    answer: DeviceBulkResultSchema,
+    errors: [ErrorCode.INVALID_ID],
+  }),
+  availabilityReport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/reports/availability',
+    summary: 'Availability (share of time connected) and mean time to recover over a window, per device and in all',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: AvailabilityReportQuerySchema,
+    answer: AvailabilityReportSchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
+  }),
+  availabilityReportExport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/reports/availability/export',
+    summary: 'The availability report as CSV',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: AvailabilityReportExportQuerySchema,
+    errors: [ErrorCode.BAD_QUERY_PARAMETER, ErrorCode.QUERY_BUDGET_EXCEEDED],
+    kind: 'download',
+    file: { contentType: CSV_MEDIA_TYPE },
+  }),
+  firmwareReport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/reports/firmware',
+    summary: 'Firmware versions in use: how many devices run each, how many are behind their fixed version',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    answer: FirmwareReportSchema,
+  }),
+  firmwareReportExport: defineEndpoint({
+    method: 'GET',
+    path: '/config/{environmentId}/devices/reports/firmware/export',
+    summary: 'The firmware report as CSV',
+    tag,
+    access: 'user',
+    capability: 'devices.view',
+    query: FirmwareReportExportQuerySchema,
+    kind: 'download',
+    file: { contentType: CSV_MEDIA_TYPE },
   }),
 } as const;

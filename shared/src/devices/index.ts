@@ -4,3 +4,6 @@ export * from './deviceStatus.js';
 export * from './deviceTelemetry.js';
 export * from './devicesApi.js';
 export * from './deviceHealth.js';
+export * from './deviceBulk.js';
+export * from './deviceReports.js';
+export * from './deviceTimeline.js';

@@ -44,6 +44,8 @@ export const ErrorCode = {
   QUERY_BUDGET_EXCEEDED: 150,
   /** The product's own: the environment has as many alarm webhooks as it may (issue 27). */
   ALARM_WEBHOOK_LIMIT_REACHED: 160,
+  /** The product's own: the user keeps as many saved views of the screen as they may (issue 28). */
+  SAVED_VIEW_LIMIT_REACHED: 170,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -328,6 +330,17 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
       key: 'errors.alarmWebhookLimit',
       fields: ['limit'],
       message: 'An environment may have {{limit}} alarm webhooks; delete one to add another',
+    },
+  },
+  [ErrorCode.SAVED_VIEW_LIMIT_REACHED]: {
+    status: 400,
+    messageKey: 'errors.savedViewLimitReached',
+    message: 'You keep as many saved views of this screen as you may',
+    extension: true,
+    detail: {
+      key: 'errors.savedViewLimit',
+      fields: ['limit'],
+      message: 'You may keep {{limit}} saved views of a screen; delete one to save another',
     },
   },
 };

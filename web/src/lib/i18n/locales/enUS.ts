@@ -357,7 +357,9 @@ export const enUS = {
     queryBudgetExceededSeconds:
       'The query took longer than its {{budget_s}} s budget and was stopped; narrow the filter or the dates.',
     alarmWebhookLimitReached: 'This environment has as many alarm webhooks as it may',
+    savedViewLimitReached: 'You keep as many saved views of this screen as you may',
     alarmWebhookLimit: 'An environment may have {{limit}} alarm webhooks; delete one to add another',
+    savedViewLimit: 'You may keep {{limit}} saved views of a screen; delete one to save another',
   },
   validation: {
     required: '{{0}} is required',

@@ -354,7 +354,9 @@ export const heIL = {
     queryBudgetExceededSeconds:
       'השאילתה ארכה יותר מ-{{budget_s}} השניות שהוקצבו לה ונעצרה; צמצמו את הסינון או את התאריכים.',
     alarmWebhookLimitReached: 'לסביבה יש כבר את מספר ה-webhooks של התראות המרבי',
+    savedViewLimitReached: 'שמרת כבר את מספר התצוגות המרבי למסך זה',
     alarmWebhookLimit: 'לסביבה יכולים להיות עד {{limit}} webhooks של התראות; מחקו אחד כדי להוסיף אחר',
+    savedViewLimit: 'אפשר לשמור עד {{limit}} תצוגות למסך; מחקו אחת כדי לשמור אחרת',
   },
   validation: {
     required: '{{0}} הוא שדה חובה',

@@ -1,0 +1,73 @@
+/**
+ * Bulk actions on a selection of devices (issue 28): one call, one action, many devices. Each
+ * device is checked as the single action checks it (spec section 6: plain update/delete reach
+ * the devices the user created or holds in the allowed list, the all-variants any device); a
+ * device that fails is refused with its reason, the others are done, each with its own audit
+ * entry. The product's own call, an extension of spec section 7.
+ */
+import { z } from 'zod';
+import { IdSchema } from '../common.js';
+import { ValidationKey } from '../validation/rules.js';
+import { UpgradePolicyInputSchema } from './device.js';
+
+/** The most devices one bulk call may name: the largest environment the product serves. */
+export const DEVICE_BULK_MAX_DEVICES = 100_000;
+
+export const DEVICE_BULK_ACTIONS = [
+  'enable',
+  'disable',
+  'set_upgrade_policy',
+  'add_to_group',
+  'remove_from_group',
+  'delete',
+] as const;
+export type DeviceBulkAction = (typeof DEVICE_BULK_ACTIONS)[number];
+
+const DeviceIdsSchema = z
+  .array(IdSchema)
+  .min(1, ValidationKey.REQUIRED)
+  .max(DEVICE_BULK_MAX_DEVICES, ValidationKey.NOT_EXCEED);
+
+export const DeviceBulkRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.enum(['enable', 'disable', 'delete']), device_ids: DeviceIdsSchema }),
+  z.strictObject({
+    action: z.literal('set_upgrade_policy'),
+    device_ids: DeviceIdsSchema,
+    upgrade_policy: UpgradePolicyInputSchema,
+  }),
+  z.strictObject({
+    action: z.enum(['add_to_group', 'remove_from_group']),
+    device_ids: DeviceIdsSchema,
+    group_id: IdSchema,
+  }),
+]);
+export type DeviceBulkRequest = z.infer<typeof DeviceBulkRequestSchema>;
+
+/**
+ * Why a device was refused:
+ * - `notFound`: no such device in the environment (or below it, for a parent's manager);
+ * - `notAllowed`: plain update/delete, and the device is neither the user's nor in their allowed list;
+ * - `invalid`: the action does not fit the device (a server's upgrade policy it cannot take, say).
+ */
+export const DEVICE_BULK_REFUSALS = ['notFound', 'notAllowed', 'invalid'] as const;
+export type DeviceBulkRefusal = (typeof DEVICE_BULK_REFUSALS)[number];
+
+export const DeviceBulkRefusedSchema = z.object({
+  device_id: z.number().int(),
+  /** Null when the device does not exist (or is outside the caller's reach). */
+  name: z.string().nullable(),
+  reason: z.enum(DEVICE_BULK_REFUSALS),
+});
+export type DeviceBulkRefused = z.infer<typeof DeviceBulkRefusedSchema>;
+
+/** The report: how many were asked, which were changed, which already were so, which were refused and why. */
+export const DeviceBulkResultSchema = z.object({
+  action: z.enum(DEVICE_BULK_ACTIONS),
+  requested: z.number().int(),
+  /** Ids changed by the call (each has an audit entry). */
+  done: z.array(z.number().int()),
+  /** Ids that already were as asked (enabled, in the group ...): nothing written, no audit entry. */
+  unchanged: z.array(z.number().int()),
+  refused: z.array(DeviceBulkRefusedSchema),
+});
+export type DeviceBulkResult = z.infer<typeof DeviceBulkResultSchema>;

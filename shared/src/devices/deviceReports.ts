@@ -1,0 +1,86 @@
+/**
+ * Reports (issue 28): availability (share of time connected) and mean time to recover over a
+ * window, per environment and per device; firmware versions in use. Computed by the provider
+ * from the connection history it records (device readings). The product's own calls.
+ */
+import { z } from 'zod';
+import { QueryIdSchema, QueryIntSchema } from '../common.js';
+import { ValidationKey } from '../validation/rules.js';
+import { LogExportShape } from '../logs/logExport.js';
+import { DEVICE_TIMELINE_MAX_WINDOW_MS } from './deviceTimeline.js';
+
+/** The availability report's window (epoch ms), and optionally one device. */
+export const AvailabilityReportQuerySchema = z
+  .strictObject({
+    from: QueryIntSchema,
+    to: QueryIntSchema,
+    device_id: QueryIdSchema.optional(),
+  })
+  .refine((query) => query.to > query.from && query.to - query.from <= DEVICE_TIMELINE_MAX_WINDOW_MS, {
+    message: ValidationKey.INVALID,
+    path: ['to'],
+  });
+export type AvailabilityReportQuery = z.infer<typeof AvailabilityReportQuerySchema>;
+
+/** The same, as CSV in the caller's language (`lang`, as the logs' exports take it). */
+export const AvailabilityReportExportQuerySchema = z
+  .strictObject({
+    from: QueryIntSchema,
+    to: QueryIntSchema,
+    device_id: QueryIdSchema.optional(),
+    ...LogExportShape,
+  })
+  .refine((query) => query.to > query.from && query.to - query.from <= DEVICE_TIMELINE_MAX_WINDOW_MS, {
+    message: ValidationKey.INVALID,
+    path: ['to'],
+  });
+
+/** One device's (or the environment's) figures over the window. */
+export const AvailabilityFiguresSchema = z.object({
+  /** Time with a known connection state in the window (ms). */
+  observed_ms: z.number().int(),
+  connected_ms: z.number().int(),
+  /** connected_ms / observed_ms, 0-1; null when nothing was observed. */
+  availability: z.number().nullable(),
+  /** Times the connection went down in the window. */
+  outages: z.number().int(),
+  /** Mean length of the outages that ended in the window (ms); null when none ended. */
+  mttr_ms: z.number().nullable(),
+});
+export type AvailabilityFigures = z.infer<typeof AvailabilityFiguresSchema>;
+
+export const DeviceAvailabilitySchema = AvailabilityFiguresSchema.extend({
+  device_id: z.number().int(),
+  name: z.string(),
+});
+export type DeviceAvailability = z.infer<typeof DeviceAvailabilitySchema>;
+
+export const AvailabilityReportSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  /** The environment's devices together (the device's alone with device_id). */
+  total: AvailabilityFiguresSchema,
+  /** Per device, the least available first. */
+  devices: z.array(DeviceAvailabilitySchema),
+});
+export type AvailabilityReport = z.infer<typeof AvailabilityReportSchema>;
+
+/** One firmware version in use: how many devices run it, how many of those are behind their fixed version. */
+export const FirmwareInUseSchema = z.object({
+  /** The component the version is of (the devices' `versions` keys). */
+  component: z.string(),
+  version: z.string(),
+  devices: z.number().int(),
+  /** Devices running it whose upgrade policy fixes another version (they are behind or ahead of it). */
+  behind_fixed: z.number().int(),
+});
+export type FirmwareInUse = z.infer<typeof FirmwareInUseSchema>;
+
+export const FirmwareReportSchema = z.object({
+  versions: z.array(FirmwareInUseSchema),
+  /** Devices reporting no version at all (never activated). */
+  unreported: z.number().int(),
+});
+export type FirmwareReport = z.infer<typeof FirmwareReportSchema>;
+
+export const FirmwareReportExportQuerySchema = z.strictObject(LogExportShape);
