@@ -43,6 +43,7 @@ import { getDeviceLocations } from './routes/devices/getDeviceLocations.js';
 import { getDevicesState } from './routes/devices/getDevicesState.js';
 import { getDeviceStatus } from './routes/devices/getDeviceStatus.js';
 import { importDevices } from './routes/devices/importDevices.js';
+import { bulkDevices } from './routes/devices/bulkDevices.js';
 import { listDevices } from './routes/devices/listDevices.js';
 import { updateDevice } from './routes/devices/updateDevice.js';
 import { downloadRfRecordings } from './routes/rf-recordings/downloadRfRecordings.js';
@@ -92,6 +93,15 @@ import { createWallDisplay } from './routes/wall-displays/createWallDisplay.js';
 import { listWallDisplays } from './routes/wall-displays/listWallDisplays.js';
 import { revokeWallDisplay } from './routes/wall-displays/revokeWallDisplay.js';
 import { getHeatSightSamples } from './routes/heatsight/getHeatSightSamples.js';
+import { getDeviceTimeline } from './routes/devices/getDeviceTimeline.js';
+import { getAvailabilityReport } from './routes/devices/getAvailabilityReport.js';
+import { exportAvailabilityReport } from './routes/devices/exportAvailabilityReport.js';
+import { getFirmwareReport } from './routes/devices/getFirmwareReport.js';
+import { exportFirmwareReport } from './routes/devices/exportFirmwareReport.js';
+import { setSimulatedLink } from './routes/simulator/setSimulatedLink.js';
+import { listSavedViews } from './routes/saved-views/listSavedViews.js';
+import { createSavedView } from './routes/saved-views/createSavedView.js';
+import { deleteSavedView } from './routes/saved-views/deleteSavedView.js';
 
 /**
  * Every handler of the provider, one per endpoint of the contract (shared `API`). Paths,
@@ -136,6 +146,7 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   getDataLinksAvailability,
   getDeviceLocations,
   importDevices,
+  bulkDevices,
   listRfRecordings,
   downloadRfRecordings,
   listSystemLogs,
@@ -184,6 +195,15 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   createWallDisplay,
   revokeWallDisplay,
   getHeatSightSamples,
+  getDeviceTimeline,
+  getAvailabilityReport,
+  exportAvailabilityReport,
+  getFirmwareReport,
+  exportFirmwareReport,
+  setSimulatedLink,
+  listSavedViews,
+  createSavedView,
+  deleteSavedView,
 ];
 
 /** NUL cannot be stored in PostgreSQL text and has no business in any field: refuse the body. */

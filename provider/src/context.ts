@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SecretBox } from './auth/secretBox.js';
 import type { ProviderConfig } from './config.js';
 import type { Mailer } from './mail/mailer.js';
+import type { SimulatorControl } from './simulator/simulatorControl.js';
 import type { Dialect } from './store/database.js';
 import type { ReadPool } from './store/readPool.js';
 import type { Database } from './store/schema.js';
@@ -17,4 +18,6 @@ export interface ProviderContext {
   readonly secrets: SecretBox;
   readonly mailer: Mailer;
   readonly now: () => number;
+  /** The fleet simulator's controls for the API, when one runs (simulatorControl.ts). */
+  readonly simulator: SimulatorControl;
 }

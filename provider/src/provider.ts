@@ -7,6 +7,7 @@ import { openStore, type OpenStoreOptions, type Store } from './store/database.j
 import { migrateToLatest } from './store/migrate.js';
 import { sweepImportStages } from './store/deviceImportStage.js';
 import { openDataDir } from './store/privateDataDir.js';
+import { createSimulatorControl } from './simulator/simulatorControl.js';
 import { log } from './log.js';
 
 export interface StartedProvider {
@@ -46,6 +47,7 @@ export async function startProvider(
       mailer:
         options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, dataDir: config.dataDir }),
       now: options.now ?? Date.now,
+      simulator: createSimulatorControl(),
     };
     const { generatedPassword } = await bootstrapRootEnvironment(context);
     return { context, store, generatedPassword, close: () => store.close() };

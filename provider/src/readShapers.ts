@@ -1,3 +1,4 @@
+import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { devicesStateColumnsText } from './routes/devices/devicesStateColumnsText.js';
 
 /**
@@ -8,6 +9,8 @@ import { devicesStateColumnsText } from './routes/devices/devicesStateColumnsTex
  */
 export const readShapers = {
   devicesStateColumns: devicesStateColumnsText,
+  availabilityReport: availabilityReportText,
+  availabilityReportCsv,
 } as const;
 
 export type ReadShapers = typeof readShapers;

@@ -20,6 +20,7 @@ export * from './permissions/index.js';
 export * from './rf-recordings/index.js';
 export * from './satcom/index.js';
 export * from './server-clock/index.js';
+export * from './simulator/index.js';
 export * from './thresholds/index.js';
 export * from './usage/index.js';
 export * from './users/index.js';

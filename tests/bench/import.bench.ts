@@ -1,9 +1,10 @@
-import { API, API_BASE, apiPaths, DEVICE_IMPORT_FILE_FIELD, pathOf } from '@halo/shared';
+import { API_BASE, apiPaths, DEVICE_IMPORT_FILE_FIELD } from '@halo/shared';
 import { test } from '@playwright/test';
-import { login, type Session } from '../fixtures/liveClient';
+import { login } from '../fixtures/liveClient';
 import { withStore } from '../fixtures/ownDatabase';
-import { startProvider, type ProviderProcess } from '../fixtures/stack';
-import { figureTable, ms, percentile, processMemoryMB } from './benchFigures';
+import { startProvider } from '../fixtures/stack';
+import { figureTable, processMemoryMB } from './benchFigures';
+import { authorized, latency, secondTenant, tenantCalls } from './otherTenant';
 
 /**
  * bench:import (issue 25, points 1 and 4). A provider of its own on SQLite, then on PostgreSQL.
@@ -17,59 +18,12 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 300_000);
 const DIALECTS = (process.env.BENCH_IMPORT_DIALECTS ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const IDLE_CALLS = 100;
 const TARGET = { tenantP99Ms: 100 };
-const PASSWORD = 'Str0ng-Passw0rd!';
-
-const authorized = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
 
 function importFile(rows: number): Blob {
   const lines = ['name,pairing_id,type,is_server,ip_addresses,port_from,port_to'];
   for (let index = 0; index < rows; index += 1) lines.push(`bulk-${index},BULK-SERIAL-${index},1,false,,,`);
   return new Blob([lines.join('\n')], { type: 'text/csv' });
 }
-
-/** A second environment with its manager, logged in. */
-async function secondTenant(provider: ProviderProcess, admin: Session): Promise<Session> {
-  const response = await fetch(`${provider.url}${API_BASE}${apiPaths.environments.list(admin.environmentId)}`, {
-    method: 'POST',
-    headers: { ...authorized(admin), 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      environment_name: 'tenant-b',
-      username: 'tenant-b-manager',
-      password: PASSWORD,
-      email: 'b@example.test',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`environment: ${response.status} ${await response.text()}`);
-  return login(provider.url, PASSWORD, 'tenant-b-manager', 'tenant-b');
-}
-
-interface Call {
-  readonly kind: 'read' | 'write';
-  readonly ms: number;
-  readonly ok: boolean;
-}
-
-/** One of B's calls: every tenth a create, the others its devices list. */
-async function tenantCall(provider: ProviderProcess, tenant: Session, index: number): Promise<Call> {
-  const write = index % 10 === 9;
-  const started = performance.now();
-  const response = write
-    ? await fetch(`${provider.url}${API_BASE}${apiPaths.devices.list(tenant.environmentId)}`, {
-        method: 'POST',
-        headers: { ...authorized(tenant), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ device: { name: `b-${index}`, pairing_id: `B-SERIAL-${index}` } }),
-      })
-    : await fetch(`${provider.url}${API_BASE}${pathOf(API.devices.list, { environmentId: tenant.environmentId })}`, {
-        headers: authorized(tenant),
-      });
-  await response.arrayBuffer();
-  return { kind: write ? 'write' : 'read', ms: performance.now() - started, ok: response.ok };
-}
-
-const latency = (calls: readonly Call[], kind: Call['kind']) => {
-  const values = calls.filter((call) => call.kind === kind).map((call) => call.ms);
-  return `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))} (${values.length} calls)`;
-};
 
 for (const dialect of DIALECTS) {
   test(`device import of ${ROWS} rows on ${dialect} while another tenant works`, () =>
@@ -82,9 +36,7 @@ for (const dialect of DIALECTS) {
       try {
         const admin = await login(provider.url, provider.adminPassword);
         const tenant = await secondTenant(provider, admin);
-        let index = 0;
-        const idle: Call[] = [];
-        while (idle.length < IDLE_CALLS) idle.push(await tenantCall(provider, tenant, index++));
+        const idle = await tenantCalls(provider, tenant, 0, (calls) => calls.length >= IDLE_CALLS);
         const before = processMemoryMB(provider.pid);
 
         const form = new FormData();
@@ -100,8 +52,7 @@ for (const dialect of DIALECTS) {
           done = true;
           return { status: response.status, imported: body.imported ?? 0, ms: performance.now() - started };
         });
-        const during: Call[] = [];
-        while (!done) during.push(await tenantCall(provider, tenant, index++));
+        const during = await tenantCalls(provider, tenant, idle.length, () => done);
         const outcome = await importing;
         const memory = processMemoryMB(provider.pid);
         const failed = during.filter((call) => !call.ok).length;

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditDetail, AuditResource, FieldChange } from '@halo/shared';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit } from '../store/audit.js';
+import { writeAudit, writeAudits, type AuditEntry } from '../store/audit.js';
 import type { Database } from '../store/schema.js';
 import { idNotFound, type Scoped } from './tenancy.js';
 
@@ -40,6 +40,20 @@ export interface ChangeRecord {
   readonly changes?: readonly FieldChange[];
 }
 
+/** The audit entry of a change the caller made in the environment the call is scoped to. */
+function auditEntryOf(auth: Scoped, change: ChangeRecord): AuditEntry {
+  return {
+    environmentId: auth.target.id,
+    userId: auth.user.id,
+    username: auth.user.username,
+    resource: change.resource,
+    action: change.action,
+    name: change.name,
+    detail: change.detail ?? null,
+    ...(change.changes ? { changes: change.changes } : {}),
+  };
+}
+
 /** The audit row of a change the caller made in the environment the call is scoped to. */
 export async function auditChange(
   db: Kysely<Database>,
@@ -47,18 +61,19 @@ export async function auditChange(
   change: ChangeRecord,
   now: number,
 ): Promise<void> {
-  await writeAudit(
+  await writeAudit(db, auditEntryOf(auth, change), now);
+}
+
+/** One audit row per change (a bulk action's, one per device), written together. */
+export async function auditChanges(
+  db: Kysely<Database>,
+  auth: Scoped,
+  changes: readonly ChangeRecord[],
+  now: number,
+): Promise<void> {
+  await writeAudits(
     db,
-    {
-      environmentId: auth.target.id,
-      userId: auth.user.id,
-      username: auth.user.username,
-      resource: change.resource,
-      action: change.action,
-      name: change.name,
-      detail: change.detail ?? null,
-      ...(change.changes ? { changes: change.changes } : {}),
-    },
+    changes.map((change) => auditEntryOf(auth, change)),
     now,
   );
 }

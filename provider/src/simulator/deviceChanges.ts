@@ -78,16 +78,39 @@ function move(device: SimulatedDevice, random: Random, now: number) {
 }
 
 /** A link goes up or down; a link that goes down remembers when (the threshold rules count its minutes). */
-function setLinkOnline(link: DataLink, online: boolean, now: number) {
+export function setLinkOnline(link: DataLink, online: boolean, now: number) {
   if (link.is_online && !online) link.offline_since = new Date(now).toISOString();
   if (online) link.offline_since = null;
   link.is_online = online;
 }
 
-function setLinks(device: SimulatedDevice, online: () => boolean, now: number) {
-  for (const links of Object.values<DataLinksInfo[keyof DataLinksInfo]>(device.links)) {
-    for (const link of links) setLinkOnline(link, online(), now);
+function setLinks(device: SimulatedDevice, online: (kind: keyof DataLinksInfo, index: number) => boolean, now: number) {
+  for (const [kind, links] of Object.entries(device.links) as [keyof DataLinksInfo, DataLink[]][]) {
+    for (const [index, link] of links.entries()) setLinkOnline(link, online(kind, index), now);
   }
+}
+
+/** The device connects: its main application in `mainAppStatus`, each link up as `online` says, and the log entry. */
+export function connectDevice(
+  device: SimulatedDevice,
+  mainAppStatus: MainAppStatus,
+  online: (kind: keyof DataLinksInfo, index: number) => boolean,
+  now: number,
+  logs: LogDraft[],
+) {
+  device.availability = 1;
+  device.mainAppStatus = mainAppStatus;
+  setLinks(device, online, now);
+  logs.push(
+    logEntry(
+      device,
+      ThresholdAttributeType.DEVICE_STATE,
+      SystemLogEvent.DEVICE_CONNECTED,
+      '1',
+      Severity.NORMAL,
+      'connected',
+    ),
+  );
 }
 
 /** Cellular signal wanders with the device, pulled towards what the coverage where it is allows. */
@@ -103,7 +126,7 @@ function driftSignal(device: SimulatedDevice, random: Random) {
 }
 
 /** The log entry of a link going up or down. */
-function linkChangeLog(device: SimulatedDevice, kind: keyof DataLinksInfo, link: DataLink): LogDraft {
+export function linkChangeLog(device: SimulatedDevice, kind: keyof DataLinksInfo, link: DataLink): LogDraft {
   const severity = link.is_online ? Severity.NORMAL : kind === 'eth' ? Severity.MAJOR : Severity.MINOR;
   return logEntry(
     device,
@@ -173,19 +196,8 @@ export function changeDevice(device: SimulatedDevice, random: Random, now: numbe
         ),
       );
     } else {
-      device.availability = 1;
-      device.mainAppStatus = random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
-      setLinks(device, () => random.chance(0.85), now);
-      logs.push(
-        logEntry(
-          device,
-          ThresholdAttributeType.DEVICE_STATE,
-          SystemLogEvent.DEVICE_CONNECTED,
-          '1',
-          Severity.NORMAL,
-          'connected',
-        ),
-      );
+      const mainAppStatus = random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
+      connectDevice(device, mainAppStatus, () => random.chance(0.85), now, logs);
     }
   } else if (roll < 0.3 && connected) {
     const all = (Object.entries(device.links) as [keyof DataLinksInfo, DataLinksInfo[keyof DataLinksInfo]][]).flatMap(
@@ -241,7 +253,8 @@ export function changeDevice(device: SimulatedDevice, random: Random, now: numbe
 
 /**
  * The tick's changes: `changeFraction` of the fleet (at least one device), sampled by `random`.
- * `beforeChange` sees each sampled device as it was (the usage meter bills the time up to now).
+ * `beforeChange` sees each sampled device as it was (the usage meter bills the time up to now);
+ * a device `leaveAlone` names (one the simulator was told how to be) is passed over.
  */
 export function changeSomeDevices(
   devices: readonly SimulatedDevice[],
@@ -249,13 +262,14 @@ export function changeSomeDevices(
   changeFraction: number,
   now: number,
   beforeChange: (device: SimulatedDevice) => void,
+  leaveAlone: (device: SimulatedDevice) => boolean = () => false,
 ): { changed: SimulatedDevice[]; logs: LogDraft[] } {
   const count = Math.max(1, Math.round(devices.length * changeFraction));
   const logs: LogDraft[] = [];
   const changed: SimulatedDevice[] = [];
   for (const index of sampleIndexes(random, devices.length, count)) {
     const device = devices[index];
-    if (!device) continue;
+    if (!device || leaveAlone(device)) continue;
     beforeChange(device);
     if (changeDevice(device, random, now, logs)) changed.push(device);
   }

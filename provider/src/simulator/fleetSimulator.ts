@@ -1,8 +1,11 @@
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { addConnectedSeconds } from '../store/connectivityUsage.js';
+import { historySize } from '../store/deviceHistory.js';
 import { changeSomeDevices } from './deviceChanges.js';
+import { createDeviceRecorder } from './deviceRecorder.js';
 import type { SimulatedDevice } from './fleetPlan.js';
+import { createLinkOverrides } from './linkOverrides.js';
 import { createPositionHistory } from './positionHistory.js';
 import { createRandom } from './random.js';
 import { createReadingRotation } from './readingRotation.js';
@@ -16,7 +19,8 @@ import {
 } from './simulatedFleetRows.js';
 import { thresholdLogs } from './thresholdReadings.js';
 import { createThresholdWatch } from './thresholdWatch.js';
-import { writeAlarms, writeRecords, writeSamples, writeStatuses } from './tickWrites.js';
+import type { SimulatorDriver } from './simulatorControl.js';
+import { writeAlarms, writeHistory, writeRecords, writeSamples, writeStatuses } from './tickWrites.js';
 import { createUsageMeter } from './usageMeter.js';
 
 export interface FleetSimulatorOptions {
@@ -46,6 +50,8 @@ export interface TickReport {
   readonly connectedSeconds: number;
   /** Position samples this tick added to HeatSight's history. */
   readonly positionSamples: number;
+  /** Rows this tick added to the devices' history: connection and link changes, readings. */
+  readonly historyRows: number;
 }
 
 export interface FleetSimulator {
@@ -78,6 +84,7 @@ const idleReport = (tick: number): TickReport => ({
   satcomMessages: 0,
   connectedSeconds: 0,
   positionSamples: 0,
+  historyRows: 0,
 });
 
 /** The generator of a tick's changes and recordings, from the seed and the tick. */
@@ -110,6 +117,17 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
   const thresholdWatch = createThresholdWatch();
   const history = createPositionHistory();
   const devicesToRead = createReadingRotation(THRESHOLD_READINGS_PER_TICK);
+  const recorder = createDeviceRecorder();
+  const overrides = createLinkOverrides();
+  let byId = new Map<number, SimulatedDevice>();
+  const deviceOf = (deviceId: number) => byId.get(deviceId);
+  /** What the API may ask of this simulator (simulatorControl.ts), once its fleet is loaded. */
+  const driver: SimulatorDriver = {
+    setLink(deviceId, key, up, now) {
+      const device = byId.get(deviceId);
+      return device ? overrides.request(device, key, up, now) : null;
+    },
+  };
 
   async function ensureFleet() {
     environmentId = await rootEnvironmentId(context.db);
@@ -117,7 +135,10 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const created = await createMissingDevices(context.db, environmentId, options, now);
     devices = await loadSimulatedDevices(context.db, environmentId, options, now);
     modems = devices.filter((device) => device.plan.satcom !== null);
+    byId = new Map(devices.map((device) => [device.id, device]));
     usage.start(devices, now);
+    await recorder.load(context.db, devices);
+    context.simulator.attach(driver);
     return { created, environmentId };
   }
 
@@ -129,6 +150,9 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       if (!remaining.has(device.id)) {
         thresholdWatch.forget(device.id);
         history.forget(device.id);
+        recorder.forget(device.id);
+        overrides.forget(device.id);
+        byId.delete(device.id);
       }
     devices = devices.filter((device) => remaining.has(device.id));
     modems = modems.filter((device) => remaining.has(device.id));
@@ -145,17 +169,24 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const usageRows = usage.tick(tickNumber, now);
     const random = tickRandom(seed, tickNumber);
     // The time up to now is billed as each device was, before this tick changes it.
-    const { changed, logs } = changeSomeDevices(devices, random, options.changeFraction, now, (device) =>
-      usage.settle(device, now),
+    const settle = (device: SimulatedDevice) => usage.settle(device, now);
+    // What the API told the simulator first; those devices are then left alone while held.
+    const told = overrides.applyWaiting(deviceOf, now, settle);
+    const randomly = changeSomeDevices(devices, random, options.changeFraction, now, settle, (device) =>
+      overrides.isHeld(device.id, now),
     );
+    const changed = [...told.changed, ...randomly.changed];
+    const logs = [...told.logs, ...randomly.logs];
     logs.push(
       ...(await thresholdLogs(context.db, environmentId, thresholdWatch, devicesToRead(devices, changed), now)),
     );
     const recording = await maybeRecord(random, devices, rfChance, context.config.dataDir, now);
     const satcom = tickSatcomMessages(seed, tickNumber, modems, satcomChance, now);
     const samples = history.due(environmentId, devices, changed, now);
+    const recorded = recorder.record(changed, samples, deviceOf, now);
     await writeStatuses(context.db, changed, now);
     await writeSamples(context.db, samples);
+    await writeHistory(context.db, recorded);
     await writeRecords(context.db, environmentId, now, { logs, satcom, usage: usageRows, recording });
     const alarmReadings = await writeAlarms(context.db, environmentId, logs, now);
     return {
@@ -167,6 +198,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
       satcomMessages: satcom.length,
       connectedSeconds: usageRows.reduce((total, row) => total + row.seconds, 0),
       positionSamples: samples.length,
+      historyRows: historySize(recorded),
     };
   }
 
@@ -191,6 +223,7 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     },
     async stop() {
       stopped = true;
+      context.simulator.detach(driver);
       clearTimeout(timer);
       await running;
       // Usage accrued since each device's last write would otherwise be lost.

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
 import { alarmReadingsOf, applyAlarmReadings } from '../store/alarms.js';
 import { addConnectedSeconds, type ConnectedSeconds } from '../store/connectivityUsage.js';
+import { historyChunks, insertHistory, type HistoryRows } from '../store/deviceHistory.js';
 import { insertInBatches } from '../store/insertInBatches.js';
 import { insertPositionSamples } from '../store/positionSamples.js';
 import { takeRevisions } from '../store/revisions.js';
@@ -15,8 +16,9 @@ import type { SatcomDraft } from './satcomMessages.js';
 
 /**
  * A tick's writes, each in transactions short enough that every other tenant's requests are
- * answered between them (issue 25): the changed devices' statuses, the position samples, then
- * the records the tick made (logs, satellite messages, usage, a recording) together.
+ * answered between them (issue 25): the changed devices' statuses, the position samples, the
+ * devices' history (issue 28), then the records the tick made (logs, satellite messages, usage,
+ * a recording) together.
  */
 
 /** Log entries and satellite messages per INSERT: well under the bound-parameter limits. */
@@ -54,6 +56,21 @@ export async function writeSamples(db: Kysely<Database>, samples: readonly NewPo
   // Pruning the history is the retention job's (jobs/scheduledJobs.ts).
   await db.transaction().execute((trx) => insertPositionSamples(trx, samples));
   await yieldToLoop();
+}
+
+/**
+ * History rows (connection and link changes, readings) per transaction: about a tick's worth of
+ * a 100,000-device fleet's link changes in a few transactions of a few milliseconds each.
+ */
+const HISTORY_WRITE_BATCH = 1000;
+
+/** The devices' history (store/deviceHistory.ts), in transactions of HISTORY_WRITE_BATCH rows with loop turns between. */
+export async function writeHistory(db: Kysely<Database>, rows: HistoryRows) {
+  const chunks = historyChunks(rows, HISTORY_WRITE_BATCH);
+  await forEachSlice(chunks, 1, ([chunk]) =>
+    chunk ? db.transaction().execute((trx) => insertHistory(trx, chunk)) : undefined,
+  );
+  if (chunks.length > 0) await yieldToLoop();
 }
 
 /** What a tick recorded besides statuses and samples: written together, or nothing of it. */

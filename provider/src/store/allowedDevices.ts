@@ -10,6 +10,22 @@ export async function allowedDeviceIds(db: Kysely<Database>, userId: number): Pr
   return [...new Set([...listed.map((row) => row.device_id), ...created.map((row) => row.id)])].sort((a, b) => a - b);
 }
 
+/** Which of `deviceIds` are in the user's allowed list (not what they created: see mayActOnDevice). */
+export async function listedAmong(
+  db: Kysely<Database>,
+  userId: number,
+  deviceIds: readonly number[],
+): Promise<Set<number>> {
+  if (deviceIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_devices')
+    .select('device_id')
+    .where('user_id', '=', userId)
+    .where('device_id', 'in', [...deviceIds])
+    .execute();
+  return new Set(rows.map((row) => row.device_id));
+}
+
 /** The devices granted to each of these users (their allowed lists, not what they created). */
 export async function grantedDevicesOf(
   db: Kysely<Database>,

@@ -8,6 +8,7 @@ import {
 } from '@halo/shared';
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import { constantColumns, insertForEachRow, selectedColumn } from './insertForEachRow.js';
+import { insertInBatches } from './insertInBatches.js';
 import type { Database, UserAuditsTable } from './schema.js';
 import type { SqlType } from './sqlCast.js';
 
@@ -55,6 +56,19 @@ function auditRow(entry: AuditEntry, now: number): Required<Omit<AuditRow, 'id'>
 /** One user_audits row per create, update, delete, enable, disable and security event. */
 export async function writeAudit(db: Kysely<Database>, entry: AuditEntry, now: number): Promise<void> {
   await db.insertInto('user_audits').values(auditRow(entry, now)).execute();
+}
+
+/** Audit rows per INSERT: 11 columns each, well under either database's bound-parameter limit. */
+const AUDITS_PER_STATEMENT = 200;
+
+/** Many user_audits rows at once (a bulk action's, one per device), in the caller's transaction. */
+export async function writeAudits(db: Kysely<Database>, entries: readonly AuditEntry[], now: number): Promise<void> {
+  await insertInBatches(
+    db,
+    'user_audits',
+    entries.map((entry) => auditRow(entry, now)),
+    AUDITS_PER_STATEMENT,
+  );
 }
 
 /** The columns of user_audits (migrations 001, 013, 019), for values bound in an INSERT ... SELECT. */

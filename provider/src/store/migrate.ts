@@ -22,6 +22,8 @@ import * as alarmSilences from './migrations/025_alarm_silences.js';
 import * as alarmWebhooks from './migrations/026_alarm_webhooks.js';
 import * as schedules from './migrations/027_schedules.js';
 import * as deviceGroups from './migrations/028_device_groups.js';
+import * as deviceReadings from './migrations/029_device_readings.js';
+import * as savedViews from './migrations/030_saved_views.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -55,6 +57,8 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '026_alarm_webhooks': alarmWebhooks,
   '027_schedules': schedules,
   '028_device_groups': deviceGroups,
+  '029_device_readings': deviceReadings,
+  '030_saved_views': savedViews,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

@@ -405,7 +405,58 @@ export interface PositionRollupsTable {
   latitude_sum: number;
 }
 
+/**
+ * A change of a device's connection with the running totals of its history up to it
+ * (migration 029, store/deviceHistory.ts): 1 connected, 0 not connected, null unknown.
+ */
+export interface DeviceConnectionChangesTable {
+  device_id: number;
+  changed_at: number;
+  state: number | null;
+  /** Connected and known time before changed_at (ms). */
+  connected_ms: number;
+  observed_ms: number;
+  /** Connected -> not connected changes, and ended outages with their lengths, up to and including this one. */
+  outages: number;
+  recoveries: number;
+  recovery_ms: number;
+  /** While not connected after having been: when the outage began. */
+  outage_since: number | null;
+}
+
+/** A change of one link's up (1) or down (0), by its key within the device (`cellular:0`). */
+export interface DeviceLinkChangesTable {
+  device_id: number;
+  link_key: string;
+  changed_at: number;
+  state: number;
+}
+
+/** A device's best cellular signal and temperature at a moment. */
+export interface DeviceReadingsTable {
+  device_id: number;
+  reading_time: number;
+  signal: number | null;
+  temperature: number | null;
+}
+
+/** A user's named URL query of a screen in an environment (migration 030). */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  environment_id: number;
+  screen: string;
+  name: string;
+  /** The screen's URL query without `?`. */
+  query: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  device_connection_changes: DeviceConnectionChangesTable;
+  device_link_changes: DeviceLinkChangesTable;
+  device_readings: DeviceReadingsTable;
   position_samples: PositionSamplesTable;
   position_rollups: PositionRollupsTable;
   openvpn_profiles: OpenVpnProfilesTable;
@@ -439,6 +490,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   user_audits: UserAuditsTable;
   device_import_rows: DeviceImportRowsTable;
+  saved_views: SavedViewsTable;
 }
 
 export type EnvironmentRow = Selectable<EnvironmentsTable>;
@@ -458,6 +510,9 @@ export type ThresholdRow = Selectable<ThresholdsTable>;
 export type VersionDefinitionRow = Selectable<VersionDefinitionsTable>;
 export type SatcomTargetRow = Selectable<SatcomTargetsTable>;
 export type NewPositionSample = Insertable<PositionSamplesTable>;
+export type ConnectionChangeRow = Selectable<DeviceConnectionChangesTable>;
+export type NewLinkChange = Insertable<DeviceLinkChangesTable>;
+export type NewReading = Insertable<DeviceReadingsTable>;
 export type NewPositionRollup = Insertable<PositionRollupsTable>;
 export type NewSatcomMessage = Insertable<SatcomMessagesTable>;
 

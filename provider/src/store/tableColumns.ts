@@ -19,6 +19,19 @@ function columns<Table>() {
 }
 
 export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string[] } = {
+  device_connection_changes: columns<Database['device_connection_changes']>()(
+    'device_id',
+    'changed_at',
+    'state',
+    'connected_ms',
+    'observed_ms',
+    'outages',
+    'recoveries',
+    'recovery_ms',
+    'outage_since',
+  ),
+  device_link_changes: columns<Database['device_link_changes']>()('device_id', 'link_key', 'changed_at', 'state'),
+  device_readings: columns<Database['device_readings']>()('device_id', 'reading_time', 'signal', 'temperature'),
   position_samples: columns<Database['position_samples']>()(
     'environment_id',
     'device_id',
@@ -360,5 +373,15 @@ export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string
     'audit_detail',
     'audit_detail_code',
     'audit_detail_params',
+  ),
+  saved_views: columns<Database['saved_views']>()(
+    'id',
+    'user_id',
+    'environment_id',
+    'screen',
+    'name',
+    'query',
+    'created_at',
+    'updated_at',
   ),
 };

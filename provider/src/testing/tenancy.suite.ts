@@ -10,8 +10,12 @@ interface ConfigCall {
   readonly method: 'get' | 'post' | 'put' | 'delete';
   readonly path: (ids: Ids) => string;
   readonly body?: (unique: string, ids: Ids) => object;
-  /** The permission number that opens it; null means environment managers only. */
-  readonly permission: number | null;
+  /** The permission number that opens it; null means environment managers only; ANY_USER, every user. */
+  readonly permission: number | null | typeof ANY_USER;
+  /** It reaches only the caller's own item (a saved view): anyone else, a manager above included, gets 404. */
+  readonly ownOnly?: true;
+  /** It drives the fleet simulator, which these providers do not run: a manager reaching it is told 404. */
+  readonly simulatorOnly?: true;
   /** A multipart upload instead of a JSON body: the form's file field and the file. */
   readonly upload?: (unique: string) => { readonly field: string; readonly fileName: string; readonly data: string };
 }
@@ -28,7 +32,12 @@ interface Ids {
   readonly webhook: number;
   /** A device of the environment. */
   readonly device: number;
+  /** A saved view of the environment's manager there. */
+  readonly savedView: number;
 }
+
+/** Calls open to every user of the environment, whatever their permissions (a user's own saved views). */
+const ANY_USER = 'any user';
 
 const metaFile = (unique: string) =>
   JSON.stringify({
@@ -140,6 +149,73 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     path: (ids) => `/config/${ids.environment}/groups/${ids.group}/devices`,
     body: (_unique, ids) => ({ add: [ids.device] }),
     permission: Permission.USERS_UPDATE,
+  },
+  {
+    // With 50 (the call's devices.view), which the matrix does not hand out alone.
+    name: 'bulk action on devices',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/devices/bulk`,
+    body: (_unique, ids) => ({ action: 'disable', device_ids: [ids.device] }),
+    permission: Permission.DEVICES_UPDATE,
+  },
+  {
+    name: 'list saved views',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/saved_views?screen=devices`,
+    permission: ANY_USER,
+  },
+  {
+    name: 'save a view',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/saved_views`,
+    body: (unique) => ({ view: { screen: 'devices', name: `view-${unique}`, query: 'q=matrix' } }),
+    permission: ANY_USER,
+  },
+  {
+    name: 'delete a saved view',
+    method: 'delete',
+    path: (ids) => `/config/${ids.environment}/saved_views/${ids.savedView}`,
+    permission: ANY_USER,
+    ownOnly: true,
+  },
+  // A device's timeline and the reports (issue 28): devices view.
+  {
+    name: 'device timeline',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices/${ids.device}/timeline?from=1795000000000&to=1795003600000`,
+    permission: Permission.DEVICES_VIEW,
+  },
+  {
+    name: 'availability report',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices/reports/availability?from=1795000000000&to=1795003600000`,
+    permission: Permission.DEVICES_VIEW,
+  },
+  {
+    name: 'export the availability report',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices/reports/availability/export?from=1795000000000&to=1795003600000`,
+    permission: Permission.DEVICES_VIEW,
+  },
+  {
+    name: 'firmware report',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices/reports/firmware`,
+    permission: Permission.DEVICES_VIEW,
+  },
+  {
+    name: 'export the firmware report',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices/reports/firmware/export`,
+    permission: Permission.DEVICES_VIEW,
+  },
+  {
+    name: 'set a simulated link',
+    method: 'post',
+    path: (ids) => `/config/${ids.environment}/simulator/devices/${ids.device}/links`,
+    body: () => ({ key: 'cellular:0', up: false }),
+    permission: null,
+    simulatorOnly: true,
   },
   {
     name: 'list satcom messages',
@@ -352,6 +428,7 @@ const MATRIX_PERMISSIONS = [
   31,
   32,
   33,
+  Permission.DEVICES_VIEW,
   Permission.LOGS_VIEW,
   Permission.ALARMS_ACKNOWLEDGE,
   Permission.MESSAGING_LOG_VIEW,
@@ -429,6 +506,12 @@ export function describeTenancy(dialect: TestDialect) {
           ).body.webhook.id,
         );
       const device = await createDevice(provider.api, manager, clientDevice(`d-${unique()}`), environmentId);
+      // One name: saved again for every call of a loop, it stays one view (a user keeps 50 at most).
+      const savedView = await provider.api
+        .post(`/api/v1/config/${environmentId}/saved_views`)
+        .set('Authorization', manager.authorization)
+        .send({ view: { screen: 'devices', name: 'fixture', query: 'q=fixture' } })
+        .expect(201);
       const definition = await provider.api
         .post(`/api/v1/config/${environmentId}/admin/versions_definition`)
         .set('Authorization', manager.authorization)
@@ -443,6 +526,7 @@ export function describeTenancy(dialect: TestDialect) {
         versionDefinition: Number(definition.body.id),
         webhook,
         device,
+        savedView: Number(savedView.body.view.id),
       };
     }
 
@@ -461,6 +545,7 @@ export function describeTenancy(dialect: TestDialect) {
         await db.selectFrom('version_definitions').selectAll().orderBy('id').execute(),
         await db.selectFrom('satcom_targets').selectAll().orderBy('environment_id').execute(),
         await db.selectFrom('alarm_webhooks').selectAll().orderBy('id').execute(),
+        await db.selectFrom('saved_views').selectAll().orderBy('id').execute(),
       ]);
     }
 
@@ -497,7 +582,10 @@ export function describeTenancy(dialect: TestDialect) {
       const idsChild = await fixture(child, child.environmentId);
       for (const spec of CONFIG_CALLS) {
         const response = await call(parent, spec, idsChild);
-        expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+        if (spec.ownOnly) expect(response.status, `${spec.name}: not the parent's own`).toBe(404);
+        else if (spec.simulatorOnly)
+          expect(response.body.error, `${spec.name}: no simulator`).toBe(ErrorCode.INVALID_ID);
+        else expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
       }
       const idsParent = await fixture(parent, parent.environmentId);
       for (const spec of CONFIG_CALLS) {
@@ -520,7 +608,9 @@ export function describeTenancy(dialect: TestDialect) {
         for (const spec of CONFIG_CALLS) {
           const ids = await fixture(manager, manager.environmentId);
           const response = await call(holder, spec, ids);
-          if (spec.permission === permission) {
+          if (spec.ownOnly) {
+            expect(response.status, `${spec.name}: not the holder's own`).toBe(404);
+          } else if (spec.permission === permission || spec.permission === ANY_USER) {
             expect(response.status, `${spec.name}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
           } else {
             expect(response.status, spec.name).toBe(403);

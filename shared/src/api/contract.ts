@@ -13,6 +13,7 @@ import { logsApi } from '../logs/logsApi.js';
 import { rfRecordingsApi } from '../rf-recordings/rfRecordingsApi.js';
 import { satcomApi } from '../satcom/satcomApi.js';
 import { savedViewsApi } from '../saved-views/savedView.js';
+import { simulatorApi } from '../simulator/simulatorApi.js';
 import { thresholdsApi } from '../thresholds/thresholdsApi.js';
 import { usageApi } from '../usage/usageApi.js';
 import { usersApi } from '../users/usersApi.js';
@@ -48,6 +49,7 @@ export const API = {
   wallDisplays: wallDisplaysApi,
   heatSight: heatSightApi,
   savedViews: savedViewsApi,
+  simulator: simulatorApi,
 } as const;
 
 /** Every endpoint, once, in declaration order. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { QueryIdSchema, QueryIntSchema } from '../common.js';
 import { ValidationKey } from '../validation/rules.js';
+import type { Locale } from '../constants/constants.js';
 import { LogExportShape } from '../logs/logExport.js';
 import { DEVICE_TIMELINE_MAX_WINDOW_MS } from './deviceTimeline.js';
 
@@ -84,3 +85,20 @@ export const FirmwareReportSchema = z.object({
 export type FirmwareReport = z.infer<typeof FirmwareReportSchema>;
 
 export const FirmwareReportExportQuerySchema = z.strictObject(LogExportShape);
+
+/** The firmware report's component for the devices' reported firmware (DeviceLiveState.versions' key). */
+export const FIRMWARE_COMPONENT = 'firmware';
+
+/** What a report's CSV writes in the caller's language (`lang`): its total row, a missing version, the components. */
+export interface DeviceReportLabels {
+  /** The availability export's first row: the devices together. */
+  readonly allDevices: string;
+  /** The firmware export's row of devices that report no version. */
+  readonly notReported: string;
+  readonly components: Readonly<Record<typeof FIRMWARE_COMPONENT, string>>;
+}
+
+export const DEVICE_REPORT_LABELS: Readonly<Record<Locale, DeviceReportLabels>> = {
+  'en-US': { allDevices: 'All devices', notReported: 'No version reported', components: { firmware: 'Firmware' } },
+  'he-IL': { allDevices: 'כל ההתקנים', notReported: 'לא דווחה גרסה', components: { firmware: 'קושחה' } },
+};

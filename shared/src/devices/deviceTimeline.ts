@@ -39,6 +39,22 @@ export const TimelineSegmentSchema = z.object({
 });
 export type TimelineSegment = z.infer<typeof TimelineSegmentSchema>;
 
+/**
+ * A link's key within its device: its interface kind and its place (from 0) in the device's
+ * halo_data_links_info list of that kind, `cellular:0` for the first modem.
+ */
+export const LinkKeySchema = z.string().regex(new RegExp(`^(${LINK_INTERFACE_KINDS.join('|')}):\\d{1,2}$`));
+export type LinkKind = (typeof LINK_INTERFACE_KINDS)[number];
+
+export const linkKey = (kind: LinkKind, index: number) => `${kind}:${index}`;
+
+/** The kind and place a link key names, or null for anything that is not one. */
+export function parseLinkKey(key: string): { kind: LinkKind; index: number } | null {
+  if (!LinkKeySchema.safeParse(key).success) return null;
+  const [kind, index] = key.split(':');
+  return { kind: kind as LinkKind, index: Number(index) };
+}
+
 /** One link's up/down over the window: `key` names it within the device ("cellular:0", "eth:1"). */
 export const TimelineLinkSchema = z.object({
   key: z.string(),
@@ -49,7 +65,11 @@ export const TimelineLinkSchema = z.object({
 });
 export type TimelineLink = z.infer<typeof TimelineLinkSchema>;
 
-/** Readings as columns (same length): time (epoch ms), best cellular signal (dBm), temperature (°C). */
+/**
+ * Readings as columns (same length): time (epoch ms), the best online cellular modem's signal as
+ * the device reports it in halo_data_links_info (the simulator's: 0-100), temperature (°C).
+ * A thinned window's point is the mean of the readings of its stretch, at the stretch's first.
+ */
 export const TimelineReadingsSchema = z.object({
   time: z.array(z.number().int()),
   signal: z.array(z.number().nullable()),

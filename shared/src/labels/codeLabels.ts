@@ -160,6 +160,8 @@ const EN_US: CodeLabelTexts = {
     certificateIssued: 'Serial {{serial}}, profile {{profile}}',
     pairingId: 'Pairing id {{pairingId}}',
     imported: 'Imported, pairing id {{pairingId}}',
+    simulatedLinkDown: 'Simulator: link {{link}} set down',
+    simulatedLinkUp: 'Simulator: link {{link}} set up',
   },
   changedSecret: 'changed (not shown)',
 };
@@ -248,6 +250,8 @@ const HE_IL: CodeLabelTexts = {
     certificateIssued: 'מספר סידורי {{serial}}, פרופיל {{profile}}',
     pairingId: 'מזהה צימוד {{pairingId}}',
     imported: 'יובא, מזהה צימוד {{pairingId}}',
+    simulatedLinkDown: 'סימולטור: הקישור {{link}} הורד',
+    simulatedLinkUp: 'סימולטור: הקישור {{link}} הועלה',
   },
   changedSecret: 'שונה (לא מוצג)',
 };

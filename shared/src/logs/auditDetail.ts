@@ -34,6 +34,9 @@ export const AUDIT_DETAIL_PARAMS = {
   certificateIssued: ['serial', 'profile'],
   pairingId: ['pairingId'],
   imported: ['pairingId'],
+  // The simulator told to set a link (issue 28): the entry's name is the device.
+  simulatedLinkDown: ['link'],
+  simulatedLinkUp: ['link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditDetailCode = keyof typeof AUDIT_DETAIL_PARAMS;

@@ -117,7 +117,8 @@ export type Capability =
   | 'heatSight.view'
   | 'twoFactor.deactivateOthers'
   | 'wallDisplays.manage'
-  | 'environments.grantFeatures';
+  | 'environments.grantFeatures'
+  | 'simulator.control';
 
 /** Capabilities no permission number opens: only the environment manager holds them. */
 const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set([
@@ -130,6 +131,8 @@ const MANAGER_ONLY_CAPABILITIES: ReadonlySet<string> = new Set([
   'alarms.webhooks',
   // Features (HeatSight) of the environments below: spec 2, 6.
   'environments.grantFeatures',
+  // Driving the embedded simulator's devices (demos, end-to-end tests): issue 28.
+  'simulator.control',
 ]);
 
 export const CAPABILITIES: readonly Capability[] = Object.freeze([

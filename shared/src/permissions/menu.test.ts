@@ -23,6 +23,7 @@ describe('isMenuItemEnabled', () => {
     ['auditLog', Permission.LOGS_VIEW],
     ['systemLog', Permission.LOGS_VIEW],
     ['messagingLog', Permission.MESSAGING_LOG_VIEW],
+    ['reports', Permission.DEVICES_VIEW],
   ])('enables %s with permission %i and disables it without', (item, permission) => {
     expect(isMenuItemEnabled(user([permission]), item)).toBe(true);
     expect(isMenuItemEnabled(user([]), item)).toBe(false);

@@ -16,6 +16,8 @@ export const MENU_ITEM_CAPABILITY = {
   messagingLog: 'messagingLog.view',
   alarms: 'alarms.view',
   heatSight: 'heatSight.view',
+  /** The product's own (issue 28): availability and firmware reports, for whoever views the devices. */
+  reports: 'devices.view',
 } as const satisfies Record<string, Capability | null>;
 
 export type MenuItem = keyof typeof MENU_ITEM_CAPABILITY;

@@ -1,11 +1,12 @@
-import { LoginState, TestId, TwoFactorStatus, type LoginResponse } from '@halo/shared';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { LoginState, Permission, TestId, TwoFactorStatus, type LoginResponse } from '@halo/shared';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../lib/i18n/i18n';
 import { SessionContext, type StoredSession } from '../lib/session';
+import { testDevice } from '../testing/deviceFixtures';
 import { jsonResponse, signedIn, testSessionLogic, type SessionWatchEvent } from '../testing/sessionHarness';
 import { APP_ROUTES } from './routes';
 
@@ -73,6 +74,29 @@ describe('routes and navigation guard', () => {
     renderAt('/services/heatsight', loggedIn({ environment_manager: true, enabled_feature_ids: [] }));
     expect(await screen.findByTestId(TestId.shell.notPermitted)).toBeTruthy();
     expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('HeatSight');
+  });
+
+  it('opens a device’s page under Devices, titled with the device’s name', async () => {
+    vi.mocked(globalThis.fetch).mockImplementation((input) => {
+      const url = typeof input === 'string' ? input : '';
+      if (url.includes('/devices?devices=7'))
+        return Promise.resolve(jsonResponse(200, { devices: [testDevice({ latest_location: null })] }));
+      if (url.includes('/devices/')) return Promise.resolve(jsonResponse(404, { error: 'notFound', message: 'none' }));
+      return Promise.resolve(
+        jsonResponse(200, { email_alarms: true, email_digest: false, locale: 'en-US', severity: 3 }),
+      );
+    });
+    renderAt('/config/devices/7', loggedIn({ environment_manager: true }));
+    expect(await screen.findByTestId(TestId.devicePage.page, {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('gate-north'));
+    expect(document.title).toContain('gate-north');
+  });
+
+  it('refuses a device’s page and the reports to a user who may not view devices', async () => {
+    renderAt('/config/devices/7', loggedIn({ permissions: [Permission.USERS_VIEW] }));
+    expect(await screen.findByTestId(TestId.shell.notPermitted)).toBeTruthy();
+    expect(screen.getByTestId(TestId.shell.pageTitle).textContent).toBe('Device');
+    expect(screen.getByTestId(TestId.shell.menuItem('reports')).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('disables the menu items the user may not view', async () => {

@@ -1,6 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import { ROUTES } from '@halo/shared';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../components';
 import { ForgotPasswordPage } from '../features/forgot-password';
@@ -20,19 +20,28 @@ import { RequireSession, SessionGate } from './SessionGate';
 
 const handle = (titleKey: string): RouteHandle => ({ titleKey });
 
-/** A screen of the registry as a route: its page behind its menu item's permission. */
-function screenRoute(screen: ScreenEntry): RouteObject {
-  const Page = screen.page;
-  const element = (
-    <ScreenGate item={screen.item}>
+/** A page behind a menu item's permission. */
+function gated(item: ScreenEntry['item'], Page: ComponentType) {
+  return (
+    <ScreenGate item={item}>
       {/* A screen whose code loads with its route (the usage charts, the map) shows a spinner meanwhile. */}
       <Suspense fallback={<Spinner className="screen-loading" />}>
         <Page />
       </Suspense>
     </ScreenGate>
   );
-  const titled = { element, handle: handle(screen.labelKey) };
-  return screen.path === ROUTES.home ? { index: true, ...titled } : { path: screen.path, ...titled };
+}
+
+/** A screen of the registry as routes: its page, and the pages reached from it, behind its menu item's permission. */
+function screenRoutes(screen: ScreenEntry): RouteObject[] {
+  const titled = { element: gated(screen.item, screen.page), handle: handle(screen.labelKey) };
+  const own: RouteObject = screen.path === ROUTES.home ? { index: true, ...titled } : { path: screen.path, ...titled };
+  const pages = (screen.pages ?? []).map((page): RouteObject => ({
+    path: page.path,
+    element: gated(screen.item, page.page),
+    handle: handle(page.titleKey),
+  }));
+  return [own, ...pages];
 }
 
 /** The routes of spec section 2. */
@@ -78,7 +87,7 @@ export const APP_ROUTES: RouteObject[] = [
                 <AppShell screens={SCREENS} />
               </RequireSession>
             ),
-            children: [...SCREENS.map(screenRoute)],
+            children: SCREENS.flatMap(screenRoutes),
           },
           { path: '*', element: <NotFoundPage />, handle: handle('notFound.page.title') },
         ],

@@ -24,7 +24,7 @@ describe('the side drawer of the registered screens', () => {
       ['environments', 'users', 'devices', 'dataPath'],
       ['versionsManagement', 'thresholds', 'usageMonitoring', 'satcomTarget'],
       ['auditLog', 'systemLog', 'messagingLog', 'alarms'],
-      ['heatSight'],
+      ['heatSight', 'reports'],
     ]);
     const entries = sections.flatMap((section) => section.entries);
     expect(entries.find((entry) => entry.item === 'users')).toEqual({

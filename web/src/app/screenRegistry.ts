@@ -1,10 +1,12 @@
 import { ROUTES } from '@halo/shared';
 import { applicationRulesSearch, DataPathPage, vpnProfilesSearch } from '../features/data-path';
+import { DeviceRoute } from '../features/device-page';
 import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
 import { HeatSightRoute } from '../features/heatsight';
 import { HomePage } from '../features/home';
 import { AlarmsPage, AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
+import { ReportsPage } from '../features/reports';
 import { SatcomTargetPage } from '../features/satcom-target';
 import { ThresholdsPage } from '../features/thresholds';
 import { UsagePage } from '../features/usage';
@@ -45,6 +47,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     group: 'config',
     page: DevicesPage,
     search: [devicesSearch],
+    // One device's page (issue 28): reached from the table, Home, alarms, search and the logs.
+    pages: [{ path: ROUTES.device, titleKey: 'devicePage.title', page: DeviceRoute }],
   },
   {
     item: 'dataPath',
@@ -126,5 +130,13 @@ export const SCREENS: readonly ScreenEntry[] = [
     labelKey: 'shell.menu.heatSight',
     group: 'services',
     page: HeatSightRoute,
+  },
+  {
+    item: 'reports',
+    path: ROUTES.reports,
+    icon: 'th-list',
+    labelKey: 'shell.menu.reports',
+    group: 'services',
+    page: ReportsPage,
   },
 ];

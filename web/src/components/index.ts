@@ -1,5 +1,11 @@
 export { AuthLayout } from './AuthLayout';
+export { DeviceLink, isDevicePageNavigationState } from './DeviceLink';
+export type { DeviceLinkProps, DevicePageNavigationState } from './DeviceLink';
+export { DownloadButton } from './DownloadButton';
+export type { DownloadButtonProps } from './DownloadButton';
 export { Logo } from './Logo';
 export { NotPermitted } from './NotPermitted';
 export { blockNonDigitKey, OtpCodeInput } from './OtpCodeInput';
 export type { OtpCodeInputProps } from './OtpCodeInput';
+export { TimeWindowPicker } from './TimeWindowPicker';
+export type { TimeWindowPickerProps } from './TimeWindowPicker';

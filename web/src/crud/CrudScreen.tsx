@@ -13,7 +13,12 @@ import { CrudEmptyState } from './CrudEmptyState';
 import { CrudFormDialog } from './CrudFormDialog';
 import { createCrudMachine } from './crudMachine';
 import { CrudTable, RowButton } from './CrudTable';
-import { isListSearchNavigationState, listSearch, setListSearch } from './listSearchStore';
+import {
+  isKeepListSearchNavigationState,
+  isListSearchNavigationState,
+  listSearch,
+  setListSearch,
+} from './listSearchStore';
 import { createResourceClient } from './resourceClient';
 
 export interface CrudScreenProps<Row, Values> {
@@ -64,7 +69,9 @@ export function CrudScreen<Row, Values>({
 
   // A global-search result fills the list's search in; any other way here (the menu) clears it.
   const location = useLocation();
+  // A screen's own change of its address (KEEP_LIST_SEARCH) leaves it as typed.
   useEffect(() => {
+    if (isKeepListSearchNavigationState(location.state)) return;
     setListSearch(searchList, isListSearchNavigationState(location.state) ? location.state.listSearch : '');
   }, [location.key, location.state, searchList]);
   useEffect(() => {

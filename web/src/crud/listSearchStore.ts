@@ -31,6 +31,16 @@ export interface ListSearchNavigationState {
   readonly listSearch: string;
 }
 
+/**
+ * Navigation state of a screen writing its own view into its address in place (the Devices
+ * table's filters and search): the list's search stays as typed, whatever the screen wrote.
+ */
+export const KEEP_LIST_SEARCH = { keepListSearch: true } as const;
+
+export function isKeepListSearchNavigationState(value: unknown): value is typeof KEEP_LIST_SEARCH {
+  return typeof value === 'object' && value !== null && (value as { keepListSearch?: unknown }).keepListSearch === true;
+}
+
 export function isListSearchNavigationState(value: unknown): value is ListSearchNavigationState {
   return (
     typeof value === 'object' && value !== null && typeof (value as { listSearch?: unknown }).listSearch === 'string'

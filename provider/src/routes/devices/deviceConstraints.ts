@@ -1,4 +1,5 @@
 import {
+  can,
   canActOnDevice,
   ErrorCode,
   HttpErrorKind,
@@ -11,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { refuse, refuseAs } from '../../errors/httpError.js';
 import { subjectOf, type Scoped } from '../../http/tenancy.js';
 import type { Database, DeviceRow } from '../../store/schema.js';
+import { listedAmong } from '../../store/allowedDevices.js';
 import { takenInEnvironment } from '../../store/uniqueness.js';
 
 export const deviceNameExists = () => refuse(ErrorCode.DEVICE_NAME_EXISTS);
@@ -157,24 +159,40 @@ export async function assertDeviceFits(
   await assertPortsFree(db, environmentId, device.ports, exceptId);
 }
 
-async function deviceSubject(db: Kysely<Database>, auth: Scoped, device: DeviceRow): Promise<Subject> {
-  const listed = await db
-    .selectFrom('user_devices')
-    .select('device_id')
-    .where('user_id', '=', auth.user.id)
-    .where('device_id', '=', device.id)
-    .executeTakeFirst();
-  return { ...subjectOf(auth), allowed_device_ids: listed ? [device.id] : [] };
+/**
+ * Section 6 for one device: plain update/delete reach the devices the user created or holds in
+ * their allowed list (`listed`), the all-variants any device. The single calls and the bulk
+ * call ask this, each with `listed` read its own way (one device, or a batch: listedAmong).
+ */
+export function mayActOnDevice(
+  subject: Subject,
+  action: DeviceAction,
+  device: Pick<DeviceRow, 'id' | 'created_by'>,
+  listed: boolean,
+): boolean {
+  return canActOnDevice({ ...subject, allowed_device_ids: listed ? [device.id] : [] }, action, device);
+}
+
+export type DeviceAction = 'update' | 'delete';
+
+/** The single calls' refusal when mayActOnDevice says no: 403 of the action's own kind. */
+export const deviceActionForbidden = (action: DeviceAction) =>
+  action === 'update' ? deviceUpdateForbidden() : deviceDeleteForbidden();
+
+/** The capability an action on devices needs at all (52/53, 54/55), refused with the action's own 403. */
+export function assertDeviceCapability(auth: Scoped, action: DeviceAction) {
+  if (!can(subjectOf(auth), action === 'update' ? 'devices.update' : 'devices.delete')) {
+    throw deviceActionForbidden(action);
+  }
 }
 
 /** Section 6: plain update/delete reach own or allowed devices, the all-variants any device. */
 export async function assertMayActOnDevice(
   db: Kysely<Database>,
   auth: Scoped,
-  action: 'update' | 'delete',
+  action: DeviceAction,
   device: DeviceRow,
 ) {
-  if (!canActOnDevice(await deviceSubject(db, auth, device), action, device)) {
-    throw action === 'update' ? deviceUpdateForbidden() : deviceDeleteForbidden();
-  }
+  const listed = (await listedAmong(db, auth.user.id, [device.id])).has(device.id);
+  if (!mayActOnDevice(subjectOf(auth), action, device, listed)) throw deviceActionForbidden(action);
 }

@@ -79,9 +79,15 @@ export function deviceStateOf(row: Pick<DeviceRow, 'is_activated' | 'availabilit
   return connectionStatus({ is_activated: row.is_activated === 1, availability: row.availability });
 }
 
+/** The settings a bulk action changes (enabled, upgrade policy), as deviceView answers them. */
+export function deviceSettingsView(row: Pick<DeviceRow, 'is_enabled' | 'upgrade_policy'>) {
+  return { is_enabled: row.is_enabled === 1, upgrade_policy: parseUpgradePolicy(row.upgrade_policy) };
+}
+
 /** A device as GET /devices answers it. */
 export function deviceView(row: DeviceRow): Device {
   const isServer = row.is_server === 1;
+  const settings = deviceSettingsView(row);
   return {
     id: row.id,
     name: row.name,
@@ -89,7 +95,7 @@ export function deviceView(row: DeviceRow): Device {
     type: row.type,
     product_type: row.product_type,
     is_server: isServer,
-    is_enabled: row.is_enabled === 1,
+    is_enabled: settings.is_enabled,
     is_activated: row.is_activated === 1,
     state: deviceStateOf(row),
     availability: row.availability,
@@ -104,7 +110,7 @@ export function deviceView(row: DeviceRow): Device {
     },
     ip_addresses: isServer ? parseAddresses(row.ip_addresses) : [],
     ports: isServer && row.port_from !== null && row.port_to !== null ? { from: row.port_from, to: row.port_to } : null,
-    upgrade_policy: parseUpgradePolicy(row.upgrade_policy),
+    upgrade_policy: settings.upgrade_policy,
     gnss_lock: row.gnss_lock === null ? null : row.gnss_lock === 1,
     device_certificate: row.device_certificate,
     environment_id: row.environment_id,

@@ -1,14 +1,13 @@
-import { API, AuditAction, can, fieldChanges, auditDetail } from '@halo/shared';
+import { API, fieldChanges, auditDetail } from '@halo/shared';
 
 import { findReachable } from '../../http/reachable.js';
 import { route } from '../../http/endpointRoute.js';
-import { subjectOf } from '../../http/tenancy.js';
 import { deviceInputColumns } from '../../store/newDeviceRow.js';
 import { takeRevisions } from '../../store/revisions.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { uniqueDeviceError } from './createDevice.js';
-import { auditDevice } from './deviceAudit.js';
-import { assertDeviceFits, assertMayActOnDevice, deviceUpdateForbidden } from './deviceConstraints.js';
+import { auditDevice, updateAuditAction } from './deviceAudit.js';
+import { assertDeviceCapability, assertDeviceFits, assertMayActOnDevice } from './deviceConstraints.js';
 import { deviceView } from './deviceView.js';
 
 /**
@@ -16,18 +15,12 @@ import { deviceView } from './deviceView.js';
  * user created or holds in their allowed list, 53 any device; otherwise 'deviceUpdateForbidden'.
  */
 export const updateDevice = route(API.devices.update, (context) => async ({ auth, params, body: { device } }) => {
-  if (!can(subjectOf(auth), 'devices.update')) throw deviceUpdateForbidden();
+  assertDeviceCapability(auth, 'update');
   const existing = await findReachable(context.db, 'devices', auth, params.id);
   await assertMayActOnDevice(context.db, auth, 'update', existing);
   await assertDeviceFits(context.db, existing.environment_id, device, existing.id);
   const now = context.now();
-  const wasEnabled = existing.is_enabled === 1;
-  const action =
-    device.is_enabled && !wasEnabled
-      ? AuditAction.ENABLE
-      : !device.is_enabled && wasEnabled
-        ? AuditAction.DISABLE
-        : AuditAction.UPDATE;
+  const action = updateAuditAction(existing.is_enabled === 1, device.is_enabled);
   try {
     const row = await context.db.transaction().execute(async (trx) => {
       const revision = await takeRevisions(trx, 1);

@@ -5,6 +5,7 @@ import { route } from '../../http/endpointRoute.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { forEachSlice } from '../../loopTurns.js';
+import { addGroupMembers, removeGroupMembers } from '../../store/groupMembers.js';
 import type { Database } from '../../store/schema.js';
 
 /** Members written per statement. */
@@ -98,20 +99,8 @@ export const changeGroupDevices = route(
           found += Number(rows?.count ?? 0);
         });
         if (found !== named.length) throw idNotFound();
-        await forEachSlice(add, MEMBERS_PER_STATEMENT, (slice) =>
-          trx
-            .insertInto('device_group_members')
-            .values(slice.map((device_id) => ({ group_id: group.id, device_id })))
-            .onConflict((conflict) => conflict.columns(['group_id', 'device_id']).doNothing())
-            .execute(),
-        );
-        await forEachSlice(remove, MEMBERS_PER_STATEMENT, (slice) =>
-          trx
-            .deleteFrom('device_group_members')
-            .where('group_id', '=', group.id)
-            .where('device_id', 'in', slice)
-            .execute(),
-        );
+        await forEachSlice(add, MEMBERS_PER_STATEMENT, (slice) => addGroupMembers(trx, group.id, slice));
+        await forEachSlice(remove, MEMBERS_PER_STATEMENT, (slice) => removeGroupMembers(trx, group.id, slice));
         await auditChange(
           trx,
           auth,

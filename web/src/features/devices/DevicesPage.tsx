@@ -1,9 +1,8 @@
 import './devices.css';
 import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
-import { can, DeviceType, TestId, type Device } from '@halo/shared';
+import { can, DeviceType, TestId, type Device, type DeviceBulkAction } from '@halo/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { CrudScreen, type CrudListProps } from '../../crud';
 import { DeviceLogDialog } from '../logs';
 import { api } from '../../lib/api';
@@ -12,26 +11,35 @@ import {
   DEVICE_STATUS_FILTERS,
   isDeviceStatusFilter,
   type ChannelFleet,
-  type DeviceSort,
-  type DeviceStatusFilter,
+  type FleetExportColumn,
   type FleetRow,
+  type FleetTableQuery,
 } from '../../lib/fleet';
+import { notifyError } from '../../lib/notify';
 import { useObservableValue } from '../../lib/realtime';
 import { useSessionSubject } from '../../lib/session';
+import { BulkActionDialog } from './components/BulkActionDialog';
+import { BulkActionsMenu } from './components/BulkActionsMenu';
+import { DeviceFiltersMenu } from './components/DeviceFiltersMenu';
 import { DeviceImportDialog } from './components/DeviceImportDialog';
-import { DevicesTable } from './components/DevicesTable';
+import { DevicesExportButton } from './components/DevicesExportButton';
+import { DevicesTable, type DevicesTableProps } from './components/DevicesTable';
 import { DroneCommXPanel } from './components/DroneCommXPanel';
 import { RfRecordingsDialog } from './components/RfRecordingsDialog';
+import { SavedViewsMenu } from './components/SavedViewsMenu';
 import { fetchServerRecords, useDeviceRecords } from './deviceRecords';
 import { devicesScreen } from './devicesScreen';
 import { FEED_STATE_LABEL_KEYS, STATUS_FILTER_LABEL_KEYS } from './deviceLabels';
+import { mayActInBulk } from './deviceBulk';
+import { devicesViewQuery } from './devicesView';
+import { useDevicesView, type DevicesViewChange } from './useDevicesView';
 
-/** The query parameter Home's counts link with: /config/devices?status=notConnected. */
-export const DEVICE_STATUS_PARAM = 'status';
+export { DEVICE_STATUS_PARAM } from './devicesView';
 
 /**
- * /config/devices: the devices on the CRUD kit with a live, virtualised table, a status
- * filter (also from the address), CSV import, RF recordings per device and the DroneCommX panel.
+ * /config/devices: the devices on the CRUD kit with a live, virtualised table, filters, sort
+ * and search in the address (saved as named views), checked rows for bulk actions, a CSV
+ * export of what the filter shows, CSV import, RF recordings per device and the DroneCommX panel.
  */
 export function DevicesPage() {
   const { t } = useTranslation();
@@ -39,11 +47,31 @@ export function DevicesPage() {
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
   const feedState = useObservableValue(fleet.state$, { kind: 'connecting' } as const);
 
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get(DEVICE_STATUS_PARAM);
-  const status = isDeviceStatusFilter(requested) ? requested : 'all';
-  const [sort, setSort] = useState<DeviceSort | null>(null);
+  const { view, changeView } = useDevicesView();
+  const status = view.status;
   const [importOpen, setImportOpen] = useState(false);
+  // The bulk action chosen and the devices it is for (the checked ones when it was chosen).
+  const [bulk, setBulk] = useState<{ readonly action: DeviceBulkAction; readonly ids: readonly number[] } | null>(null);
+  const selectable = mayActInBulk(subject);
+  const exportColumns = useRef<readonly FleetExportColumn[]>([]);
+  const onColumnsShown = useCallback((columns: readonly FleetExportColumn[]) => {
+    exportColumns.current = columns;
+  }, []);
+  const chooseBulkAction = useCallback(
+    (action: DeviceBulkAction) => {
+      fleet.table.selectedIds().then(
+        (ids) => {
+          if (ids.length > 0) setBulk({ action, ids });
+        },
+        () => notifyError(t('errors.general')),
+      );
+    },
+    [fleet, t],
+  );
+  const renderSelectionActions = useCallback(
+    () => <BulkActionsMenu subject={subject} onChoose={chooseBulkAction} />,
+    [subject, chooseBulkAction],
+  );
   const [reloadKey, setReloadKey] = useState(0);
   const [rfDevice, setRfDevice] = useState<Device | null>(null);
   const [panelDevice, setPanelDevice] = useState<Device | null>(null);
@@ -72,10 +100,12 @@ export function DevicesPage() {
             {...props}
             fleet={fleet}
             environmentId={environmentId}
-            status={status}
-            sort={sort}
-            onSortChange={setSort}
+            view={view}
+            onViewChange={changeView}
             live={live}
+            selectable={selectable}
+            renderSelectionActions={renderSelectionActions}
+            onColumnsShown={onColumnsShown}
           />
         ),
         knownServers: () => servers.current,
@@ -95,15 +125,7 @@ export function DevicesPage() {
               aria-label={t('devices.filter.label')}
               onChange={(event) => {
                 const next = event.currentTarget.value;
-                setSearchParams(
-                  (current) => {
-                    const params = new URLSearchParams(current);
-                    if (next === 'all') params.delete(DEVICE_STATUS_PARAM);
-                    else params.set(DEVICE_STATUS_PARAM, next);
-                    return params;
-                  },
-                  { replace: true },
-                );
+                if (isDeviceStatusFilter(next)) changeView({ status: next });
               }}
               options={DEVICE_STATUS_FILTERS.map((filter) => ({
                 value: filter,
@@ -111,6 +133,9 @@ export function DevicesPage() {
               }))}
               data-testid={TestId.devices.statusFilter}
             />
+            <DeviceFiltersMenu view={view} onChange={changeView} />
+            <DevicesExportButton table={fleet.table} columns={() => exportColumns.current} />
+            <SavedViewsMenu environmentId={environmentId} query={devicesViewQuery(view)} />
             <Button
               icon="import"
               text={t('devices.import.open')}
@@ -145,7 +170,22 @@ export function DevicesPage() {
           },
         ],
       }),
-    [fleet, environmentId, status, sort, live, feedState.kind, t, setSearchParams, canAdd, canViewRf, canViewLogs],
+    [
+      fleet,
+      environmentId,
+      view,
+      changeView,
+      status,
+      live,
+      selectable,
+      renderSelectionActions,
+      onColumnsShown,
+      feedState.kind,
+      t,
+      canAdd,
+      canViewRf,
+      canViewLogs,
+    ],
   );
 
   return (
@@ -162,6 +202,16 @@ export function DevicesPage() {
         />
       )}
       <DeviceLogDialog environmentId={environmentId} device={logDevice} onClose={() => setLogDevice(null)} />
+      {bulk && (
+        <BulkActionDialog
+          key={bulk.action}
+          action={bulk.action}
+          environmentId={environmentId}
+          ids={bulk.ids}
+          onClose={() => setBulk(null)}
+          onChanged={() => setReloadKey((key) => key + 1)}
+        />
+      )}
       <DeviceImportDialog
         isOpen={importOpen}
         environmentId={environmentId}
@@ -187,25 +237,32 @@ export function DevicesPage() {
 function LiveDevicesList({
   fleet,
   environmentId,
-  status,
-  sort,
-  onSortChange,
+  view,
+  onViewChange,
   live,
+  selectable,
+  renderSelectionActions,
+  onColumnsShown,
   searchText,
   loads,
   renderActions,
   actionsLabel,
-}: CrudListProps<Device> & {
-  readonly fleet: ChannelFleet;
-  readonly environmentId: number;
-  readonly status: DeviceStatusFilter;
-  readonly sort: DeviceSort | null;
-  readonly onSortChange: (sort: DeviceSort | null) => void;
-  readonly live: boolean;
-}) {
+}: CrudListProps<Device> &
+  Pick<DevicesTableProps, 'live' | 'selectable' | 'renderSelectionActions' | 'onColumnsShown'> & {
+    readonly fleet: ChannelFleet;
+    readonly environmentId: number;
+    /** The view in the address; the search is the box's (the kit's list search, kept in step with it). */
+    readonly view: FleetTableQuery;
+    readonly onViewChange: (change: DevicesViewChange) => void;
+  }) {
   const [shown, setShown] = useState<readonly FleetRow[]>([]);
   const records = useDeviceRecords(api, environmentId, shown, loads);
-  const query = useMemo(() => ({ status, sort, search: searchText }), [status, sort, searchText]);
+  const { status, sort, type, role, enabled } = view;
+  const query = useMemo(
+    () => ({ status, sort, search: searchText, type, role, enabled }),
+    [status, sort, searchText, type, role, enabled],
+  );
+  const onSortChange = useCallback((next: FleetTableQuery['sort']) => onViewChange({ sort: next }), [onViewChange]);
   return (
     <DevicesTable
       table={fleet.table}
@@ -216,6 +273,9 @@ function LiveDevicesList({
       renderActions={renderActions}
       actionsLabel={actionsLabel}
       live={live}
+      selectable={selectable}
+      renderSelectionActions={renderSelectionActions}
+      onColumnsShown={onColumnsShown}
     />
   );
 }

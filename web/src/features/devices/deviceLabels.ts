@@ -1,6 +1,8 @@
 import {
   ConnectionStatus,
+  DeviceRole,
   LocationStatus,
+  MainAppStatus,
   type DeviceChipState,
   type DeviceInput,
   type LinkInterfaceKind,
@@ -8,7 +10,8 @@ import {
   type UpgradePolicyInput,
 } from '@halo/shared';
 import type { TFunction } from 'i18next';
-import type { DeviceStatusFilter, FleetFeedState } from '../../lib/fleet';
+import type { DeviceStatusFilter, FleetCellTexts, FleetFeedState } from '../../lib/fleet';
+import { DEVICE_TYPE_NAMES } from './devicesTableModel';
 
 /** The texts of the Devices screen's enumerations, each key written out so a search finds it. */
 export const DAY_LABEL_KEYS: Readonly<Record<(typeof UPGRADE_DAYS)[number], string>> = {
@@ -48,6 +51,34 @@ export const LINK_KIND_LABEL_KEYS: Readonly<Record<LinkInterfaceKind, string>> =
   vlan: 'devices.linkKind.vlan',
   vpn: 'devices.linkKind.vpn',
 };
+
+/**
+ * The words of the Devices table's cells in the reader's language: the table's cells and its
+ * CSV export (made in the fleet worker) both say a row with them (fleetCellText).
+ */
+export function deviceCellTexts(t: TFunction): FleetCellTexts {
+  return {
+    type: DEVICE_TYPE_NAMES,
+    role: { [DeviceRole.CLIENT]: t('devices.role.client'), [DeviceRole.SERVER]: t('devices.role.server') },
+    connection: {
+      [ConnectionStatus.CONNECTED]: t('devices.connection.connected'),
+      [ConnectionStatus.NOT_CONNECTED]: t('devices.connection.notConnected'),
+      [ConnectionStatus.NON_ACTIVATED]: t('devices.connection.nonActivated'),
+      [ConnectionStatus.UNKNOWN]: t('devices.connection.unknown'),
+    },
+    mainApp: {
+      [MainAppStatus.NONE]: t('devices.mainApp.none'),
+      [MainAppStatus.ONLINE]: t('devices.mainApp.online'),
+      [MainAppStatus.OFFLINE]: t('devices.mainApp.offline'),
+    },
+    location: {
+      [LocationStatus.UNAVAILABLE]: t('devices.location.unavailable'),
+      [LocationStatus.OFFLINE]: t('devices.location.offline'),
+      [LocationStatus.ONLINE]: t('devices.location.online'),
+    },
+    gnss: { locked: t('devices.gnss.locked'), noLock: t('devices.gnss.noLock') },
+  };
+}
 
 export const FEED_STATE_LABEL_KEYS: Readonly<Record<FleetFeedState['kind'], string>> = {
   connecting: 'devices.live.connecting',

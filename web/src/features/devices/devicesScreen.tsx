@@ -4,6 +4,7 @@ import {
   type CrudListProps,
   type CrudScreenDefinition,
   defineResource,
+  type FieldDefinition,
   type RowLinkDefinition,
 } from '../../crud';
 import {
@@ -26,6 +27,45 @@ export const devicesResource = defineResource({
   },
   rowsOf: (answer) => answer.devices,
 });
+
+/** The upgrade policy's fields: the device dialog's section, and the bulk action that sets a policy. */
+export const UPGRADE_POLICY_FIELDS: readonly FieldDefinition<DeviceValues>[] = [
+  {
+    name: 'is_auto_upgrade_enabled',
+    kind: 'switch',
+    labelKey: 'devices.fields.autoUpgrade',
+    section: 'upgrade',
+  },
+  {
+    name: 'allowed_days',
+    kind: 'custom',
+    labelKey: 'devices.fields.allowedDays',
+    section: 'upgrade',
+    render: (props) => <AllowedDaysField {...props} />,
+  },
+  {
+    name: 'allowed_hours',
+    kind: 'custom',
+    labelKey: 'devices.fields.allowedHours',
+    helperKey: 'devices.fields.hoursHelper',
+    section: 'upgrade',
+    render: (props) => <AllowedHoursField {...props} />,
+  },
+  {
+    name: 'fixed_version',
+    kind: 'custom',
+    labelKey: 'devices.fields.fixedVersion',
+    section: 'upgrade',
+    render: (props) => <FixedVersionField {...props} />,
+  },
+  {
+    name: 'idle_timeout_in_minutes',
+    kind: 'custom',
+    labelKey: 'devices.fields.idleTimeout',
+    section: 'upgrade',
+    render: (props) => <IdleTimeoutField {...props} />,
+  },
+];
 
 /** What the page adds to the declaration: its live table, toolbar and per-row dialogs. */
 export interface DevicesScreenParts {
@@ -82,41 +122,7 @@ export function devicesScreen(parts: DevicesScreenParts): CrudScreenDefinition<D
         hidden: (values) => !values.is_server,
         render: (props) => <PortRangeField {...props} />,
       },
-      {
-        name: 'is_auto_upgrade_enabled',
-        kind: 'switch',
-        labelKey: 'devices.fields.autoUpgrade',
-        section: 'upgrade',
-      },
-      {
-        name: 'allowed_days',
-        kind: 'custom',
-        labelKey: 'devices.fields.allowedDays',
-        section: 'upgrade',
-        render: (props) => <AllowedDaysField {...props} />,
-      },
-      {
-        name: 'allowed_hours',
-        kind: 'custom',
-        labelKey: 'devices.fields.allowedHours',
-        helperKey: 'devices.fields.hoursHelper',
-        section: 'upgrade',
-        render: (props) => <AllowedHoursField {...props} />,
-      },
-      {
-        name: 'fixed_version',
-        kind: 'custom',
-        labelKey: 'devices.fields.fixedVersion',
-        section: 'upgrade',
-        render: (props) => <FixedVersionField {...props} />,
-      },
-      {
-        name: 'idle_timeout_in_minutes',
-        kind: 'custom',
-        labelKey: 'devices.fields.idleTimeout',
-        section: 'upgrade',
-        render: (props) => <IdleTimeoutField {...props} />,
-      },
+      ...UPGRADE_POLICY_FIELDS,
     ],
     rowId: (row) => row.id,
     rowLabel: (row) => row.name,

@@ -1,7 +1,7 @@
-import { API } from '@halo/shared';
+import { API, devicePath } from '@halo/shared';
 import type { SearchSourceDeclaration } from '../../lib/screens';
 
-/** Global search looks for devices by name; a result opens Devices searched for it. */
+/** Global search looks for devices by name; a result opens the device's page. */
 export const devicesSearch: SearchSourceDeclaration = {
   name: 'devices',
   labelKey: 'search.lists.devices',
@@ -10,6 +10,11 @@ export const devicesSearch: SearchSourceDeclaration = {
   rank: 1,
   load: async (api, environmentId, signal) => {
     const answer = await api.call(API.devices.list, { params: { environmentId } }, { signal });
-    return answer.devices.map((device) => ({ key: device.id, label: device.name, extra: '' }));
+    return answer.devices.map((device) => ({
+      key: device.id,
+      label: device.name,
+      extra: device.pairing_id,
+      route: devicePath(device.id),
+    }));
   },
 };

@@ -17,7 +17,8 @@ export interface GlobalSearchProps {
 /**
  * The top bar's search over devices, users, environments, application rules and VPN
  * profiles: it loads only the lists the user may view (each time the box gets focus), shows
- * matches grouped by list, and a chosen result opens its screen with the search filled in.
+ * matches grouped by list, and a chosen result opens its own page (a device's) or its screen
+ * with the search filled in.
  */
 export function GlobalSearch({ sources }: GlobalSearchProps) {
   const { t } = useTranslation();
@@ -49,10 +50,15 @@ export function GlobalSearch({ sources }: GlobalSearchProps) {
   const results = filterSearchGroups(groups, text);
 
   const choose = (source: SearchSource, item: SearchItem) => {
-    setListSearch(source.list, item.label);
-    const state: ListSearchNavigationState = { listSearch: item.label };
     setOpen(false);
     setText('');
+    // An item with a page of its own (a device) opens it; any other opens its list searched for it.
+    if (item.route !== undefined) {
+      void navigate(item.route);
+      return;
+    }
+    setListSearch(source.list, item.label);
+    const state: ListSearchNavigationState = { listSearch: item.label };
     void navigate(source.route, { state });
   };
 

@@ -1,40 +1,38 @@
-import { MapView as DeckMapView, type MapViewState, type PickingInfo } from '@deck.gl/core';
-import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
+import { MapView as DeckMapView, WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
-import { TestId, type HeatSightMetric } from '@halo/shared';
-import { Callout } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatServerClock, TestId, THEME_COLORS, type HeatSightMetric } from '@halo/shared';
+import { Callout, Icon, Tag } from '@blueprintjs/core';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { leftToRight } from '../../lib/i18n';
 import { recordMeasure } from '../../lib/measures';
 import { webSettings } from '../../lib/settings';
 import { useDarkTheme } from '../../lib/theme';
-import { worldBorders, worldCountries } from './basemap';
-import { HairlineLayer } from './hairlineLayer';
-import { heatNearLongitude, WARM_UP_HEAT, type HeatData } from './heatLayerData';
-import { HEAT_AGGREGATION, type MapDevice } from '../../lib/fleet';
+import { rgba, StyleBasemapSlot, worldLayers } from '../../lib/map';
+import { heatNearLongitude, longitudeNear, WARM_UP_HEAT, type HeatData } from './heatLayerData';
+import { HEAT_AGGREGATION, type MapArea, type MapDevice } from '../../lib/fleet';
 import { heatColorDomain, heatColorRange } from './heatMetrics';
 import { SteadyHeatmapLayer } from './steadyHeatmapLayer';
-import type { StyleBasemapProps } from './StyleBasemap';
 import { HEATSIGHT_DRAW_MEASURE, HEATSIGHT_FIRST_HEAT_MEASURE, type HeatDrawnDetail } from './heatSightMeasures';
-import type { MapFocus } from './heatSightLink';
-import { DEVICE_ZOOM, deviceColor, heatView, hex, viewOf, WORLD_VIEW, type MapView } from './heatSightView';
+import type { MapFocus, MapPin } from './heatSightLink';
+import { areaOutline } from './drillCell';
+import {
+  deviceColor,
+  fitView,
+  heatOpacityAt,
+  showsDeviceMarkers,
+  viewOf,
+  WORLD_VIEW,
+  type MapView,
+} from './heatSightView';
 
 const HEAT_RADIUS_PIXELS = 40;
+/** How near a marker the pointer must come to point at it. */
+const PICKING_RADIUS_PIXELS = 4;
 const WEIGHTS_TEXTURE_SIZE = 512;
 /** The world's copies side by side, so the Pacific is whole on both sides of the antimeridian. */
 const REPEATED_WORLD = new DeckMapView({ repeat: true });
-
-/** MapLibre and its style: loaded only when HALO_MAP_STYLE_URL is set. */
-const LazyStyleBasemap = lazy(() => import('./StyleBasemap'));
-
-/** deck.gl places a child with a `mapStyle` prop under its canvas and hands it the view. */
-function StyleBasemapSlot(props: StyleBasemapProps) {
-  return (
-    <Suspense fallback={null}>
-      <LazyStyleBasemap {...props} />
-    </Suspense>
-  );
-}
 
 export interface HeatSightMapProps {
   readonly metric: HeatSightMetric;
@@ -42,20 +40,55 @@ export interface HeatSightMapProps {
   readonly heat: HeatData;
   /** Changes whenever `heat` holds new values, even in the same arrays. */
   readonly heatVersion: string | number;
-  /** The devices to draw as points once zoomed in to DEVICE_ZOOM. */
+  /** The devices to draw as markers once zoomed in to DEVICE_ZOOM. */
   readonly devices: readonly MapDevice[];
   /** The view moved: the page picks the heat's scale and the area whose devices it lists. */
   readonly onView: (view: MapView) => void;
-  /** Where to look first (a link from a position); otherwise the fleet, once it is known. */
+  /** Where to look first (a link from a position); otherwise `fit`, once it is known. */
   readonly focus: MapFocus | null;
-  readonly onOpenDevice: (device: MapDevice) => void;
+  /** The area to open on when no address named a view (the fleet's bounds); null until known. */
+  readonly fit: MapArea | null;
+  /** A position the address marked (a message's), drawn as a pin with its time. */
+  readonly pin: MapPin | null;
+  /** The cell the tooltip speaks of, and the cell whose devices the panel lists: outlined. */
+  readonly hoverArea: MapArea | null;
+  readonly openArea: MapArea | null;
+  /** The pointer moved over the map (null: it left, or the map moved under it). */
+  readonly onPointer: (pointer: MapPointer | null) => void;
+  /** A click on the map: on a marker (`device`), or on a cell. */
+  readonly onPick: (pointer: MapPointer) => void;
+}
+
+/** Where the pointer is: on the map (degrees) and on its canvas (pixels), and the marker under it. */
+export interface MapPointer {
+  readonly longitude: number;
+  readonly latitude: number;
+  readonly x: number;
+  readonly y: number;
+  readonly zoom: number;
+  readonly device: MapDevice | null;
 }
 
 /**
  * The deck.gl map: the offline world (Natural Earth countries, wrapped across the
- * antimeridian), the heat of the chosen metric, and the devices once zoomed in.
+ * antimeridian), the heat of the chosen metric, the devices as markers once zoomed in, the
+ * drill-down's cells outlined, and a linked position's pin. What the pointer is over goes to the
+ * page (onPointer, onPick), which says what is there.
  */
-export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus, onOpenDevice }: HeatSightMapProps) {
+export function HeatSightMap({
+  metric,
+  heat,
+  heatVersion,
+  devices,
+  onView,
+  focus,
+  fit,
+  pin,
+  hoverArea,
+  openArea,
+  onPointer,
+  onPick,
+}: HeatSightMapProps) {
   const { t } = useTranslation();
   const dark = useDarkTheme();
   const container = useRef<HTMLDivElement | null>(null);
@@ -70,16 +103,26 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
   useEffect(() => {
     if (focus) fitted.current = true;
   }, [focus]);
-  // The first time there is heat, and no address asked for a place, show all of it.
+  // The first time the fleet's bounds are known, and no address asked for a place, show all of it.
   useEffect(() => {
-    if (fitted.current) return;
     const element = container.current;
-    const view = heatView(heat, element?.clientWidth ?? 0, element?.clientHeight ?? 0);
+    if (fitted.current || !fit || !element) return;
+    const view = fitView(fit, element.clientWidth, element.clientHeight);
     if (view) {
       fitted.current = true;
       setViewState(view);
     }
-  }, [heat]);
+  }, [fit]);
+
+  // The canvas's size, for placing the pin (an element over the canvas, not a layer).
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const element = container.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setSize({ width: element.clientWidth, height: element.clientHeight }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   // The page learns where the map looks (the heat's scale, the devices to list).
   useEffect(() => {
@@ -88,8 +131,8 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
     onView(viewOf(viewState, element.clientWidth, element.clientHeight));
   }, [viewState, onView]);
 
-  // Devices as points only from a city's zoom.
-  const zoomedIn = viewState.zoom >= DEVICE_ZOOM;
+  // Devices as markers only from a town's zoom.
+  const zoomedIn = showsDeviceMarkers(viewState.zoom);
 
   // What each frame costs, and when heat first shows (tests/bench/heatsight.bench.ts).
   const timing = useRef({ mounted: 0, drawStart: 0, heatShown: false });
@@ -124,24 +167,7 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
 
   // One layer per theme: the world's triangles are costly to build under software WebGL.
   // The same array while the theme stays: a new one makes deck.gl look at the world again.
-  const world = useMemo(
-    () => [
-      new GeoJsonLayer({
-        id: 'world',
-        data: worldCountries(),
-        filled: true,
-        stroked: false,
-        wrapLongitude: true,
-        getFillColor: dark ? hex('#2F343C') : hex('#E5E8EB'),
-      }),
-      new HairlineLayer({
-        id: 'borders',
-        segments: worldBorders(),
-        color: dark ? hex('#5F6B7C', 200) : hex('#ABB3BF', 220),
-      }),
-    ],
-    [dark],
-  );
+  const world = useMemo(() => worldLayers(dark), [dark]);
 
   // Stable across updates: a new colour range would rebuild the layer's colour texture.
   const colorDomain = useMemo(() => heatColorDomain(metric), [metric]);
@@ -166,6 +192,8 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
       weightsTextureSize: WEIGHTS_TEXTURE_SIZE,
       intensity: 1,
       threshold: 0.03,
+      // Beneath the markers it fades, still saying how the area fares.
+      opacity: heatOpacityAt(viewState.zoom),
       aggregation: HEAT_AGGREGATION[metric],
       colorDomain,
       colorRange,
@@ -177,7 +205,7 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
           id: 'devices',
           data: devices,
           pickable: true,
-          getPosition: (device) => [device.position[0], device.position[1]],
+          getPosition: (device) => [longitudeNear(device.position[0], centre), device.position[1]],
           getFillColor: deviceColor,
           getLineColor: dark ? [246, 247, 249, 255] : [28, 33, 39, 255],
           stroked: true,
@@ -185,19 +213,43 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
           getLineWidth: 1,
           radiusUnits: 'pixels',
           getRadius: 5,
-          updateTriggers: { getFillColor: [devices], getLineColor: [dark] },
+          updateTriggers: { getPosition: [centre], getFillColor: [devices], getLineColor: [dark] },
         })
       : null,
+    ...[
+      { id: 'hover-cell', area: hoverArea, width: 1, alpha: 150 },
+      { id: 'open-cell', area: openArea, width: 2.5, alpha: 255 },
+    ].map(({ id, area, width, alpha }) =>
+      area
+        ? new PathLayer<[number, number][]>({
+            id,
+            data: [areaOutline(area, centre)],
+            getPath: (path) => path,
+            getColor: dark ? rgba('#F6F7F9', alpha) : rgba(THEME_COLORS.primary, alpha),
+            getWidth: width,
+            widthUnits: 'pixels',
+            updateTriggers: { getColor: [dark] },
+          })
+        : null,
+    ),
   ];
 
-  const tooltip = ({ object, layer }: PickingInfo<MapDevice>) => {
-    if (!object || layer?.id !== 'devices') return null;
-    const status = t(object.connected ? 'heatSight.tooltip.connected' : 'heatSight.tooltip.disconnected');
-    const links = t('heatSight.tooltip.links', { online: object.linksOnline, total: object.linksTotal });
-    return {
-      text: `${object.name}\n${status}\n${links}\n${t('heatSight.tooltip.open')}`,
-    };
+  const pointerOf = (info: PickingInfo<MapDevice>): MapPointer | null => {
+    const [longitude, latitude] = info.coordinate ?? [];
+    if (info.x < 0 || info.y < 0 || longitude === undefined || latitude === undefined) return null;
+    const device = info.layer?.id === 'devices' ? (info.object ?? null) : null;
+    return { longitude, latitude, x: info.x, y: info.y, zoom: viewState.zoom, device };
   };
+
+  // The pin, where the view puts it (on the copy of the world nearest the centre).
+  const pinAt =
+    pin && size.width > 0
+      ? new WebMercatorViewport({ ...viewState, width: size.width, height: size.height }).project([
+          longitudeNear(pin.longitude, centre),
+          pin.latitude,
+        ])
+      : null;
+  const pinTime = pin === null || pin.time === null ? null : leftToRight(formatServerClock(pin.time));
 
   return (
     <div
@@ -221,12 +273,18 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
       <DeckGL
         views={REPEATED_WORLD}
         viewState={viewState}
-        onViewStateChange={({ viewState: next }) => setViewState(next)}
+        onViewStateChange={({ viewState: next }) => {
+          setViewState(next);
+          // What was under the pointer moved away from it.
+          onPointer(null);
+        }}
         controller={{ dragRotate: false, touchRotate: false }}
         layers={layers}
-        getTooltip={tooltip}
+        pickingRadius={PICKING_RADIUS_PIXELS}
+        onHover={(info: PickingInfo<MapDevice>) => onPointer(pointerOf(info))}
         onClick={(info: PickingInfo<MapDevice>) => {
-          if (info.object && info.layer?.id === 'devices') onOpenDevice(info.object);
+          const pointer = pointerOf(info);
+          if (pointer) onPick(pointer);
         }}
         getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
         onBeforeRender={onBeforeRender}
@@ -234,6 +292,22 @@ export function HeatSightMap({ metric, heat, heatVersion, devices, onView, focus
       >
         {mapStyle ? <StyleBasemapSlot mapStyle={mapStyle} onFailed={setStyleFailure} /> : null}
       </DeckGL>
+      {pinAt ? (
+        <div
+          className="heatsight-pin"
+          style={{ left: `${pinAt[0]}px`, top: `${pinAt[1]}px` }}
+          role="img"
+          aria-label={pinTime === null ? t('heatSight.drill.pinPlain') : t('heatSight.drill.pin', { time: pinTime })}
+          data-testid={TestId.heatSight.pin}
+        >
+          <Icon icon="map-marker" size={28} color={THEME_COLORS.primary} />
+          {pinTime === null ? null : (
+            <Tag className="heatsight-pin-time" intent="primary">
+              {pinTime}
+            </Tag>
+          )}
+        </div>
+      ) : null}
       {styleFailure !== null ? (
         <Callout intent="warning" compact className="heatsight-style-failed" data-testid={TestId.heatSight.styleFailed}>
           {t('heatSight.styleFailed')}

@@ -2,30 +2,35 @@ import './heatsight.css';
 import { Button, ButtonGroup, Callout, Card, HTMLSelect, Slider, Spinner } from '@blueprintjs/core';
 import {
   API,
+  can,
   decodeHistory,
+  devicePath,
   formatServerClock,
   HEATSIGHT_METRICS,
   HEATSIGHT_WINDOW_NAMES,
   heatSightReach,
-  ROUTES,
   TestId,
   type Environment,
   type HeatSightHistory,
   type HeatSightMetric,
   type HeatSightWindow,
 } from '@halo/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { setListSearch, type ListSearchNavigationState } from '../../crud';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { DevicePageNavigationState } from '../../components';
 import { api, errorMessage, useApiValue } from '../../lib/api';
-import { appFleet, type MapDevice } from '../../lib/fleet';
+import { appFleet, boundsOfPoints, type MapArea } from '../../lib/fleet';
 import { leftToRight } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
-import { liveHeatData, NO_HEAT } from './heatLayerData';
+import { CellPanel, type CellContent } from './CellPanel';
+import { drillCellAt, historyAreaSummary, sameArea } from './drillCell';
+import { DrillTooltip, placeTooltip, type DrillTip } from './DrillTooltip';
+import { historyPositions, liveHeatData, NO_HEAT } from './heatLayerData';
 import { METRICS } from './heatMetrics';
-import { focusOf } from './heatSightLink';
-import { HeatSightMap } from './HeatSightMap';
+import { focusOf, pinOf } from './heatSightLink';
+import { HeatSightMap, type MapPointer } from './HeatSightMap';
+import { AREA_PAGE_SIZE, useFleetDrill } from './useFleetDrill';
 import { PLAYBACK_STEPS, useHistoryPlayback } from './useHistoryPlayback';
 import { useLiveHeat } from './useLiveHeat';
 
@@ -54,10 +59,12 @@ const scopeKey = (scope: Scope) => `${scope.environmentId}${scope.subtree ? '+' 
 export function HeatSightPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [search] = useSearchParams();
   const { subject, environmentId } = useSessionSubject();
   const reachesBelow = heatSightReach(subject?.enabled_feature_ids) === 'descendants';
   const focus = useMemo(() => focusOf(search), [search]);
+  const pin = useMemo(() => pinOf(search), [search]);
 
   const [mode, setMode] = useState<Mode>('live');
   const [metric, setMetric] = useState<HeatSightMetric>('poorLinks');
@@ -107,11 +114,105 @@ export function HeatSightPage() {
 
   const liveData = useMemo(() => (watchingLive && live ? liveHeatData(live.heat) : null), [watchingLive, live]);
 
-  const openDevice = (device: MapDevice) => {
-    setListSearch('devices', device.name);
-    const state: ListSearchNavigationState = { listSearch: device.name };
-    void navigate(ROUTES.devices, { state });
+  // The drill-down: live, the fleet worker says what a cell holds; in the history, its samples do.
+  const drill = useFleetDrill(fleet.drill, {
+    active: watchingLive,
+    version: live?.version ?? 0,
+    wantBounds: focus === null && (live?.heat.devices ?? 0) > 0,
+  });
+  const historyBounds = useMemo(
+    () => (historyValue ? boundsOfPoints(historyPositions(historyValue)) : null),
+    [historyValue],
+  );
+  const historyFrom = playhead === null ? (historyValue?.from ?? 0) : playhead - slice;
+  const historyTo = playhead === null ? (historyValue?.to ?? 0) : playhead;
+  const historyOf = useCallback(
+    (area: MapArea | null) =>
+      historyValue && area ? historyAreaSummary(historyValue, area, historyFrom, historyTo) : null,
+    [historyValue, historyFrom, historyTo],
+  );
+
+  const tooltip = useRef<HTMLDivElement | null>(null);
+  const pointer = useRef<MapPointer | null>(null);
+  const [hoveredDevice, setHoveredDevice] = useState<number | null>(null);
+  const [hoveredCell, setHoveredCell] = useState<MapArea | null>(null);
+  const [openCell, setOpenCell] = useState<MapArea | null>(null);
+  const { hover: hoverLive, list: listLive } = drill;
+  const onPointer = useCallback(
+    (next: MapPointer | null) => {
+      pointer.current = next;
+      if (tooltip.current && next) placeTooltip(tooltip.current, next.x, next.y);
+      const cell = next && !next.device ? drillCellAt(next.longitude, next.latitude, next.zoom) : null;
+      setHoveredDevice(next?.device?.id ?? null);
+      setHoveredCell((current) => (sameArea(current, cell) ? current : cell));
+      hoverLive(cell);
+    },
+    [hoverLive],
+  );
+  const closeCell = useCallback(() => {
+    setOpenCell(null);
+    listLive(null);
+  }, [listLive]);
+  // Another mode, scope or window: the open cell spoke of what no longer shows.
+  const shownKey = `${showing}:${scopeKey(scope)}:${window}`;
+  const [seenShown, setSeenShown] = useState(shownKey);
+  if (shownKey !== seenShown) {
+    setSeenShown(shownKey);
+    setOpenCell(null);
+  }
+
+  const device = hoveredDevice === null ? undefined : devices.find((each) => each.id === hoveredDevice);
+  const liveHovered = drill.hovered && drill.hovered.summary.devices > 0 ? drill.hovered : null;
+  const historyHovered = useMemo(
+    () => (showing === 'history' ? historyOf(hoveredCell) : null),
+    [showing, historyOf, hoveredCell],
+  );
+  const historyOpen = useMemo(
+    () => (showing === 'history' ? historyOf(openCell) : null),
+    [showing, historyOf, openCell],
+  );
+  const mayOpenDevices = can(subject, 'devices.view');
+  const tip: DrillTip | null = device
+    ? { kind: 'device', device, mayOpen: mayOpenDevices }
+    : watchingLive
+      ? liveHovered && { kind: 'live', summary: liveHovered.summary }
+      : historyHovered && historyHovered.samples > 0
+        ? { kind: 'history', summary: historyHovered }
+        : null;
+  const hoverArea = device ? null : watchingLive ? (liveHovered?.area ?? null) : tip ? hoveredCell : null;
+  // The tooltip drawn anew (other content, other size): placed by the pointer again.
+  useLayoutEffect(() => {
+    if (tooltip.current && pointer.current) placeTooltip(tooltip.current, pointer.current.x, pointer.current.y);
+  });
+
+  /** A click: a marker opens its device's page; a cell lists its devices (an empty one closes the list). */
+  const onPick = (picked: MapPointer) => {
+    if (picked.device) {
+      const state: DevicePageNavigationState = { from: { pathname: location.pathname, search: location.search } };
+      if (mayOpenDevices) void navigate(devicePath(picked.device.id), { state });
+      return;
+    }
+    const cell = drillCellAt(picked.longitude, picked.latitude, picked.zoom);
+    const empty = watchingLive
+      ? drill.hovered !== null && sameArea(drill.hovered.area, cell) && drill.hovered.summary.devices === 0
+      : (historyOf(cell)?.samples ?? 0) === 0;
+    if (empty || (!watchingLive && showing !== 'history')) {
+      closeCell();
+      return;
+    }
+    setOpenCell(cell);
+    if (watchingLive) listLive(cell, 0);
   };
+  const cellContent: CellContent | null =
+    openCell === null
+      ? null
+      : showing === 'history'
+        ? { kind: 'history', summary: historyOpen ?? { samples: 0, noLink: 0, linksDown: 0, signal: null } }
+        : {
+            kind: 'live',
+            page: drill.page && sameArea(drill.page.area, openCell) ? drill.page : null,
+            pageSize: AREA_PAGE_SIZE,
+          };
 
   const scopeChoices = [
     { value: String(environmentId), label: t('heatSight.scope.own') },
@@ -228,8 +329,17 @@ export function HeatSightPage() {
           devices={devices}
           onView={onView}
           focus={focus}
-          onOpenDevice={openDevice}
+          fit={focus ? null : (drill.bounds ?? historyBounds)}
+          pin={pin}
+          hoverArea={hoverArea}
+          openArea={openCell}
+          onPointer={onPointer}
+          onPick={onPick}
         />
+        {tip ? <DrillTooltip ref={tooltip} tip={tip} /> : null}
+        {cellContent && openCell ? (
+          <CellPanel content={cellContent} onPage={(start) => listLive(openCell, start)} onClose={closeCell} />
+        ) : null}
         <Legend metric={metric} />
         {showing === 'history' && historyValue && historyValue.rows === 0 ? (
           <Card className="heatsight-empty" data-testid={TestId.heatSight.empty}>

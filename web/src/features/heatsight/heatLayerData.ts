@@ -82,7 +82,7 @@ export function historyHeat(history: HeatSightHistory, metric: HeatSightMetric):
 }
 
 /** The first index whose time is at least `time` (strictly above it with `after`); times ascend. */
-function searchTime(times: Float64Array, length: number, time: number, after: boolean): number {
+export function searchTime(times: Float64Array, length: number, time: number, after: boolean): number {
   let low = 0;
   let high = length;
   while (low < high) {
@@ -130,4 +130,10 @@ export function heatNearLongitude(heat: HeatData, centre: number): HeatData {
   }
   if (!placed) return heat;
   return { ...heat, attributes: { ...heat.attributes, getPosition: { value: placed, size: 2 } } };
+}
+
+/** A history's row positions, [longitude, latitude] (for its bounds). */
+export function* historyPositions(history: HeatSightHistory): Generator<[number, number]> {
+  for (let index = 0; index < history.rows; index += 1)
+    yield [history.positions[index * 2] ?? 0, history.positions[index * 2 + 1] ?? 0];
 }

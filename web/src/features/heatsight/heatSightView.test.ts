@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MapDevice } from '../../lib/fleet';
-import { liveHeatData, NO_HEAT } from './heatLayerData';
-import { deviceColor, heatBounds, heatView, hex, viewOf, WORLD_VIEW } from './heatSightView';
-
-/** A heat of cells at these [longitude, latitude] positions. */
-function heatAt(...points: [number, number][]) {
-  return liveHeatData({
-    length: points.length,
-    positions: Float32Array.from(points.flat()),
-    weights: new Float32Array(points.length).fill(1),
-    counts: new Float32Array(points.length).fill(1),
-    devices: points.length,
-    changed: points.length,
-    reset: true,
-  });
-}
-
-const device = (connected: boolean, linksOnline: number, linksTotal: number) =>
-  ({ connected, linksOnline, linksTotal }) as MapDevice;
+import {
+  DEVICE_ZOOM,
+  deviceColor,
+  fitView,
+  HEAT_UNDER_MARKERS,
+  heatOpacityAt,
+  showsDeviceMarkers,
+  viewOf,
+  WORLD_VIEW,
+} from './heatSightView';
 
 describe('viewOf', () => {
   it('names the whole world when more than a world is in view', () => {
@@ -45,36 +37,72 @@ describe('viewOf', () => {
   });
 });
 
-describe('heatBounds and heatView', () => {
-  it('have nothing to fit without heat or without a canvas', () => {
-    expect(heatBounds(NO_HEAT)).toBeNull();
-    expect(heatView(NO_HEAT, 800, 600)).toBeNull();
-    expect(heatView(heatAt([34, 32]), 0, 600)).toBeNull();
+describe('fitView', () => {
+  it('has nothing to fit on without a canvas', () => {
+    expect(fitView([34, 32, 34, 32], 0, 600)).toBeNull();
   });
 
-  it('bound the heat’s points', () => {
-    expect(heatBounds(heatAt([34, 32], [35, 31], [33.5, 33]))).toEqual([33.5, 31, 35, 33]);
-  });
-
-  it('fit the view around the heat, no further in than a town', () => {
-    const wide = heatView(heatAt([30, 30], [40, 35]), 800, 600);
+  it('fits the view around the fleet, no further in than a town', () => {
+    const wide = fitView([30, 30, 40, 35], 800, 600);
     expect(wide?.longitude).toBeCloseTo(35, 0);
     expect(wide?.zoom).toBeLessThan(7);
-    expect(heatView(heatAt([34.8, 32.1]), 800, 600)?.zoom).toBeGreaterThan(11);
-    // On a large screen a lone cell would fit further in than a town.
-    expect(heatView(heatAt([34.8, 32.1]), 4000, 3000)?.zoom).toBe(12);
+    expect(wide?.zoom).toBeGreaterThan(4);
+    // One device: a lone point, shown as a town around it.
+    const lone = fitView([34.8, 32.1, 34.8, 32.1], 800, 600);
+    expect(lone?.longitude).toBeCloseTo(34.8, 3);
+    expect(lone?.latitude).toBeCloseTo(32.1, 3);
+    expect(lone?.zoom).toBeGreaterThan(10);
+    expect(fitView([34.8, 32.1, 34.8, 32.1], 4000, 3000)?.zoom).toBe(12);
+  });
+
+  it('fits a fleet across the antimeridian around the Pacific, not around the world', () => {
+    // Fiji (178°) to Samoa (-172°): ten degrees wide across 180°.
+    const pacific = fitView([178, -18, -172, -13], 800, 600);
+    expect(Math.abs(pacific?.longitude ?? 0)).toBeGreaterThan(175);
+    expect(pacific?.zoom).toBeGreaterThan(4);
+    const [west, , east] = viewOf(pacific!, 800, 600).area;
+    expect(west).toBeGreaterThan(east);
+    // The same devices bounded the other way round (west of east) span the world instead.
+    expect(fitView([-172, -18, 178, -13], 800, 600)?.zoom).toBeLessThan(2);
+  });
+
+  it('keeps the poles out of the fit', () => {
+    const view = fitView([-10, -90, 10, 90], 800, 600);
+    expect(Number.isFinite(view?.zoom)).toBe(true);
+    expect(Math.abs(view?.latitude ?? 90)).toBeLessThan(85);
   });
 });
 
-describe('colours', () => {
-  it('reads #RRGGBB with an alpha', () => {
-    expect(hex('#2F343C')).toEqual([0x2f, 0x34, 0x3c, 255]);
-    expect(hex('#ABB3BF', 220)).toEqual([0xab, 0xb3, 0xbf, 220]);
+describe('markers by zoom', () => {
+  it('shows the devices as markers from DEVICE_ZOOM on, and only then', () => {
+    expect(DEVICE_ZOOM).toBe(11);
+    expect(showsDeviceMarkers(DEVICE_ZOOM - 0.01)).toBe(false);
+    expect(showsDeviceMarkers(DEVICE_ZOOM)).toBe(true);
+    expect(showsDeviceMarkers(18)).toBe(true);
   });
 
-  it('colours a device by its connection and links', () => {
-    expect(deviceColor(device(false, 2, 2))).toEqual([205, 66, 70, 230]);
-    expect(deviceColor(device(true, 1, 2))).toEqual([200, 118, 25, 230]);
-    expect(deviceColor(device(true, 2, 2))).toEqual([35, 133, 81, 230]);
+  it('fades the heat beneath the markers, never away', () => {
+    expect(heatOpacityAt(DEVICE_ZOOM - 1)).toBe(1);
+    expect(heatOpacityAt(DEVICE_ZOOM)).toBe(1);
+    const halfway = heatOpacityAt(DEVICE_ZOOM + 1);
+    expect(halfway).toBeLessThan(1);
+    expect(halfway).toBeGreaterThan(HEAT_UNDER_MARKERS);
+    expect(heatOpacityAt(DEVICE_ZOOM + 2)).toBeCloseTo(HEAT_UNDER_MARKERS);
+    expect(heatOpacityAt(20)).toBeCloseTo(HEAT_UNDER_MARKERS);
+  });
+});
+
+describe('marker colours', () => {
+  const colourOf = (health: MapDevice['health']) => deviceColor({ health });
+
+  it('colour a device by its status chip: online, offline, alert, not activated', () => {
+    expect(colourOf('healthy')).toEqual([0x00, 0x96, 0x88, 230]);
+    expect(colourOf('notConnected')).toEqual([0xd3, 0x2f, 0x2f, 230]);
+    expect(colourOf('unknown')).toEqual(colourOf('notConnected'));
+    expect(colourOf('linksDegraded')).toEqual(colourOf('allLinksDown'));
+    expect(colourOf('mainAppOffline')).toEqual(colourOf('allLinksDown'));
+    expect(colourOf('allLinksDown')).not.toEqual(colourOf('healthy'));
+    expect(colourOf('allLinksDown')).not.toEqual(colourOf('notConnected'));
+    expect(colourOf('notActivated')).not.toEqual(colourOf('notConnected'));
   });
 });

@@ -1,18 +1,26 @@
 import { WebMercatorViewport, type MapViewState } from '@deck.gl/core';
+import { CHIP_OF_HEALTH, THEME_COLORS, type DeviceChipState } from '@halo/shared';
 import type { MapArea, MapDevice } from '../../lib/fleet';
-import { longitudeNear, type HeatData } from './heatLayerData';
+import { rgba, type Rgba } from '../../lib/map';
+import { longitudeNear } from './heatLayerData';
 
 /**
  * HeatSight's view maths, apart from React and WebGL: where the map looks, what it shows of the
- * world, the view that fits the heat, and how a device point is coloured.
+ * world, when devices show as markers, the view that fits the fleet, and how a marker is coloured.
  */
 
-/** From this zoom on (a city) the devices show as points you can point at and open. */
-export const DEVICE_ZOOM = 9;
+/**
+ * From this zoom on (a town's streets) the devices in view show as markers you can point at and
+ * open. The heat stays beneath them, fading to HEAT_UNDER_MARKERS over MARKER_FADE_ZOOMS levels:
+ * the markers say which device, the faint heat still says how the area around them fares.
+ */
+export const DEVICE_ZOOM = 11;
+export const MARKER_FADE_ZOOMS = 2;
+export const HEAT_UNDER_MARKERS = 0.4;
 export const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 /** The furthest a fitted view zooms in (a lone device would otherwise fill the screen). */
 const FIT_MAX_ZOOM = 12;
-/** Degrees added around the heat's bounds, and pixels kept free around them, when fitting. */
+/** Degrees added around the fleet's bounds, and pixels kept free around them, when fitting. */
 const FIT_PAD_DEGREES = 0.05;
 const FIT_PADDING_PIXELS = 40;
 
@@ -30,39 +38,37 @@ export function viewOf(viewState: MapViewState, width: number, height: number): 
   return { zoom: viewState.zoom, area };
 }
 
-/** West, south, east and north of the heat's points; null when it has none. */
-export function heatBounds(heat: HeatData): [number, number, number, number] | null {
-  if (heat.length === 0) return null;
-  const positions = heat.attributes.getPosition.value;
-  let west = 180;
-  let south = 90;
-  let east = -180;
-  let north = -90;
-  for (let index = 0; index < heat.length; index += 1) {
-    const longitude = positions[index * 2] ?? 0;
-    const latitude = positions[index * 2 + 1] ?? 0;
-    west = Math.min(west, longitude);
-    east = Math.max(east, longitude);
-    south = Math.min(south, latitude);
-    north = Math.max(north, latitude);
-  }
-  return [west, south, east, north];
+/** Whether a zoom shows the devices as markers. */
+export const showsDeviceMarkers = (zoom: number): boolean => zoom >= DEVICE_ZOOM;
+
+/** The heat's opacity at a zoom: whole below DEVICE_ZOOM, fading beneath the markers above it. */
+export function heatOpacityAt(zoom: number): number {
+  if (!showsDeviceMarkers(zoom)) return 1;
+  const faded = Math.min(1, (zoom - DEVICE_ZOOM) / MARKER_FADE_ZOOMS);
+  return 1 - (1 - HEAT_UNDER_MARKERS) * faded;
 }
 
-/** The view that shows all of the heat, or null when there is none (or no canvas yet). */
-export function heatView(heat: HeatData, width: number, height: number): MapViewState | null {
-  const bounds = heatBounds(heat);
-  if (!bounds || width <= 0 || height <= 0) return null;
+/** Mercator's limit: fitting a pole would ask for an infinite map. */
+const MAX_LATITUDE = 85;
+
+/**
+ * The view that shows all of an area (the fleet's bounds; west above east across the
+ * antimeridian), or null without a canvas yet. A lone device is shown no closer than a town.
+ */
+export function fitView(bounds: MapArea, width: number, height: number): MapViewState | null {
+  if (width <= 0 || height <= 0) return null;
   const [west, south, east, north] = bounds;
+  // Across the antimeridian the east edge continues past 180°: one stretch of the repeated world.
+  const eastward = east < west ? east + 360 : east;
   const fitted = new WebMercatorViewport({ width, height }).fitBounds(
     [
-      [west - FIT_PAD_DEGREES, south - FIT_PAD_DEGREES],
-      [east + FIT_PAD_DEGREES, north + FIT_PAD_DEGREES],
+      [west - FIT_PAD_DEGREES, Math.max(-MAX_LATITUDE, south - FIT_PAD_DEGREES)],
+      [eastward + FIT_PAD_DEGREES, Math.min(MAX_LATITUDE, north + FIT_PAD_DEGREES)],
     ],
     { padding: FIT_PADDING_PIXELS },
   );
   return {
-    longitude: fitted.longitude,
+    longitude: longitudeNear(fitted.longitude, 0),
     latitude: fitted.latitude,
     zoom: Math.min(fitted.zoom, FIT_MAX_ZOOM),
     pitch: 0,
@@ -70,22 +76,15 @@ export function heatView(heat: HeatData, width: number, height: number): MapView
   };
 }
 
-export type Rgba = [number, number, number, number];
-
-/** `#RRGGBB` as deck.gl's colour array. */
-export const hex = (color: string, alpha = 255): Rgba => {
-  const value = Number.parseInt(color.replace('#', ''), 16);
-  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff, alpha];
+/** The status chip's colours (the Devices table's and Home's): online, offline, alert, not activated. */
+const CHIP_COLORS: Readonly<Record<DeviceChipState, Rgba>> = {
+  connected: rgba(THEME_COLORS.online, 230),
+  notConnected: rgba(THEME_COLORS.offline, 230),
+  alert: rgba('#C87619', 230),
+  notActivated: rgba('#8F99A8', 230),
 };
 
-const DEVICE_COLORS: Readonly<Record<'connected' | 'disconnected' | 'problem', Rgba>> = {
-  connected: [35, 133, 81, 230],
-  disconnected: [205, 66, 70, 230],
-  problem: [200, 118, 25, 230],
-};
-
-/** A device point's colour: not connected, connected with a link down, or all well. */
-export function deviceColor(device: MapDevice): Rgba {
-  if (!device.connected) return DEVICE_COLORS.disconnected;
-  return device.linksOnline < device.linksTotal ? DEVICE_COLORS.problem : DEVICE_COLORS.connected;
+/** A device marker's colour: its status chip's, by the health rule. */
+export function deviceColor(device: Pick<MapDevice, 'health'>): Rgba {
+  return CHIP_COLORS[CHIP_OF_HEALTH[device.health]];
 }

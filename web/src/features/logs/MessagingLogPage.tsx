@@ -1,6 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { API, formatTimestamp, KNOWN_SATCOM_NETWORKS, TestId, type SatcomMessage } from '@halo/shared';
 import type { TFunction } from 'i18next';
+import { DeviceLink } from '../../components';
 import { codeLabelText, SEVERITY_LABEL_KEYS } from '../../lib/i18n';
 import { ShowOnHeatSight } from '../heatsight';
 import { FilterMenu } from './components/FilterMenu';
@@ -36,7 +37,11 @@ const messagingColumns = (t: TFunction): LogColumn<SatcomMessage>[] => [
     className: 'logs-nowrap',
     render: (entry) => (
       <>
-        <span dir="auto">{entry.halo_name}</span>
+        {entry.device_id !== null && entry.device_id !== undefined ? (
+          <DeviceLink id={entry.device_id} name={entry.halo_name} testId={TestId.logs.deviceLink(entry.id)} />
+        ) : (
+          <span dir="auto">{entry.halo_name}</span>
+        )}
         <div className="bp6-text-muted bp6-text-small" dir="ltr">
           {entry.halo_serial}
         </div>
@@ -73,7 +78,7 @@ const messagingColumns = (t: TFunction): LogColumn<SatcomMessage>[] => [
           {entry.altitude === null ? '' : ` · ${Math.round(entry.altitude)} m`}
         </span>
         {entry.lat !== null && entry.long !== null ? (
-          <ShowOnHeatSight longitude={entry.long} latitude={entry.lat} />
+          <ShowOnHeatSight longitude={entry.long} latitude={entry.lat} pinTime={entry.log_time} />
         ) : null}
       </span>
     ),

@@ -1,8 +1,9 @@
-import type { SystemLogEntry, UserAudit } from '@halo/shared';
-import { cleanup, render } from '@testing-library/react';
+import { devicePath, Permission, TestId, TwoFactorStatus, type SystemLogEntry, type UserAudit } from '@halo/shared';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n/i18n';
 import { auditDetailText } from '../../lib/i18n';
+import { renderWithSession, signedIn } from '../../testing/sessionHarness';
 import { systemLogColumns } from './logColumns';
 
 const entry = (event_type: string, severity: number, device_attribute_type: number | null): SystemLogEntry => ({
@@ -23,7 +24,8 @@ function shown(language: 'en-US' | 'he-IL', row: SystemLogEntry): Record<string,
   const { t } = createI18n(language);
   return Object.fromEntries(
     systemLogColumns(t).map((column) => {
-      const { container } = render(<>{column.render(row)}</>);
+      // The device's name links to its page: a session and a router around it.
+      const { container } = renderWithSession(<>{column.render(row)}</>);
       const text = container.textContent ?? '';
       cleanup();
       return [column.key, text];
@@ -33,6 +35,20 @@ function shown(language: 'en-US' | 'he-IL', row: SystemLogEntry): Record<string,
 
 describe('system log columns', () => {
   afterEach(() => cleanup());
+
+  it('link an entry’s device to its page', () => {
+    const { t } = createI18n('en-US');
+    const device = systemLogColumns(t).find((column) => column.key === 'device');
+    renderWithSession(
+      <>{device?.render(entry('link_down', 1, 2))}</>,
+      signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+    );
+    expect(screen.getByTestId(TestId.logs.deviceLink(1)).getAttribute('href')).toBe(devicePath(7));
+    cleanup();
+    // An entry of no device (the environment's own) names none.
+    renderWithSession(<>{device?.render({ ...entry('link_down', 1, 2), device_id: null, device_name: null })}</>);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 
   it('name the event, attribute and severity from the catalogue in both languages, never the raw code', () => {
     expect(shown('en-US', entry('threshold_critical', 3, 1))).toMatchObject({

@@ -1,6 +1,14 @@
 import { Tag } from '@blueprintjs/core';
-import { formatTimestamp, SEVERITY_COLORS, SEVERITY_NAMES, type Severity, type SystemLogEntry } from '@halo/shared';
+import {
+  formatTimestamp,
+  SEVERITY_COLORS,
+  SEVERITY_NAMES,
+  TestId,
+  type Severity,
+  type SystemLogEntry,
+} from '@halo/shared';
 import type { TFunction } from 'i18next';
+import { DeviceLink } from '../../components';
 import { codeLabelText } from '../../lib/i18n';
 import type { LogColumn } from './components/LogTable';
 
@@ -19,7 +27,12 @@ export function systemLogColumns(t: TFunction): LogColumn<SystemLogEntry>[] {
     {
       key: 'device',
       labelKey: 'logs.columns.device',
-      render: (entry) => <span dir="auto">{entry.device_name ?? '-'}</span>,
+      render: (entry) =>
+        entry.device_id !== null && entry.device_name !== null ? (
+          <DeviceLink id={entry.device_id} name={entry.device_name} testId={TestId.logs.deviceLink(entry.id)} />
+        ) : (
+          <span dir="auto">{entry.device_name ?? '-'}</span>
+        ),
     },
     {
       key: 'attribute',

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { prepareFleetWorker } from '../../lib/fleet';
-import type { ScreenEntry } from '../../lib/screens';
+import { usePageTitleText, type ScreenEntry } from '../../lib/screens';
 import { shouldRemindOtp, useSessionActor, useSessionSelector, useSessionSubject } from '../../lib/session';
 import { searchSourcesOf } from '../global-search';
 import { SettingsDialog } from '../settings';
@@ -36,6 +36,7 @@ export function AppShell({ screens }: AppShellProps) {
   const { pathname } = useLocation();
   const wide = useWideScreen();
   const titleKey = usePageTitleKey();
+  const pageTitle = usePageTitleText();
   const remindOtp = useSessionSelector((snapshot) => snapshot.hasTag('loggedIn') && shouldRemindOtp(snapshot.context));
   const [dialog, setDialog] = useState<ShellDialog>(null);
   // The drawer is open for the path it was opened on: a route change closes it.
@@ -66,7 +67,10 @@ export function AppShell({ screens }: AppShellProps) {
         )}
         <main className="app-content">
           <header className="page-header">
-            <H2 data-testid={TestId.shell.pageTitle}>{titleKey ? t(titleKey) : t('app.product.name')}</H2>
+            <H2 data-testid={TestId.shell.pageTitle}>
+              {/* A page's own title is a name (a device's): kept whole in a right-to-left heading. */}
+              {pageTitle !== null ? <bdi>{pageTitle}</bdi> : titleKey ? t(titleKey) : t('app.product.name')}
+            </H2>
           </header>
           <Outlet />
         </main>

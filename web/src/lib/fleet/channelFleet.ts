@@ -2,6 +2,7 @@ import type { DeviceLiveState, FleetSummary, LiveSystemLogEntry } from '@halo/sh
 import { EMPTY, Observable, ReplaySubject, of, share, switchMap, tap, timer } from 'rxjs';
 import { liveChannel, type LiveConnection } from '../realtime';
 import { AlarmFeed, type AlarmStreamEvent } from './alarmFeed';
+import type { FleetDrill } from './fleetDrill';
 import { FleetFeed, type FleetMap, type FleetTable } from './fleetFeed';
 import type { FleetHeatQuery, MapArea } from './fleetHeat';
 import type { FleetTableQuery } from './fleetRows';
@@ -18,6 +19,8 @@ export interface ChannelFleet {
   readonly table: FleetTable;
   /** HeatSight's heat and devices; the query and area carry over to the feed of a new socket. */
   readonly map: FleetMap;
+  /** HeatSight's drill-down over the current feed (a request while there is none goes unanswered). */
+  readonly drill: FleetDrill;
   device$(id: number): Observable<DeviceLiveState | null>;
 }
 
@@ -104,6 +107,10 @@ export function fleetOnChannel(
         window = { start, end };
         current?.table.setWindow(start, end);
       },
+      // The selection lives with the feed's table: a new socket's feed starts with none.
+      select: (change) => current?.table.select(change),
+      selectedIds: () => current?.table.selectedIds() ?? Promise.resolve([]),
+      exportCsv: (request) => current?.table.exportCsv(request) ?? Promise.reject(new Error('No live fleet')),
     },
     map: {
       heat$: feed$.pipe(switchMap((feed) => feed?.map.heat$ ?? EMPTY)),
@@ -116,6 +123,10 @@ export function fleetOnChannel(
         area = next;
         current?.map.setArea(next);
       },
+    },
+    drill: {
+      answers$: feed$.pipe(switchMap((feed) => feed?.drill.answers$ ?? EMPTY)),
+      ask: (request) => current?.drill.ask(request),
     },
     device$: (id) => feed$.pipe(switchMap((feed) => feed?.device$(id) ?? of(null))),
   };

@@ -2,10 +2,13 @@ import { subscriptionFrom, type DeviceLiveState, type DevicesSubscribeAck, type 
 import { BehaviorSubject, filter, map, Observable, share, Subject, type Subscription } from 'rxjs';
 import { recordMeasure } from '../measures';
 import type { LiveConnection } from '../realtime';
+import type { DrillAnswer, FleetDrill } from './fleetDrill';
 import type { FleetHeat, FleetHeatQuery, MapArea, MapDevice } from './fleetHeat';
 import { defaultFleetPort, type FleetPort } from './fleetPort';
+import type { FleetExportRequest } from './fleetExport';
 import type { FleetTableQuery } from './fleetRows';
-import type { FromFleetStore } from './fleetStore';
+import type { FleetSelectionChange } from './fleetSelection';
+import type { FromFleetStore, ToFleetStore } from './fleetStore';
 import type { FleetTableWindow } from './fleetTableView';
 import { LiveSubscription, type FleetFeedState } from './liveSubscription';
 
@@ -16,7 +19,16 @@ export interface FleetTable {
   setQuery(query: FleetTableQuery): void;
   /** The rows on screen (and a few around them): [start, end). */
   setWindow(start: number, end: number): void;
+  /** Changes the rows checked (kept by id in the fleet worker); the next window says what they are. */
+  select(change: FleetSelectionChange): void;
+  /** The checked devices' ids, in no particular order. */
+  selectedIds(): Promise<readonly number[]>;
+  /** Every row the query shows, in the table's order, as CSV (UTF-8), made in the fleet worker. */
+  exportCsv(request: FleetExportRequest): Promise<ArrayBuffer>;
 }
+
+/** The answers the store gives to one request of the page, by their request id. */
+type TableAnswer = Extract<FromFleetStore, { type: 'table.selected' | 'table.export' }>;
 
 /**
  * HeatSight's view of a feed: the located devices' heat at the map's scale, and the devices of
@@ -65,9 +77,13 @@ export class FleetFeed {
   private readonly deviceSubject = new Subject<{ id: number; device: DeviceLiveState | null }>();
   private readonly heatSubject = new Subject<FleetHeat>();
   private readonly mapDevicesSubject = new Subject<readonly MapDevice[]>();
+  private readonly drillSubject = new Subject<DrillAnswer>();
   private heatQuery: FleetHeatQuery | null = null;
   private tableQuery: FleetTableQuery | null = null;
   private tableWindow: { start: number; end: number } | null = null;
+  /** Requests of the table the store has not answered yet. */
+  private readonly tableRequests = new Map<number, { answer: (message: TableAnswer) => void; fail: () => void }>();
+  private nextRequest = 1;
 
   readonly state$: Observable<FleetFeedState>;
   /** Continuity was lost (another epoch, a seq gap, a state that does not check): a replay or a snapshot is on its way. */
@@ -78,6 +94,8 @@ export class FleetFeed {
   readonly updatedAt$: Observable<number | null> = this.updatedSubject.asObservable();
   readonly table: FleetTable;
   readonly map: FleetMap;
+  /** HeatSight's drill-down, answered by the fleet store. */
+  readonly drill: FleetDrill;
 
   constructor(
     private readonly connection: LiveConnection,
@@ -114,6 +132,17 @@ export class FleetFeed {
         this.tableWindow = { start, end };
         this.port.post({ type: 'table.window', start, end });
       },
+      select: (change) => this.port.post({ type: 'table.select', change }),
+      selectedIds: () =>
+        this.askTable(
+          (requestId) => ({ type: 'table.selected', requestId }),
+          (answer) => (answer.type === 'table.selected' ? answer.ids : null),
+        ),
+      exportCsv: (request) =>
+        this.askTable(
+          (requestId) => ({ type: 'table.export', requestId, request }),
+          (answer) => (answer.type === 'table.export' ? answer.csv : null),
+        ),
     };
 
     const heat$ = new Observable<FleetHeat>((subscriber) => {
@@ -132,6 +161,11 @@ export class FleetFeed {
         if (this.heatSubject.observed) this.port.post({ type: 'heat.query', query });
       },
       setArea: (area) => this.port.post({ type: 'map.area', area }),
+    };
+
+    this.drill = {
+      answers$: this.drillSubject.asObservable(),
+      ask: (request) => this.port.post(request),
     };
 
     this.listening = connection.devicesSnapshot$.subscribe((payload) =>
@@ -171,11 +205,34 @@ export class FleetFeed {
     this.port.close();
     this.heatSubject.complete();
     this.mapDevicesSubject.complete();
+    this.drillSubject.complete();
     this.gapSubject.complete();
     this.syncedSubject.complete();
     this.updatedSubject.complete();
     this.tableSubject.complete();
     this.deviceSubject.complete();
+    for (const request of this.tableRequests.values()) request.fail();
+    this.tableRequests.clear();
+  }
+
+  /** Posts a request of the table and waits for its answer; null (no table open) or a closed feed fails it. */
+  private askTable<T>(
+    request: (requestId: number) => Extract<ToFleetStore, { type: 'table.selected' | 'table.export' }>,
+    read: (answer: TableAnswer) => T | null,
+  ): Promise<T> {
+    const requestId = this.nextRequest++;
+    return new Promise<T>((resolve, reject) => {
+      const fail = () => reject(new Error('The fleet table is closed'));
+      this.tableRequests.set(requestId, {
+        answer: (message) => {
+          const value = read(message);
+          if (value === null) fail();
+          else resolve(value);
+        },
+        fail,
+      });
+      this.port.post(request(requestId));
+    });
   }
 
   private postTableQuery(): void {
@@ -205,6 +262,13 @@ export class FleetFeed {
       case 'table':
         this.tableSubject.next(message.window);
         return;
+      case 'table.selected':
+      case 'table.export': {
+        const request = this.tableRequests.get(message.requestId);
+        this.tableRequests.delete(message.requestId);
+        request?.answer(message);
+        return;
+      }
       case 'device':
         this.deviceSubject.next({ id: message.id, device: message.device });
         return;
@@ -213,6 +277,11 @@ export class FleetFeed {
         return;
       case 'map.devices':
         this.mapDevicesSubject.next(message.devices);
+        return;
+      case 'drill.summary':
+      case 'drill.page':
+      case 'drill.bounds':
+        this.drillSubject.next(message);
         return;
     }
   }

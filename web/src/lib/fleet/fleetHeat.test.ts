@@ -92,7 +92,15 @@ describe('FleetHeatView', () => {
     ]);
     expect(view.devicesIn([179, 0, -179, 20]).map((entry) => entry.id)).toEqual([1, 2]);
     expect(view.devicesIn([-1, 0, 1, 20])).toEqual([
-      { id: 3, name: 'dev-3', position: [0, 10], connected: true, linksOnline: 2, linksTotal: 4 },
+      {
+        id: 3,
+        name: 'dev-3',
+        position: [0, 10],
+        connected: true,
+        linksOnline: 2,
+        linksTotal: 4,
+        health: 'linksDegraded',
+      },
     ]);
     expect(view.devicesIn([-1, 11, 1, 20])).toEqual([]);
   });

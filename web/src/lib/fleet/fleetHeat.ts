@@ -1,4 +1,14 @@
-import { hasNoLink, linksDownShare, totalLinks, type DeviceLiveState, type HeatSightMetric } from '@halo/shared';
+import {
+  connectionStatus,
+  deviceHealth,
+  hasNoLink,
+  linksDownShare,
+  totalLinks,
+  type DeviceHealth,
+  type DeviceLiveState,
+  type HeatSightMetric,
+} from '@halo/shared';
+import { LocatedGrid } from './locatedGrid';
 
 /**
  * The live fleet as heat (HeatSight), kept by the fleet worker next to the devices: located
@@ -78,6 +88,8 @@ export interface MapDevice {
   readonly connected: boolean;
   readonly linksOnline: number;
   readonly linksTotal: number;
+  /** The health rule's word for it (deviceHealth): what its marker's colour and the drill-down say. */
+  readonly health: DeviceHealth;
 }
 
 /** An area of the map: west, south, east, north in degrees (west above east across the antimeridian). */
@@ -95,12 +107,6 @@ function positionOf(device: DeviceLiveState): [number, number] | null {
   return [longitude, latitude];
 }
 
-const inArea = (area: MapArea, [longitude, latitude]: readonly [number, number]) => {
-  const [west, south, east, north] = area;
-  if (latitude < south || latitude > north) return false;
-  return west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east;
-};
-
 /**
  * The located devices with their weight for the asked metric, patched per delta (a delta costs
  * the devices it names), summed into cells when the page is due a new heat.
@@ -111,6 +117,12 @@ export class FleetHeatView {
     number,
     { device: DeviceLiveState; position: [number, number]; weight: number | null }
   >();
+  /**
+   * The same devices as the map shows them, by degree: an area's are found without reading them
+   * all. Built at the first question (a marker list, a hover), not with the heat: a snapshot's
+   * first heat does not wait for it; kept up to date per delta once built.
+   */
+  private grid: LocatedGrid | null = null;
   private changedSince = 0;
   private resetSince = true;
 
@@ -128,6 +140,7 @@ export class FleetHeatView {
 
   reset(devices: Iterable<DeviceLiveState>): void {
     this.located.clear();
+    this.grid = null;
     for (const device of devices) this.put(device);
     this.resetSince = true;
   }
@@ -135,7 +148,7 @@ export class FleetHeatView {
   /** Applies a delta; answers whether a located device changed, came or went. */
   update(changed: readonly DeviceLiveState[], removed: readonly number[]): boolean {
     let touched = false;
-    for (const id of removed) touched = this.located.delete(id) || touched;
+    for (const id of removed) touched = this.forget(id) || touched;
     for (const device of changed) touched = this.put(device) || touched;
     return touched;
   }
@@ -164,20 +177,29 @@ export class FleetHeatView {
   /** The located devices in an area, for the device layer (at most MAX_MAP_DEVICES). */
   devicesIn(area: MapArea): MapDevice[] {
     const found: MapDevice[] = [];
-    for (const { device, position } of this.located.values()) {
-      if (!inArea(area, position)) continue;
-      const links = totalLinks(device.links ?? {});
-      found.push({
-        id: device.id,
-        name: device.name,
-        position,
-        connected: device.availability === 1,
-        linksOnline: links.online,
-        linksTotal: links.total,
-      });
+    for (const device of this.gridOf().in(area)) {
+      found.push(device);
       if (found.length >= MAX_MAP_DEVICES) break;
     }
     return found;
+  }
+
+  /** The located devices of an area as the map shows them (the drill-down's cells). */
+  shownIn(area: MapArea): Iterable<MapDevice> {
+    return this.gridOf().in(area);
+  }
+
+  /** Every located device's position (the fleet's bounds: no grid needed). */
+  *positions(): Generator<readonly [number, number]> {
+    for (const { position } of this.located.values()) yield position;
+  }
+
+  private gridOf(): LocatedGrid {
+    if (!this.grid) {
+      this.grid = new LocatedGrid();
+      for (const { device, position } of this.located.values()) this.grid.put(mapDeviceOf(device, position));
+    }
+    return this.grid;
   }
 
   /** Weighed once per change of the device (or of the metric), not at every heat. */
@@ -188,11 +210,31 @@ export class FleetHeatView {
 
   private put(device: DeviceLiveState): boolean {
     const position = positionOf(device);
-    if (!position) return this.located.delete(device.id);
+    if (!position) return this.forget(device.id);
     this.located.set(device.id, { device, position, weight: this.weightOf(device) });
+    this.grid?.put(mapDeviceOf(device, position));
     this.changedSince += 1;
     return true;
   }
+
+  private forget(id: number): boolean {
+    this.grid?.remove(id);
+    return this.located.delete(id);
+  }
+}
+
+/** A located device as the map shows it. */
+export function mapDeviceOf(device: DeviceLiveState, position: readonly [number, number]): MapDevice {
+  const links = totalLinks(device.links ?? {});
+  return {
+    id: device.id,
+    name: device.name,
+    position: [position[0], position[1]],
+    connected: device.availability === 1,
+    linksOnline: links.online,
+    linksTotal: links.total,
+    health: deviceHealth(connectionStatus(device), device.main_app_status, links),
+  };
 }
 
 /** Sums weighted points into a grid of `cellDegrees`: per cell the mean position, the weight sum and the count. */

@@ -5,6 +5,7 @@ import {
   DeviceRole,
   MainAppStatus,
   connectionStatus,
+  DeviceType,
   locationStatus,
   totalLinks,
   type DeviceChipState,
@@ -228,13 +229,45 @@ export function compareRows(a: FleetRow, b: FleetRow, sort: DeviceSort): number 
   return sort.direction === 'asc' ? result : -result;
 }
 
+/** The filters beside the status: a device's type, its role, whether it is enabled ('all': any). */
+export const DEVICE_TYPE_FILTERS = ['all', 'halo', 'dronecommx'] as const;
+export type DeviceTypeFilter = (typeof DEVICE_TYPE_FILTERS)[number];
+export const DEVICE_ROLE_FILTERS = ['all', 'server', 'client'] as const;
+export type DeviceRoleFilter = (typeof DEVICE_ROLE_FILTERS)[number];
+export const DEVICE_ENABLED_FILTERS = ['all', 'enabled', 'disabled'] as const;
+export type DeviceEnabledFilter = (typeof DEVICE_ENABLED_FILTERS)[number];
+
 /** What the table shows: a status filter, a sort (or the devices' own order) and a search text. */
 export interface FleetTableQuery {
   readonly status: DeviceStatusFilter;
   readonly sort: DeviceSort | null;
   /** Matches name or pairing id, case-insensitive; empty matches everything. */
   readonly search: string;
+  /** Absent: any type, role, enabled state. */
+  readonly type?: DeviceTypeFilter;
+  readonly role?: DeviceRoleFilter;
+  readonly enabled?: DeviceEnabledFilter;
 }
+
+const TYPE_OF_FILTER: Readonly<Record<Exclude<DeviceTypeFilter, 'all'>, number>> = {
+  halo: DeviceType.HALO,
+  dronecommx: DeviceType.DRONECOMMX,
+};
+
+/** The type, role and enabled filters of a query. */
+export function matchesDeviceFilters(
+  row: Pick<FleetRow, 'type' | 'role' | 'isEnabled'>,
+  query: Pick<FleetTableQuery, 'type' | 'role' | 'enabled'>,
+): boolean {
+  const { type = 'all', role = 'all', enabled = 'all' } = query;
+  if (type !== 'all' && row.type !== TYPE_OF_FILTER[type]) return false;
+  if (role !== 'all' && row.role !== (role === 'server' ? DeviceRole.SERVER : DeviceRole.CLIENT)) return false;
+  return enabled === 'all' || row.isEnabled === (enabled === 'enabled');
+}
+
+/** Whether a query filters by type, role or enabled state. */
+export const filtersDevices = (query: Pick<FleetTableQuery, 'type' | 'role' | 'enabled'>): boolean =>
+  (query.type ?? 'all') !== 'all' || (query.role ?? 'all') !== 'all' || (query.enabled ?? 'all') !== 'all';
 
 export const DEFAULT_TABLE_QUERY: FleetTableQuery = { status: 'all', sort: null, search: '' };
 
@@ -248,6 +281,9 @@ export function sameTableQuery(a: FleetTableQuery, b: FleetTableQuery): boolean 
   return (
     a.status === b.status &&
     a.search === b.search &&
+    (a.type ?? 'all') === (b.type ?? 'all') &&
+    (a.role ?? 'all') === (b.role ?? 'all') &&
+    (a.enabled ?? 'all') === (b.enabled ?? 'all') &&
     a.sort?.column === b.sort?.column &&
     a.sort?.direction === b.sort?.direction
   );

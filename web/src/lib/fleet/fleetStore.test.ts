@@ -1,5 +1,6 @@
 import { encodeDevicesSnapshot, type DeviceLiveState } from '@halo/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FleetExportRequest } from './fleetExport';
 import { FleetStore, type FromFleetStore } from './fleetStore';
 
 const live = (id: number, change: Partial<DeviceLiveState> = {}): DeviceLiveState => ({
@@ -36,6 +37,46 @@ afterEach(() => {
 });
 
 describe('FleetStore', () => {
+  it('keeps the table’s selection by id, answers its ids and exports every row shown as CSV bytes', () => {
+    const NAMES: FleetExportRequest = {
+      columns: [{ key: 'name', label: 'Name' }],
+      texts: {
+        type: {},
+        role: { 1: 'Client', 2: 'Server' },
+        connection: { 1: 'Connected', 2: 'Not connected', 3: 'Non-activated', 4: '-' },
+        mainApp: { 0: 'None', 1: 'Online', 2: 'Offline' },
+        location: { 0: 'Unavailable', 1: 'Offline', 2: 'Online' },
+        gnss: { locked: 'Locked', noLock: 'No lock' },
+      },
+    };
+    const { store, last } = storeOf();
+    store.handle({ type: 'table.selected', requestId: 1 });
+    expect(last('table.selected')).toEqual({ type: 'table.selected', requestId: 1, ids: [] });
+    store.handle({
+      type: 'table.query',
+      query: { status: 'all', sort: { column: 'name', direction: 'desc' }, search: '' },
+    });
+    store.handle({ type: 'table.window', start: 0, end: 1 });
+    store.handle({ type: 'table.select', change: { kind: 'toggle', id: 3, range: false } });
+    store.handle({ type: 'table.select', change: { kind: 'toggle', id: 1, range: true } });
+    expect(last('table')?.window).toMatchObject({ selected: [true], selection: { count: 3, matching: 3 } });
+    // A removed device leaves the selection, and the page is told although its row is off screen.
+    store.handle({ type: 'delta', delta: { environmentId: 7, epoch: 'e', seq: 4, changed: [], removed: [1] } });
+    expect(last('table')?.window.selection).toEqual({ count: 2, matching: 2 });
+    store.handle({ type: 'table.selected', requestId: 2 });
+    expect([...(last('table.selected')?.ids ?? [])].sort()).toEqual([2, 3]);
+    store.handle({
+      type: 'table.export',
+      requestId: 3,
+      request: NAMES,
+    });
+    const csv = last('table.export')?.csv;
+    expect(csv && new TextDecoder().decode(csv)).toBe('Name\r\ndevice-3\r\ndevice-2\r\n');
+    store.handle({ type: 'table.close' });
+    store.handle({ type: 'table.export', requestId: 4, request: NAMES });
+    expect(last('table.export')).toEqual({ type: 'table.export', requestId: 4, csv: null });
+  });
+
   it('says where the stream stands after each message, and what became of it', () => {
     const { store, last } = storeOf();
     expect(last('position')).toEqual({ type: 'position', epoch: 'e', seq: 3, outcome: 'snapshot', devices: 3 });

@@ -5,8 +5,11 @@ import {
   type DeviceLiveState,
   type DeltaOutcome,
 } from '@halo/shared';
+import { answerDrill, type DrillAnswer, type DrillRequest } from './fleetDrill';
 import { FleetHeatView, type FleetHeat, type FleetHeatQuery, type MapArea, type MapDevice } from './fleetHeat';
+import type { FleetExportRequest } from './fleetExport';
 import type { FleetTableQuery } from './fleetRows';
+import type { FleetSelectionChange } from './fleetSelection';
 import { FleetTableView, type FleetTableWindow } from './fleetTableView';
 
 /**
@@ -22,11 +25,17 @@ export type ToFleetStore =
   | { readonly type: 'table.query'; readonly query: FleetTableQuery }
   | { readonly type: 'table.window'; readonly start: number; readonly end: number }
   | { readonly type: 'table.close' }
+  /** The table's selection: a change; its ids; every row shown as CSV (answered with the same requestId). */
+  | { readonly type: 'table.select'; readonly change: FleetSelectionChange }
+  | { readonly type: 'table.selected'; readonly requestId: number }
+  | { readonly type: 'table.export'; readonly requestId: number; readonly request: FleetExportRequest }
   /** HeatSight: the heat of a metric at a scale (null: no more), and the devices of an area (null: none). */
   | { readonly type: 'heat.query'; readonly query: FleetHeatQuery | null }
   | { readonly type: 'map.area'; readonly area: MapArea | null }
   /** One device's state (a device panel). */
-  | { readonly type: 'watch.device'; readonly id: number | null };
+  | { readonly type: 'watch.device'; readonly id: number | null }
+  /** HeatSight's drill-down: what an area holds, its devices, the fleet's bounds (fleetDrill.ts). */
+  | DrillRequest;
 
 /** What the store made of a snapshot or delta: DeltaOutcome's kinds, a snapshot, or one it could not read. */
 export type StoreOutcome = DeltaOutcome['kind'] | 'snapshot' | 'unreadable';
@@ -42,9 +51,14 @@ export type FromFleetStore =
       readonly devices: number;
     }
   | { readonly type: 'table'; readonly window: FleetTableWindow }
+  /** The selected ids (none while no table is open). */
+  | { readonly type: 'table.selected'; readonly requestId: number; readonly ids: readonly number[] }
+  /** The CSV's UTF-8 bytes (transferred); null while no table is open. */
+  | { readonly type: 'table.export'; readonly requestId: number; readonly csv: ArrayBuffer | null }
   | { readonly type: 'heat'; readonly heat: FleetHeat }
   | { readonly type: 'map.devices'; readonly devices: readonly MapDevice[] }
-  | { readonly type: 'device'; readonly id: number; readonly device: DeviceLiveState | null };
+  | { readonly type: 'device'; readonly id: number; readonly device: DeviceLiveState | null }
+  | DrillAnswer;
 
 /** Posts to the page; `transfer` lists buffers moved rather than copied. */
 export type PostFromStore = (message: FromFleetStore, transfer?: Transferable[]) => void;
@@ -101,6 +115,15 @@ export class FleetStore {
       case 'table.close':
         this.table = null;
         return;
+      case 'table.select':
+        if (this.table?.select(message.change)) this.postTable();
+        return;
+      case 'table.selected':
+        this.post({ type: 'table.selected', requestId: message.requestId, ids: this.table?.selectedIds() ?? [] });
+        return;
+      case 'table.export':
+        this.postExport(message.requestId, message.request);
+        return;
       case 'heat.query':
         if (message.query === null) {
           this.heat = null;
@@ -119,6 +142,11 @@ export class FleetStore {
       case 'watch.device':
         this.watchedDevice = message.id;
         if (message.id !== null) this.postDevice(message.id);
+        return;
+      case 'drill.summarise':
+      case 'drill.list':
+      case 'drill.bound':
+        this.post(answerDrill(message, this.heat));
         return;
     }
   }
@@ -222,6 +250,15 @@ export class FleetStore {
 
   private postTable(): void {
     if (this.table) this.post({ type: 'table', window: this.table.window() });
+  }
+
+  private postExport(requestId: number, request: FleetExportRequest): void {
+    if (!this.table) {
+      this.post({ type: 'table.export', requestId, csv: null });
+      return;
+    }
+    const csv = new TextEncoder().encode(this.table.exportCsv(request)).buffer;
+    this.post({ type: 'table.export', requestId, csv }, [csv]);
   }
 
   private postDevice(id: number): void {

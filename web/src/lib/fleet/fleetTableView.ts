@@ -1,13 +1,22 @@
 import type { DeviceLiveState } from '@halo/shared';
+import { fleetCsv, type FleetExportRequest } from './fleetExport';
 import {
   compareRows,
   DEFAULT_TABLE_QUERY,
+  filtersDevices,
   fleetRowOf,
+  matchesDeviceFilters,
   matchesSearch,
   matchesStatus,
   type FleetRow,
   type FleetTableQuery,
 } from './fleetRows';
+import {
+  FleetSelection,
+  type FleetSelectionChange,
+  type FleetSelectionSummary,
+  type TableOrder,
+} from './fleetSelection';
 
 /** What the page gets of the table: the rows of the window it shows, and how many there are. */
 export interface FleetTableWindow {
@@ -23,6 +32,9 @@ export interface FleetTableWindow {
   readonly rows: readonly (FleetRow | null)[];
   /** The query the rows answer (the search as given). */
   readonly query: FleetTableQuery;
+  /** Whether each of `rows` is selected. */
+  readonly selected: readonly boolean[];
+  readonly selection: FleetSelectionSummary;
 }
 
 /** What a change did to the view. */
@@ -33,7 +45,8 @@ export interface TableChange {
   readonly orderStale: boolean;
 }
 
-const isDefaultQuery = (query: FleetTableQuery) => query.status === 'all' && query.sort === null && query.search === '';
+const isDefaultQuery = (query: FleetTableQuery) =>
+  query.status === 'all' && query.sort === null && query.search === '' && !filtersDevices(query);
 
 /**
  * The Devices table over a live fleet: the order the query gives (filter, search, sort) and the
@@ -55,6 +68,8 @@ export class FleetTableView {
   private start = 0;
   private end = 0;
   private version = 0;
+  /** The rows checked, by device id (fleetSelection.ts). */
+  private readonly selection = new FleetSelection();
 
   /**
    * The fleet to show, instead of what was there. The map is read as it is whenever rows are
@@ -63,6 +78,7 @@ export class FleetTableView {
   reset(devices: ReadonlyMap<number, DeviceLiveState>): void {
     this.devices = devices;
     this.rows.clear();
+    this.selection.retain((id) => devices.has(id));
     this.refreshOrder();
   }
 
@@ -74,6 +90,8 @@ export class FleetTableView {
       this.rows.delete(device.id);
       windowChanged ||= this.inWindow(device.id);
     }
+    // A removed device leaves the selection: its count on the page changes with the window.
+    windowChanged = this.selection.remove(removed) || windowChanged;
     for (const id of removed) {
       this.rows.delete(id);
       if (!this.positions.has(id)) continue;
@@ -107,7 +125,8 @@ export class FleetTableView {
       const ordered: FleetRow[] = [];
       for (const id of this.devices.keys()) {
         const row = this.row(id);
-        if (row && matchesStatus(row, status) && matchesSearch(row, search)) ordered.push(row);
+        if (row && matchesStatus(row, status) && matchesSearch(row, search) && matchesDeviceFilters(row, this.query))
+          ordered.push(row);
       }
       if (sort) ordered.sort((a, b) => compareRows(a, b, sort));
       else ordered.sort((a, b) => a.id - b.id);
@@ -115,7 +134,28 @@ export class FleetTableView {
     }
     this.positions.clear();
     this.order.forEach((id, position) => this.positions.set(id, position));
+    this.selection.orderChanged();
     this.version += 1;
+  }
+
+  /** Changes the selection (see FleetSelectionChange); answers whether it changed. */
+  select(change: FleetSelectionChange): boolean {
+    const changed = this.selection.apply(change, this.tableOrder());
+    if (changed) this.version += 1;
+    return changed;
+  }
+
+  /** The selected devices' ids. */
+  selectedIds(): number[] {
+    return this.selection.ids();
+  }
+
+  /** Every row the table shows, in its order (not only the window), as CSV. */
+  exportCsv(request: FleetExportRequest): string {
+    return fleetCsv(
+      this.order.map((id) => this.row(id)),
+      request,
+    );
   }
 
   get size(): number {
@@ -136,7 +176,20 @@ export class FleetTableView {
     const start = Math.min(this.start, end);
     const rows: (FleetRow | null)[] = [];
     for (let position = start; position < end; position += 1) rows.push(this.row(this.order[position] ?? -1));
-    return { version: this.version, size: this.order.length, total: this.devices.size, start, rows, query: this.asked };
+    return {
+      version: this.version,
+      size: this.order.length,
+      total: this.devices.size,
+      start,
+      rows,
+      query: this.asked,
+      selected: rows.map((row) => row !== null && this.selection.has(row.id)),
+      selection: this.selection.summary(this.tableOrder()),
+    };
+  }
+
+  private tableOrder(): TableOrder {
+    return { ids: this.order, positions: this.positions, exists: (id) => this.devices.has(id) };
   }
 
   /** A device's row, made from its live state the first time it is needed since it changed. */

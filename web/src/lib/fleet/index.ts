@@ -14,6 +14,14 @@ export {
 } from './channelFleet';
 export { FLEET_DELTA_MEASURE, FleetFeed, type FleetMap, type FleetTable } from './fleetFeed';
 export {
+  boundsOfPoints,
+  type AreaPage,
+  type AreaSummary,
+  type DrillAnswer,
+  type DrillRequest,
+  type FleetDrill,
+} from './fleetDrill';
+export {
   HEAT_AGGREGATION,
   heatWeight,
   liveWeight,
@@ -23,19 +31,27 @@ export {
   type MapArea,
   type MapDevice,
 } from './fleetHeat';
+export { fleetCellText, type FleetCellTexts, type FleetExportColumn, type FleetExportRequest } from './fleetExport';
+export { NO_SELECTION, type FleetSelectionChange, type FleetSelectionSummary } from './fleetSelection';
 export {
   DEFAULT_TABLE_QUERY,
+  DEVICE_ENABLED_FILTERS,
+  DEVICE_ROLE_FILTERS,
   DEVICE_SORT_COLUMNS,
   DEVICE_STATUS_FILTERS,
+  DEVICE_TYPE_FILTERS,
   fleetRowFrom,
   fleetRowOf,
   isDeviceStatusFilter,
   linksText,
   matchesStatus,
   sameTableQuery,
+  type DeviceEnabledFilter,
+  type DeviceRoleFilter,
   type DeviceSort,
   type DeviceSortColumn,
   type DeviceStatusFilter,
+  type DeviceTypeFilter,
   type FleetRow,
   type FleetTableQuery,
 } from './fleetRows';

@@ -1,3 +1,4 @@
+export { componentLabel } from './componentLabel';
 export { applyDocumentLocale, createI18n, i18n, isLocale, isRightToLeft, RESOURCES, storedLocale } from './i18n';
 export { ltrIsolate } from './ltrIsolate';
 export { outboundFailureText } from './outboundFailureText';

@@ -1,3 +1,4 @@
 export { MENU_GROUPS } from './screenEntry';
-export type { MenuGroup, ScreenEntry } from './screenEntry';
+export type { MenuGroup, ScreenEntry, ScreenPage } from './screenEntry';
+export { usePageTitle, usePageTitleText } from './pageTitle';
 export type { SearchItem, SearchSource, SearchSourceDeclaration } from './searchSource';

@@ -8,6 +8,17 @@ export const MENU_GROUPS = ['main', 'config', 'admin', 'logs', 'services'] as co
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /**
+ * A page of a screen that is no menu entry of its own (a device's page under Devices): behind
+ * the screen's menu item's permission, with its own route and title.
+ */
+export interface ScreenPage {
+  readonly path: string;
+  /** i18n key of the page's title (the page may name what it shows: `usePageTitle`). */
+  readonly titleKey: string;
+  readonly page: ComponentType;
+}
+
+/**
  * One screen of the console: its route, the menu entry that opens it (the permission is the
  * menu item's, shared `MENU_ITEM_CAPABILITY`), the page, and the lists global search finds in
  * it. The app lists the screens (`app/screenRegistry.ts`) and hands them to the router, the side
@@ -24,4 +35,6 @@ export interface ScreenEntry {
   readonly group: MenuGroup;
   readonly page: ComponentType;
   readonly search?: readonly SearchSourceDeclaration[];
+  /** Pages reached from this screen rather than from the menu, behind the same permission. */
+  readonly pages?: readonly ScreenPage[];
 }

@@ -6,6 +6,8 @@ export interface SearchItem {
   readonly label: string;
   /** Other text the item is found by (e-mail, manager, ...). */
   readonly extra: string;
+  /** Where this item opens, when it has a page of its own (a device); otherwise its list's screen, searched for it. */
+  readonly route?: string;
 }
 
 /** One list the global search looks through, and where a result leads. */

@@ -1,16 +1,17 @@
 import { TestId, type Device, type DeviceLiveState } from '@halo/shared';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { Subject } from 'rxjs';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { ReplaySubject, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_TABLE_QUERY,
   fleetRowOf,
+  NO_SELECTION,
   type FleetTable,
   type FleetTableQuery,
   type FleetTableWindow,
 } from '../../../lib/fleet';
-import { createI18n } from '../../../lib/i18n/i18n';
+import { FleetTableView } from '../../../lib/fleet/fleetTableView';
+import { renderWithSession, signedIn } from '../../../testing/sessionHarness';
 import { DevicesTable } from './DevicesTable';
 
 const record = (id: number): Device => ({
@@ -50,6 +51,9 @@ function fakeTable() {
     window$,
     setQuery: () => undefined,
     setWindow: (start, end) => windows.push([start, end]),
+    select: () => undefined,
+    selectedIds: () => Promise.resolve([]),
+    exportCsv: () => Promise.reject(new Error('not in this test')),
   };
   let version = 0;
   let query = DEFAULT_TABLE_QUERY;
@@ -60,7 +64,16 @@ function fakeTable() {
   const post = (devices: DeviceLiveState[], total = devices.length) =>
     act(() => {
       version += 1;
-      window$.next({ version, size: devices.length, total, start: 0, rows: devices.map(fleetRowOf), query });
+      window$.next({
+        version,
+        size: devices.length,
+        total,
+        start: 0,
+        rows: devices.map(fleetRowOf),
+        query,
+        selected: devices.map(() => false),
+        selection: NO_SELECTION,
+      });
     });
   return { table, queries, windows, post };
 }
@@ -82,19 +95,18 @@ describe('DevicesTable', () => {
     const fake = fakeTable();
     const sorts: unknown[] = [];
     const shown: number[][] = [];
-    const view = render(
-      <I18nextProvider i18n={createI18n('en-US')}>
-        <DevicesTable
-          table={fake.table}
-          query={options.query ?? DEFAULT_TABLE_QUERY}
-          onSortChange={(sort) => sorts.push(sort)}
-          records={new Map((options.records ?? []).map((device) => [device.id, device]))}
-          onRowsShown={(rows) => shown.push(rows.map((row) => row.id))}
-          renderActions={(device) => <button data-testid={`act-${device.id}`}>{device.name}</button>}
-          actionsLabel="Actions"
-          live={options.live ?? true}
-        />
-      </I18nextProvider>,
+    // The name cell links to the device's page: the table sits in a session and a router.
+    const view = renderWithSession(
+      <DevicesTable
+        table={fake.table}
+        query={options.query ?? DEFAULT_TABLE_QUERY}
+        onSortChange={(sort) => sorts.push(sort)}
+        records={new Map((options.records ?? []).map((device) => [device.id, device]))}
+        onRowsShown={(rows) => shown.push(rows.map((row) => row.id))}
+        renderActions={(device) => <button data-testid={`act-${device.id}`}>{device.name}</button>}
+        actionsLabel="Actions"
+        live={options.live ?? true}
+      />,
     );
     return { view, sorts, shown, ...fake };
   }
@@ -138,5 +150,110 @@ describe('DevicesTable', () => {
     const searched = renderTable({ query: { ...DEFAULT_TABLE_QUERY, search: 'nothing' } });
     searched.post([], 5);
     expect(screen.getByTestId(TestId.crud.empty('devices')).textContent).toContain('nothing');
+  });
+
+  describe('selection', () => {
+    /** A table over a real view of the fleet (as the fleet worker keeps it), posting its windows as it would. */
+    function liveTable(count: number) {
+      const view = new FleetTableView();
+      view.reset(new Map(Array.from({ length: count }, (_, index) => [index + 1, live(index + 1)] as const)));
+      const window$ = new ReplaySubject<FleetTableWindow>(1);
+      const post = () => window$.next(view.window());
+      const table: FleetTable = {
+        window$,
+        setQuery: (query) => {
+          view.setQuery(query);
+          post();
+        },
+        setWindow: (start, end) => {
+          view.setWindow(start, end);
+          post();
+        },
+        select: (change) => {
+          if (view.select(change)) post();
+        },
+        selectedIds: () => Promise.resolve(view.selectedIds()),
+        exportCsv: () => Promise.reject(new Error('not in this test')),
+      };
+      return { view, table };
+    }
+
+    function renderSelectable(count: number, query: FleetTableQuery = DEFAULT_TABLE_QUERY) {
+      const { view, table } = liveTable(count);
+      renderWithSession(
+        <DevicesTable
+          table={table}
+          query={query}
+          onSortChange={() => undefined}
+          records={new Map()}
+          onRowsShown={() => undefined}
+          renderActions={() => null}
+          actionsLabel="Actions"
+          live
+          selectable
+          renderSelectionActions={(selection) => <span data-testid="actions">{selection.count}</span>}
+        />,
+        signedIn({ environment_manager: true }),
+      );
+      return view;
+    }
+
+    const box = (id: number) => screen.getByTestId<HTMLInputElement>(TestId.devicesBulk.rowCheckbox(id));
+    const checkedIds = (count: number) =>
+      Array.from({ length: count }, (_, index) => index + 1).filter((id) => box(id).checked);
+
+    it('checks rows by id, takes shift-click ranges in the order shown, and names the count in its bar', () => {
+      const view = renderSelectable(6, { ...DEFAULT_TABLE_QUERY, sort: { column: 'name', direction: 'desc' } });
+      expect(screen.queryByTestId(TestId.devicesBulk.bar)).toBeNull();
+      fireEvent.click(box(5));
+      // Sorted by name descending the rows are 6,5,4,3,2,1: from 5 to 2 is 5,4,3,2.
+      fireEvent.click(box(2), { shiftKey: true });
+      expect(checkedIds(6)).toEqual([2, 3, 4, 5]);
+      expect([...view.selectedIds()].sort()).toEqual([2, 3, 4, 5]);
+      expect(screen.getByTestId(TestId.devicesBulk.count).textContent).toBe('4 selected');
+      expect(screen.getByTestId('actions').textContent).toBe('4');
+      fireEvent.click(box(3));
+      expect(checkedIds(6)).toEqual([2, 4, 5]);
+    });
+
+    it('selects all rows matching the filter, clears from the bar and with Escape, moves with the arrows', () => {
+      renderSelectable(5);
+      fireEvent.click(box(1));
+      fireEvent.click(screen.getByTestId(TestId.devicesBulk.selectMatching));
+      expect(checkedIds(5)).toEqual([1, 2, 3, 4, 5]);
+      expect(screen.getByTestId(TestId.devicesBulk.count).textContent).toBe('5 selected');
+      // Everything the filter shows is selected: nothing more to offer.
+      expect(screen.queryByTestId(TestId.devicesBulk.selectMatching)).toBeNull();
+      fireEvent.click(screen.getByTestId(TestId.devicesBulk.clear));
+      expect(checkedIds(5)).toEqual([]);
+      expect(screen.queryByTestId(TestId.devicesBulk.bar)).toBeNull();
+      fireEvent.click(box(2));
+      fireEvent.keyDown(box(2), { key: 'Escape' });
+      expect(checkedIds(5)).toEqual([]);
+      // The arrows go from row to row (Space then toggles the row, as a checkbox does).
+      box(2).focus();
+      fireEvent.keyDown(box(2), { key: 'ArrowDown' });
+      expect(document.activeElement).toBe(box(3));
+      fireEvent.keyDown(box(3), { key: 'ArrowUp' });
+      expect(document.activeElement).toBe(box(2));
+    });
+
+    it('checks and unchecks the rows on screen from the header', () => {
+      renderSelectable(3);
+      // Blueprint draws the header in more than one of its quadrants.
+      const header = () => screen.getAllByTestId<HTMLInputElement>(TestId.devicesBulk.visibleCheckbox)[0]!;
+      fireEvent.click(box(2));
+      expect(header().indeterminate).toBe(true);
+      fireEvent.click(header());
+      expect(checkedIds(3)).toEqual([1, 2, 3]);
+      expect(header().checked).toBe(true);
+      fireEvent.click(header());
+      expect(checkedIds(3)).toEqual([]);
+    });
+
+    it('has no checkboxes for a user who may act on no device in bulk', () => {
+      renderTable().post([live(1)]);
+      expect(screen.queryByTestId(TestId.devicesBulk.rowCheckbox(1))).toBeNull();
+    });
   });
 });

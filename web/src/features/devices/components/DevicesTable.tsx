@@ -2,20 +2,26 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Button, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { TestId, type Device } from '@halo/shared';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudEmptyState, RowButtonTooltips } from '../../../crud';
 import {
+  DEVICE_SORT_COLUMNS,
   sameTableQuery,
   type DeviceSort,
   type DeviceSortColumn,
+  type FleetExportColumn,
   type FleetRow,
+  type FleetSelectionChange,
+  type FleetSelectionSummary,
   type FleetTable,
   type FleetTableQuery,
 } from '../../../lib/fleet';
 import type { DeviceRecords } from '../deviceRecords';
 import { IdentifierRoom, RowActions, WindowCell } from './deviceCells';
 import { deviceColumns, type ColumnSpec } from './deviceColumns';
+import { SelectionBar } from './SelectionBar';
+import { onSelectionKeyDown, RowSelection, selectColumn, VisibleRowsCheckbox } from './SelectionCells';
 import { useColumnWidths } from './useColumnWidths';
 import { useFleetWindow } from './useFleetWindow';
 
@@ -38,7 +44,15 @@ export interface DevicesTableProps {
   readonly actionsLabel: string;
   /** Whether the feed has sent its first snapshot: before it, the table says it is waiting, not empty. */
   readonly live: boolean;
+  /** Rows can be checked (a checkbox column, the selection bar): the user may act on devices in bulk. */
+  readonly selectable?: boolean;
+  /** What the selection bar offers to do with the checked rows. */
+  readonly renderSelectionActions?: (selection: FleetSelectionSummary) => ReactNode;
+  /** The data columns shown, in reading order and labelled, whenever they change (the CSV export writes those). */
+  readonly onColumnsShown?: (columns: readonly FleetExportColumn[]) => void;
 }
+
+const isDataColumn = (key: string): key is DeviceSortColumn => (DEVICE_SORT_COLUMNS as readonly string[]).includes(key);
 
 /**
  * The devices as a virtualised Blueprint Table2 over the live fleet: the fleet worker keeps
@@ -55,14 +69,35 @@ export function DevicesTable({
   renderActions,
   actionsLabel,
   live,
+  selectable = false,
+  renderSelectionActions,
+  onColumnsShown,
 }: DevicesTableProps) {
   const { t, i18n } = useTranslation();
   const direction = i18n.dir();
   const sort = query.sort;
   const rowActions = useMemo(() => ({ render: renderActions, records }), [renderActions, records]);
   const { rows, shape, onVisibleCellsChange } = useFleetWindow(table, query, onRowsShown);
-  const columns = useMemo(() => deviceColumns(t), [t]);
+  const columns = useMemo(
+    () => (selectable ? [selectColumn(), ...deviceColumns(t)] : deviceColumns(t)),
+    [t, selectable],
+  );
   const { tableRef, shownColumns, columnWidths, layoutChanging, identifierRoom } = useColumnWidths(columns, direction);
+  const select = useCallback((change: FleetSelectionChange) => table.select(change), [table]);
+  const selection = useSyncExternalStore(
+    useCallback((listener: () => void) => rows.subscribeAll(listener), [rows]),
+    () => rows.selection,
+  );
+  useEffect(() => {
+    if (!onColumnsShown) return;
+    const shown = new Set(shownColumns.map((column) => column.key));
+    // In reading order: a right-to-left table shows its columns reversed.
+    onColumnsShown(
+      columns.flatMap((column) =>
+        shown.has(column.key) && isDataColumn(column.key) ? [{ key: column.key, label: t(column.labelKey) }] : [],
+      ),
+    );
+  }, [columns, shownColumns, onColumnsShown, t]);
 
   const columnElements = useMemo(() => {
     const toggleSort = (column: DeviceSortColumn) => {
@@ -74,7 +109,9 @@ export function DevicesTable({
       <ColumnHeaderCell
         name={column.key === 'actions' ? actionsLabel : t(column.labelKey)}
         nameRenderer={(name) =>
-          column.key === 'actions' ? (
+          column.key === 'select' ? (
+            <VisibleRowsCheckbox rows={rows} />
+          ) : column.key === 'actions' ? (
             <span dir={direction}>{name}</span>
           ) : (
             <Button
@@ -137,10 +174,23 @@ export function DevicesTable({
 
   return (
     <div className="devices-table-wrapper">
+      {selectable && selection.count > 0 && (
+        <SelectionBar
+          selection={selection}
+          size={size}
+          onSelectMatching={() => select({ kind: 'matching' })}
+          onClear={() => select({ kind: 'clear' })}
+        >
+          {renderSelectionActions?.(selection)}
+        </SelectionBar>
+      )}
       <div
         className="devices-table"
         dir="ltr"
         ref={tableRef}
+        onKeyDown={(event) => {
+          if (selectable) onSelectionKeyDown(event, () => select({ kind: 'clear' }));
+        }}
         data-testid={TestId.crud.table('devices')}
         data-version={shape?.version ?? 0}
         data-settled={shape !== null && sameTableQuery(shape.query, query)}
@@ -148,22 +198,24 @@ export function DevicesTable({
       >
         <IdentifierRoom value={identifierRoom}>
           <RowActions value={rowActions}>
-            <RowButtonTooltips.Provider value={false}>
-              <Table2
-                numRows={size}
-                defaultRowHeight={ROW_HEIGHT}
-                columnWidths={columnWidths}
-                enableRowHeader={false}
-                enableFocusedCell={false}
-                enableMultipleSelection={false}
-                selectionModes={NO_SELECTION}
-                renderMode={layoutChanging ? RenderMode.NONE : RenderMode.BATCH_ON_UPDATE}
-                cellRendererDependencies={[records, columnWidths]}
-                onVisibleCellsChange={onVisibleCellsChange}
-              >
-                {columnElements}
-              </Table2>
-            </RowButtonTooltips.Provider>
+            <RowSelection value={select}>
+              <RowButtonTooltips.Provider value={false}>
+                <Table2
+                  numRows={size}
+                  defaultRowHeight={ROW_HEIGHT}
+                  columnWidths={columnWidths}
+                  enableRowHeader={false}
+                  enableFocusedCell={false}
+                  enableMultipleSelection={false}
+                  selectionModes={NO_SELECTION}
+                  renderMode={layoutChanging ? RenderMode.NONE : RenderMode.BATCH_ON_UPDATE}
+                  cellRendererDependencies={[records, columnWidths]}
+                  onVisibleCellsChange={onVisibleCellsChange}
+                >
+                  {columnElements}
+                </Table2>
+              </RowButtonTooltips.Provider>
+            </RowSelection>
           </RowActions>
         </IdentifierRoom>
       </div>

@@ -3,6 +3,7 @@ import { LINK_INTERFACE_KINDS, TestId, type Device, type DeviceLiveState } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
+import { DeviceLink } from '../../../components';
 import { ShowOnHeatSight } from '../../heatsight';
 import { buildDeviceRow, type DeviceRow } from '../devicesTableModel';
 import { connectionColor } from './DevicesTable';
@@ -25,12 +26,12 @@ export function DroneCommXPanel({ device, live$, onClose }: DroneCommXPanelProps
     return () => subscription.unsubscribe();
   }, [live$, device]);
 
-  const links = row.live?.links;
-  const location = row.location;
   return (
     <Card elevation={Elevation.TWO} className="devices-panel" data-testid={TestId.devices.panel}>
       <div className="devices-panel-header">
-        <H4>{row.name}</H4>
+        <H4>
+          <DeviceLink id={row.id} name={row.name} />
+        </H4>
         <Button
           variant="minimal"
           icon="cross"
@@ -39,6 +40,21 @@ export function DroneCommXPanel({ device, live$, onClose }: DroneCommXPanelProps
           data-testid={TestId.devices.panelClose}
         />
       </div>
+      <DroneCommXDetails row={row} />
+    </Card>
+  );
+}
+
+/**
+ * What the DroneCommX panel shows of a device (its live state, links per interface kind and
+ * location): in the Devices screen's side panel and on the device's page.
+ */
+export function DroneCommXDetails({ row }: { readonly row: DeviceRow }) {
+  const { t } = useTranslation();
+  const links = row.live?.links;
+  const location = row.location;
+  return (
+    <>
       <p>
         <Tag minimal>DRONECOMMX</Tag> {row.pairingId}
       </p>
@@ -93,6 +109,6 @@ export function DroneCommXPanel({ device, live$, onClose }: DroneCommXPanelProps
           <p className="bp6-text-muted">{t('devices.location.unavailable')}</p>
         )}
       </div>
-    </Card>
+    </>
   );
 }

@@ -1,9 +1,11 @@
-import { THEME_COLORS, ConnectionStatus, type Device } from '@halo/shared';
+import { THEME_COLORS, ConnectionStatus, TestId, type Device } from '@halo/shared';
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { DeviceLink } from '../../../components';
 import type { FleetRow } from '../../../lib/fleet';
 import { middleEllipsis, type TextWidth } from '../../../lib/text/middleEllipsis';
 import type { DeviceRecords } from '../deviceRecords';
 import type { WindowRows } from '../windowRows';
+import type { TableRow } from './deviceColumns';
 
 /** The Devices table's cells: how each shows its text, follows its row and holds its buttons. */
 
@@ -45,6 +47,20 @@ export function IdentifierText({
   return (
     <span className="devices-cell-text" data-testid={testId} title={text}>
       {shown}
+    </span>
+  );
+}
+
+/**
+ * The name cell: the device's name, cut in its middle to the column, a link to the device's
+ * page (which comes back to this table's address). Its mousedown stays its own, as the buttons'.
+ */
+export function DeviceNameCell({ row }: { readonly row: Pick<FleetRow, 'id' | 'name'> }) {
+  return (
+    <span className="devices-name-cell" ref={keepMouseDown}>
+      <DeviceLink id={row.id} name={row.name}>
+        <IdentifierText column="name" text={row.name} testId={TestId.devices.cell('name', row.id)} />
+      </DeviceLink>
     </span>
   );
 }
@@ -98,11 +114,11 @@ export function WindowCell({
 }: {
   readonly rows: WindowRows;
   readonly position: number;
-  readonly render: (row: FleetRow) => ReactNode;
+  readonly render: (row: TableRow, position: number) => ReactNode;
 }) {
   const subscribe = useCallback((listener: () => void) => rows.subscribe(position, listener), [rows, position]);
   const row = useSyncExternalStore(subscribe, () => rows.get(position));
-  return row ? render(row) : null;
+  return row ? render(row, position) : null;
 }
 
 export function ActionsCell({ id }: { readonly id: number }) {

@@ -1,31 +1,29 @@
 import { Icon, Tag, type Intent } from '@blueprintjs/core';
-import { ConnectionStatus, DeviceRole, LocationStatus, MainAppStatus, TestId, THEME_COLORS } from '@halo/shared';
+import { LocationStatus, MainAppStatus, TestId, THEME_COLORS } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { DeviceSortColumn, FleetRow } from '../../../lib/fleet';
+import { fleetCellText, type DeviceSortColumn, type FleetRow } from '../../../lib/fleet';
 import type { ColumnSize } from '../columnLayout';
-import { CHIP_LABEL_KEYS } from '../deviceLabels';
-import { DEVICE_TYPE_NAMES } from '../devicesTableModel';
-import { ActionsCell, CellText, connectionColor, IdentifierText } from './deviceCells';
+import { CHIP_LABEL_KEYS, deviceCellTexts } from '../deviceLabels';
+import { ActionsCell, CellText, connectionColor, DeviceNameCell, IdentifierText } from './deviceCells';
 
-const CONNECTION_KEYS: Readonly<Record<ConnectionStatus, string>> = {
-  [ConnectionStatus.CONNECTED]: 'devices.connection.connected',
-  [ConnectionStatus.NOT_CONNECTED]: 'devices.connection.notConnected',
-  [ConnectionStatus.NON_ACTIVATED]: 'devices.connection.nonActivated',
-  [ConnectionStatus.UNKNOWN]: 'devices.connection.unknown',
-};
-
-const CHIP_INTENTS: Readonly<Record<FleetRow['chip'], Intent>> = {
+/** The intent of each chip of spec section 4, wherever a device's status shows. */
+export const CHIP_INTENTS: Readonly<Record<FleetRow['chip'], Intent>> = {
   connected: 'success',
   notConnected: 'danger',
   alert: 'warning',
   notActivated: 'none',
 };
 
+/** A row as the table holds it: the fleet's row and whether it is checked. */
+export type TableRow = FleetRow & { readonly selected: boolean };
+
 export interface ColumnSpec extends ColumnSize {
-  readonly key: DeviceSortColumn | 'actions';
+  /** A column of the fleet's rows, the row buttons, or the checkboxes. */
+  readonly key: DeviceSortColumn | 'actions' | 'select';
   readonly labelKey: string;
-  readonly render: (row: FleetRow) => ReactNode;
+  /** A cell of the row at `position` in the table. */
+  readonly render: (row: TableRow, position: number) => ReactNode;
 }
 
 /**
@@ -33,13 +31,16 @@ export interface ColumnSpec extends ColumnSize {
  * take, and in which order a narrow table leaves it out: dropOrder 1 first) and its cell.
  */
 export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
+  // What each cell says (the CSV export says the same, fleetExport.ts).
+  const texts = deviceCellTexts(t);
+  const text = (row: FleetRow, column: DeviceSortColumn) => fleetCellText(row, column, texts);
   return [
     {
       key: 'name',
       labelKey: 'devices.columns.name',
       width: 160,
       minWidth: 136,
-      render: (row) => <IdentifierText column="name" text={row.name} testId={TestId.devices.cell('name', row.id)} />,
+      render: (row) => <DeviceNameCell row={row} />,
     },
     {
       key: 'pairingId',
@@ -65,7 +66,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
           data-testid={TestId.devices.cell('type', row.id)}
           data-chip={row.chip}
         >
-          {DEVICE_TYPE_NAMES[row.type] ?? String(row.type)}
+          {text(row, 'type')}
         </Tag>
       ),
     },
@@ -75,12 +76,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       width: 80,
       minWidth: 80,
       dropOrder: 4,
-      render: (row) => (
-        <CellText
-          testId={TestId.devices.cell('role', row.id)}
-          text={t(row.role === DeviceRole.SERVER ? 'devices.role.server' : 'devices.role.client')}
-        />
-      ),
+      render: (row) => <CellText testId={TestId.devices.cell('role', row.id)} text={text(row, 'role')} />,
     },
     {
       key: 'connection',
@@ -91,7 +87,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
         <CellText
           testId={TestId.devices.cell('connection', row.id)}
           style={{ color: connectionColor(row.connection) }}
-          text={row.connection === ConnectionStatus.UNKNOWN ? '-' : t(CONNECTION_KEYS[row.connection])}
+          text={text(row, 'connection')}
         />
       ),
     },
@@ -112,17 +108,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
                   ? THEME_COLORS.offline
                   : undefined,
           }}
-          text={
-            row.mainApp === null
-              ? ''
-              : t(
-                  row.mainApp === MainAppStatus.ONLINE
-                    ? 'devices.mainApp.online'
-                    : row.mainApp === MainAppStatus.OFFLINE
-                      ? 'devices.mainApp.offline'
-                      : 'devices.mainApp.none',
-                )
-          }
+          text={text(row, 'mainApp')}
         />
       ),
     },
@@ -132,7 +118,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       width: 90,
       minWidth: 84,
       dropOrder: 6,
-      render: (row) => <CellText testId={TestId.devices.cell('links', row.id)} text={row.linksText} />,
+      render: (row) => <CellText testId={TestId.devices.cell('links', row.id)} text={text(row, 'links')} />,
     },
     {
       key: 'location',
@@ -147,13 +133,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
             size={12}
             color={row.locationStatus === LocationStatus.ONLINE ? THEME_COLORS.online : undefined}
           />{' '}
-          {t(
-            row.locationStatus === LocationStatus.ONLINE
-              ? 'devices.location.online'
-              : row.locationStatus === LocationStatus.OFFLINE
-                ? 'devices.location.offline'
-                : 'devices.location.unavailable',
-          )}
+          {text(row, 'location')}
         </span>
       ),
     },
@@ -163,12 +143,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       width: 120,
       minWidth: 104,
       dropOrder: 1,
-      render: (row) => (
-        <CellText
-          testId={TestId.devices.cell('gnss', row.id)}
-          text={row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}
-        />
-      ),
+      render: (row) => <CellText testId={TestId.devices.cell('gnss', row.id)} text={text(row, 'gnss')} />,
     },
     {
       key: 'versions',
@@ -176,7 +151,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       width: 120,
       minWidth: 96,
       dropOrder: 2,
-      render: (row) => <CellText testId={TestId.devices.cell('versions', row.id)} text={row.versions || '-'} />,
+      render: (row) => <CellText testId={TestId.devices.cell('versions', row.id)} text={text(row, 'versions')} />,
     },
     {
       key: 'actions',

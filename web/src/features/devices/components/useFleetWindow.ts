@@ -74,8 +74,10 @@ export function useFleetWindow(
   }, [table, rows, onRowsShown]);
 
   /** Scrolling: the rows on screen and a few around them. */
-  const onVisibleCellsChange = (visible: { readonly rowIndexStart: number; readonly rowIndexEnd: number }) =>
+  const onVisibleCellsChange = (visible: { readonly rowIndexStart: number; readonly rowIndexEnd: number }) => {
+    rows.setVisible(visible.rowIndexStart, visible.rowIndexEnd + 1);
     table.setWindow(Math.max(0, visible.rowIndexStart - OVERSCAN_ROWS), visible.rowIndexEnd + 1 + OVERSCAN_ROWS);
+  };
 
   return { rows, shape, onVisibleCellsChange };
 }

@@ -1,10 +1,11 @@
-import { TestId, type FleetSummary } from '@halo/shared';
+import { devicePath, Permission, TestId, TwoFactorStatus, type FleetSummary } from '@halo/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../../lib/i18n/i18n';
+import { renderWithSession, signedIn } from '../../../testing/sessionHarness';
 import { FleetOverview } from './FleetOverview';
 
 const counts = {
@@ -40,5 +41,23 @@ describe('FleetOverview', () => {
     act(() => summary$.next({ counts, problems: [], problemCount: 0, alerts: [] }));
     expect(screen.getByTestId(TestId.home.noProblems)).toBeTruthy();
     expect(screen.queryByText(/Waiting for live data/)).toBeNull();
+  });
+
+  it('links a problem’s device to its page, and keeps the counts opening Devices filtered', () => {
+    const summary$ = new BehaviorSubject<FleetSummary | null>({
+      counts,
+      problems: [{ id: 7, name: 'gate-north', kind: 'notConnected', severity: 3 }],
+      problemCount: 1,
+      alerts: [],
+    });
+    renderWithSession(
+      <FleetOverview summary$={summary$} />,
+      signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+    );
+    const problem = screen.getByTestId(TestId.home.problem(7));
+    expect(problem.querySelector('a')?.getAttribute('href')).toBe(devicePath(7));
+    expect(screen.getByTestId(TestId.home.count('notConnected')).getAttribute('href')).toBe(
+      '/config/devices?status=notConnected',
+    );
   });
 });

@@ -8,7 +8,7 @@ import {
   THEME_COLORS,
   type FleetProblem,
 } from '@halo/shared';
-import type { ListSearchNavigationState } from '../../../crud';
+import { DeviceLink } from '../../../components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
@@ -145,12 +145,11 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
   );
 }
 
-/** One device that needs attention: its name opens it in Devices; the tag and text say what is wrong. */
+/** One device that needs attention: its name opens its page; the tag and text say what is wrong. */
 function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
   const { t } = useTranslation();
   const { label, detail } = describeProblem(t, problem);
   const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
-  const opening: ListSearchNavigationState = { listSearch: problem.name };
   return (
     <li
       className="home-problem"
@@ -160,14 +159,7 @@ function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
       data-testid={TestId.home.problem(problem.id)}
     >
       <div className="home-alert-head">
-        <Link
-          className="home-problem-name"
-          to={ROUTES.devices}
-          state={opening}
-          title={t('fleetProblem.open', { name: problem.name })}
-        >
-          {problem.name}
-        </Link>
+        <DeviceLink className="home-problem-name" id={problem.id} name={problem.name} />
         <Tag minimal className="home-alert-severity" style={{ color: SEVERITY_COLORS[severity] }}>
           {label}
         </Tag>

@@ -1,8 +1,7 @@
 import { Checkbox, Tag } from '@blueprintjs/core';
-import { formatTimestamp, ROUTES, TestId, type Alarm } from '@halo/shared';
+import { formatTimestamp, TestId, type Alarm } from '@halo/shared';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router-dom';
-import type { ListSearchNavigationState } from '../../../crud';
+import { DeviceLink } from '../../../components';
 import { codeLabelText } from '../../../lib/i18n';
 import type { LogColumn } from '../components/LogTable';
 import { severityColor } from '../logColumns';
@@ -81,16 +80,7 @@ export function alarmColumns(t: TFunction, selection: AlarmSelection, options: A
       labelKey: 'logs.columns.device',
       className: 'alarms-device',
       render: (alarm) => (
-        // The Devices screen opened on the device's name (the device page is issue 28's).
-        <Link
-          to={ROUTES.devices}
-          state={{ listSearch: alarm.device_name } satisfies ListSearchNavigationState}
-          title={t('fleetProblem.open', { name: alarm.device_name })}
-          dir="auto"
-          data-testid={TestId.alarms.deviceLink(alarm.id)}
-        >
-          {alarm.device_name}
-        </Link>
+        <DeviceLink id={alarm.device_id} name={alarm.device_name} testId={TestId.alarms.deviceLink(alarm.id)} />
       ),
     },
     {

@@ -1,5 +1,8 @@
+import { devicesBulkEnUS } from './devicesBulkEnUS';
+
 /** en-US texts of the Devices screen (kept apart from enUS.ts, which imports them). */
 export const devicesEnUS = {
+  ...devicesBulkEnUS,
   list: {
     search: 'Search devices',
     add: 'Add device',

@@ -1,7 +1,9 @@
+import { devicesBulkHeIL } from './devicesBulkHeIL';
 import type { devicesEnUS } from './devicesEnUS';
 
 /** he-IL texts of the Devices screen. */
 export const devicesHeIL: typeof devicesEnUS = {
+  ...devicesBulkHeIL,
   list: {
     search: 'חיפוש התקנים',
     add: 'הוספת התקן',

@@ -3,6 +3,7 @@ import { heatSightEnUS } from './heatSightEnUS';
 import { devicesEnUS } from './devicesEnUS';
 import { operationsEnUS } from './operationsEnUS';
 import { alarmsEnUS } from './alarmsEnUS';
+import { deviceReportsEnUS } from './deviceReportsEnUS';
 /**
  * en-US, the default and fallback locale: every key the app uses. Keys are static
  * `feature.area.phrase`; `errors.*` and `validation.*` cover the shared error catalogue.
@@ -182,6 +183,7 @@ export const enUS = {
       alarms: 'Alarms',
       satcomTarget: 'Satcom Target',
       heatSight: 'HeatSight',
+      reports: 'Reports',
       groupConfig: 'Configuration',
       groupAdmin: 'Admin',
       groupLogs: 'Logs',
@@ -612,6 +614,9 @@ export const enUS = {
   satcom: operationsEnUS.satcom,
   outbound: operationsEnUS.outbound,
   heatSight: heatSightEnUS,
+  devicePage: deviceReportsEnUS.devicePage,
+  reports: deviceReportsEnUS.reports,
+  timeWindow: deviceReportsEnUS.timeWindow,
   search: {
     placeholder: 'Search',
     loading: 'Searching…',

@@ -3,6 +3,7 @@ import { heatSightHeIL } from './heatSightHeIL';
 import { devicesHeIL } from './devicesHeIL';
 import { operationsHeIL } from './operationsHeIL';
 import { alarmsHeIL } from './alarmsHeIL';
+import { deviceReportsHeIL } from './deviceReportsHeIL';
 /** he-IL, right to left. Every en-US key has a text here (checked by i18n.test.ts). */
 export const heIL = {
   wall: {
@@ -178,6 +179,7 @@ export const heIL = {
       alarms: 'התראות',
       satcomTarget: 'יעד לווייני',
       heatSight: 'HeatSight',
+      reports: 'דוחות',
       groupConfig: 'הגדרות',
       groupAdmin: 'ניהול',
       groupLogs: 'יומנים',
@@ -608,6 +610,9 @@ export const heIL = {
   satcom: operationsHeIL.satcom,
   outbound: operationsHeIL.outbound,
   heatSight: heatSightHeIL,
+  devicePage: deviceReportsHeIL.devicePage,
+  reports: deviceReportsHeIL.reports,
+  timeWindow: deviceReportsHeIL.timeWindow,
   search: {
     placeholder: 'חיפוש',
     loading: 'מחפש…',

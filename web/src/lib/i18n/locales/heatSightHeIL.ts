@@ -1,7 +1,12 @@
 import type { heatSightEnUS } from './heatSightEnUS';
 
+/** en-US's keys with Hebrew's texts, and Hebrew's dual (`key_two`) where a count may be 2. */
+type HebrewTexts<Texts> = {
+  readonly [Key in keyof Texts]: Texts[Key] extends string ? string : HebrewTexts<Texts[Key]>;
+} & { readonly [dual: `${string}_two`]: string };
+
 /** he-IL texts of HeatSight (heIL.ts imports them). */
-export const heatSightHeIL: typeof heatSightEnUS = {
+export const heatSightHeIL: HebrewTexts<typeof heatSightEnUS> = {
   toolbar: 'פקדי HeatSight',
   mapLabel: 'מפת איכות הקישורים של הצי',
   metric: 'הצג',
@@ -33,10 +38,13 @@ export const heatSightHeIL: typeof heatSightEnUS = {
   },
   status: {
     live_one: 'מכשיר אחד על המפה, בזמן אמת',
+    live_two: '{{count}} מכשירים על המפה, בזמן אמת',
     live_other: '{{count}} מכשירים על המפה, בזמן אמת',
     samples_one: 'דגימה אחת',
+    samples_two: '{{count}} דגימות',
     samples_other: '{{count}} דגימות',
     cells_one: 'דגימה אחת ב-{{cells}} תאים',
+    cells_two: '{{count}} דגימות ב-{{cells}} תאים',
     cells_other: '{{count}} דגימות ב-{{cells}} תאים',
   },
   playback: {
@@ -50,11 +58,51 @@ export const heatSightHeIL: typeof heatSightEnUS = {
     connecting: 'ממתין למצב החי של הצי…',
     live: 'אף מכשיר בסביבה זו אינו מדווח כעת על מיקום.',
   },
-  tooltip: {
-    connected: 'מחובר',
-    disconnected: 'מנותק',
+  drill: {
+    tooltip: 'מה נמצא מתחת לסמן',
+    devices_one: 'מכשיר אחד כאן',
+    devices_two: '{{count}} מכשירים כאן',
+    devices_other: '{{count}} מכשירים כאן',
+    noConnection: 'ללא חיבור: {{count}} ({{share}})',
+    linksDown: 'קישורים שנפלו: {{share}} בממוצע',
+    allWell: 'כולם מחוברים, כל הקישורים פעילים',
+    worst: 'הגרועים כאן',
+    list: 'לחץ כדי להציג את רשימתם',
+    open: 'לחץ כדי לפתוח את דף המכשיר',
     links: 'קישורים פעילים: {{online}} מתוך {{total}}',
-    open: 'לחץ כדי לפתוח במסך המכשירים',
+    history: {
+      samples_one: 'דגימה אחת כאן בחלון זה',
+      samples_two: '{{count}} דגימות כאן בחלון זה',
+      samples_other: '{{count}} דגימות כאן בחלון זה',
+      noLink: 'ללא קישור ב-{{share}} מהן',
+      linksDown: 'קישורים שנפלו: {{share}} בממוצע',
+      signal: 'אות סלולרי ממוצע: {{share}}',
+      noDevices: 'ההיסטוריה שומרת מיקומים ואיכות קישור, לא איזה מכשיר דיווח עליהם.',
+    },
+    health: {
+      notActivated: 'לא הופעל',
+      unknown: 'מצב לא ידוע',
+      notConnected: 'לא מחובר',
+      mainAppOffline: 'היישום לא מקוון',
+      allLinksDown: 'כל הקישורים נפלו',
+      linksDegraded: 'חלק מהקישורים נפלו',
+      healthy: 'מחובר, כל הקישורים פעילים',
+    },
+    panel: {
+      title: 'מכשירים באזור זה',
+      historyTitle: 'אזור זה בהיסטוריה',
+      close: 'סגור את הרשימה',
+      loading: 'טוען את רשימת המכשירים…',
+      empty: 'אף מכשיר באזור זה אינו מדווח כעת על מיקום.',
+      range: '{{from}}–{{to}} מתוך {{total}}',
+      previous: 'המכשירים הקודמים',
+      next: 'המכשירים הבאים',
+      device: 'מכשיר',
+      status: 'מצב',
+      links: 'קישורים',
+    },
+    pin: 'מיקום ההודעה, {{time}}',
+    pinPlain: 'מיקום מקושר',
   },
   showOnMap: 'הצג ב-HeatSight',
   styleFailed: 'לא ניתן לטעון את סגנון המפה שהוגדר; מוצגת מפת העולם המובנית.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worldBorders } from './basemap';
+import { worldBorders } from './worldBasemap';
 
 describe('the world’s borders as line segments', () => {
   const segments = worldBorders();

@@ -1,0 +1,76 @@
+import { FIRMWARE_COMPONENT, type CsvValue, type FirmwareInUse, type FirmwareReport } from '@halo/shared';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Dialect } from '../../store/database.js';
+import type { Database } from '../../store/schema.js';
+
+/** The devices of an environment counted per reported firmware version and fixed version (few rows). */
+export interface FirmwareCountRow {
+  readonly firmware_version: string | null;
+  readonly fixed_version: string | null;
+  readonly devices: number | string;
+}
+
+/**
+ * The firmware report's read: the environment's devices grouped by the version they report
+ * (DeviceLiveState.versions' `firmware`, the devices' firmware_version) and the version their
+ * upgrade policy fixes, counted by the database; a 100,000-device environment gives a few rows.
+ */
+export function firmwareCounts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  environmentId: number,
+): CompiledQuery<FirmwareCountRow> {
+  const fixed =
+    dialect === 'postgres'
+      ? sql`cast(upgrade_policy as json) ->> 'fixed_version'`
+      : sql`json_extract(upgrade_policy, '$.fixed_version')`;
+  return sql<FirmwareCountRow>`select firmware_version, ${fixed} as fixed_version, count(*) as devices
+    from devices where environment_id = ${environmentId} group by 1, 2`.compile(db);
+}
+
+/** Newest first, by the numbers in the version (12.10 after 12.9). */
+const newestFirst = (a: FirmwareInUse, b: FirmwareInUse) =>
+  b.version.localeCompare(a.version, 'en', { numeric: true }) || a.component.localeCompare(b.component);
+
+/**
+ * The report of the counts: per version how many devices run it, and how many of those have an
+ * upgrade policy that fixes another version; devices reporting none are counted apart.
+ */
+export function firmwareReportOf(rows: readonly FirmwareCountRow[]): FirmwareReport {
+  const byVersion = new Map<string, FirmwareInUse>();
+  let unreported = 0;
+  for (const row of rows) {
+    const devices = Number(row.devices);
+    const version = row.firmware_version?.trim() ?? '';
+    if (version === '') {
+      unreported += devices;
+      continue;
+    }
+    const entry = byVersion.get(version) ?? { component: FIRMWARE_COMPONENT, version, devices: 0, behind_fixed: 0 };
+    const fixed = row.fixed_version?.trim() ?? '';
+    entry.devices += devices;
+    if (fixed !== '' && fixed !== version) entry.behind_fixed += devices;
+    byVersion.set(version, entry);
+  }
+  return { versions: [...byVersion.values()].sort(newestFirst), unreported };
+}
+
+/** The export's columns: the component with its name in the caller's language, the version and its counts. */
+export const FIRMWARE_CSV_HEADER = ['component', 'component_label', 'version', 'devices', 'behind_fixed'] as const;
+
+/** The export's rows: each version, then the devices that report none (named in `labels`). */
+export function firmwareCells(
+  report: FirmwareReport,
+  labels: { readonly notReported: string; readonly components: Readonly<Record<string, string>> },
+): CsvValue[][] {
+  return [
+    ...report.versions.map((entry) => [
+      entry.component,
+      labels.components[entry.component] ?? entry.component,
+      entry.version,
+      entry.devices,
+      entry.behind_fixed,
+    ]),
+    [null, labels.notReported, null, report.unreported, 0],
+  ];
+}

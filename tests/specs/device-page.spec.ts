@@ -1,0 +1,386 @@
+import { readFileSync } from 'node:fs';
+import {
+  API,
+  API_BASE,
+  apiPaths,
+  devicePath,
+  parseCsv,
+  pathOf,
+  Permission,
+  TestId,
+  type DeviceBulkResult,
+} from '@halo/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, type ApiSession } from '../fixtures/apiLogin';
+import { DevicesScreen } from '../fixtures/pages/DevicesScreen';
+import { PeopleApi } from '../fixtures/peopleApi';
+import { loginThroughUi } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+/**
+ * From the whole fleet to one device, and to many at once (issue 28): a device whose links the
+ * test takes down through the simulator shows among Home's problems, its name opens its page,
+ * and the page's timeline shows the link going down; a user allowed only some devices disables
+ * 50 and the report names the refused ones; the table's CSV reads back; a saved view reopens
+ * from its link; a HeatSight cell leads to a device page; the reports answer and export.
+ */
+test.use({
+  stackEnv: {
+    HALO_E2E_STACK: 'device-page',
+    HALO_SIM_DEVICES: '50',
+    HALO_SIM_CHANGE_FRACTION: '0.02',
+  },
+});
+
+const PASSWORD = 'Str0ng-Passw0rd!';
+
+interface StateRow {
+  id: number;
+  name: string;
+  availability: number | null;
+  is_enabled?: boolean;
+  links?: Record<string, { online: number; total: number }>;
+  location?: { coordinate?: number[] } | null;
+}
+
+async function fleetOf(request: APIRequestContext, session: ApiSession): Promise<StateRow[]> {
+  const answer = await request.get(`${API_BASE}${apiPaths.devices.devicesState(session.environmentId)}`, {
+    headers: session.headers,
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { devices_state: StateRow[] }).devices_state;
+}
+
+/** Every link key of a device (`cellular:0`, `eth:1`, ...) from its live link counts. */
+const linkKeysOf = (device: StateRow) =>
+  Object.entries(device.links ?? {}).flatMap(([kind, counts]) =>
+    Array.from({ length: counts.total }, (_, index) => `${kind}:${index}`),
+  );
+
+async function setLink(request: APIRequestContext, admin: ApiSession, id: number, key: string, up: boolean) {
+  const answer = await request.post(
+    `${API_BASE}${pathOf(API.simulator.setLink, { environmentId: admin.environmentId, id })}`,
+    { headers: admin.headers, data: { key, up } },
+  );
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+async function hebrewDark(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('lang', 'he-IL');
+    window.localStorage.setItem('theme', 'dark');
+  });
+}
+
+test('a Home problem opens the device page, whose timeline shows the link the simulator took down', async ({
+  page,
+  browser,
+  request,
+  snap,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const people = new PeopleApi(request, admin.headers, admin.environmentId);
+  await people.createUser({
+    username: 'noc-viewer',
+    password: PASSWORD,
+    email: 'noc-viewer@example.test',
+    permissions: [Permission.DEVICES_VIEW, Permission.LOGS_VIEW],
+  });
+  // A connected device with its links up: every link taken down makes it one of Home's problems.
+  const target = (await fleetOf(request, admin)).find(
+    (device) =>
+      device.availability === 1 &&
+      linkKeysOf(device).length > 0 &&
+      Object.values(device.links ?? {}).every((counts) => counts.online === counts.total),
+  );
+  expect(target, 'a connected device with every link up').toBeDefined();
+  const keys = linkKeysOf(target!);
+  for (const key of keys) await setLink(request, admin, target!.id, key, false);
+
+  await loginThroughUi(page, 'noc-viewer', PASSWORD);
+  const problem = page.getByTestId(TestId.home.problem(target!.id));
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  await snap('device-home-problem');
+  await problem.locator('.home-problem-name').click();
+  await expect(page).toHaveURL(new RegExp(`${devicePath(target!.id)}(\\?.*)?$`));
+  await expect(page.getByTestId(TestId.devicePage.name)).toHaveText(target!.name);
+
+  // The timeline's lane of the first link ends down; the connection lane is there too.
+  const lane = page.getByTestId(TestId.devicePage.lane(keys[0]!));
+  await expect(lane.locator('[data-state="down"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(TestId.devicePage.lane('connection'))).toBeVisible();
+  await expect(page.getByTestId(TestId.devicePage.status)).toBeVisible();
+  await page.mouse.move(900, 700);
+  await snap('device-page');
+  await page.getByTestId(TestId.devicePage.timeline).scrollIntoViewIfNeeded();
+  await snap('device-page-timeline');
+
+  // The window is in the address: 1 hour.
+  await page.getByTestId(TestId.timeWindow.choice('1h')).click();
+  await expect(page).toHaveURL(/window=1h/);
+  await expect(lane.locator('[data-state="down"]').first()).toBeVisible({ timeout: 15_000 });
+
+  // The same page right to left and dark.
+  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1440, height: 900 } });
+  const hebrew = await context.newPage();
+  await hebrewDark(hebrew);
+  await loginThroughUi(hebrew, 'noc-viewer', PASSWORD);
+  await hebrew.goto(`${devicePath(target!.id)}?window=24h`);
+  await expect(hebrew.getByTestId(TestId.devicePage.name)).toHaveText(target!.name, { timeout: 30_000 });
+  await expect(hebrew.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(hebrew.getByTestId(TestId.devicePage.lane(keys[0]!)).locator('[data-state="down"]').first()).toBeVisible(
+    { timeout: 30_000 },
+  );
+  await hebrew.mouse.move(900, 700);
+  await snap('device-page-he-IL-dark', hebrew);
+  await hebrew.getByTestId(TestId.devicePage.timeline).scrollIntoViewIfNeeded();
+  await snap('device-page-timeline-he-IL-dark', hebrew);
+  await context.close();
+  for (const key of keys) await setLink(request, admin, target!.id, key, true);
+});
+
+test('a user allowed only some devices disables 50: the report names the refused ones', async ({
+  page,
+  request,
+  snap,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const people = new PeopleApi(request, admin.headers, admin.environmentId);
+  const fleet = (await fleetOf(request, admin)).sort((a, b) => a.id - b.id);
+  expect(fleet).toHaveLength(50);
+  const allowed = fleet.slice(0, 20).map((device) => device.id);
+  await people.createUser({
+    username: 'field-tech',
+    password: PASSWORD,
+    email: 'field-tech@example.test',
+    permissions: [Permission.DEVICES_VIEW, Permission.DEVICES_UPDATE],
+    allowed_devices: allowed,
+  });
+  await loginThroughUi(page, 'field-tech', PASSWORD);
+  const devices = new DevicesScreen(page);
+  await devices.open();
+  await page.mouse.move(900, 700); // off the menu rail, which folds away
+  await devices.settled();
+
+  // A click and a shift-click tick a range of the rows shown.
+  const shown = await devices.shownDevices();
+  const box = (id: number) =>
+    page.getByTestId(TestId.devicesBulk.rowCheckbox(id)).locator('xpath=ancestor-or-self::label[1]');
+  await box(shown[0]!.id).click();
+  await box(shown[3]!.id).click({ modifiers: ['Shift'] });
+  for (const device of shown.slice(0, 4))
+    await expect(page.getByTestId(TestId.devicesBulk.rowCheckbox(device.id))).toBeChecked();
+  await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText('4');
+  // Then every device the (empty) filter matches: all 50.
+  await page.getByTestId(TestId.devicesBulk.selectMatching).click();
+  await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText('50');
+  await snap('devices-bulk-selection');
+
+  await page.getByTestId(TestId.devicesBulk.actions).click();
+  await page.getByTestId(TestId.devicesBulk.action('disable')).click();
+  await expect(page.getByTestId(TestId.devicesBulk.question)).toContainText('50');
+  await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+  await snap('devices-bulk-confirm');
+  await page.getByTestId(TestId.devicesBulk.confirm).click();
+  const report = page.getByTestId(TestId.devicesBulk.report);
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('20');
+  await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('30');
+  const refusedOne = fleet[25]!;
+  await expect(page.getByTestId(TestId.devicesBulk.refused(refusedOne.id))).toContainText(refusedOne.name);
+  await expect(page.getByTestId(TestId.devicesBulk.refused(allowed[0]!))).toHaveCount(0);
+  await snap('devices-bulk-report');
+
+  // What the provider holds: exactly the allowed 20 disabled, the others as they were.
+  const after = new Map((await fleetOf(request, admin)).map((device) => [device.id, device]));
+  for (const device of fleet) {
+    const now = after.get(device.id);
+    expect(now?.is_enabled, device.name).toBe(allowed.includes(device.id) ? false : device.is_enabled);
+  }
+  // Put back for the next tests, by the manager (53 reaches every device).
+  const back = await request.post(`${API_BASE}${pathOf(API.devices.bulk, { environmentId: admin.environmentId })}`, {
+    headers: admin.headers,
+    data: { action: 'enable', device_ids: allowed },
+  });
+  expect(back.status()).toBe(200);
+  expect(((await back.json()) as DeviceBulkResult).done).toHaveLength(20);
+});
+
+test('the filtered table exports as CSV, and a saved view reopens from its link', async ({
+  page,
+  request,
+  snap,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const people = new PeopleApi(request, admin.headers, admin.environmentId);
+  await people.createUser({
+    username: 'view-keeper',
+    password: PASSWORD,
+    email: 'view-keeper@example.test',
+    permissions: [Permission.DEVICES_VIEW],
+  });
+  const fleet = await fleetOf(request, admin);
+  const wanted = fleet.filter((device) => device.name.includes('-00')).map((device) => device.name);
+  expect(wanted.length).toBeGreaterThan(1);
+
+  await loginThroughUi(page, 'view-keeper', PASSWORD);
+  const devices = new DevicesScreen(page);
+  await devices.open();
+  await page.mouse.move(900, 700); // off the menu rail, which folds away
+  await devices.search('-00');
+  await devices.sortBy('name', 'desc');
+  // The filter and the sort are in the address.
+  await expect(page).toHaveURL(/q=-00/);
+  await expect(page).toHaveURL(/sort=name\.desc/);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId(TestId.devicesBulk.export).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const [header, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8')).filter((row) => row.length > 1);
+  expect(header).toContain('Name');
+  const nameColumn = header!.indexOf('Name');
+  const names = rows.map((row) => row[nameColumn]);
+  expect(names).toEqual([...wanted].sort().reverse());
+
+  // Saved under a name, then opened from a fresh table and from its link.
+  await page.getByTestId(TestId.devicesBulk.views).click();
+  await page.getByTestId(TestId.devicesBulk.viewSave).click();
+  await page.getByTestId(TestId.devicesBulk.viewName).fill('zeros, newest first');
+  await snap('devices-view-save');
+  await page.getByTestId(TestId.devicesBulk.viewSaveConfirm).click();
+  const link = page.url();
+
+  // The link opens the same view in another tab.
+  const other = await page.context().newPage();
+  await other.goto(link);
+  const otherDevices = new DevicesScreen(other);
+  await expect(otherDevices.searchBox).toHaveValue('-00', { timeout: 20_000 });
+  await otherDevices.settled();
+  expect((await otherDevices.shownDevices())[0]?.name).toBe([...wanted].sort().reverse()[0]);
+  await other.close();
+
+  // And from the Views menu of a fresh table.
+  await page.goto('/config/devices');
+  await page.mouse.move(900, 700);
+  await devices.settled();
+  await expect(devices.searchBox).toHaveValue('');
+  await page.getByTestId(TestId.devicesBulk.views).click();
+  const item = page.locator('[data-testid^="devices-view-"]').filter({ hasText: 'zeros, newest first' }).first();
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(/q=-00/);
+  await expect(page).toHaveURL(/sort=name\.desc/);
+  await expect(devices.searchBox).toHaveValue('-00');
+  await snap('devices-view-opened');
+});
+
+test('a HeatSight cell lists its devices, and one opens its page', async ({ page, request, snap, stack }) => {
+  test.setTimeout(120_000);
+  // Read the fleet as a watcher of its own: the admin's API login would end the browser's session.
+  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await admin.createUser({
+    username: 'map-watcher',
+    password: PASSWORD,
+    email: 'map-watcher@example.test',
+    permissions: [Permission.DEVICES_VIEW],
+  });
+  const watcher = await apiLogin(request, 'map-watcher', PASSWORD);
+  const located = (await fleetOf(request, watcher)).find((device) => Array.isArray(device.location?.coordinate));
+  expect(located, 'a device with a position').toBeDefined();
+  const [longitude, latitude] = located!.location!.coordinate!;
+
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  // Opened with no view named, the map fits the fleet.
+  await page.goto('/services/heatsight');
+  const map = page.getByTestId(TestId.heatSight.map);
+  await expect(page.getByTestId(TestId.heatSight.status)).toHaveText(/devices on the map, live/, { timeout: 60_000 });
+  await page.mouse.move(900, 700);
+  await snap('heatsight-fitted');
+
+  // A cell around one device, zoomed out of the markers: hover says what is there, a click lists it.
+  await page.goto(`/services/heatsight?lon=${longitude}&lat=${latitude}&zoom=8`);
+  await expect(page.getByTestId(TestId.heatSight.status)).toHaveText(/devices on the map, live/, { timeout: 60_000 });
+  const box = (await map.boundingBox())!;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const tooltip = page.getByTestId(TestId.heatSight.tooltip);
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(centre.x + 1, centre.y);
+        await page.mouse.move(centre.x, centre.y);
+        return (await tooltip.isVisible()) ? await tooltip.textContent() : '';
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toMatch(/device/i);
+  await snap('heatsight-hover');
+  await page.mouse.click(centre.x, centre.y);
+  const panel = page.getByTestId(TestId.heatSight.cellPanel);
+  await expect(panel).toBeVisible({ timeout: 10_000 });
+  const first = panel.locator('[data-testid^="heatsight-cell-device-"]').first();
+  await expect(first).toBeVisible();
+  await snap('heatsight-cell-panel');
+  const name = (await first.locator('a').first().textContent())?.trim() ?? '';
+  await first.locator('a').first().click();
+  await expect(page).toHaveURL(/\/config\/devices\/\d+/);
+  await expect(page.getByTestId(TestId.devicePage.name)).toHaveText(name, { timeout: 30_000 });
+});
+
+test('the reports show availability and firmware in use, and export them', async ({
+  page,
+  browser,
+  request,
+  snap,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+  await admin.createUser({
+    username: 'report-reader',
+    password: PASSWORD,
+    email: 'report-reader@example.test',
+    permissions: [Permission.DEVICES_VIEW],
+  });
+  await loginThroughUi(page, 'report-reader', PASSWORD);
+  await page.getByTestId(TestId.shell.menuItem('reports')).click();
+  await expect(page).toHaveURL(/\/services\/reports/);
+  await page.mouse.move(900, 700);
+  await expect(page.getByTestId(TestId.reports.availabilityTotal)).toContainText('%', { timeout: 30_000 });
+  await expect(
+    page.getByTestId(TestId.reports.availabilityTable).locator('[data-testid^="reports-availability-row-"]').first(),
+  ).toBeVisible();
+  await expect(page.getByTestId(TestId.reports.firmwareTable)).toBeVisible();
+  await snap('reports');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId(TestId.reports.availabilityExport).click();
+  const download = await downloading;
+  const rows = parseCsv(readFileSync(await download.path(), 'utf8')).filter((row) => row.length > 1);
+  // A header and the 50 devices (the total line, if any, besides).
+  expect(rows.length).toBeGreaterThanOrEqual(51);
+
+  const firmwareDownload = page.waitForEvent('download');
+  await page.getByTestId(TestId.reports.firmwareExport).click();
+  const firmware = parseCsv(readFileSync(await (await firmwareDownload).path(), 'utf8')).filter(
+    (row) => row.length > 1,
+  );
+  expect(firmware.length).toBeGreaterThan(1);
+
+  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1440, height: 900 } });
+  const hebrew = await context.newPage();
+  await hebrewDark(hebrew);
+  await loginThroughUi(hebrew, 'report-reader', PASSWORD);
+  await hebrew.goto('/services/reports');
+  await expect(hebrew.getByTestId(TestId.reports.availabilityTotal)).toContainText('%', { timeout: 30_000 });
+  await expect(hebrew.locator('html')).toHaveAttribute('dir', 'rtl');
+  await hebrew.mouse.move(900, 700);
+  await snap('reports-he-IL-dark', hebrew);
+  await context.close();
+});

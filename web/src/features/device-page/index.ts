@@ -1,0 +1,1 @@
+export { DeviceRoute } from './DeviceRoute';

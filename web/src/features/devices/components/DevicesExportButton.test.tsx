@@ -1,0 +1,66 @@
+import { TestId } from '@halo/shared';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { EMPTY } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveFile } from '../../../lib/api/saveFile';
+import type { FleetExportRequest, FleetTable } from '../../../lib/fleet';
+import { createI18n } from '../../../lib/i18n/i18n';
+import { DevicesExportButton, devicesExportFileName } from './DevicesExportButton';
+
+vi.mock('../../../lib/api/saveFile', () => ({ saveFile: vi.fn() }));
+
+/** A table whose export the test answers. */
+function exportingTable(answer: (request: FleetExportRequest) => Promise<ArrayBuffer>) {
+  const requests: FleetExportRequest[] = [];
+  const table: FleetTable = {
+    window$: EMPTY,
+    setQuery: () => undefined,
+    setWindow: () => undefined,
+    select: () => undefined,
+    selectedIds: () => Promise.resolve([]),
+    exportCsv: (request) => {
+      requests.push(request);
+      return answer(request);
+    },
+  };
+  return { table, requests };
+}
+
+function renderButton(table: FleetTable, language: 'en-US' | 'he-IL' = 'en-US') {
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <DevicesExportButton
+        table={table}
+        columns={() => [
+          { key: 'name', label: 'Name' },
+          { key: 'connection', label: 'Connection' },
+        ]}
+      />
+    </I18nextProvider>,
+  );
+}
+
+describe('DevicesExportButton', () => {
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('asks the fleet worker for the columns shown, in the reader’s words, and saves the file it writes', async () => {
+    const { table, requests } = exportingTable(() => Promise.resolve(new TextEncoder().encode('Name\r\n').buffer));
+    renderButton(table, 'he-IL');
+    fireEvent.click(screen.getByTestId(TestId.devicesBulk.export));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(requests[0]?.columns.map((column) => column.key)).toEqual(['name', 'connection']);
+    expect(requests[0]?.texts.connection[1]).toBe(createI18n('he-IL').t('devices.connection.connected'));
+    const [blob, name] = vi.mocked(saveFile).mock.calls[0]!;
+    expect(await blob.text()).toBe('Name\r\n');
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    expect(name).toMatch(/^devices-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it('names the file by the day', () => {
+    expect(devicesExportFileName(new Date(2026, 0, 5, 23, 59))).toBe('devices-2026-01-05.csv');
+  });
+});

@@ -1,0 +1,34 @@
+import { devicePath, Permission, TestId, TwoFactorStatus } from '@halo/shared';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../../../lib/i18n/i18n';
+import { testAlarm } from '../../../testing/deviceFixtures';
+import { renderWithSession, signedIn } from '../../../testing/sessionHarness';
+import { alarmColumns } from './alarmColumns';
+import type { AlarmSelection } from './alarmSelection';
+
+const alarm = testAlarm(5, Date.parse('2026-11-26T10:00:00Z'));
+
+const selection: AlarmSelection = {
+  selected: new Set(),
+  allShown: false,
+  toggle: () => undefined,
+  toggleAll: () => undefined,
+  clear: () => undefined,
+};
+
+describe('an alarm row', () => {
+  afterEach(() => cleanup());
+
+  it('names its device with a link to the device’s page', () => {
+    const { t } = createI18n('en-US');
+    const device = alarmColumns(t, selection, { withSelection: false }).find((column) => column.key === 'device');
+    renderWithSession(
+      <>{device?.render(alarm)}</>,
+      signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+    );
+    const link = screen.getByTestId(TestId.alarms.deviceLink(5));
+    expect(link.getAttribute('href')).toBe(devicePath(7));
+    expect(link.textContent).toBe('gate-north');
+  });
+});

@@ -1,0 +1,74 @@
+import { csvLine, type ConnectionStatus, type DeviceRole, type LocationStatus, type MainAppStatus } from '@halo/shared';
+import type { DeviceSortColumn, FleetRow } from './fleetRows';
+
+/**
+ * The words a Devices table cell is made of, in the reader's language: the page translates them
+ * once and hands them over, so the fleet worker (which has no catalogue) writes a cell exactly
+ * as the table shows it.
+ */
+export interface FleetCellTexts {
+  /** The device types' names; a type without one shows its number. */
+  readonly type: Readonly<Record<number, string>>;
+  readonly role: Readonly<Record<DeviceRole, string>>;
+  readonly connection: Readonly<Record<ConnectionStatus, string>>;
+  readonly mainApp: Readonly<Record<MainAppStatus, string>>;
+  readonly location: Readonly<Record<LocationStatus, string>>;
+  readonly gnss: { readonly locked: string; readonly noLock: string };
+}
+
+/** A column written: which one, and its header as the table labels it. */
+export interface FleetExportColumn {
+  readonly key: DeviceSortColumn;
+  readonly label: string;
+}
+
+/** What the page asks the fleet worker to export: the columns and the words of the cells. */
+export interface FleetExportRequest {
+  readonly columns: readonly FleetExportColumn[];
+  readonly texts: FleetCellTexts;
+}
+
+/** What the table shows for a value the device does not report (no GNSS fix known, no versions, no status). */
+const NOT_REPORTED = '-';
+/** A value not reported is an empty cell in a file (a lone dash would be taken for a formula and escaped). */
+const fileCell = (text: string) => (text === NOT_REPORTED ? '' : text);
+
+/** What a cell of the Devices table says (the table and its CSV export both take it from here). */
+export function fleetCellText(row: FleetRow, column: DeviceSortColumn, texts: FleetCellTexts): string {
+  switch (column) {
+    case 'name':
+      return row.name;
+    case 'pairingId':
+      return row.pairingId;
+    case 'type':
+      return texts.type[row.type] ?? String(row.type);
+    case 'role':
+      return texts.role[row.role];
+    case 'connection':
+      return texts.connection[row.connection];
+    case 'mainApp':
+      return row.mainApp === null ? '' : texts.mainApp[row.mainApp];
+    case 'links':
+      return row.linksText;
+    case 'location':
+      return texts.location[row.locationStatus];
+    case 'gnss':
+      return row.gnssLock === null ? NOT_REPORTED : row.gnssLock ? texts.gnss.locked : texts.gnss.noLock;
+    case 'versions':
+      return row.versions || NOT_REPORTED;
+  }
+}
+
+/**
+ * The rows as CSV (RFC 4180, formula-safe through the shared csvLine): a header of the columns'
+ * labels, then one line per row in the order given, each cell as the table says it (a dash
+ * empty). Rows of devices removed since the order was made (null) are left out.
+ */
+export function fleetCsv(rows: Iterable<FleetRow | null>, request: FleetExportRequest): string {
+  const lines = [csvLine(request.columns.map((column) => column.label))];
+  for (const row of rows) {
+    if (row)
+      lines.push(csvLine(request.columns.map((column) => fileCell(fleetCellText(row, column.key, request.texts)))));
+  }
+  return lines.join('');
+}
