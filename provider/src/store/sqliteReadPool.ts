@@ -49,12 +49,13 @@ const objectsOf = (statement, parameters) => {
   });
 };
 const readAll = db.transaction((list) => list.map(({ sql, parameters }) => objectsOf(prepared(sql), parameters)));
-let shapers;
+// The shapers' modules load as the worker starts, not within the budget of the first read that needs them.
+const shapers = workerData.shapers ? import(workerData.shapers).then((module) => module.readShapers) : undefined;
+shapers?.catch(() => undefined); // a failed load is told to the read that needs it
 parentPort.on('message', async ({ statements: list, shaper }) => {
   try {
     const rows = readAll(list);
-    if (shaper === undefined || !workerData.shapers) return parentPort.postMessage({ rows });
-    shapers ??= import(workerData.shapers).then((module) => module.readShapers);
+    if (shaper === undefined || !shapers) return parentPort.postMessage({ rows });
     const shaped = await (await shapers)[shaper](rows.pop());
     parentPort.postMessage({ rows, shaped });
   } catch (error) {

@@ -12,7 +12,7 @@ import {
   type TimelineSegment,
   type TrackPoint,
 } from '@halo/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
 import { route } from '../../http/endpointRoute.js';
 import { findReachable } from '../../http/reachable.js';
 import { silencesInForce } from '../../store/alarmSilences.js';
@@ -54,36 +54,32 @@ const samplesIn = (db: Kysely<Database>, window: Window) =>
     .where('sample_time', '>=', window.from)
     .where('sample_time', '<', window.until);
 
-/** The readings and track one by one, one more than fit (so a window that holds more is told apart). */
-function rawPoints(db: Kysely<Database>, window: Window) {
-  return [
-    readingsIn(db, window)
-      .select(['reading_time as time', 'signal', 'temperature'])
-      .orderBy('reading_time')
-      .limit(DEVICE_TIMELINE_MAX_POINTS + 1)
-      .compile(),
-    samplesIn(db, window)
-      .select(['sample_time as time', 'longitude', 'latitude', 'connected'])
-      .orderBy('sample_time')
-      .limit(DEVICE_TIMELINE_MAX_POINTS + 1)
-      .compile(),
-  ] as const;
-}
+/** The readings one by one (one more than fit, so a window holding more is told apart). */
+const readingPoints = (db: Kysely<Database>, window: Window) =>
+  readingsIn(db, window)
+    .select(['reading_time as time', 'signal', 'temperature'])
+    .orderBy('reading_time')
+    .limit(DEVICE_TIMELINE_MAX_POINTS + 1);
 
 /** The readings as stretches: each stretch's means at its first reading's time. */
-const thinnedReadings = (db: Kysely<Database>, window: Window) =>
+const readingStretches = (db: Kysely<Database>, window: Window) =>
   readingsIn(db, window)
     .select((eb) => [
       eb.fn.min('reading_time').as('time'),
       eb.fn.avg<number | null>('signal').as('signal'),
       eb.fn.avg<number | null>('temperature').as('temperature'),
     ])
-    .groupBy(stretchOf('reading_time', window))
-    .orderBy(sql`1`)
-    .compile();
+    .groupBy(stretchOf('reading_time', window));
+
+/** The track's samples one by one (one more than fit). */
+const trackPoints = (db: Kysely<Database>, window: Window) =>
+  samplesIn(db, window)
+    .select(['sample_time as time', 'longitude', 'latitude', 'connected'])
+    .orderBy('sample_time')
+    .limit(DEVICE_TIMELINE_MAX_POINTS + 1);
 
 /** The track as stretches: the mean position, connected only when every sample of it was. */
-const thinnedTrack = (db: Kysely<Database>, window: Window) =>
+const trackStretches = (db: Kysely<Database>, window: Window) =>
   samplesIn(db, window)
     .select((eb) => [
       eb.fn.min('sample_time').as('time'),
@@ -91,9 +87,24 @@ const thinnedTrack = (db: Kysely<Database>, window: Window) =>
       eb.fn.avg<number>('latitude').as('latitude'),
       eb.fn.min('connected').as('connected'),
     ])
-    .groupBy(stretchOf('sample_time', window))
-    .orderBy(sql`1`)
-    .compile();
+    .groupBy(stretchOf('sample_time', window));
+
+/**
+ * Both forms of a series in one statement, told apart by `stretch` (1 for a stretch): one
+ * device's week is a few thousand rows, and one statement is one round trip where the reads
+ * go to a database server (and one wait for a reader, however many the window holds).
+ */
+const pointsOrStretches = <Row>(points: Compilable<Row>, stretches: Compilable<Row>) =>
+  sql<Row & { stretch: number | string }>`select 0 as stretch, points.* from (${points}) as points
+    union all select 1 as stretch, stretches.* from (${stretches}) as stretches`;
+
+/** The points of a series as answered: one by one when they fit, else the stretches; in time order. */
+function pointsOf<Row extends { stretch: number | string; time: unknown }>(rows: readonly Row[]): Row[] {
+  const points = rows.filter((row) => Number(row.stretch) === 0);
+  const answered =
+    points.length > DEVICE_TIMELINE_MAX_POINTS ? rows.filter((row) => Number(row.stretch) === 1) : points;
+  return answered.sort((a, b) => Number(a.time) - Number(b.time));
+}
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -105,7 +116,7 @@ function readingColumns(rows: readonly { time: unknown; signal: unknown; tempera
   };
 }
 
-const trackPoints = (
+const trackOf = (
   rows: readonly { time: unknown; longitude: unknown; latitude: unknown; connected: unknown }[],
 ): TrackPoint[] =>
   rows.map((row) => ({
@@ -124,10 +135,28 @@ const linkOrder = (key: string) => {
   return parsed ? LINK_INTERFACE_KINDS.indexOf(parsed.kind) * 100 + parsed.index : Number.MAX_SAFE_INTEGER;
 };
 
-/** Changes as read (time order), capped at CHANGES_MAX: those within, and where what is known ends. */
-function capped<Row extends { changed_at: unknown }>(rows: readonly Row[], until: number) {
-  const over = rows[CHANGES_MAX];
-  return { rows: rows.slice(0, CHANGES_MAX), knownUntil: over ? Number(over.changed_at) : until, truncated: !!over };
+/**
+ * Changes as read (time order), the ones before the window first: the state in force at `from`
+ * (per link: `keyOf`), the changes in the window up to CHANGES_MAX, and where what is known ends.
+ */
+function splitChanges<Row extends { changed_at: unknown; state: unknown }>(
+  rows: readonly Row[],
+  from: number,
+  until: number,
+  keyOf: (row: Row) => string,
+) {
+  const before = new Map<string, number>();
+  const within: Row[] = [];
+  for (const row of rows)
+    if (Number(row.changed_at) < from) before.set(keyOf(row), Number(row.state));
+    else within.push(row);
+  const over = within[CHANGES_MAX];
+  return {
+    before,
+    rows: within.slice(0, CHANGES_MAX),
+    knownUntil: over ? Number(over.changed_at) : until,
+    truncated: over !== undefined,
+  };
 }
 
 /**
@@ -164,33 +193,41 @@ function linkSegments(
     });
 }
 
-/** A device's changes of the connection or of its links in the window, oldest first, one more than are read. */
-const changesIn = (
-  db: Kysely<Database>,
-  table: 'device_connection_changes' | 'device_link_changes',
-  { deviceId, from, until }: Window,
-) =>
-  db
-    .selectFrom(table)
-    .where('device_id', '=', deviceId)
-    .where('changed_at', '>=', from)
-    .where('changed_at', '<', until)
-    .orderBy('changed_at')
-    .limit(CHANGES_MAX + 1);
-
-/** Everything of the window in one snapshot (one read transaction), so its parts agree. */
+/**
+ * Everything of the window in one snapshot (one read transaction, so its parts agree) of six
+ * statements. The connection's changes from the last one before the window; the links' changes
+ * in the window with, for each link the device reports, its last change before the window.
+ */
 function timelineQueries(db: Kysely<Database>, environmentId: number, window: Window, to: number, keys: string[]) {
-  const { deviceId, from } = window;
-  const connectionBefore = db
+  const { deviceId, from, until } = window;
+  const connection = db
     .selectFrom('device_connection_changes')
-    .select('state')
+    .select(['changed_at', 'state'])
     .where('device_id', '=', deviceId)
-    .where('changed_at', '<', from)
-    .orderBy('changed_at', 'desc')
-    .limit(1)
+    .where('changed_at', '<', until)
+    .where('changed_at', '>=', (eb) =>
+      eb.fn.coalesce(
+        eb
+          .selectFrom('device_connection_changes as previous')
+          .select((previous) => previous.fn.max('previous.changed_at').as('changed_at'))
+          .where('previous.device_id', '=', deviceId)
+          .where('previous.changed_at', '<', from),
+        sql<number>`${from}`,
+      ),
+    )
+    .orderBy('changed_at')
+    .limit(CHANGES_MAX + 2)
     .compile();
-  const connection = changesIn(db, 'device_connection_changes', window).select(['changed_at', 'state']).compile();
-  const links = changesIn(db, 'device_link_changes', window).select(['link_key', 'changed_at', 'state']).compile();
+  const linksBefore = keys.map(
+    (key, index) => sql`union all select * from (select link_key, changed_at, state from device_link_changes
+      where device_id = ${deviceId} and link_key = ${key} and changed_at < ${from}
+      order by changed_at desc limit 1) as ${sql.ref(`before${index}`)}`,
+  );
+  const links = sql<{ link_key: string; changed_at: number; state: number }>`select * from (
+      select link_key, changed_at, state from device_link_changes
+      where device_id = ${deviceId} and changed_at >= ${from} and changed_at < ${until}
+      ${sql.join(linksBefore, sql` `)}) as changes
+    order by changed_at limit ${CHANGES_MAX + keys.length + 1}`.compile(db);
   const logs = db
     .selectFrom('system_logs')
     .selectAll()
@@ -213,23 +250,14 @@ function timelineQueries(db: Kysely<Database>, environmentId: number, window: Wi
     .orderBy('id', 'desc')
     .limit(DEVICE_TIMELINE_MAX_EVENTS + 1)
     .compile();
-  // Each link's state at `from`: the last change before it, one small read per link the device reports.
-  const linksBefore =
-    keys.length === 0
-      ? db
-          .selectFrom('device_link_changes')
-          .select(['link_key', 'state'])
-          .where(sql<boolean>`1 = 0`)
-          .compile()
-      : sql<{ link_key: string; state: number }>`${sql.join(
-          keys.map(
-            (key, index) => sql`select * from (select link_key, state from device_link_changes
-              where device_id = ${deviceId} and link_key = ${key} and changed_at < ${from}
-              order by changed_at desc limit 1) as ${sql.ref(`before${index}`)}`,
-          ),
-          sql` union all `,
-        )}`.compile(db);
-  return [connectionBefore, connection, links, logs, alarms, ...rawPoints(db, window), linksBefore] as const;
+  return [
+    connection,
+    links,
+    pointsOrStretches(readingPoints(db, window), readingStretches(db, window)).compile(db),
+    pointsOrStretches(trackPoints(db, window), trackStretches(db, window)).compile(db),
+    logs,
+    alarms,
+  ] as const;
 }
 
 /**
@@ -248,21 +276,14 @@ export const getDeviceTimeline = route(API.devices.timeline, (context) => async 
   const window: Window = { deviceId: device.id, from, until: Math.max(from, Math.min(to, now)) };
   const links = parseLinksInfo(device.halo_data_links_info);
   const keys = currentLinkKeys(links);
-  const read = context.reads.begin('page', signal);
-  const [connectionBefore, connectionRows, linkRows, logRows, alarmRows, readingRows, trackRows, linkBeforeRows] =
-    await read.snapshot(timelineQueries(context.db, auth.target.id, window, to, keys));
-  // A window that holds more than fit is read again as stretches (a second, small read).
-  const readings =
-    readingRows.length > DEVICE_TIMELINE_MAX_POINTS
-      ? await read.rows(thinnedReadings(context.db, window))
-      : readingRows;
-  const track =
-    trackRows.length > DEVICE_TIMELINE_MAX_POINTS ? await read.rows(thinnedTrack(context.db, window)) : trackRows;
-  const connection = capped(connectionRows, window.until);
-  const linkChanges = capped(linkRows, window.until);
+  const [connectionRows, linkRows, readingRows, trackRows, logRows, alarmRows] = await context.reads
+    .begin('page', signal)
+    .snapshot(timelineQueries(context.db, auth.target.id, window, to, keys));
+  const connection = splitChanges(connectionRows, from, window.until, () => '');
+  const linkChanges = splitChanges(linkRows, from, window.until, (row) => row.link_key);
   const silences = await silencesInForce(context.db, [auth.target.id], now);
   const connectionSegments = segmentsOf(
-    segmentStateOf(connectionBefore[0]?.state),
+    segmentStateOf(connection.before.get('')),
     connection.rows.map((row) => ({ at: Number(row.changed_at), state: segmentStateOf(row.state) })),
     { from, to, knownUntil: connection.knownUntil },
   );
@@ -273,15 +294,15 @@ export const getDeviceTimeline = route(API.devices.timeline, (context) => async 
     connection: connectionSegments,
     links: linkSegments(
       links,
-      new Map(linkBeforeRows.map((row) => [row.link_key, Number(row.state)])),
+      linkChanges.before,
       linkChanges.rows,
       { from, to, knownUntil: linkChanges.knownUntil },
       connectionSegments,
     ),
-    readings: readingColumns(readings),
+    readings: readingColumns(pointsOf(readingRows)),
     logs: logRows.slice(0, DEVICE_TIMELINE_MAX_EVENTS).map(systemLogEntry),
     alarms: alarmRows.slice(0, DEVICE_TIMELINE_MAX_EVENTS).map((row) => alarmView(row, silences, now)),
-    track: trackPoints(track),
+    track: trackOf(pointsOf(trackRows)),
     truncated:
       connection.truncated ||
       linkChanges.truncated ||

@@ -81,56 +81,61 @@ describe.each(DIALECTS)('wall displays on %s', (dialect) => {
     expect((await issue(admin, '')).body.error).toBe(1);
   });
 
-  it('a display token answers exactly the wall’s calls of the OpenAPI document, and 403 to every other', async () => {
-    const token = String((await issue(admin)).body.token);
-    const document = openApiDocument('test');
-    const own = admin.environmentId;
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item as Record<string, { security?: unknown[] }>).map(([method, operation]) => ({
-        key: `${method.toUpperCase()} ${path}`,
-        method: method as 'get' | 'post' | 'put' | 'delete',
-        // Ids and tokens of any value: a refusal comes before anything is looked up.
-        path: `/api/v1${path.replace('{environmentId}', String(own)).replace(/\{[A-Za-z]+\}/g, '1')}`,
-        isPublic: operation.security?.length === 0,
-      })),
-    );
-    expect(operations.length).toBeGreaterThan(60);
-    // Logging out ends the display's session: that one goes last.
-    const logout = routeKeyOf(API.auth.logout);
-    operations.sort((a, b) => Number(a.key === logout) - Number(b.key === logout));
+  // One call per operation of the document (over 150): seconds on PostgreSQL.
+  it(
+    'a display token answers exactly the wall’s calls of the OpenAPI document, and 403 to every other',
+    { timeout: 30_000 },
+    async () => {
+      const token = String((await issue(admin)).body.token);
+      const document = openApiDocument('test');
+      const own = admin.environmentId;
+      const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.entries(item as Record<string, { security?: unknown[] }>).map(([method, operation]) => ({
+          key: `${method.toUpperCase()} ${path}`,
+          method: method as 'get' | 'post' | 'put' | 'delete',
+          // Ids and tokens of any value: a refusal comes before anything is looked up.
+          path: `/api/v1${path.replace('{environmentId}', String(own)).replace(/\{[A-Za-z]+\}/g, '1')}`,
+          isPublic: operation.security?.length === 0,
+        })),
+      );
+      expect(operations.length).toBeGreaterThan(60);
+      // Logging out ends the display's session: that one goes last.
+      const logout = routeKeyOf(API.auth.logout);
+      operations.sort((a, b) => Number(a.key === logout) - Number(b.key === logout));
 
-    const answered: Record<string, number> = {};
-    for (const operation of operations) {
-      const call = (authorization?: string) => {
-        const request = provider.api[operation.method](operation.path);
-        return authorization ? request.set('Authorization', authorization) : request;
-      };
-      if (operation.isPublic) {
-        // A public call does not read a session: the display's token changes nothing there.
-        const [without, withToken] = [(await call()).status, (await call(`Bearer ${token}`)).status];
-        expect({ key: operation.key, status: withToken }).toEqual({ key: operation.key, status: without });
-        continue;
+      const answered: Record<string, number> = {};
+      for (const operation of operations) {
+        const call = (authorization?: string) => {
+          const request = provider.api[operation.method](operation.path);
+          return authorization ? request.set('Authorization', authorization) : request;
+        };
+        if (operation.isPublic) {
+          // A public call does not read a session: the display's token changes nothing there.
+          const [without, withToken] = [(await call()).status, (await call(`Bearer ${token}`)).status];
+          expect({ key: operation.key, status: withToken }).toEqual({ key: operation.key, status: without });
+          continue;
+        }
+        answered[operation.key] = (await call(`Bearer ${token}`)).status;
       }
-      answered[operation.key] = (await call(`Bearer ${token}`)).status;
-    }
-    const byStatus = (wanted: (status: number) => boolean) =>
-      Object.keys(answered)
-        .filter((key) => wanted(answered[key]!))
-        .sort();
-    // What /wall needs: its session check, leaving, and what the gateway's pollers read with its
-    // token for the fleet summary and its alerts. Nothing of the audit log, its export or the rest.
-    expect(byStatus((status) => status === 200)).toEqual([
-      'GET /auth/session',
-      'GET /config/{environmentId}/alarms/counts',
-      'GET /config/{environmentId}/devices/device_status',
-      'GET /config/{environmentId}/devices/devices_state',
-      'GET /config/{environmentId}/system_logs',
-      'POST /auth/logout',
-    ]);
-    expect(byStatus((status) => status !== 200 && status !== 403)).toEqual([]);
-    expect(answered['GET /config/{environmentId}/user_audits']).toBe(403);
-    expect(answered['GET /config/{environmentId}/user_audits/export']).toBe(403);
-  });
+      const byStatus = (wanted: (status: number) => boolean) =>
+        Object.keys(answered)
+          .filter((key) => wanted(answered[key]!))
+          .sort();
+      // What /wall needs: its session check, leaving, and what the gateway's pollers read with its
+      // token for the fleet summary and its alerts. Nothing of the audit log, its export or the rest.
+      expect(byStatus((status) => status === 200)).toEqual([
+        'GET /auth/session',
+        'GET /config/{environmentId}/alarms/counts',
+        'GET /config/{environmentId}/devices/device_status',
+        'GET /config/{environmentId}/devices/devices_state',
+        'GET /config/{environmentId}/system_logs',
+        'POST /auth/logout',
+      ]);
+      expect(byStatus((status) => status !== 200 && status !== 403)).toEqual([]);
+      expect(answered['GET /config/{environmentId}/user_audits']).toBe(403);
+      expect(answered['GET /config/{environmentId}/user_audits/export']).toBe(403);
+    },
+  );
 
   it('a display reads its own environment only, not those below it nor another tenant’s', async () => {
     const child = await createEnvironment(provider.api, admin, 'wall-scope-child');

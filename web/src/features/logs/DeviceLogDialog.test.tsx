@@ -33,38 +33,43 @@ describe('DeviceLogDialog', () => {
     vi.restoreAllMocks();
   });
 
-  it('asks as the spec does (a date as end_date) and loads earlier entries where they go: above, oldest first', async () => {
-    // The newest page (ids 101-200), then the page before it (ids 1-100).
-    const newest = Array.from({ length: 100 }, (_, index) => 200 - index);
-    const before = Array.from({ length: 100 }, (_, index) => 100 - index);
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(answer(newest))
-      .mockResolvedValueOnce(answer(before));
-    render(
-      <I18nextProvider i18n={createI18n('en-US')}>
-        <DeviceLogDialog environmentId={1} device={{ id: 7, name: 'gate' }} onClose={() => undefined} />
-      </I18nextProvider>,
-    );
-    const rowIds = () =>
-      screen
-        .getAllByTestId(/^logs-row-/)
-        .map((row) => Number(row.getAttribute('data-testid')?.replace('logs-row-', '')));
-    await waitFor(() => expect(rowIds()).toHaveLength(100));
-    const first = requestUrl(fetchMock.mock.calls[0]?.[0]);
-    expect(first.searchParams.get('device_ids')).toBe('7');
-    expect(first.searchParams.get('end_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(rowIds()[0]).toBe(101);
+  // Two pages of 100 rows, each naming its device as a link: seconds of rendering on a busy machine.
+  it(
+    'asks as the spec does (a date as end_date) and loads earlier entries where they go: above, oldest first',
+    { timeout: 20_000 },
+    async () => {
+      // The newest page (ids 101-200), then the page before it (ids 1-100).
+      const newest = Array.from({ length: 100 }, (_, index) => 200 - index);
+      const before = Array.from({ length: 100 }, (_, index) => 100 - index);
+      const fetchMock = vi
+        .spyOn(globalThis, 'fetch')
+        .mockResolvedValueOnce(answer(newest))
+        .mockResolvedValueOnce(answer(before));
+      render(
+        <I18nextProvider i18n={createI18n('en-US')}>
+          <DeviceLogDialog environmentId={1} device={{ id: 7, name: 'gate' }} onClose={() => undefined} />
+        </I18nextProvider>,
+      );
+      const rowIds = () =>
+        screen
+          .getAllByTestId(/^logs-row-/)
+          .map((row) => Number(row.getAttribute('data-testid')?.replace('logs-row-', '')));
+      await waitFor(() => expect(rowIds()).toHaveLength(100));
+      const first = requestUrl(fetchMock.mock.calls[0]?.[0]);
+      expect(first.searchParams.get('device_ids')).toBe('7');
+      expect(first.searchParams.get('end_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(rowIds()[0]).toBe(101);
 
-    // "Load older" sits before the rows: where an oldest-first list puts earlier entries.
-    const older = screen.getByTestId(TestId.logs.older);
-    const table = screen.getByTestId(TestId.logs.rows);
-    expect(older.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    fireEvent.click(older);
-    await waitFor(() => expect(rowIds()).toHaveLength(200));
-    const second = requestUrl(fetchMock.mock.calls[1]?.[0]);
-    expect(second.searchParams.get('object_id')).toBe('101');
-    expect(rowIds().slice(0, 3)).toEqual([1, 2, 3]);
-    expect(rowIds().at(-1)).toBe(200);
-  });
+      // "Load older" sits before the rows: where an oldest-first list puts earlier entries.
+      const older = screen.getByTestId(TestId.logs.older);
+      const table = screen.getByTestId(TestId.logs.rows);
+      expect(older.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      fireEvent.click(older);
+      await waitFor(() => expect(rowIds()).toHaveLength(200));
+      const second = requestUrl(fetchMock.mock.calls[1]?.[0]);
+      expect(second.searchParams.get('object_id')).toBe('101');
+      expect(rowIds().slice(0, 3)).toEqual([1, 2, 3]);
+      expect(rowIds().at(-1)).toBe(200);
+    },
+  );
 });

@@ -9,7 +9,7 @@ import { readingPoints, type TimeTick } from '../timelineLanes';
 export const LANE_LABEL_WIDTH = 136;
 export const LANE_END_WIDTH = 48;
 
-/** Signal (dBm, left) and temperature (°C, right) over the window, on the lanes' time axis. */
+/** Signal (0-100, left) and temperature (°C, right) over the window, on the lanes' time axis. */
 export function ReadingsChart({
   timeline,
   ticks,
@@ -38,7 +38,7 @@ export function ReadingsChart({
             tick={tick}
             allowDataOverflow
           />
-          <YAxis yAxisId="signal" width={LANE_LABEL_WIDTH} tick={tick} unit=" dBm" />
+          <YAxis yAxisId="signal" width={LANE_LABEL_WIDTH} tick={tick} unit="%" />
           <YAxis yAxisId="temperature" orientation="right" width={LANE_END_WIDTH} tick={tick} unit="°C" />
           <Tooltip
             contentStyle={chartTooltipStyle(colors)}

@@ -60,7 +60,7 @@ export const deviceReportsEnUS = {
       down: 'Down',
       unknown: 'Unknown',
       events: 'Log and alarms',
-      signal: 'Signal (dBm)',
+      signal: 'Signal (%)',
       temperature: 'Temperature (°C)',
       noReadings: 'No signal or temperature readings in this window.',
       empty: 'No history in this window',

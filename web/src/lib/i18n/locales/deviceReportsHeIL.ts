@@ -60,7 +60,7 @@ export const deviceReportsHeIL = {
       down: 'מנותק',
       unknown: 'לא ידוע',
       events: 'יומן והתראות',
-      signal: 'עוצמת אות (dBm)',
+      signal: 'עוצמת אות (%)',
       temperature: 'טמפרטורה (°C)',
       noReadings: 'אין קריאות אות או טמפרטורה בחלון הזמן הזה.',
       empty: 'אין היסטוריה בחלון הזמן הזה',
