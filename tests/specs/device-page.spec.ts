@@ -34,6 +34,14 @@ test.use({
 
 const PASSWORD = 'Str0ng-Passw0rd!';
 
+/** A user of the root environment with these permissions (and the spec's one password). */
+const operator = (
+  people: PeopleApi,
+  username: string,
+  permissions: number[],
+  more: { allowed_devices?: number[] } = {},
+) => people.createUser({ username, password: PASSWORD, email: `${username}@example.test`, permissions, ...more });
+
 interface StateRow {
   id: number;
   name: string;
@@ -82,12 +90,7 @@ test('a Home problem opens the device page, whose timeline shows the link the si
   test.setTimeout(180_000);
   const admin = await apiLogin(request, 'admin', stack.adminPassword);
   const people = new PeopleApi(request, admin.headers, admin.environmentId);
-  await people.createUser({
-    username: 'noc-viewer',
-    password: PASSWORD,
-    email: 'noc-viewer@example.test',
-    permissions: [Permission.DEVICES_VIEW, Permission.LOGS_VIEW],
-  });
+  await operator(people, 'noc-viewer', [Permission.DEVICES_VIEW, Permission.LOGS_VIEW]);
   // A connected device with its links up: every link taken down makes it one of Home's problems.
   const target = (await fleetOf(request, admin)).find(
     (device) =>
@@ -153,11 +156,7 @@ test('a user allowed only some devices disables 50: the report names the refused
   const fleet = (await fleetOf(request, admin)).sort((a, b) => a.id - b.id);
   expect(fleet).toHaveLength(50);
   const allowed = fleet.slice(0, 20).map((device) => device.id);
-  await people.createUser({
-    username: 'field-tech',
-    password: PASSWORD,
-    email: 'field-tech@example.test',
-    permissions: [Permission.DEVICES_VIEW, Permission.DEVICES_UPDATE],
+  await operator(people, 'field-tech', [Permission.DEVICES_VIEW, Permission.DEVICES_UPDATE], {
     allowed_devices: allowed,
   });
   await loginThroughUi(page, 'field-tech', PASSWORD);
@@ -219,12 +218,7 @@ test('the filtered table exports as CSV, and a saved view reopens from its link'
   test.setTimeout(120_000);
   const admin = await apiLogin(request, 'admin', stack.adminPassword);
   const people = new PeopleApi(request, admin.headers, admin.environmentId);
-  await people.createUser({
-    username: 'view-keeper',
-    password: PASSWORD,
-    email: 'view-keeper@example.test',
-    permissions: [Permission.DEVICES_VIEW],
-  });
+  await operator(people, 'view-keeper', [Permission.DEVICES_VIEW]);
   const fleet = await fleetOf(request, admin);
   const wanted = fleet.filter((device) => device.name.includes('-00')).map((device) => device.name);
   expect(wanted.length).toBeGreaterThan(1);
@@ -285,12 +279,7 @@ test('a HeatSight cell lists its devices, and one opens its page', async ({ page
   test.setTimeout(120_000);
   // Read the fleet as a watcher of its own: the admin's API login would end the browser's session.
   const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
-  await admin.createUser({
-    username: 'map-watcher',
-    password: PASSWORD,
-    email: 'map-watcher@example.test',
-    permissions: [Permission.DEVICES_VIEW],
-  });
+  await operator(admin, 'map-watcher', [Permission.DEVICES_VIEW]);
   const watcher = await apiLogin(request, 'map-watcher', PASSWORD);
   const located = (await fleetOf(request, watcher)).find((device) => Array.isArray(device.location?.coordinate));
   expect(located, 'a device with a position').toBeDefined();
@@ -342,12 +331,7 @@ test('the reports show availability and firmware in use, and export them', async
 }) => {
   test.setTimeout(120_000);
   const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
-  await admin.createUser({
-    username: 'report-reader',
-    password: PASSWORD,
-    email: 'report-reader@example.test',
-    permissions: [Permission.DEVICES_VIEW],
-  });
+  await operator(admin, 'report-reader', [Permission.DEVICES_VIEW]);
   await loginThroughUi(page, 'report-reader', PASSWORD);
   await page.getByTestId(TestId.shell.menuItem('reports')).click();
   await expect(page).toHaveURL(/\/services\/reports/);
