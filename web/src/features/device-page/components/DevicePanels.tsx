@@ -119,17 +119,16 @@ export function VersionsPanel({
         <HTMLTable compact className="device-versions">
           <tbody>
             {entries.map(([component, version]) => (
-              <tr key={component}>
-                <th>{componentLabel(i18n.language, component)}</th>
-                <td>
-                  <bdi dir="ltr">{version}</bdi>{' '}
-                  {fixedVersion && version !== fixedVersion ? (
-                    <Tag minimal intent="warning">
-                      {t('devicePage.versions.notFixed', { version: fixedVersion })}
-                    </Tag>
-                  ) : null}
-                </td>
-              </tr>
+              <CountedRow
+                key={component}
+                label={componentLabel(i18n.language, component)}
+                value={version}
+                flag={
+                  fixedVersion && version !== fixedVersion
+                    ? { intent: 'warning', text: t('devicePage.versions.notFixed', { version: fixedVersion }) }
+                    : null
+                }
+              />
             ))}
           </tbody>
         </HTMLTable>
@@ -256,17 +255,13 @@ export function LinksPanel({ row, device }: { readonly row: DeviceRow; readonly 
             const kindCounts = counts[kind];
             const down = kindCounts ? kindCounts.total - kindCounts.online : 0;
             return (
-              <tr key={kind} data-testid={TestId.devicePage.link(kind)}>
-                <th>{t(LINK_KIND_LABEL_KEYS[kind])}</th>
-                <td>
-                  <bdi dir="ltr">{kindCounts ? `${kindCounts.online}/${kindCounts.total}` : '-'}</bdi>{' '}
-                  {down > 0 ? (
-                    <Tag minimal intent="danger">
-                      {t('devicePage.links.down', { count: down })}
-                    </Tag>
-                  ) : null}
-                </td>
-              </tr>
+              <CountedRow
+                key={kind}
+                testId={TestId.devicePage.link(kind)}
+                label={t(LINK_KIND_LABEL_KEYS[kind])}
+                value={kindCounts ? `${kindCounts.online}/${kindCounts.total}` : '-'}
+                flag={down > 0 ? { intent: 'danger', text: t('devicePage.links.down', { count: down }) } : null}
+              />
             );
           })}
         </tbody>
@@ -307,5 +302,32 @@ export function AvailabilityPanel({ outcome }: { readonly outcome: Outcome<Avail
     <Panel name="availability" titleKey="devicePage.panels.availability">
       {body}
     </Panel>
+  );
+}
+
+/** A row of a panel's table: a label, a value read left to right, and a tag when something is off. */
+function CountedRow({
+  label,
+  value,
+  flag,
+  testId,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly flag: { readonly intent: 'warning' | 'danger'; readonly text: string } | null;
+  readonly testId?: string;
+}) {
+  return (
+    <tr data-testid={testId}>
+      <th>{label}</th>
+      <td>
+        <bdi dir="ltr">{value}</bdi>{' '}
+        {flag ? (
+          <Tag minimal intent={flag.intent}>
+            {flag.text}
+          </Tag>
+        ) : null}
+      </td>
+    </tr>
   );
 }
