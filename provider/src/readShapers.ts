@@ -1,14 +1,15 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
-import { devicesStateColumnsText } from './routes/devices/devicesStateColumnsText.js';
+import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
 
 /**
- * What a heavy read's rows may be turned into where they were read (readPool.ts): in a SQLite
- * read worker the shaper runs on the worker's thread and only its result (a string, mostly)
- * crosses to the request loop; the PostgreSQL and inline pools run it on the request loop.
+ * What a heavy read's rows may be turned into where they were read (readPool.ts): in a read
+ * worker (either store) the shaper runs on the worker's thread and only its result (a string,
+ * mostly) crosses to the request loop; the inline pool runs it on the request loop.
  * A shaper is a plain function of the rows: the worker loads this module by its file.
  */
 export const readShapers = {
   devicesStateColumns: devicesStateColumnsText,
+  devicesStateEntries: devicesStateEntriesText,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
 } as const;

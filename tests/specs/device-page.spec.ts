@@ -10,7 +10,7 @@ import {
   TestId,
   type DeviceBulkResult,
 } from '@halo/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiLogin, type ApiSession } from '../fixtures/apiLogin';
 import { DevicesScreen } from '../fixtures/pages/DevicesScreen';
 import { PeopleApi } from '../fixtures/peopleApi';
@@ -73,11 +73,46 @@ async function setLink(request: APIRequestContext, admin: ApiSession, id: number
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
-async function hebrewDark(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('lang', 'he-IL');
-    window.localStorage.setItem('theme', 'dark');
-  });
+/** A language and a theme the flows are run and pictured in. */
+interface Look {
+  readonly language: 'en-US' | 'he-IL';
+  readonly theme: 'light' | 'dark';
+}
+
+const EN_LIGHT: Look = { language: 'en-US', theme: 'light' };
+const HE_DARK: Look = { language: 'he-IL', theme: 'dark' };
+/** Each flow runs in both: between them, both languages and both themes. */
+const FLOW_LOOKS = [EN_LIGHT, HE_DARK] as const;
+/** The device page is pictured in the other two as well. */
+const OTHER_LOOKS: readonly Look[] = [
+  HE_DARK,
+  { language: 'en-US', theme: 'dark' },
+  { language: 'he-IL', theme: 'light' },
+];
+const lookName = (look: Look) => `${look.language}-${look.theme}`;
+
+/** The page opens in the look (set before the application reads it), and says so once open. */
+async function wear(page: Page, look: Look) {
+  await page.addInitScript(({ language, theme }) => {
+    window.localStorage.setItem('lang', language);
+    window.localStorage.setItem('theme', theme);
+  }, look);
+}
+
+async function expectLook(page: Page, look: Look) {
+  await expect(page.locator('html')).toHaveAttribute('dir', look.language === 'he-IL' ? 'rtl' : 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+  const dark = page.locator('body.bp6-dark');
+  if (look.theme === 'dark') await expect(dark).toHaveCount(1);
+  else await expect(dark).toHaveCount(0);
+}
+
+/** A browser context of its own (another user's session beside the page's), in a look. */
+async function lookPage(browser: Browser, baseURL: string, look: Look) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await wear(page, look);
+  return page;
 }
 
 test('a Home problem opens the device page, whose timeline shows the link the simulator took down', async ({
@@ -125,202 +160,222 @@ test('a Home problem opens the device page, whose timeline shows the link the si
   await expect(page).toHaveURL(/window=1h/);
   await expect(lane.locator('[data-state="down"]').first()).toBeVisible({ timeout: 15_000 });
 
-  // The same page right to left and dark.
-  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1440, height: 900 } });
-  const hebrew = await context.newPage();
-  await hebrewDark(hebrew);
-  await loginThroughUi(hebrew, 'noc-viewer', PASSWORD);
-  await hebrew.goto(`${devicePath(target!.id)}?window=24h`);
-  await expect(hebrew.getByTestId(TestId.devicePage.name)).toHaveText(target!.name, { timeout: 30_000 });
-  await expect(hebrew.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(hebrew.getByTestId(TestId.devicePage.lane(keys[0]!)).locator('[data-state="down"]').first()).toBeVisible(
-    { timeout: 30_000 },
-  );
-  await hebrew.mouse.move(900, 700);
-  await snap('device-page-he-IL-dark', hebrew);
-  await hebrew.getByTestId(TestId.devicePage.timeline).scrollIntoViewIfNeeded();
-  await snap('device-page-timeline-he-IL-dark', hebrew);
-  await context.close();
+  // The same page in the other looks: right to left, dark, and both.
+  for (const look of OTHER_LOOKS) {
+    const other = await lookPage(browser, stack.baseURL, look);
+    await loginThroughUi(other, 'noc-viewer', PASSWORD);
+    await other.goto(`${devicePath(target!.id)}?window=24h`);
+    await expect(other.getByTestId(TestId.devicePage.name)).toHaveText(target!.name, { timeout: 30_000 });
+    await expectLook(other, look);
+    await expect(
+      other.getByTestId(TestId.devicePage.lane(keys[0]!)).locator('[data-state="down"]').first(),
+    ).toBeVisible({ timeout: 30_000 });
+    await other.mouse.move(900, 700);
+    await snap(`device-page-${lookName(look)}`, other);
+    await other.getByTestId(TestId.devicePage.timeline).scrollIntoViewIfNeeded();
+    await snap(`device-page-timeline-${lookName(look)}`, other);
+    await other.context().close();
+  }
   for (const key of keys) await setLink(request, admin, target!.id, key, true);
 });
 
-test('a user allowed only some devices disables 50: the report names the refused ones', async ({
-  page,
-  request,
-  snap,
-  stack,
-}) => {
-  test.setTimeout(180_000);
-  const admin = await apiLogin(request, 'admin', stack.adminPassword);
-  const people = new PeopleApi(request, admin.headers, admin.environmentId);
-  const fleet = (await fleetOf(request, admin)).sort((a, b) => a.id - b.id);
-  expect(fleet).toHaveLength(50);
-  const allowed = fleet.slice(0, 20).map((device) => device.id);
-  await operator(people, 'field-tech', [Permission.DEVICES_VIEW, Permission.DEVICES_UPDATE], {
-    allowed_devices: allowed,
+for (const [index, look] of FLOW_LOOKS.entries())
+  test(`${lookName(look)}: a user allowed only some devices disables 50; the report names the refused ones`, async ({
+    page,
+    request,
+    snap,
+    stack,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await apiLogin(request, 'admin', stack.adminPassword);
+    const people = new PeopleApi(request, admin.headers, admin.environmentId);
+    const fleet = (await fleetOf(request, admin)).sort((a, b) => a.id - b.id);
+    expect(fleet).toHaveLength(50);
+    // Each look's user is allowed another 20 (the first look's are put back at its end anyway).
+    const allowed = fleet.slice(index * 20, index * 20 + 20).map((device) => device.id);
+    await operator(people, `field-tech-${index}`, [Permission.DEVICES_VIEW, Permission.DEVICES_UPDATE], {
+      allowed_devices: allowed,
+    });
+    await wear(page, look);
+    await loginThroughUi(page, `field-tech-${index}`, PASSWORD);
+    await expectLook(page, look);
+    const devices = new DevicesScreen(page);
+    await devices.open();
+    await page.mouse.move(900, 700); // off the menu rail, which folds away
+    await devices.settled();
+
+    // A click and a shift-click tick a range of the rows shown.
+    const shown = await devices.shownDevices();
+    const box = (id: number) =>
+      page.getByTestId(TestId.devicesBulk.rowCheckbox(id)).locator('xpath=ancestor-or-self::label[1]');
+    await box(shown[0]!.id).click();
+    await box(shown[3]!.id).click({ modifiers: ['Shift'] });
+    for (const device of shown.slice(0, 4))
+      await expect(page.getByTestId(TestId.devicesBulk.rowCheckbox(device.id))).toBeChecked();
+    await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText('4');
+    // Then every device the (empty) filter matches: all 50.
+    await page.getByTestId(TestId.devicesBulk.selectMatching).click();
+    await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText('50');
+    await snap(`devices-bulk-selection-${lookName(look)}`);
+
+    await page.getByTestId(TestId.devicesBulk.actions).click();
+    await page.getByTestId(TestId.devicesBulk.action('disable')).click();
+    await expect(page.getByTestId(TestId.devicesBulk.question)).toContainText('50');
+    await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+    await snap(`devices-bulk-confirm-${lookName(look)}`);
+    await page.getByTestId(TestId.devicesBulk.confirm).click();
+    const report = page.getByTestId(TestId.devicesBulk.report);
+    await expect(report).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('20');
+    await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('30');
+    const refusedOne = fleet.find((device) => !allowed.includes(device.id))!;
+    await expect(page.getByTestId(TestId.devicesBulk.refused(refusedOne.id))).toContainText(refusedOne.name);
+    await expect(page.getByTestId(TestId.devicesBulk.refused(allowed[0]!))).toHaveCount(0);
+    await snap(`devices-bulk-report-${lookName(look)}`);
+
+    // What the provider holds: exactly the allowed 20 disabled, the others as they were.
+    const after = new Map((await fleetOf(request, admin)).map((device) => [device.id, device]));
+    for (const device of fleet) {
+      const now = after.get(device.id);
+      expect(now?.is_enabled, device.name).toBe(allowed.includes(device.id) ? false : device.is_enabled);
+    }
+    // Put back for the next tests, by the manager (53 reaches every device).
+    const back = await request.post(`${API_BASE}${pathOf(API.devices.bulk, { environmentId: admin.environmentId })}`, {
+      headers: admin.headers,
+      data: { action: 'enable', device_ids: allowed },
+    });
+    expect(back.status()).toBe(200);
+    expect(((await back.json()) as DeviceBulkResult).done).toHaveLength(20);
   });
-  await loginThroughUi(page, 'field-tech', PASSWORD);
-  const devices = new DevicesScreen(page);
-  await devices.open();
-  await page.mouse.move(900, 700); // off the menu rail, which folds away
-  await devices.settled();
 
-  // A click and a shift-click tick a range of the rows shown.
-  const shown = await devices.shownDevices();
-  const box = (id: number) =>
-    page.getByTestId(TestId.devicesBulk.rowCheckbox(id)).locator('xpath=ancestor-or-self::label[1]');
-  await box(shown[0]!.id).click();
-  await box(shown[3]!.id).click({ modifiers: ['Shift'] });
-  for (const device of shown.slice(0, 4))
-    await expect(page.getByTestId(TestId.devicesBulk.rowCheckbox(device.id))).toBeChecked();
-  await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText('4');
-  // Then every device the (empty) filter matches: all 50.
-  await page.getByTestId(TestId.devicesBulk.selectMatching).click();
-  await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText('50');
-  await snap('devices-bulk-selection');
+for (const [index, look] of FLOW_LOOKS.entries())
+  test(`${lookName(look)}: the filtered table exports as CSV, and a saved view reopens from its link`, async ({
+    page,
+    request,
+    snap,
+    stack,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await apiLogin(request, 'admin', stack.adminPassword);
+    const people = new PeopleApi(request, admin.headers, admin.environmentId);
+    await operator(people, `view-keeper-${index}`, [Permission.DEVICES_VIEW]);
+    const viewName = look.language === 'he-IL' ? 'אפסים, מהסוף להתחלה' : 'zeros, newest first';
+    const fleet = await fleetOf(request, admin);
+    const wanted = fleet.filter((device) => device.name.includes('-00')).map((device) => device.name);
+    expect(wanted.length).toBeGreaterThan(1);
 
-  await page.getByTestId(TestId.devicesBulk.actions).click();
-  await page.getByTestId(TestId.devicesBulk.action('disable')).click();
-  await expect(page.getByTestId(TestId.devicesBulk.question)).toContainText('50');
-  await page.waitForTimeout(400); // the dialog's fade-in, for the picture
-  await snap('devices-bulk-confirm');
-  await page.getByTestId(TestId.devicesBulk.confirm).click();
-  const report = page.getByTestId(TestId.devicesBulk.report);
-  await expect(report).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('20');
-  await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('30');
-  const refusedOne = fleet[25]!;
-  await expect(page.getByTestId(TestId.devicesBulk.refused(refusedOne.id))).toContainText(refusedOne.name);
-  await expect(page.getByTestId(TestId.devicesBulk.refused(allowed[0]!))).toHaveCount(0);
-  await snap('devices-bulk-report');
+    await wear(page, look);
+    await loginThroughUi(page, `view-keeper-${index}`, PASSWORD);
+    await expectLook(page, look);
+    const devices = new DevicesScreen(page);
+    await devices.open();
+    await page.mouse.move(900, 700); // off the menu rail, which folds away
+    await devices.search('-00');
+    await devices.sortBy('name', 'desc');
+    // The filter and the sort are in the address.
+    await expect(page).toHaveURL(/q=-00/);
+    await expect(page).toHaveURL(/sort=name\.desc/);
 
-  // What the provider holds: exactly the allowed 20 disabled, the others as they were.
-  const after = new Map((await fleetOf(request, admin)).map((device) => [device.id, device]));
-  for (const device of fleet) {
-    const now = after.get(device.id);
-    expect(now?.is_enabled, device.name).toBe(allowed.includes(device.id) ? false : device.is_enabled);
-  }
-  // Put back for the next tests, by the manager (53 reaches every device).
-  const back = await request.post(`${API_BASE}${pathOf(API.devices.bulk, { environmentId: admin.environmentId })}`, {
-    headers: admin.headers,
-    data: { action: 'enable', device_ids: allowed },
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId(TestId.devicesBulk.export).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const [header, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8')).filter((row) => row.length > 1);
+    // The header is in the reader's language: the names' column is the one holding the devices' names.
+    const nameColumn = header!.findIndex((_, column) => rows.every((row) => wanted.includes(row[column] ?? '')));
+    expect(nameColumn, `a column of names in ${header!.join(', ')}`).toBeGreaterThanOrEqual(0);
+    const names = rows.map((row) => row[nameColumn]);
+    expect(names).toEqual([...wanted].sort().reverse());
+
+    // Saved under a name, then opened from a fresh table and from its link.
+    await page.getByTestId(TestId.devicesBulk.views).click();
+    await page.getByTestId(TestId.devicesBulk.viewSave).click();
+    await page.getByTestId(TestId.devicesBulk.viewName).fill(viewName);
+    await snap(`devices-view-save-${lookName(look)}`);
+    await page.getByTestId(TestId.devicesBulk.viewSaveConfirm).click();
+    const link = page.url();
+
+    // The link opens the same view in another tab.
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expectLook(other, look);
+    const otherDevices = new DevicesScreen(other);
+    await expect(otherDevices.searchBox).toHaveValue('-00', { timeout: 20_000 });
+    await otherDevices.settled();
+    expect((await otherDevices.shownDevices())[0]?.name).toBe([...wanted].sort().reverse()[0]);
+    await other.close();
+
+    // And from the Views menu of a fresh table.
+    await page.goto('/config/devices');
+    await page.mouse.move(900, 700);
+    await devices.settled();
+    await expect(devices.searchBox).toHaveValue('');
+    await page.getByTestId(TestId.devicesBulk.views).click();
+    const item = page.locator('[data-testid^="devices-view-"]').filter({ hasText: viewName }).first();
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(page).toHaveURL(/q=-00/);
+    await expect(page).toHaveURL(/sort=name\.desc/);
+    await expect(devices.searchBox).toHaveValue('-00');
+    await snap(`devices-view-opened-${lookName(look)}`);
   });
-  expect(back.status()).toBe(200);
-  expect(((await back.json()) as DeviceBulkResult).done).toHaveLength(20);
-});
 
-test('the filtered table exports as CSV, and a saved view reopens from its link', async ({
-  page,
-  request,
-  snap,
-  stack,
-}) => {
-  test.setTimeout(120_000);
-  const admin = await apiLogin(request, 'admin', stack.adminPassword);
-  const people = new PeopleApi(request, admin.headers, admin.environmentId);
-  await operator(people, 'view-keeper', [Permission.DEVICES_VIEW]);
-  const fleet = await fleetOf(request, admin);
-  const wanted = fleet.filter((device) => device.name.includes('-00')).map((device) => device.name);
-  expect(wanted.length).toBeGreaterThan(1);
+for (const [index, look] of FLOW_LOOKS.entries())
+  test(`${lookName(look)}: a HeatSight cell lists its devices, and one opens its page`, async ({
+    page,
+    request,
+    snap,
+    stack,
+  }) => {
+    test.setTimeout(120_000);
+    // Read the fleet as a watcher of its own: the admin's API login would end the browser's session.
+    const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
+    await operator(admin, `map-watcher-${index}`, [Permission.DEVICES_VIEW]);
+    const watcher = await apiLogin(request, `map-watcher-${index}`, PASSWORD);
+    const located = (await fleetOf(request, watcher)).find((device) => Array.isArray(device.location?.coordinate));
+    expect(located, 'a device with a position').toBeDefined();
+    const [longitude, latitude] = located!.location!.coordinate!;
 
-  await loginThroughUi(page, 'view-keeper', PASSWORD);
-  const devices = new DevicesScreen(page);
-  await devices.open();
-  await page.mouse.move(900, 700); // off the menu rail, which folds away
-  await devices.search('-00');
-  await devices.sortBy('name', 'desc');
-  // The filter and the sort are in the address.
-  await expect(page).toHaveURL(/q=-00/);
-  await expect(page).toHaveURL(/sort=name\.desc/);
+    await wear(page, look);
+    await loginThroughUi(page, 'admin', stack.adminPassword);
+    await expectLook(page, look);
+    // Opened with no view named, the map fits the fleet.
+    await page.goto('/services/heatsight');
+    const map = page.getByTestId(TestId.heatSight.map);
+    await expect(page.getByTestId(TestId.heatSight.status)).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+    await page.mouse.move(900, 700);
+    await snap(`heatsight-fitted-${lookName(look)}`);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByTestId(TestId.devicesBulk.export).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const [header, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8')).filter((row) => row.length > 1);
-  expect(header).toContain('Name');
-  const nameColumn = header!.indexOf('Name');
-  const names = rows.map((row) => row[nameColumn]);
-  expect(names).toEqual([...wanted].sort().reverse());
-
-  // Saved under a name, then opened from a fresh table and from its link.
-  await page.getByTestId(TestId.devicesBulk.views).click();
-  await page.getByTestId(TestId.devicesBulk.viewSave).click();
-  await page.getByTestId(TestId.devicesBulk.viewName).fill('zeros, newest first');
-  await snap('devices-view-save');
-  await page.getByTestId(TestId.devicesBulk.viewSaveConfirm).click();
-  const link = page.url();
-
-  // The link opens the same view in another tab.
-  const other = await page.context().newPage();
-  await other.goto(link);
-  const otherDevices = new DevicesScreen(other);
-  await expect(otherDevices.searchBox).toHaveValue('-00', { timeout: 20_000 });
-  await otherDevices.settled();
-  expect((await otherDevices.shownDevices())[0]?.name).toBe([...wanted].sort().reverse()[0]);
-  await other.close();
-
-  // And from the Views menu of a fresh table.
-  await page.goto('/config/devices');
-  await page.mouse.move(900, 700);
-  await devices.settled();
-  await expect(devices.searchBox).toHaveValue('');
-  await page.getByTestId(TestId.devicesBulk.views).click();
-  const item = page.locator('[data-testid^="devices-view-"]').filter({ hasText: 'zeros, newest first' }).first();
-  await expect(item).toBeVisible();
-  await item.click();
-  await expect(page).toHaveURL(/q=-00/);
-  await expect(page).toHaveURL(/sort=name\.desc/);
-  await expect(devices.searchBox).toHaveValue('-00');
-  await snap('devices-view-opened');
-});
-
-test('a HeatSight cell lists its devices, and one opens its page', async ({ page, request, snap, stack }) => {
-  test.setTimeout(120_000);
-  // Read the fleet as a watcher of its own: the admin's API login would end the browser's session.
-  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
-  await operator(admin, 'map-watcher', [Permission.DEVICES_VIEW]);
-  const watcher = await apiLogin(request, 'map-watcher', PASSWORD);
-  const located = (await fleetOf(request, watcher)).find((device) => Array.isArray(device.location?.coordinate));
-  expect(located, 'a device with a position').toBeDefined();
-  const [longitude, latitude] = located!.location!.coordinate!;
-
-  await loginThroughUi(page, 'admin', stack.adminPassword);
-  // Opened with no view named, the map fits the fleet.
-  await page.goto('/services/heatsight');
-  const map = page.getByTestId(TestId.heatSight.map);
-  await expect(page.getByTestId(TestId.heatSight.status)).toHaveText(/devices on the map, live/, { timeout: 60_000 });
-  await page.mouse.move(900, 700);
-  await snap('heatsight-fitted');
-
-  // A cell around one device, zoomed out of the markers: hover says what is there, a click lists it.
-  await page.goto(`/services/heatsight?lon=${longitude}&lat=${latitude}&zoom=8`);
-  await expect(page.getByTestId(TestId.heatSight.status)).toHaveText(/devices on the map, live/, { timeout: 60_000 });
-  const box = (await map.boundingBox())!;
-  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const tooltip = page.getByTestId(TestId.heatSight.tooltip);
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.move(centre.x + 1, centre.y);
-        await page.mouse.move(centre.x, centre.y);
-        return (await tooltip.isVisible()) ? await tooltip.textContent() : '';
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toMatch(/device/i);
-  await snap('heatsight-hover');
-  await page.mouse.click(centre.x, centre.y);
-  const panel = page.getByTestId(TestId.heatSight.cellPanel);
-  await expect(panel).toBeVisible({ timeout: 10_000 });
-  const first = panel.locator('[data-testid^="heatsight-cell-device-"]').first();
-  await expect(first).toBeVisible();
-  await snap('heatsight-cell-panel');
-  const name = (await first.locator('a').first().textContent())?.trim() ?? '';
-  await first.locator('a').first().click();
-  await expect(page).toHaveURL(/\/config\/devices\/\d+/);
-  await expect(page.getByTestId(TestId.devicePage.name)).toHaveText(name, { timeout: 30_000 });
-});
+    // A cell around one device, zoomed out of the markers: hover says what is there, a click lists it.
+    await page.goto(`/services/heatsight?lon=${longitude}&lat=${latitude}&zoom=8`);
+    await expect(page.getByTestId(TestId.heatSight.status)).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+    const box = (await map.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const tooltip = page.getByTestId(TestId.heatSight.tooltip);
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(centre.x + 1, centre.y);
+          await page.mouse.move(centre.x, centre.y);
+          return (await tooltip.isVisible()) ? await tooltip.textContent() : '';
+        },
+        { timeout: 20_000, intervals: [1000] },
+      )
+      .not.toBe('');
+    await snap(`heatsight-hover-${lookName(look)}`);
+    await page.mouse.click(centre.x, centre.y);
+    const panel = page.getByTestId(TestId.heatSight.cellPanel);
+    await expect(panel).toBeVisible({ timeout: 10_000 });
+    const first = panel.locator('[data-testid^="heatsight-cell-device-"]').first();
+    await expect(first).toBeVisible();
+    await snap(`heatsight-cell-panel-${lookName(look)}`);
+    const name = (await first.locator('a').first().textContent())?.trim() ?? '';
+    await first.locator('a').first().click();
+    await expect(page).toHaveURL(/\/config\/devices\/\d+/);
+    await expect(page.getByTestId(TestId.devicePage.name)).toHaveText(name, { timeout: 30_000 });
+    await page.mouse.move(900, 700);
+    await snap(`heatsight-device-page-${lookName(look)}`);
+  });
 
 test('the reports show availability and firmware in use, and export them', async ({
   page,
@@ -357,14 +412,12 @@ test('the reports show availability and firmware in use, and export them', async
   );
   expect(firmware.length).toBeGreaterThan(1);
 
-  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1440, height: 900 } });
-  const hebrew = await context.newPage();
-  await hebrewDark(hebrew);
+  const hebrew = await lookPage(browser, stack.baseURL, HE_DARK);
   await loginThroughUi(hebrew, 'report-reader', PASSWORD);
   await hebrew.goto('/services/reports');
   await expect(hebrew.getByTestId(TestId.reports.availabilityTotal)).toContainText('%', { timeout: 30_000 });
   await expect(hebrew.locator('html')).toHaveAttribute('dir', 'rtl');
   await hebrew.mouse.move(900, 700);
   await snap('reports-he-IL-dark', hebrew);
-  await context.close();
+  await hebrew.context().close();
 });

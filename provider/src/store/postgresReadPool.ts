@@ -1,104 +1,72 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import {
-  budgetExceeded,
-  readUnder,
-  type Job,
-  type Read,
-  type ReadBudget,
-  type ReadPool,
-  type ReadPoolOptions,
-} from './readPool.js';
+import { budgetExceeded, type ReadPool, type ReadPoolOptions } from './readPool.js';
+import { workerReadPool, workerSource, type Slot } from './workerReadPool.js';
 
 /** PostgreSQL's "canceling statement due to statement timeout" or a pg_cancel_backend. */
 const QUERY_CANCELED = '57014';
 
-class PostgresReadPool implements ReadPool {
-  private readonly pool: pg.Pool;
-  private running = 0;
-
-  constructor(
-    private readonly connection: pg.PoolConfig,
-    private readonly options: ReadPoolOptions,
-  ) {
-    this.pool = new pg.Pool({ ...connection, max: options.size });
+/*
+ * A PostgreSQL read worker's connection: read-only by default, each job under a statement
+ * timeout at its deadline (the server stops it there itself), several statements in one
+ * repeatable-read transaction so they agree. The rows are parsed and shaped on the worker's
+ * thread: only the answer crosses to the request loop. The worker tells its backend's pid as
+ * it starts, so a stopped read can be cancelled on the server.
+ */
+const POSTGRES_READS = `
+const pg = require(workerData.driver);
+// As the request loop's connections (store/database.ts): int8 columns hold epoch milliseconds.
+pg.types.setTypeParser(20, (value) => Number(value));
+const client = new pg.Client(workerData.connection);
+client.on('error', (error) => { throw error; }); // a lost connection ends the worker; a fresh one takes its place
+const connected = client.connect()
+  .then(() => client.query("select pg_backend_pid() as pid, set_config('default_transaction_read_only', 'on', false)"))
+  .then((result) => parentPort.postMessage({ started: { pid: result.rows[0].pid } }));
+connected.catch(() => undefined); // told to the read that waits for it
+const query = async (statement) => (await client.query({ text: statement.sql, values: statement.parameters })).rows;
+const readAll = async (list, deadline) => {
+  await connected;
+  await client.query("select set_config('statement_timeout', $1, false)", [String(Math.max(1, Math.ceil(deadline - Date.now())))]);
+  if (list.length === 1) return [await query(list[0])];
+  await client.query('begin isolation level repeatable read read only');
+  try {
+    const rows = [];
+    for (const statement of list) rows.push(await query(statement));
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
   }
+};
+`;
 
-  get busy() {
-    return this.running;
-  }
-
-  begin(budget: ReadBudget, signal: AbortSignal): Read {
-    const budgetMs = this.options.budgetMs[budget];
-    return readUnder(budgetMs, signal, (job, deadline) => this.run(job, deadline, budgetMs));
-  }
-
-  private run(job: Job, deadline: number, budgetMs: number): (reason: Error) => void {
-    let client: pg.PoolClient | undefined;
-    let pid: number | undefined;
-    // Set by the stop below, read by the query that is on its way.
-    const state: { stopped?: Error } = {};
-    const throwIfStopped = () => {
-      if (state.stopped) throw state.stopped;
-    };
-    this.running += 1;
-    const done = () => {
-      this.running -= 1;
-    };
-    void (async () => {
-      try {
-        client = await this.pool.connect();
-        throwIfStopped();
-        // The server stops the statement at the budget itself; the timer in underBudget answers the caller.
-        const timeout = String(Math.max(1, Math.ceil(deadline - Date.now())));
-        const session = await client.query<{ pid: number }>(
-          "select pg_backend_pid() as pid, set_config('statement_timeout', $1, false), set_config('default_transaction_read_only', 'on', false)",
-          [timeout],
-        );
-        pid = session.rows[0]?.pid;
-        throwIfStopped();
-        const together = job.statements.length > 1;
-        if (together) await client.query('begin isolation level repeatable read read only');
-        const rows: unknown[][] = [];
-        for (const statement of job.statements)
-          rows.push((await client.query({ text: statement.sql, values: [...statement.parameters] })).rows);
-        if (together) await client.query('commit');
-        job.resolve({ rows });
-        client.release();
-      } catch (error) {
-        const cancelled = (error as { code?: string }).code === QUERY_CANCELED;
-        // The server's statement_timeout can stop the statement just before the caller's timer
-        // does (both run to the same deadline): that is the budget too, and answers as such.
-        job.reject(state.stopped ?? (cancelled ? budgetExceeded(budgetMs) : error));
-        // A cancelled connection may still be busy with the statement: let it go rather than reuse it.
-        client?.release(state.stopped !== undefined || cancelled);
-      } finally {
-        done();
-      }
-    })();
-    return (reason) => {
-      state.stopped = reason;
-      job.reject(reason);
-      if (pid !== undefined) void this.cancel(pid);
-    };
-  }
-
-  /** Asks the server to stop a statement from a connection of its own (the pool's may all be busy). */
-  private async cancel(pid: number) {
-    const client = new pg.Client(this.connection);
-    try {
-      await client.connect();
-      await client.query('select pg_cancel_backend($1)', [pid]);
-    } catch {
-      // The statement may have finished meanwhile; nothing is left to stop.
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-
-  close() {
-    return this.pool.end();
+/** Asks the server to stop a statement from a connection of its own (the worker's is busy with it). */
+async function cancel(connection: pg.ClientConfig, pid: number) {
+  const client = new pg.Client(connection);
+  try {
+    await client.connect();
+    await client.query('select pg_cancel_backend($1)', [pid]);
+  } catch {
+    // The statement may have finished meanwhile; nothing is left to stop.
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
-export const postgresReadPool = (connection: pg.PoolConfig, options: ReadPoolOptions): ReadPool =>
-  new PostgresReadPool(connection, options);
+export const postgresReadPool = (connection: pg.ClientConfig, options: ReadPoolOptions): ReadPool =>
+  workerReadPool(
+    {
+      source: workerSource(POSTGRES_READS),
+      workerData: { connection, driver: createRequire(import.meta.url).resolve('pg') },
+      stopped: (slot: Slot) => {
+        const pid = slot.started?.pid;
+        if (typeof pid === 'number') void cancel(connection, pid);
+      },
+      // The server's statement_timeout can stop the statement just before the caller's timer
+      // does (both run to the same deadline): that is the budget too, and answers as such.
+      failure: (message, code, running) =>
+        code === QUERY_CANCELED ? budgetExceeded(running.budgetMs) : new Error(message),
+    },
+    options,
+  );

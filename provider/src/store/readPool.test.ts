@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors/httpError.js';
 import type { DeviceStateRow } from '../routes/devices/deviceView.js';
-import { devicesStateColumnsText } from '../routes/devices/devicesStateColumnsText.js';
+import { devicesStateColumnsText } from '../routes/devices/devicesStateText.js';
 import { DIALECTS, startTestProvider, type TestProvider } from '../testing/testProvider.js';
 import { ReadAborted, type ReadPool } from './readPool.js';
+import { postgresReadPool } from './postgresReadPool.js';
 import { sqliteReadPool } from './sqliteReadPool.js';
 
 /** A read that takes a while on either store, whatever the data: counting to ten million. */
@@ -156,21 +157,27 @@ describe.each(DIALECTS)('read pool shaping on %s', { timeout: 60_000 }, (dialect
   });
 });
 
-describe('read pool memory bound (SQLite)', { timeout: 60_000 }, () => {
+describe.each(DIALECTS)('read pool memory bound on %s', { timeout: 60_000 }, (dialect) => {
   it('stops a read whose rows outgrow its worker heap, and the provider keeps serving', async () => {
-    const provider = await startTestProvider('sqlite');
-    const reads = sqliteReadPool(`${provider.provider.context.config.dataDir}/halo.sqlite`, {
-      size: 1,
-      budgetMs: { page: 60_000, export: 60_000 },
-      memoryMb: 32,
-    });
+    const provider = await startTestProvider(dialect);
+    const { config, db } = provider.provider.context;
+    const options = { size: 1, budgetMs: { page: 60_000, export: 60_000 }, memoryMb: 32 };
+    const reads =
+      dialect === 'sqlite'
+        ? sqliteReadPool(`${config.dataDir}/halo.sqlite`, options)
+        : postgresReadPool({ connectionString: config.databaseUrl }, options);
     try {
       // About 100 MB of rows, more than the worker may hold.
-      const huge = sql<{
-        text: string;
-      }>`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000) select hex(randomblob(500)) as text from n`.compile(
-        provider.provider.context.db,
-      );
+      const huge =
+        dialect === 'sqlite'
+          ? sql<{
+              text: string;
+            }>`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000) select hex(randomblob(500)) as text from n`.compile(
+              db,
+            )
+          : sql<{ text: string }>`select repeat(md5(i::text), 32) as text from generate_series(1, 100000) as i`.compile(
+              db,
+            );
       const refused = await reads
         .begin('page', new AbortController().signal)
         .rows(huge)
@@ -182,6 +189,11 @@ describe('read pool memory bound (SQLite)', { timeout: 60_000 }, () => {
       expect((refused as HttpError).status).toBe(503);
       expect(reads.busy).toBe(0);
       expect((await provider.api.get(`${API_BASE}${apiPaths.serverClock}`)).status).toBe(200);
+      // A fresh worker took the stopped one's place.
+      const roots = await reads
+        .begin('page', new AbortController().signal)
+        .rows(db.selectFrom('environments').select('name').compile());
+      expect(roots.map((row) => row.name)).toEqual(['root']);
     } finally {
       await reads.close();
       await provider.stop();

@@ -10,8 +10,8 @@ export type ReadBudget = 'page' | 'export';
 
 export interface ReadPoolOptions {
   /**
-   * Worker threads (SQLite) or connections (PostgreSQL) that run heavy reads; more wait their
-   * turn. 0 reads on the request loop as before the pool (to measure what it buys).
+   * Worker threads, each with its own connection, that run heavy reads; more wait their turn.
+   * 0 reads on the request loop as before the pool (to measure what it buys).
    */
   readonly size: number;
   readonly budgetMs: Readonly<Record<ReadBudget, number>>;
@@ -36,7 +36,7 @@ export interface Read {
   snapshot<const Queries extends readonly CompiledQuery[]>(queries: Queries): Promise<RowsOf<Queries>>;
   /**
    * As snapshot, with one more query whose rows are given to a shaper (readShapers.ts) where
-   * they were read: in a SQLite worker only the shaper's result crosses to the request loop.
+   * they were read: in a read worker only the shaper's result crosses to the request loop.
    */
   shapedSnapshot<const Queries extends readonly CompiledQuery[], Name extends ReadShaperName>(
     queries: Queries,
@@ -60,10 +60,10 @@ interface Statement {
 }
 
 /**
- * Where heavy reads run, so the loop that answers everyone else is not held: SQLite's reads in
- * worker threads with their own connections (WAL lets them read beside the one writer;
- * sqliteReadPool.ts), PostgreSQL's on connections of their own that the server cancels at the
- * budget (postgresReadPool.ts). Both run their jobs under the budget through readUnder.
+ * Where heavy reads run, so the loop that answers everyone else is not held: in worker threads
+ * with connections of their own (workerReadPool.ts), SQLite's beside the one writer (WAL;
+ * sqliteReadPool.ts), PostgreSQL's cancelled on the server at the budget (postgresReadPool.ts).
+ * Both run their jobs under the budget through readUnder.
  */
 export interface ReadPool {
   begin(budget: ReadBudget, signal: AbortSignal): Read;

@@ -2,31 +2,27 @@ import { API, DEVICES_STATE_COLUMNS, DEVICES_STATE_INCREMENTAL, type DevicesStat
 
 import { route } from '../../http/endpointRoute.js';
 import { jsonAnswerWith } from '../../http/jsonAnswer.js';
-import { inTurns } from '../../loopTurns.js';
 
 import { revisionOf, selectCurrentRevision } from '../../store/revisions.js';
-import { DEVICE_STATE_COLUMNS, deviceStateEntry, SHAPED_PER_TURN, type DeviceStateRow } from './deviceView.js';
-import { devicesStateColumnsText, type DevicesStateColumnsText } from './devicesStateColumnsText.js';
+import { DEVICE_STATE_COLUMNS } from './deviceView.js';
+import { devicesStateColumnsText, type DevicesStateColumnsText } from './devicesStateText.js';
 
 type Answered = Pick<DevicesStateAnswer, 'removed' | 'cursor' | 'incremental'>;
 
 /**
- * The answer: its cursor part and the devices, as entries the spec has them (shaped here in
- * turns) or as fleet columns already written as JSON text (sent as they are).
+ * The answer: its cursor part and the devices, already JSON text (shaped where they were read):
+ * as entries the spec has them, or as fleet columns.
  */
-async function answerWith(
+function answerWith(
   part: Answered,
-  devices: { readonly entries: readonly DeviceStateRow[] } | { readonly columns: DevicesStateColumnsText },
+  devices: { readonly entries: string } | { readonly columns: DevicesStateColumnsText },
 ) {
   if ('columns' in devices)
     return jsonAnswerWith<DevicesStateAnswer>(
       { devices_state: [], ...part, changed_at: devices.columns.changedAt },
       { columns: devices.columns.columns },
     );
-  return {
-    devices_state: await inTurns(devices.entries, SHAPED_PER_TURN, (slice) => slice.map(deviceStateEntry)),
-    ...part,
-  };
+  return jsonAnswerWith<DevicesStateAnswer>(part, { devices_state: devices.entries });
 }
 
 /**
@@ -52,7 +48,7 @@ export const getDevicesState = route(
         const since = query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined ? query.cursor : null;
         const cursor = revisionOf(counter);
         const part = { removed: [], cursor, incremental: since !== null && since <= cursor };
-        return answerWith(part, columns ? { columns: await devicesStateColumnsText([]) } : { entries: [] });
+        return answerWith(part, columns ? { columns: await devicesStateColumnsText([]) } : { entries: '[]' });
       }
       const changedSince = (since: number | null) => {
         let devices = context.db
@@ -88,18 +84,15 @@ export const getDevicesState = route(
           };
           return part;
         };
+        const head = [revision, ...removals] as const;
         if (columns) {
-          const { rows, shaped } = await read.shapedSnapshot(
-            [revision, ...removals],
-            changedSince(since),
-            'devicesStateColumns',
-          );
+          const { rows, shaped } = await read.shapedSnapshot(head, changedSince(since), 'devicesStateColumns');
           const part = answered(rows[0], rows[1] ?? []);
           return part && answerWith(part, { columns: shaped });
         }
-        const rows = await read.snapshot([revision, ...removals, changedSince(since)]);
-        const part = answered(rows[0], since === null ? [] : (rows[1] ?? []));
-        return part && answerWith(part, { entries: rows.at(-1) as DeviceStateRow[] });
+        const { rows, shaped } = await read.shapedSnapshot(head, changedSince(since), 'devicesStateEntries');
+        const part = answered(rows[0], rows[1] ?? []);
+        return part && answerWith(part, { entries: shaped });
       };
       const cursor = query.state === DEVICES_STATE_INCREMENTAL ? query.cursor : undefined;
       return (cursor === undefined ? null : await answerSince(cursor)) ?? (await answerSince(null))!;

@@ -276,7 +276,12 @@ export function HeatSightPage() {
             />
           </label>
         ) : null}
-        <span className="heatsight-status" data-testid={TestId.heatSight.status} aria-live="polite">
+        <span
+          className="heatsight-status"
+          data-testid={TestId.heatSight.status}
+          data-state={showing === 'live' ? feedState.kind : showing}
+          aria-live="polite"
+        >
           {showing === 'live'
             ? feedState.kind === 'live'
               ? t('heatSight.status.live', { count: rows })
