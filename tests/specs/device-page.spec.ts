@@ -259,10 +259,12 @@ for (const [index, look] of FLOW_LOOKS.entries())
     const admin = await apiLogin(request, 'admin', stack.adminPassword);
     const people = new PeopleApi(request, admin.headers, admin.environmentId);
     await operator(people, `view-keeper-${index}`, [Permission.DEVICES_VIEW]);
-    const viewName = look.language === 'he-IL' ? 'אפסים, מהסוף להתחלה' : 'zeros, newest first';
+    const viewName = look.language === 'he-IL' ? 'העשירייה, מהסוף להתחלה' : 'the tens, last first';
     const fleet = await fleetOf(request, admin);
-    const wanted = fleet.filter((device) => device.name.includes('-00')).map((device) => device.name);
+    // Ten of the fifty (…-000010 to …-000019): the export holds what the filter shows, not the fleet.
+    const wanted = fleet.filter((device) => device.name.includes('-00001')).map((device) => device.name);
     expect(wanted.length).toBeGreaterThan(1);
+    expect(wanted.length).toBeLessThan(fleet.length);
 
     await wear(page, look);
     await loginThroughUi(page, `view-keeper-${index}`, PASSWORD);
@@ -270,10 +272,10 @@ for (const [index, look] of FLOW_LOOKS.entries())
     const devices = new DevicesScreen(page);
     await devices.open();
     await page.mouse.move(900, 700); // off the menu rail, which folds away
-    await devices.search('-00');
+    await devices.search('-00001');
     await devices.sortBy('name', 'desc');
     // The filter and the sort are in the address.
-    await expect(page).toHaveURL(/q=-00/);
+    await expect(page).toHaveURL(/q=-00001/);
     await expect(page).toHaveURL(/sort=name\.desc/);
 
     const downloading = page.waitForEvent('download');
@@ -291,6 +293,7 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await page.getByTestId(TestId.devicesBulk.views).click();
     await page.getByTestId(TestId.devicesBulk.viewSave).click();
     await page.getByTestId(TestId.devicesBulk.viewName).fill(viewName);
+    await page.waitForTimeout(400); // the dialog's fade-in, for the picture
     await snap(`devices-view-save-${lookName(look)}`);
     await page.getByTestId(TestId.devicesBulk.viewSaveConfirm).click();
     const link = page.url();
@@ -300,7 +303,7 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await other.goto(link);
     await expectLook(other, look);
     const otherDevices = new DevicesScreen(other);
-    await expect(otherDevices.searchBox).toHaveValue('-00', { timeout: 20_000 });
+    await expect(otherDevices.searchBox).toHaveValue('-00001', { timeout: 20_000 });
     await otherDevices.settled();
     expect((await otherDevices.shownDevices())[0]?.name).toBe([...wanted].sort().reverse()[0]);
     await other.close();
@@ -314,9 +317,9 @@ for (const [index, look] of FLOW_LOOKS.entries())
     const item = page.locator('[data-testid^="devices-view-"]').filter({ hasText: viewName }).first();
     await expect(item).toBeVisible();
     await item.click();
-    await expect(page).toHaveURL(/q=-00/);
+    await expect(page).toHaveURL(/q=-00001/);
     await expect(page).toHaveURL(/sort=name\.desc/);
-    await expect(devices.searchBox).toHaveValue('-00');
+    await expect(devices.searchBox).toHaveValue('-00001');
     await snap(`devices-view-opened-${lookName(look)}`);
   });
 

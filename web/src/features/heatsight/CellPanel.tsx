@@ -107,7 +107,7 @@ function LivePage({
           <tbody>
             {devices.map((device) => (
               <tr key={device.id} data-testid={TestId.heatSight.cellDevice(device.id)}>
-                <td>
+                <td className="heatsight-cell-panel-name">
                   <DeviceLink id={device.id} name={device.name} />
                 </td>
                 <td>
