@@ -15,7 +15,7 @@ export interface ReadPoolOptions {
    */
   readonly size: number;
   readonly budgetMs: Readonly<Record<ReadBudget, number>>;
-  /** A SQLite worker's heap; a read that needs more is stopped, so no request grows the provider past it. */
+  /** A read worker's heap (either store); a read that needs more is stopped, so no request grows the provider past it. */
   readonly memoryMb: number;
 }
 

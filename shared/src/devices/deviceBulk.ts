@@ -47,9 +47,12 @@ export type DeviceBulkRequest = z.infer<typeof DeviceBulkRequestSchema>;
  * Why a device was refused:
  * - `notFound`: no such device in the environment (or below it, for a parent's manager);
  * - `notAllowed`: plain update/delete, and the device is neither the user's nor in their allowed list;
- * - `invalid`: the action does not fit the device (a server's upgrade policy it cannot take, say).
+ * - `notDone`: the store failed while writing the batch it was in (the batch's transaction was
+ *   rolled back, so nothing of it was written), or after that: the call stops at the first such
+ *   failure and reports what was done before it and what was not done from it on. Asking again
+ *   for these devices is safe.
  */
-export const DEVICE_BULK_REFUSALS = ['notFound', 'notAllowed', 'invalid'] as const;
+export const DEVICE_BULK_REFUSALS = ['notFound', 'notAllowed', 'notDone'] as const;
 export type DeviceBulkRefusal = (typeof DEVICE_BULK_REFUSALS)[number];
 
 export const DeviceBulkRefusedSchema = z.object({

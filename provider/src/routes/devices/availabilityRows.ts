@@ -17,7 +17,7 @@ import type { Database } from '../../store/schema.js';
  * last before the window and the last before its end, and, only for a device with none before
  * the window, the first in it. Each is one seek of the (device_id, changed_at) key, its columns
  * packed in one text, so a 100,000-device report reads about 200,000 index entries whatever the
- * window's length. The rows are shaped where they were read (readShapers.ts): in a SQLite read
+ * window's length. The rows are shaped where they were read (readShapers.ts): in a read
  * worker only the answer's text crosses to the loop that answers everyone.
  */
 

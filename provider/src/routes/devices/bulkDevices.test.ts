@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import {
   DEVICE_BULK_MAX_DEVICES,
@@ -342,6 +343,42 @@ describe.each(DIALECTS)('bulk actions on devices on %s', (dialect) => {
     expect(new Set(rows.map((row) => row.revision)).size).toBe(count);
     expect((await changedSince(suite.admin, cursor)).devices_state).toHaveLength(count);
     expect(await deviceAudits()).toHaveLength(count);
+  });
+
+  it('a store failure mid-way: that batch rolled back, the call answers its report (done before, notDone from there), no 500', async () => {
+    const count = DEVICES_PER_TRANSACTION * 2 + 17;
+    const ids = await seedDevices(suite.admin.environmentId, count, 'failing');
+    // The store refuses to update one device of the second batch, as a full disk or a lost
+    // connection would refuse the write: the second transaction fails and is rolled back.
+    const failing = ids[DEVICES_PER_TRANSACTION + 5]!;
+    if (dialect === 'sqlite')
+      await sql`create trigger bulk_fails before update on devices when new.id = ${sql.lit(failing)}
+        begin select raise(abort, 'the store failed (test)'); end`.execute(db());
+    else {
+      await sql`create function bulk_fails() returns trigger language plpgsql as $$
+        begin raise exception 'the store failed (test)'; end $$`.execute(db());
+      await sql`create trigger bulk_fails before update on devices for each row
+        when (new.id = ${sql.lit(failing)}) execute function bulk_fails()`.execute(db());
+    }
+    const auditsBefore = (await deviceAudits()).length;
+    const answered = await report(suite.admin, { action: 'disable', device_ids: ids });
+    const firstBatch = ids.slice(0, DEVICES_PER_TRANSACTION);
+    expect(answered.done).toEqual(firstBatch);
+    expect(answered.unchanged).toEqual([]);
+    expect(answered.refused.map((entry) => entry.device_id)).toEqual(ids.slice(DEVICES_PER_TRANSACTION));
+    expect(new Set(answered.refused.map((entry) => entry.reason))).toEqual(new Set(['notDone']));
+    // What the store holds is what the report says: the first batch disabled and audited, nothing of the others.
+    const rows = await db().selectFrom('devices').select(['id', 'is_enabled']).where('id', 'in', ids).execute();
+    const disabled = rows.filter((row) => row.is_enabled === 0).map((row) => row.id);
+    expect(disabled.sort((a, b) => a - b)).toEqual([...firstBatch].sort((a, b) => a - b));
+    expect((await deviceAudits()).length - auditsBefore).toBe(DEVICES_PER_TRANSACTION);
+
+    // Asked again once the store is well, the rest is done and the first batch is unchanged.
+    await sql`drop trigger bulk_fails${sql.raw(dialect === 'postgres' ? ' on devices' : '')}`.execute(db());
+    const again = await report(suite.admin, { action: 'disable', device_ids: ids });
+    expect(again.unchanged).toEqual(firstBatch);
+    expect(again.done).toEqual(ids.slice(DEVICES_PER_TRANSACTION));
+    expect(again.refused).toEqual([]);
   });
 
   it('groups: devices in and out, those already so unchanged; a group of another environment is 404; 403 without groups.update', async () => {

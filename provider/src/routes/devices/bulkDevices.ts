@@ -13,6 +13,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { ProviderContext } from '../../context.js';
 import { forbidden } from '../../errors/httpError.js';
+import { log } from '../../log.js';
 import { route } from '../../http/endpointRoute.js';
 import { auditChanges, findReachable } from '../../http/reachable.js';
 import { subjectOf, type Scoped } from '../../http/tenancy.js';
@@ -192,35 +193,34 @@ async function planOf(context: ProviderContext, auth: Scoped, body: DeviceBulkRe
  * row, or unchanged when already as asked. Ids are taken once each, in the order given; the
  * report lists them in that order. Done DEVICES_PER_TRANSACTION devices per transaction with a
  * turn of the event loop between them: a device done is committed (and reported by
- * devices_state) as its transaction ends, not when the call answers.
+ * devices_state) as its transaction ends, not when the call answers. Should the store fail in a
+ * transaction, that batch is rolled back and the call stops there: it still answers its report,
+ * the devices of that batch and after it refused `notDone` (the failure in the provider's log),
+ * so what was committed before is told, never hidden behind a 500.
  */
 export const bulkDevices = route(API.devices.bulk, (context) => async ({ auth, body }) => {
   const now = context.now();
   const plan = await planOf(context, auth, body, now);
-  const subject = subjectOf(auth);
   const ids = [...new Set(body.device_ids)];
   const result: DeviceBulkResult = { action: body.action, requested: ids.length, done: [], unchanged: [], refused: [] };
+  /** One batch read, checked and written in one transaction. */
+  const batchOf = (trx: Kysely<Database>, slice: readonly number[]) => checkAndApply(trx, auth, plan, slice);
+  let failed = false;
   await forEachSlice(ids, DEVICES_PER_TRANSACTION, async (slice) => {
-    const { outcome, found, refusals } = await context.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('devices')
-        .select(BULK_COLUMNS)
-        .where('environment_id', '=', auth.target.id)
-        .where('id', 'in', slice)
-        .execute();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const listed = plan.permission ? await listedAmong(trx, auth.user.id, [...byId.keys()]) : new Set<number>();
-      const refused = new Map<number, DeviceBulkRefusal>();
-      const permitted: BulkRow[] = [];
-      for (const id of slice) {
-        const row = byId.get(id);
-        if (!row) refused.set(id, 'notFound');
-        else if (plan.permission && !mayActOnDevice(subject, plan.permission, row, listed.has(id)))
-          refused.set(id, 'notAllowed');
-        else permitted.push(row);
-      }
-      return { outcome: await plan.apply(trx, permitted), found: byId, refusals: refused };
-    });
+    const notDone = () => result.refused.push(...slice.map((id) => refusedEntry(id, undefined, 'notDone')));
+    if (failed) return notDone();
+    let batch: Awaited<ReturnType<typeof batchOf>>;
+    try {
+      batch = await context.db.transaction().execute((trx) => batchOf(trx, slice));
+    } catch (error) {
+      log.error(
+        { err: error, action: body.action, environmentId: auth.target.id, devices: slice.length },
+        'bulk action: a batch failed and was rolled back; the call stops there',
+      );
+      failed = true;
+      return notDone();
+    }
+    const { outcome, found, refusals } = batch;
     const done = new Set(outcome.done);
     const unchanged = new Set(outcome.unchanged);
     for (const id of slice) {
@@ -232,6 +232,32 @@ export const bulkDevices = route(API.devices.bulk, (context) => async ({ auth, b
   });
   return result;
 });
+
+/**
+ * One batch: its devices of the environment read, each checked as the single action checks it
+ * (`notFound`, `notAllowed`), the permitted ones given to the plan.
+ */
+async function checkAndApply(trx: Kysely<Database>, auth: Scoped, plan: BulkPlan, slice: readonly number[]) {
+  const rows = await trx
+    .selectFrom('devices')
+    .select(BULK_COLUMNS)
+    .where('environment_id', '=', auth.target.id)
+    .where('id', 'in', slice)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const listed = plan.permission ? await listedAmong(trx, auth.user.id, [...byId.keys()]) : new Set<number>();
+  const subject = subjectOf(auth);
+  const refusals = new Map<number, DeviceBulkRefusal>();
+  const permitted: BulkRow[] = [];
+  for (const id of slice) {
+    const row = byId.get(id);
+    if (!row) refusals.set(id, 'notFound');
+    else if (plan.permission && !mayActOnDevice(subject, plan.permission, row, listed.has(id)))
+      refusals.set(id, 'notAllowed');
+    else permitted.push(row);
+  }
+  return { outcome: await plan.apply(trx, permitted), found: byId, refusals };
+}
 
 /** A refused device in the report: named when it is a device of the environment (and still there). */
 function refusedEntry(id: number, row: BulkRow | undefined, reason: DeviceBulkRefusal): DeviceBulkRefused {

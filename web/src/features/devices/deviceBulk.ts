@@ -74,7 +74,7 @@ export const BULK_ACTION_KEYS: Readonly<
 export const BULK_REFUSAL_KEYS: Readonly<Record<DeviceBulkRefusal, string>> = {
   notFound: 'devices.bulk.reason.notFound',
   notAllowed: 'devices.bulk.reason.notAllowed',
-  invalid: 'devices.bulk.reason.invalid',
+  notDone: 'devices.bulk.reason.notDone',
 };
 
 /**

@@ -42,7 +42,7 @@ export const devicesBulkEnUS = {
     reason: {
       notFound: 'Not found in this environment',
       notAllowed: 'You may not change this device',
-      invalid: 'The action does not apply to this device',
+      notDone: 'Not done: the store failed to write it (nothing was changed); try again',
     },
     report: {
       summary: 'Done: {{done}} · Unchanged: {{unchanged}} · Refused: {{refused}}',

@@ -44,7 +44,7 @@ export const devicesBulkHeIL: typeof devicesBulkEnUS = {
     reason: {
       notFound: 'לא נמצא בסביבה זו',
       notAllowed: 'אין לך הרשאה לשנות מכשיר זה',
-      invalid: 'הפעולה אינה חלה על מכשיר זה',
+      notDone: 'לא בוצע: המאגר נכשל בכתיבה (דבר לא שונה); נסו שוב',
     },
     report: {
       summary: 'בוצעו: {{done}} · ללא שינוי: {{unchanged}} · נדחו: {{refused}}',
