@@ -34,6 +34,12 @@ test.use({
 
 const PASSWORD = 'Str0ng-Passw0rd!';
 
+/** The admin's API session and people calls made with it (an API login ends the admin's browser session). */
+async function adminOf(request: APIRequestContext, password: string) {
+  const admin = await apiLogin(request, 'admin', password);
+  return { admin, people: new PeopleApi(request, admin.headers, admin.environmentId) };
+}
+
 /** A user of the root environment with these permissions (and the spec's one password). */
 const operator = (
   people: PeopleApi,
@@ -123,8 +129,7 @@ test('a Home problem opens the device page, whose timeline shows the link the si
   stack,
 }) => {
   test.setTimeout(180_000);
-  const admin = await apiLogin(request, 'admin', stack.adminPassword);
-  const people = new PeopleApi(request, admin.headers, admin.environmentId);
+  const { admin, people } = await adminOf(request, stack.adminPassword);
   await operator(people, 'noc-viewer', [Permission.DEVICES_VIEW, Permission.LOGS_VIEW]);
   // A connected device with its links up: every link taken down makes it one of Home's problems.
   const target = (await fleetOf(request, admin)).find(
@@ -187,8 +192,7 @@ for (const [index, look] of FLOW_LOOKS.entries())
     stack,
   }) => {
     test.setTimeout(180_000);
-    const admin = await apiLogin(request, 'admin', stack.adminPassword);
-    const people = new PeopleApi(request, admin.headers, admin.environmentId);
+    const { admin, people } = await adminOf(request, stack.adminPassword);
     const fleet = (await fleetOf(request, admin)).sort((a, b) => a.id - b.id);
     expect(fleet).toHaveLength(50);
     // Each look's user is allowed another 20 (the first look's are put back at its end anyway).
@@ -256,8 +260,7 @@ for (const [index, look] of FLOW_LOOKS.entries())
     stack,
   }) => {
     test.setTimeout(120_000);
-    const admin = await apiLogin(request, 'admin', stack.adminPassword);
-    const people = new PeopleApi(request, admin.headers, admin.environmentId);
+    const { admin, people } = await adminOf(request, stack.adminPassword);
     await operator(people, `view-keeper-${index}`, [Permission.DEVICES_VIEW]);
     const viewName = look.language === 'he-IL' ? 'העשירייה, מהסוף להתחלה' : 'the tens, last first';
     const fleet = await fleetOf(request, admin);
@@ -332,8 +335,8 @@ for (const [index, look] of FLOW_LOOKS.entries())
   }) => {
     test.setTimeout(120_000);
     // Read the fleet as a watcher of its own: the admin's API login would end the browser's session.
-    const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
-    await operator(admin, `map-watcher-${index}`, [Permission.DEVICES_VIEW]);
+    const { people } = await adminOf(request, stack.adminPassword);
+    await operator(people, `map-watcher-${index}`, [Permission.DEVICES_VIEW]);
     const watcher = await apiLogin(request, `map-watcher-${index}`, PASSWORD);
     const located = (await fleetOf(request, watcher)).find((device) => Array.isArray(device.location?.coordinate));
     expect(located, 'a device with a position').toBeDefined();
@@ -388,8 +391,8 @@ test('the reports show availability and firmware in use, and export them', async
   stack,
 }) => {
   test.setTimeout(120_000);
-  const admin = await PeopleApi.login(request, 'admin', stack.adminPassword);
-  await operator(admin, 'report-reader', [Permission.DEVICES_VIEW]);
+  const { people } = await adminOf(request, stack.adminPassword);
+  await operator(people, 'report-reader', [Permission.DEVICES_VIEW]);
   await loginThroughUi(page, 'report-reader', PASSWORD);
   await page.getByTestId(TestId.shell.menuItem('reports')).click();
   await expect(page).toHaveURL(/\/services\/reports/);

@@ -11,7 +11,6 @@ import {
   DEVICE_STATUS_FILTERS,
   isDeviceStatusFilter,
   type ChannelFleet,
-  type FleetExportColumn,
   type FleetRow,
   type FleetTableQuery,
 } from '../../lib/fleet';
@@ -23,6 +22,7 @@ import { BulkActionsMenu } from './components/BulkActionsMenu';
 import { DeviceFiltersMenu } from './components/DeviceFiltersMenu';
 import { DeviceImportDialog } from './components/DeviceImportDialog';
 import { DevicesExportButton } from './components/DevicesExportButton';
+import { deviceExportColumns } from './components/deviceColumns';
 import { DevicesTable, type DevicesTableProps } from './components/DevicesTable';
 import { DroneCommXPanel } from './components/DroneCommXPanel';
 import { RfRecordingsDialog } from './components/RfRecordingsDialog';
@@ -53,10 +53,6 @@ export function DevicesPage() {
   // The bulk action chosen and the devices it is for (the checked ones when it was chosen).
   const [bulk, setBulk] = useState<{ readonly action: DeviceBulkAction; readonly ids: readonly number[] } | null>(null);
   const selectable = mayActInBulk(subject);
-  const exportColumns = useRef<readonly FleetExportColumn[]>([]);
-  const onColumnsShown = useCallback((columns: readonly FleetExportColumn[]) => {
-    exportColumns.current = columns;
-  }, []);
   const chooseBulkAction = useCallback(
     (action: DeviceBulkAction) => {
       fleet.table.selectedIds().then(
@@ -105,7 +101,6 @@ export function DevicesPage() {
             live={live}
             selectable={selectable}
             renderSelectionActions={renderSelectionActions}
-            onColumnsShown={onColumnsShown}
           />
         ),
         knownServers: () => servers.current,
@@ -134,7 +129,7 @@ export function DevicesPage() {
               data-testid={TestId.devices.statusFilter}
             />
             <DeviceFiltersMenu view={view} onChange={changeView} />
-            <DevicesExportButton table={fleet.table} columns={() => exportColumns.current} />
+            <DevicesExportButton table={fleet.table} columns={() => deviceExportColumns(t)} />
             <SavedViewsMenu environmentId={environmentId} query={devicesViewQuery(view)} />
             <Button
               icon="import"
@@ -179,7 +174,6 @@ export function DevicesPage() {
       live,
       selectable,
       renderSelectionActions,
-      onColumnsShown,
       feedState.kind,
       t,
       canAdd,
@@ -242,13 +236,12 @@ function LiveDevicesList({
   live,
   selectable,
   renderSelectionActions,
-  onColumnsShown,
   searchText,
   loads,
   renderActions,
   actionsLabel,
 }: CrudListProps<Device> &
-  Pick<DevicesTableProps, 'live' | 'selectable' | 'renderSelectionActions' | 'onColumnsShown'> & {
+  Pick<DevicesTableProps, 'live' | 'selectable' | 'renderSelectionActions'> & {
     readonly fleet: ChannelFleet;
     readonly environmentId: number;
     /** The view in the address; the search is the box's (the kit's list search, kept in step with it). */
@@ -275,7 +268,6 @@ function LiveDevicesList({
       live={live}
       selectable={selectable}
       renderSelectionActions={renderSelectionActions}
-      onColumnsShown={onColumnsShown}
     />
   );
 }

@@ -4,8 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { EMPTY } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveFile } from '../../../lib/api/saveFile';
-import type { FleetExportRequest, FleetTable } from '../../../lib/fleet';
+import { DEVICE_SORT_COLUMNS, type FleetExportRequest, type FleetTable } from '../../../lib/fleet';
 import { createI18n } from '../../../lib/i18n/i18n';
+import { deviceExportColumns } from './deviceColumns';
 import { DevicesExportButton, devicesExportFileName } from './DevicesExportButton';
 
 vi.mock('../../../lib/api/saveFile', () => ({ saveFile: vi.fn() }));
@@ -62,5 +63,18 @@ describe('DevicesExportButton', () => {
 
   it('names the file by the day', () => {
     expect(devicesExportFileName(new Date(2026, 0, 5, 23, 59))).toBe('devices-2026-01-05.csv');
+  });
+});
+
+describe('deviceExportColumns', () => {
+  it('writes every data column of the table, in its order and labelled as its header, whatever the width shows', () => {
+    const { t } = createI18n('he-IL');
+    const columns = deviceExportColumns(t);
+    expect(columns.map((column) => column.key)).toEqual([...DEVICE_SORT_COLUMNS]);
+    expect(columns[0]).toEqual({ key: 'name', label: t('devices.columns.name') });
+    // Neither the checkboxes nor the row buttons.
+    expect(columns.some((column) => (column.key as string) === 'select' || (column.key as string) === 'actions')).toBe(
+      false,
+    );
   });
 });

@@ -2,15 +2,13 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Button, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { TestId, type Device } from '@halo/shared';
-import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudEmptyState, RowButtonTooltips } from '../../../crud';
 import {
-  DEVICE_SORT_COLUMNS,
   sameTableQuery,
   type DeviceSort,
   type DeviceSortColumn,
-  type FleetExportColumn,
   type FleetRow,
   type FleetSelectionChange,
   type FleetSelectionSummary,
@@ -48,11 +46,7 @@ export interface DevicesTableProps {
   readonly selectable?: boolean;
   /** What the selection bar offers to do with the checked rows. */
   readonly renderSelectionActions?: (selection: FleetSelectionSummary) => ReactNode;
-  /** The data columns shown, in reading order and labelled, whenever they change (the CSV export writes those). */
-  readonly onColumnsShown?: (columns: readonly FleetExportColumn[]) => void;
 }
-
-const isDataColumn = (key: string): key is DeviceSortColumn => (DEVICE_SORT_COLUMNS as readonly string[]).includes(key);
 
 /**
  * The devices as a virtualised Blueprint Table2 over the live fleet: the fleet worker keeps
@@ -71,7 +65,6 @@ export function DevicesTable({
   live,
   selectable = false,
   renderSelectionActions,
-  onColumnsShown,
 }: DevicesTableProps) {
   const { t, i18n } = useTranslation();
   const direction = i18n.dir();
@@ -88,16 +81,6 @@ export function DevicesTable({
     useCallback((listener: () => void) => rows.subscribeAll(listener), [rows]),
     () => rows.selection,
   );
-  useEffect(() => {
-    if (!onColumnsShown) return;
-    const shown = new Set(shownColumns.map((column) => column.key));
-    // In reading order: a right-to-left table shows its columns reversed.
-    onColumnsShown(
-      columns.flatMap((column) =>
-        shown.has(column.key) && isDataColumn(column.key) ? [{ key: column.key, label: t(column.labelKey) }] : [],
-      ),
-    );
-  }, [columns, shownColumns, onColumnsShown, t]);
 
   const columnElements = useMemo(() => {
     const toggleSort = (column: DeviceSortColumn) => {

@@ -2,7 +2,13 @@ import { Icon, Tag, type Intent } from '@blueprintjs/core';
 import { LocationStatus, MainAppStatus, TestId, THEME_COLORS } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { fleetCellText, type DeviceSortColumn, type FleetRow } from '../../../lib/fleet';
+import {
+  DEVICE_SORT_COLUMNS,
+  fleetCellText,
+  type DeviceSortColumn,
+  type FleetExportColumn,
+  type FleetRow,
+} from '../../../lib/fleet';
 import type { ColumnSize } from '../columnLayout';
 import { CHIP_LABEL_KEYS, deviceCellTexts } from '../deviceLabels';
 import { ActionsCell, CellText, connectionColor, DeviceNameCell, IdentifierText } from './deviceCells';
@@ -162,4 +168,16 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       render: (row) => <ActionsCell id={row.id} />,
     },
   ];
+}
+
+const isDataColumn = (key: string): key is DeviceSortColumn => (DEVICE_SORT_COLUMNS as readonly string[]).includes(key);
+
+/**
+ * The columns a CSV export writes: every data column of the table in its order, labelled as its
+ * header, whatever the window's width leaves on screen (a file is read elsewhere, whole).
+ */
+export function deviceExportColumns(t: TFunction): FleetExportColumn[] {
+  return deviceColumns(t).flatMap((column) =>
+    isDataColumn(column.key) ? [{ key: column.key, label: t(column.labelKey) }] : [],
+  );
 }
