@@ -11,21 +11,39 @@ const QUERY_CANCELED = '57014';
  * timeout at its deadline (the server stops it there itself), several statements in one
  * repeatable-read transaction so they agree. The rows are parsed and shaped on the worker's
  * thread: only the answer crosses to the request loop. The worker tells its backend's pid as
- * it starts, so a stopped read can be cancelled on the server.
+ * it connects, so a stopped read can be cancelled on the server.
  */
 const POSTGRES_READS = `
 const pg = require(workerData.driver);
 // As the request loop's connections (store/database.ts): int8 columns hold epoch milliseconds.
 pg.types.setTypeParser(20, (value) => Number(value));
-const client = new pg.Client(workerData.connection);
-client.on('error', (error) => { throw error; }); // a lost connection ends the worker; a fresh one takes its place
-const connected = client.connect()
-  .then(() => client.query("select pg_backend_pid() as pid, set_config('default_transaction_read_only', 'on', false)"))
-  .then((result) => parentPort.postMessage({ started: { pid: result.rows[0].pid } }));
-connected.catch(() => undefined); // told to the read that waits for it
-const query = async (statement) => (await client.query({ text: statement.sql, values: statement.parameters })).rows;
+// The connection in use: made as the worker starts, and again for the next read after it broke
+// or could not be made (the database restarting, say), so no worker is left with a dead one.
+let session;
+const sessionOf = () => {
+  if (session) return session;
+  const client = new pg.Client(workerData.connection);
+  const ready = client.connect()
+    .then(() => client.query("select pg_backend_pid() as pid, set_config('default_transaction_read_only', 'on', false)"))
+    .then((result) => {
+      parentPort.postMessage({ started: { pid: result.rows[0].pid } });
+      return client;
+    });
+  const forget = () => {
+    if (session === ready) session = undefined;
+  };
+  client.on('error', () => {
+    forget();
+    client.end().catch(() => undefined);
+  });
+  ready.catch(forget); // told to the read that waits for it
+  session = ready;
+  return ready;
+};
+sessionOf().catch(() => undefined);
 const readAll = async (list, deadline) => {
-  await connected;
+  const client = await sessionOf();
+  const query = async (statement) => (await client.query({ text: statement.sql, values: statement.parameters })).rows;
   await client.query("select set_config('statement_timeout', $1, false)", [String(Math.max(1, Math.ceil(deadline - Date.now())))]);
   if (list.length === 1) return [await query(list[0])];
   await client.query('begin isolation level repeatable read read only');

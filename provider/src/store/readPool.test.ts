@@ -1,9 +1,11 @@
 import { API_BASE, apiPaths, ErrorCode } from '@halo/shared';
-import { sql } from 'kysely';
+import { createServer, connect, type AddressInfo } from 'node:net';
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors/httpError.js';
 import type { DeviceStateRow } from '../routes/devices/deviceView.js';
 import { devicesStateColumnsText } from '../routes/devices/devicesStateText.js';
+import { TEST_POSTGRES_URL } from '../testing/databaseTemplates.js';
 import { DIALECTS, startTestProvider, type TestProvider } from '../testing/testProvider.js';
 import { ReadAborted, type ReadPool } from './readPool.js';
 import { postgresReadPool } from './postgresReadPool.js';
@@ -197,6 +199,52 @@ describe.each(DIALECTS)('read pool memory bound on %s', { timeout: 60_000 }, (di
     } finally {
       await reads.close();
       await provider.stop();
+    }
+  });
+});
+
+/** A port nothing listens on yet (taken and given back). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('read pool while its database is away', { timeout: 60_000 }, () => {
+  it('fails a read with the connection error, then reads through a fresh connection once the database is back', async () => {
+    const database = new URL(TEST_POSTGRES_URL);
+    const port = await freePort();
+    const away = new URL(TEST_POSTGRES_URL);
+    away.port = String(port);
+    const reads = postgresReadPool(
+      { connectionString: away.href, connectionTimeoutMillis: 5000 },
+      { size: 1, budgetMs: { page: 10_000, export: 10_000 }, memoryMb: 64 },
+    );
+    const read = () =>
+      reads
+        .begin('page', new AbortController().signal)
+        .rows(CompiledQuery.raw('select 1 as one') as CompiledQuery<{ one: number }>)
+        .then(
+          (rows) => rows,
+          (error: unknown) => error,
+        );
+    // Back: the port now leads to the database.
+    const relay = createServer((socket) => {
+      const upstream = connect(Number(database.port || 5432), database.hostname);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    try {
+      expect(String(await read())).toMatch(/ECONNREFUSED/);
+      await untilBusy(reads, 0);
+      await new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+      expect(await read()).toEqual([{ one: 1 }]);
+    } finally {
+      await reads.close();
+      await new Promise((resolve) => relay.close(resolve));
     }
   });
 });
