@@ -1,5 +1,6 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
+import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
 /**
  * What a heavy read's rows may be turned into where they were read (readPool.ts): in a read
@@ -12,6 +13,7 @@ export const readShapers = {
   devicesStateEntries: devicesStateEntriesText,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
+  systemLogCsv: systemLogCsvBatch,
 } as const;
 
 export type ReadShapers = typeof readShapers;

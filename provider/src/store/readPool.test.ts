@@ -105,6 +105,21 @@ describe.each(DIALECTS)('read pool on %s', { timeout: 60_000 }, (dialect) => {
       while ((await active()) !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
+});
+
+// Reading and shaping are checked with room to spare: the 1 s budget above is for stopping reads,
+// and a worker's first start (its modules loaded, its connection made) on a busy machine can take
+// most of it.
+describe.each(DIALECTS)('read pool shaping on %s', { timeout: 60_000 }, (dialect) => {
+  let provider: TestProvider;
+  beforeEach(async () => {
+    provider = await startTestProvider(dialect, { HALO_PAGE_BUDGET_MS: '10000' });
+  });
+  afterEach(async () => {
+    await provider.stop();
+  });
+
+  const reads = () => provider.provider.context.reads;
 
   it('reads several queries in one snapshot and refuses to write', async () => {
     const { db } = provider.provider.context;
@@ -118,20 +133,6 @@ describe.each(DIALECTS)('read pool on %s', { timeout: 60_000 }, (dialect) => {
     await expect(read.rows(db.deleteFrom('environments').compile())).rejects.toThrow();
     expect(await db.selectFrom('environments').select('name').execute()).toHaveLength(1);
   });
-});
-
-// Shaping is checked with room to spare: the 1 s budget above is for stopping reads, and a worker's
-// first start (its modules loaded) on a busy machine can take most of it.
-describe.each(DIALECTS)('read pool shaping on %s', { timeout: 60_000 }, (dialect) => {
-  let provider: TestProvider;
-  beforeEach(async () => {
-    provider = await startTestProvider(dialect, { HALO_PAGE_BUDGET_MS: '10000' });
-  });
-  afterEach(async () => {
-    await provider.stop();
-  });
-
-  const reads = () => provider.provider.context.reads;
 
   it("shapes a snapshot's last rows where they were read, as this thread would, beside the other rows", async () => {
     const { db } = provider.provider.context;

@@ -43,10 +43,18 @@ export interface Read {
     shaped: CompiledQuery<ShaperRow<Name>>,
     shaper: Name,
   ): Promise<{ rows: RowsOf<Queries>; shaped: Shaped<Name> }>;
+  /** One query's rows given to a shaper with its argument (the reader's language, say), where they were read. */
+  shaped<Name extends ReadShaperName>(
+    query: CompiledQuery<ShaperRow<Name>>,
+    shaper: Name,
+    argument: ShaperArgument<Name>,
+  ): Promise<Shaped<Name>>;
 }
 
 /** The row a shaper takes. */
 export type ShaperRow<Name extends ReadShaperName> = Parameters<ReadShapers[Name]>[0][number];
+/** What a shaper takes beside the rows (undefined for most). */
+export type ShaperArgument<Name extends ReadShaperName> = Parameters<ReadShapers[Name]>[1];
 /** What a shaper makes of the rows. */
 export type Shaped<Name extends ReadShaperName> = Awaited<ReturnType<ReadShapers[Name]>>;
 
@@ -97,8 +105,9 @@ export interface JobResult {
 
 export interface Job {
   readonly statements: readonly Statement[];
-  /** Given the last statement's rows. */
+  /** Given the last statement's rows (and `argument`, structured-cloned to a worker). */
   readonly shaper?: ReadShaperName;
+  readonly argument?: unknown;
   resolve(result: JobResult): void;
   reject(error: unknown): void;
 }
@@ -122,13 +131,18 @@ export function workerShapersUrl(): string | null {
 let localShapers: Promise<ReadShapers> | undefined;
 
 /** A job's result shaped on this thread, when it came back with rows only. */
-async function shapedHere(result: JobResult, shaper: ReadShaperName | undefined): Promise<JobResult> {
+async function shapedHere(
+  result: JobResult,
+  shaper: ReadShaperName | undefined,
+  argument: unknown,
+): Promise<JobResult> {
   if (shaper === undefined || 'shaped' in result) return result;
   localShapers ??= import(SHAPERS_URL.href).then((module: { readShapers: ReadShapers }) => module.readShapers);
   const shapers = await localShapers;
   const rows = result.rows.slice(0, -1);
   const last = (result.rows.at(-1) ?? []) as never[];
-  return { rows, shaped: await shapers[shaper](last) };
+  const shape = shapers[shaper] as (rows: never[], argument: unknown) => unknown;
+  return { rows, shaped: await shape(last, argument) };
 }
 
 /**
@@ -142,6 +156,7 @@ function underBudget(
   start: (job: Job) => (reason: Error) => void,
   queries: readonly CompiledQuery[],
   shaper: ReadShaperName | undefined,
+  argument: unknown,
 ): Promise<JobResult> {
   return new Promise<JobResult>((resolve, reject) => {
     if (signal.aborted) return reject(new ReadAborted());
@@ -153,12 +168,12 @@ function underBudget(
     };
     const job: Job = {
       statements: queries.map(({ sql, parameters }) => ({ sql, parameters })),
-      ...(shaper === undefined ? {} : { shaper }),
+      ...(shaper === undefined ? {} : { shaper, argument }),
       resolve: (result) => {
         if (settled) return;
         finish();
         // Shaped here only when the rows came back unshaped (no worker, or no build for it).
-        shapedHere(result, shaper).then(resolve, reject);
+        shapedHere(result, shaper, argument).then(resolve, reject);
       },
       reject: (error) => {
         if (settled) return;
@@ -180,8 +195,8 @@ export function readUnder(
   start: (job: Job, deadline: number) => (reason: Error) => void,
 ): Read {
   const deadline = Date.now() + budgetMs;
-  const run = (queries: readonly CompiledQuery[], shaper?: ReadShaperName) =>
-    underBudget(deadline, budgetMs, signal, (job) => start(job, deadline), queries, shaper);
+  const run = (queries: readonly CompiledQuery[], shaper?: ReadShaperName, argument?: unknown) =>
+    underBudget(deadline, budgetMs, signal, (job) => start(job, deadline), queries, shaper, argument);
   return {
     rows: async <Row>(query: CompiledQuery<Row>) => ((await run([query])).rows[0] ?? []) as Row[],
     snapshot: async <const Queries extends readonly CompiledQuery[]>(queries: Queries) =>
@@ -193,6 +208,14 @@ export function readUnder(
     ) => {
       const result = await run([...queries, shaped], shaper);
       return { rows: result.rows as RowsOf<Queries>, shaped: result.shaped as Shaped<Name> };
+    },
+    shaped: async <Name extends ReadShaperName>(
+      query: CompiledQuery<ShaperRow<Name>>,
+      shaper: Name,
+      argument: ShaperArgument<Name>,
+    ): Promise<Shaped<Name>> => {
+      const result = await run([query], shaper, argument);
+      return result.shaped as Shaped<Name>;
     },
   };
 }

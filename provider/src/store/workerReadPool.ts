@@ -29,11 +29,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 ${store}
 const shapers = workerData.shapers ? import(workerData.shapers).then((module) => module.readShapers) : undefined;
 shapers?.catch(() => undefined); // a failed load is told to the read that needs it
-parentPort.on('message', async ({ statements: list, shaper, deadline }) => {
+parentPort.on('message', async ({ statements: list, shaper, argument, deadline }) => {
   try {
     const rows = await readAll(list, deadline);
     if (shaper === undefined || !shapers) return parentPort.postMessage({ rows });
-    const shaped = await (await shapers)[shaper](rows.pop());
+    const shaped = await (await shapers)[shaper](rows.pop(), argument);
     parentPort.postMessage({ rows, shaped });
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message), code: error && error.code });
@@ -87,7 +87,11 @@ class WorkerReadPool implements ReadPool {
   constructor(
     private readonly store: WorkerStore,
     private readonly options: ReadPoolOptions,
-  ) {}
+  ) {
+    // Started with the pool: the first heavy read (the gateway's first devices_state, say) does
+    // not wait for a worker's modules and connection within its budget.
+    this.spawn();
+  }
 
   get busy() {
     return this.slots.filter((slot) => slot.running).length;
@@ -129,11 +133,11 @@ class WorkerReadPool implements ReadPool {
       slot.worker.postMessage({
         statements: running.job.statements,
         shaper: running.job.shaper,
+        argument: running.job.argument,
         deadline: running.deadline,
       });
     }
-    // One worker kept ready while the pool may grow: a worker's start (its modules, its
-    // connection) takes a few hundred ms of a core, which the next read should not wait for.
+    // One worker kept ready while the pool may grow, for the same reason.
     if (this.slots.length > 0 && this.slots.every((slot) => slot.running)) this.spawn();
   }
 

@@ -70,6 +70,43 @@ export async function* everyRow<Row extends { readonly id: number }>(
   }
 }
 
+/** A batch of an export's rows as CSV lines: their text, how many, and the last one's id (where the next batch starts). */
+export interface CsvBatch {
+  readonly text: string;
+  readonly count: number;
+  readonly lastId: number | null;
+}
+
+/** Rows as a CSV batch (its lines written by `cellsOf`). */
+export const csvBatch = <Row extends { readonly id: number }>(
+  rows: readonly Row[],
+  cellsOf: (row: Row) => readonly CsvValue[],
+): CsvBatch => ({
+  text: rows.map((row) => csvLine(cellsOf(row))).join(''),
+  count: rows.length,
+  lastId: rows.at(-1)?.id ?? null,
+});
+
+/**
+ * A CSV file as text chunks, its batches written where they were read (a read shaper, see
+ * readShapers.ts): the header, then each batch's text as it came, by keyset paging as everyRow.
+ * Only text crosses to the request loop, which neither parses nor writes the rows.
+ */
+export async function* shapedCsvChunks(
+  header: readonly string[],
+  page: (olderThan: number | undefined, limit: number) => Promise<CsvBatch>,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  let olderThan: number | undefined;
+  for (;;) {
+    const shaped = await page(olderThan, batch);
+    if (shaped.count > 0) yield shaped.text;
+    if (shaped.count < batch || shaped.lastId === null) return;
+    olderThan = shaped.lastId;
+  }
+}
+
 /** A CSV file as text chunks: the header, then one chunk per batch of rows. */
 export async function* csvChunks<Row extends { readonly id: number }>(
   header: readonly string[],
@@ -77,7 +114,7 @@ export async function* csvChunks<Row extends { readonly id: number }>(
   cellsOf: (row: Row) => readonly CsvValue[],
 ): AsyncGenerator<string> {
   yield csvLine(header);
-  for await (const rows of batches) yield rows.map((row) => csvLine(cellsOf(row))).join('');
+  for await (const rows of batches) yield csvBatch(rows, cellsOf).text;
 }
 
 /** `system-log-2026-11-25T10-15-00Z.csv`: what was exported, and when (server time). */

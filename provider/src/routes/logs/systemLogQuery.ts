@@ -7,13 +7,13 @@ import {
   type SystemLogEntry,
   type SystemLogFilter,
 } from '@halo/shared';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../store/database.js';
 import type { Read } from '../../store/readPool.js';
 import type { Database, SystemLogsTable } from '../../store/schema.js';
-import { contains, logPageConditions } from './logPage.js';
+import { contains, csvBatch, logPageConditions, type CsvBatch } from './logPage.js';
 
-type SystemLogRow = Selectable<SystemLogsTable>;
+export type SystemLogRow = Selectable<SystemLogsTable>;
 type SystemLogFilterAndPage = SystemLogFilter & LogPaging;
 
 /** The conditions of a filter (and a page's ids, compared on `idColumn`), columns qualified for a join. */
@@ -49,19 +49,25 @@ const readsNameIndex = (dialect: Dialect, filter: SystemLogFilterAndPage) =>
   dialect === 'sqlite' && /[^%_]{3}/.test(filter.device_name ?? '') && logTimeWindow(filter).to === undefined;
 
 /** One page of the system log: the entries a filter selects, ordered by id, at most `limit`, read by `read`. */
-export function systemLogRows(
-  { db, dialect }: { readonly db: Kysely<Database>; readonly dialect: Dialect },
+export const systemLogRows = (
+  store: { readonly db: Kysely<Database>; readonly dialect: Dialect },
   read: Read,
   environmentId: number,
   filter: SystemLogFilterAndPage,
   order: 'asc' | 'desc',
   limit: number,
-): Promise<SystemLogRow[]> {
-  if (!readsNameIndex(dialect, filter)) {
-    return read.rows(
-      selectSystemLogs(db, environmentId, filter).selectAll().orderBy('id', order).limit(limit).compile(),
-    );
-  }
+): Promise<SystemLogRow[]> => read.rows(systemLogQuery(store, environmentId, filter, order, limit));
+
+/** The query of such a page (to be read, or shaped where it is read). */
+export function systemLogQuery(
+  { db, dialect }: { readonly db: Kysely<Database>; readonly dialect: Dialect },
+  environmentId: number,
+  filter: SystemLogFilterAndPage,
+  order: 'asc' | 'desc',
+  limit: number,
+): CompiledQuery<SystemLogRow> {
+  if (!readsNameIndex(dialect, filter))
+    return selectSystemLogs(db, environmentId, filter).selectAll().orderBy('id', order).limit(limit).compile();
   // CROSS JOIN keeps SQLite from turning the join around (the index probed once per entry).
   // The index's LIKE cannot take an ESCAPE, so % and _ in the name are wildcards there: it
   // selects a superset, and the exact condition on system_logs.device_name keeps the rest out.
@@ -71,7 +77,7 @@ export function systemLogRows(
     .whereRef('system_logs.id', '=', 'names.rowid')
     .where(sql<boolean>`names.device_name like ${`%${filter.device_name ?? ''}%`}`);
   for (const condition of systemLogConditions(environmentId, filter, 'names.rowid')) select = select.where(condition);
-  return read.rows(select.selectAll('system_logs').orderBy('names.rowid', order).limit(limit).compile());
+  return select.selectAll('system_logs').orderBy('names.rowid', order).limit(limit).compile();
 }
 
 export const systemLogEntry = (row: SystemLogRow): SystemLogEntry => ({
@@ -117,3 +123,7 @@ export const systemLogCells =
       column in labels ? labels[column as keyof typeof labels] : entry[column as keyof SystemLogEntry],
     );
   };
+
+/** A batch of entries as the export's CSV lines in the reader's language (a read shaper: it runs where they were read). */
+export const systemLogCsvBatch = (rows: readonly SystemLogRow[], locale: Locale): CsvBatch =>
+  csvBatch(rows, systemLogCells(locale));
