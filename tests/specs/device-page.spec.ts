@@ -164,12 +164,14 @@ test('a Home problem opens the device page, whose timeline shows the link the si
   await page.getByTestId(TestId.timeWindow.choice('1h')).click();
   await expect(page).toHaveURL(/window=1h/);
   await expect(lane.locator('[data-state="down"]').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId(TestId.devicePage.timeline).scrollIntoViewIfNeeded();
+  await snap('device-page-timeline-1h');
 
   // The same page in the other looks: right to left, dark, and both.
   for (const look of OTHER_LOOKS) {
     const other = await lookPage(browser, stack.baseURL, look);
     await loginThroughUi(other, 'noc-viewer', PASSWORD);
-    await other.goto(`${devicePath(target!.id)}?window=24h`);
+    await other.goto(`${devicePath(target!.id)}?window=1h`);
     await expect(other.getByTestId(TestId.devicePage.name)).toHaveText(target!.name, { timeout: 30_000 });
     await expectLook(other, look);
     await expect(
