@@ -170,7 +170,8 @@ class WorkerReadPool implements ReadPool {
     return slot;
   }
 
-  private settle({ job, ...running }: Running, message: WorkerMessage) {
+  private settle(running: Running, message: WorkerMessage) {
+    const { job } = running;
     if (message.error === undefined) {
       const result: JobResult = {
         rows: message.rows ?? [],
@@ -179,7 +180,7 @@ class WorkerReadPool implements ReadPool {
       job.resolve(result);
       return;
     }
-    job.reject(this.store.failure?.(message.error, message.code, { job, ...running }) ?? new Error(message.error));
+    job.reject(this.store.failure?.(message.error, message.code, running) ?? new Error(message.error));
   }
 
   private retire(slot: Slot) {

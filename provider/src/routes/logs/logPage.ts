@@ -53,22 +53,31 @@ export const logPageSize = (query: LogPageQuery) => logPageWindow(query).limit;
 export const EXPORT_BATCH = 2000;
 
 /**
- * Every row a filter selects, newest first, read a batch at a time by id (keyset paging): a
- * page is asked for the rows older than the last one seen, so the export's memory does not
- * grow with the log and rows written meanwhile do not shift it.
+ * Every batch a filter selects, newest first, read by id (keyset paging): a page is asked for
+ * the rows older than the last one seen, so the export's memory does not grow with the log and
+ * rows written meanwhile do not shift it. A batch tells how many rows it holds and its last id.
  */
-export async function* everyRow<Row extends { readonly id: number }>(
-  page: (olderThan: number | undefined, limit: number) => Promise<readonly Row[]>,
-  batch = EXPORT_BATCH,
-): AsyncGenerator<readonly Row[]> {
+async function* keysetPages<Batch>(
+  page: (olderThan: number | undefined, limit: number) => Promise<Batch>,
+  sizeOf: (batch: Batch) => { readonly count: number; readonly lastId: number | null | undefined },
+  limit: number,
+): AsyncGenerator<Batch> {
   let olderThan: number | undefined;
   for (;;) {
-    const rows = await page(olderThan, batch);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    olderThan = rows[rows.length - 1]?.id;
+    const batch = await page(olderThan, limit);
+    const { count, lastId } = sizeOf(batch);
+    if (count > 0) yield batch;
+    if (count < limit || lastId === null || lastId === undefined) return;
+    olderThan = lastId;
   }
 }
+
+/** Every row a filter selects, newest first, a batch at a time (keysetPages). */
+export const everyRow = <Row extends { readonly id: number }>(
+  page: (olderThan: number | undefined, limit: number) => Promise<readonly Row[]>,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<readonly Row[]> =>
+  keysetPages(page, (rows) => ({ count: rows.length, lastId: rows.at(-1)?.id }), batch);
 
 /** A batch of an export's rows as CSV lines: their text, how many, and the last one's id (where the next batch starts). */
 export interface CsvBatch {
@@ -89,7 +98,7 @@ export const csvBatch = <Row extends { readonly id: number }>(
 
 /**
  * A CSV file as text chunks, its batches written where they were read (a read shaper, see
- * readShapers.ts): the header, then each batch's text as it came, by keyset paging as everyRow.
+ * readShapers.ts): the header, then each batch's text as it came (keysetPages).
  * Only text crosses to the request loop, which neither parses nor writes the rows.
  */
 export async function* shapedCsvChunks(
@@ -98,13 +107,7 @@ export async function* shapedCsvChunks(
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
   yield csvLine(header);
-  let olderThan: number | undefined;
-  for (;;) {
-    const shaped = await page(olderThan, batch);
-    if (shaped.count > 0) yield shaped.text;
-    if (shaped.count < batch || shaped.lastId === null) return;
-    olderThan = shaped.lastId;
-  }
+  for await (const shaped of keysetPages(page, (csv) => csv, batch)) yield shaped.text;
 }
 
 /** A CSV file as text chunks: the header, then one chunk per batch of rows. */
