@@ -66,10 +66,16 @@ const EnvironmentSchema = z.object({
   /** Each device's connected time is written every this many ticks. */
   HALO_SIM_USAGE_FLUSH_TICKS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
-   * Devices one environment may hold: 2.5 times the product's 100,000-device target, so a
-   * tenant at the target can still import a large file, while no tenant can fill the store.
+   * Devices one tenant may hold over its whole tree (store/environments.ts, TenantTree): 2.5
+   * times the product's 100,000-device target, so a tenant at the target can still import a
+   * large file, while no tenant can fill the store.
    */
   HALO_ENVIRONMENT_MAX_DEVICES: z.coerce.number().int().min(1).default(250_000),
+  /**
+   * Environments one tenant may have below its own, at any depth: room for a region, site or
+   * customer each, while no tenant can fill the store with environments (and their managers).
+   */
+  HALO_TENANT_MAX_ENVIRONMENTS: z.coerce.number().int().min(0).default(200),
   /** Heavy reads (readPool.ts): how many run at once, their time budgets and a worker's memory. */
   HALO_READ_WORKERS: z.coerce.number().int().min(0).max(64).default(DEFAULT_READ_POOL.size),
   HALO_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.page),
@@ -123,8 +129,10 @@ export interface ProviderConfig {
   /** Check every answer against the shared contract before sending it (tests; a mismatch is a 500). */
   readonly checkAnswers: boolean;
   readonly simulator: SimulatorConfig;
-  /** Devices one environment may hold (HALO_ENVIRONMENT_MAX_DEVICES); the simulator's fleet is exempt. */
+  /** Devices one tenant's tree may hold (HALO_ENVIRONMENT_MAX_DEVICES); the simulator's fleet is exempt. */
   readonly environmentMaxDevices: number;
+  /** Environments one tenant may have below its own (HALO_TENANT_MAX_ENVIRONMENTS). */
+  readonly tenantMaxEnvironments: number;
   readonly readPool: ReadPoolOptions;
   /** Alarm e-mail grouping per user (jobs/alarmMail.ts). */
   readonly alarmMail: AlarmMailTiming;
@@ -213,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       usageFlushTicks: values.HALO_SIM_USAGE_FLUSH_TICKS,
     },
     environmentMaxDevices: values.HALO_ENVIRONMENT_MAX_DEVICES,
+    tenantMaxEnvironments: values.HALO_TENANT_MAX_ENVIRONMENTS,
     readPool: {
       size: values.HALO_READ_WORKERS,
       budgetMs: { page: values.HALO_PAGE_BUDGET_MS, export: values.HALO_EXPORT_BUDGET_MS },

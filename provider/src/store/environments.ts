@@ -62,3 +62,65 @@ export async function insertEnvironmentWithManager(
     .executeTakeFirstOrThrow();
   return { environment: row, managerId: user.id };
 }
+
+/** Environment trees are shallow; this bounds a walk even if data were ever cyclic. */
+const MAX_DEPTH = 64;
+
+/**
+ * Where an environment's limits are counted (README, "Limits"). A tenant is an environment
+ * directly under the root with every environment below it, at any depth; the root is the
+ * installation's own, without the tenants under it. A sub-environment shares its tenant's
+ * room, so making environments does not multiply what a tenant may hold.
+ */
+export interface TenantTree {
+  /** The tenant's top environment: the root's child the environment lies under, or the root itself. */
+  readonly tenantId: number;
+  /** Every environment of the tree, the tenant's own first. */
+  readonly environmentIds: readonly number[];
+}
+
+/** The tenant an environment belongs to: its ancestor directly under the root (itself when it is one), or the root. */
+export async function tenantOf(db: Kysely<Database>, environmentId: number): Promise<number> {
+  let current = environmentId;
+  for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
+    const row = await db.selectFrom('environments').select('parent_id').where('id', '=', current).executeTakeFirst();
+    if (!row || row.parent_id === null) return current;
+    const parent = await db
+      .selectFrom('environments')
+      .select('parent_id')
+      .where('id', '=', row.parent_id)
+      .executeTakeFirst();
+    if (!parent || parent.parent_id === null) return current;
+    current = row.parent_id;
+  }
+  return current;
+}
+
+/** The tenant's tree the environment belongs to (see TenantTree). */
+export async function tenantTreeOf(db: Kysely<Database>, environmentId: number): Promise<TenantTree> {
+  return treeOfTenant(db, await tenantOf(db, environmentId));
+}
+
+/** A tenant's tree (see TenantTree), read in one recursive query. */
+export async function treeOfTenant(db: Kysely<Database>, tenantId: number): Promise<TenantTree> {
+  const tenant = await db.selectFrom('environments').select('parent_id').where('id', '=', tenantId).executeTakeFirst();
+  // The root's tree is the root alone: each environment under it is a tenant of its own.
+  if (!tenant || tenant.parent_id === null) return { tenantId, environmentIds: [tenantId] };
+  const rows = await db
+    .withRecursive('tree(id)', (recursive) =>
+      recursive
+        .selectFrom('environments')
+        .select('id')
+        .where('id', '=', tenantId)
+        .unionAll((below) =>
+          below
+            .selectFrom('environments')
+            .innerJoin('tree', 'tree.id', 'environments.parent_id')
+            .select('environments.id'),
+        ),
+    )
+    .selectFrom('tree')
+    .select('id')
+    .execute();
+  return { tenantId, environmentIds: [tenantId, ...rows.map((row) => row.id).filter((id) => id !== tenantId)] };
+}

@@ -40,6 +40,7 @@ export const environmentsApi = {
       ErrorCode.USERNAME_EXISTS,
       ErrorCode.EMAIL_EXISTS,
       ErrorCode.PASSWORD_NOT_VALID,
+      ErrorCode.ENVIRONMENT_LIMIT_REACHED,
     ],
   }),
   update: defineEndpoint({

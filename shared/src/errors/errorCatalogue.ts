@@ -12,6 +12,8 @@ export const ErrorCode = {
   INVALID_ID: 6,
   LOGIN_LOCKED: 10,
   ENV_NAME_EXISTS: 20,
+  /** The product's own: the tenant holds as many environments as it may (HALO_TENANT_MAX_ENVIRONMENTS). */
+  ENVIRONMENT_LIMIT_REACHED: 21,
   USERNAME_EXISTS: 30,
   EMAIL_EXISTS: 31,
   PASSWORD_NOT_VALID: 32,
@@ -21,7 +23,7 @@ export const ErrorCode = {
   DEVICE_PARAMETERS_EXIST: 51,
   DEVICE_PORT_RANGE_OVERLAP: 52,
   DEVICE_IMPORT_INVALID: 53,
-  /** The product's own: the environment holds as many devices as it may (HALO_ENVIRONMENT_MAX_DEVICES). */
+  /** The product's own: the environment's tenant holds as many devices as it may (HALO_ENVIRONMENT_MAX_DEVICES). */
   DEVICE_LIMIT_REACHED: 54,
   RULE_NAME_EXISTS: 60,
   RULE_PARAMETERS_EXIST: 61,
@@ -145,6 +147,17 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     message: 'Environment with given name already exists',
     field: 'environment_name',
   },
+  [ErrorCode.ENVIRONMENT_LIMIT_REACHED]: {
+    status: 400,
+    messageKey: 'errors.environmentLimitReached',
+    message: 'The environment cannot have more sub-environments',
+    extension: true,
+    detail: {
+      key: 'errors.environmentLimit',
+      fields: ['limit'],
+      message: 'Its tree may hold {{limit}} sub-environments at any depth; delete one to add another',
+    },
+  },
   [ErrorCode.USERNAME_EXISTS]: {
     status: 400,
     messageKey: 'errors.usernameExists',
@@ -218,11 +231,21 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     messageKey: 'errors.deviceLimitReached',
     message: 'The environment has reached its device limit',
     extension: true,
-    detail: {
-      key: 'errors.deviceLimitLeft',
-      fields: ['limit', 'left'],
-      message: 'This environment may hold {{limit}} devices; {{left}} more can be added',
-    },
+    // The limit holds over a tenant's whole tree: when other environments share it, the answer
+    // says how many (`shared_with`), never which (a sub-environment's users may not see above it).
+    detail: [
+      {
+        key: 'errors.deviceLimitShared',
+        fields: ['limit', 'left', 'shared_with'],
+        message:
+          'This environment shares a limit of {{limit}} devices with {{shared_with}} other environments of its tree; {{left}} more can be added',
+      },
+      {
+        key: 'errors.deviceLimitLeft',
+        fields: ['limit', 'left'],
+        message: 'This environment may hold {{limit}} devices; {{left}} more can be added',
+      },
+    ],
   },
   [ErrorCode.RULE_NAME_EXISTS]: {
     status: 400,

@@ -73,11 +73,59 @@ describe.each(DIALECTS)('device limit of an environment on %s', (dialect) => {
     expect(await devicesOf(admin.environmentId)).toBe(LIMIT);
   });
 
-  it('counts per environment: a full environment does not stop another', async () => {
+  it("counts a tenant's whole tree: a full tenant's new child can neither create nor import, nor can a grandchild", async () => {
+    const tenant = await createEnvironment(provider.api, admin, 'limit-tenant');
+    expect((await upload(tenant, csvOf('tenant', LIMIT))).status).toBe(200);
+    const child = await createEnvironment(provider.api, tenant, 'limit-child');
+    const grandchild = await createEnvironment(provider.api, child, 'limit-grandchild');
+    const shared = {
+      error: ErrorCode.DEVICE_LIMIT_REACHED,
+      fields: { limit: LIMIT, left: 0, shared_with: 2 },
+      message:
+        'This environment shares a limit of 5 devices with 2 other environments of its tree; 0 more can be added',
+    };
+    for (const actor of [child, grandchild]) {
+      const created = await create(actor, `more-${actor.environmentId}`);
+      expect(created.status).toBe(400);
+      expect(created.body).toMatchObject(shared);
+      const imported = await upload(actor, csvOf(`more-${actor.environmentId}`, 1));
+      expect(imported.status).toBe(400);
+      expect(imported.body).toMatchObject(shared);
+      expect(await devicesOf(actor.environmentId)).toBe(0);
+    }
+    expect(await devicesOf(tenant.environmentId)).toBe(LIMIT);
+    expect(await importAudits()).toBe(LIMIT);
+    expect(await db().selectFrom('device_import_rows').select('seq').execute()).toEqual([]);
+  });
+
+  it('lets the environments of one tree together reach the limit, never pass it', async () => {
+    const tenant = await createEnvironment(provider.api, admin, 'tree-tenant');
+    const left = await createEnvironment(provider.api, tenant, 'tree-left');
+    const right = await createEnvironment(provider.api, tenant, 'tree-right');
+    expect((await upload(left, csvOf('left', 3))).status).toBe(200);
+    const refused = await upload(right, csvOf('right', 3));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: ErrorCode.DEVICE_LIMIT_REACHED, fields: { left: 2, shared_with: 2 } });
+    expect((await upload(right, csvOf('right', 2))).status).toBe(200);
+    expect((await create(tenant, 'tenant-over')).status).toBe(400);
+    expect([
+      await devicesOf(tenant.environmentId),
+      await devicesOf(left.environmentId),
+      await devicesOf(right.environmentId),
+    ]).toEqual([0, 3, 2]);
+  });
+
+  it("keeps tenants apart: the root's full environment stops neither a tenant nor its children", async () => {
     expect((await upload(admin, csvOf('root', LIMIT))).status).toBe(200);
     const tenant = await createEnvironment(provider.api, admin, 'limit-tenant');
+    const child = await createEnvironment(provider.api, tenant, 'limit-child');
     expect((await create(tenant, 'tenant-cam')).status).toBe(201);
-    expect((await create(admin, 'root-more')).status).toBe(400);
+    expect((await create(child, 'child-cam')).status).toBe(201);
+    const full = await create(admin, 'root-more');
+    expect(full.status).toBe(400);
+    // The root counts its own devices, not its tenants': no other environment shares its limit.
+    expect(full.body).toMatchObject({ fields: { limit: LIMIT, left: 0 } });
+    expect(full.body.fields).not.toHaveProperty('shared_with');
   });
 
   it('lets two concurrent imports and creates together reach the limit, never pass it', async () => {

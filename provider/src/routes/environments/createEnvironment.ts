@@ -11,17 +11,25 @@ import { environmentView } from './environmentView.js';
 import { grantableFeatures } from './grantFeatures.js';
 import { storedFeatures } from '../../store/environmentFeatures.js';
 import { insertEnvironmentWithManager } from '../../store/environments.js';
+import { assertEnvironmentFits } from './environmentLimit.js';
 
-/** POST config/{env}/environments: a sub-environment of {env} and its manager user. */
+/**
+ * POST config/{env}/environments: a sub-environment of {env} and its manager user. Error 21 when
+ * {env}'s tenant has as many environments below it as it may (environmentLimit.ts).
+ */
 export const createEnvironment = route(API.environments.create, (context) => async ({ auth, body: input }) => {
   const { target, user: actor } = auth;
+  const { dialect, config } = context;
   assertCaServerAddressAllowed(context, input.ca_server_address);
   if (await environmentNameExists(context.db, input.environment_name)) throw environmentNameExists.error();
   const features = input.enabled_feature_ids?.length ? grantableFeatures(auth, target, input.enabled_feature_ids) : [];
+  // Told before the password's hash is paid for; counted again where it is written.
+  await assertEnvironmentFits(context.db, target.id, config.tenantMaxEnvironments);
   const passwordHash = await hashPassword(input.password);
   const now = context.now();
   try {
     const created = await context.db.transaction().execute(async (trx) => {
+      await assertEnvironmentFits(trx, target.id, config.tenantMaxEnvironments, dialect);
       const { environment } = await insertEnvironmentWithManager(
         trx,
         {

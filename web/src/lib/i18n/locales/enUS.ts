@@ -310,6 +310,8 @@ export const enUS = {
     incorrectCredentialsAttempts_one: 'Incorrect username or password, {{count}} attempt left',
     incorrectCredentialsAttempts_other: 'Incorrect username or password, {{count}} attempts left',
     envNameExists: 'Environment with given name already exists',
+    environmentLimitReached: 'This environment cannot have more sub-environments',
+    environmentLimit: 'Its tree may hold {{limit}} sub-environments at any depth; delete one to add another',
     usernameExists: 'User with given username already exists',
     emailExists: 'User with given email already exists',
     passwordNotValid: 'Password is invalid',
@@ -324,6 +326,8 @@ export const enUS = {
     invalidDevicesFile: 'Invalid devices records file',
     deviceLimitReached: 'This environment has reached its device limit',
     deviceLimitLeft: 'It may hold {{limit}} devices; {{left}} more can be added',
+    deviceLimitShared:
+      'It shares a limit of {{limit}} devices with {{shared_with}} other environments of its tree; {{left}} more can be added',
     ruleNameExists: 'Application Rule name already exists',
     ruleParametersExist: 'Application Rule parameters already exists',
     ruleParametersExistRule: 'The rule {{rule_name}} already has these hosts and this primary hub.',

@@ -307,6 +307,8 @@ export const heIL = {
     incorrectCredentialsAttempts_two: 'שם משתמש או סיסמה שגויים, נותרו {{count}} ניסיונות',
     incorrectCredentialsAttempts_other: 'שם משתמש או סיסמה שגויים, נותרו {{count}} ניסיונות',
     envNameExists: 'סביבה בשם זה כבר קיימת',
+    environmentLimitReached: 'לא ניתן להוסיף עוד תת-סביבות לסביבה זו',
+    environmentLimit: 'העץ שלה יכול להכיל עד {{limit}} תת-סביבות בכל עומק; מחקו אחת כדי להוסיף אחרת',
     usernameExists: 'משתמש עם שם משתמש זה כבר קיים',
     emailExists: 'משתמש עם כתובת דוא"ל זו כבר קיים',
     passwordNotValid: 'הסיסמה אינה תקינה',
@@ -321,6 +323,8 @@ export const heIL = {
     invalidDevicesFile: 'קובץ רשומות ההתקנים אינו תקין',
     deviceLimitReached: 'הסביבה הגיעה למגבלת ההתקנים שלה',
     deviceLimitLeft: 'היא יכולה להכיל {{limit}} התקנים; אפשר להוסיף עוד {{left}}',
+    deviceLimitShared:
+      'היא חולקת מגבלה של {{limit}} התקנים עם {{shared_with}} סביבות נוספות בעץ שלה; אפשר להוסיף עוד {{left}}',
     ruleNameExists: 'שם כלל היישום כבר קיים',
     ruleParametersExist: 'פרמטרי כלל היישום כבר קיימים',
     ruleParametersExistRule: 'לכלל {{rule_name}} כבר יש את המארחים האלה ואת הרכזת הראשית הזאת.',
