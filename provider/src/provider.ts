@@ -6,6 +6,7 @@ import { bootstrapRootEnvironment } from './bootstrap.js';
 import { openStore, type OpenStoreOptions, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import { sweepImportStages } from './store/deviceImportStage.js';
+import { sweepImportUploads } from './store/importUploads.js';
 import { openDataDir } from './store/privateDataDir.js';
 import { createSimulatorControl } from './simulator/simulatorControl.js';
 import { log } from './log.js';
@@ -19,7 +20,7 @@ export interface StartedProvider {
 
 /**
  * Opens the data dir (0700; a warning when an existing one is open to others), opens and
- * migrates the store, sweeps the stages of device imports a crash cut off, then creates the
+ * migrates the store, sweeps the stages and files of device imports a crash cut off, then creates the
  * root environment on first start.
  */
 export async function startProvider(
@@ -36,8 +37,11 @@ export async function startProvider(
   try {
     await migrateToLatest(store);
     // A device import a crash cut off left only its stage: none of its rows became devices.
-    const swept = await sweepImportStages(store.db, store.dialect, (options.now ?? Date.now)());
+    const startedAt = (options.now ?? Date.now)();
+    const swept = await sweepImportStages(store.db, store.dialect, startedAt);
     if (swept > 0) log.info(`Removed ${swept} staged rows of device imports a stop cut off`);
+    const files = await sweepImportUploads(config.dataDir, store.dialect, startedAt);
+    if (files > 0) log.info(`Removed ${files} files of device imports a stop cut off`);
     const context: ProviderContext = {
       db: store.db,
       dialect: store.dialect,

@@ -1,4 +1,5 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
+import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
@@ -14,6 +15,8 @@ export const readShapers = {
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
   systemLogCsv: systemLogCsvBatch,
+  deviceImportCount: countImportRecords,
+  deviceImportCheck: checkImportRecords,
 } as const;
 
 export type ReadShapers = typeof readShapers;

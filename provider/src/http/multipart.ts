@@ -1,5 +1,10 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Request } from 'express';
 import busboy from 'busboy';
+import { PRIVATE_FILE_MODE } from '../store/privateDataDir.js';
 
 /** One uploaded file of a multipart/form-data request, read whole (it is bounded by `maxFileBytes`). */
 export interface UploadedFile {
@@ -102,4 +107,105 @@ export function readUploadedFiles(request: Request, limits: UploadLimits): Promi
     request.on('aborted', () => settle({ ok: false, reason: 'upload aborted' }));
     request.pipe(parser);
   });
+}
+
+/** One uploaded file of a multipart/form-data request, written to a file of its own as it arrived. */
+export interface SavedFile {
+  readonly field: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  /** Where its bytes are: the caller removes it (SavedUpload.remove). */
+  readonly path: string;
+}
+
+export type SavedUpload =
+  | { readonly ok: true; readonly files: readonly SavedFile[]; remove(): Promise<void> }
+  | { readonly ok: false; readonly reason: string; readonly tooLarge?: boolean };
+
+/**
+ * As readUploadedFiles, but each file streamed to a new private file `<prefix>-<n>` in
+ * `directory` (which must exist) as its bytes arrive, so no upload is ever whole in memory. A
+ * refused upload leaves no file behind; an accepted one's files are the caller's to remove.
+ */
+export async function saveUploadedFiles(
+  request: Request,
+  limits: UploadLimits,
+  directory: string,
+  prefix: string,
+): Promise<SavedUpload> {
+  const files: SavedFile[] = [];
+  const outs: WriteStream[] = [];
+  const written: Promise<unknown>[] = [];
+  const remove = async () => {
+    // A refused upload's files may never end (their part is no longer read): they are cut.
+    for (const out of outs) if (!out.writableFinished) out.destroy();
+    await Promise.allSettled(written);
+    await Promise.all(files.map((file) => rm(file.path, { force: true })));
+  };
+  const outcome = await new Promise<UploadOutcome>((resolve) => {
+    let settled = false;
+    const settle = (result: UploadOutcome) => {
+      if (settled) return;
+      settled = true;
+      if (!result.ok) discardRestOfBody(request);
+      resolve(result);
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: request.headers,
+        // One byte more than the limit, as readUploadedFiles asks, so a file of exactly the limit is whole.
+        limits: {
+          fileSize: limits.maxFileBytes + 1,
+          files: limits.maxFiles,
+          fields: 32,
+          parts: 64,
+          fieldSize: 64 * 1024,
+        },
+        preservePath: true,
+      });
+    } catch (error) {
+      settle({ ok: false, reason: error instanceof Error ? error.message : 'not multipart/form-data' });
+      return;
+    }
+    parser.on('file', (field, stream, info) => {
+      const path = join(directory, `${prefix}-${files.length}`);
+      files.push({ field, fileName: info.filename ?? '', contentType: info.mimeType, path });
+      const out = createWriteStream(path, { mode: PRIVATE_FILE_MODE });
+      outs.push(out);
+      const done = finished(out);
+      // Told when the upload is settled (allSettled below), not as an unhandled rejection meanwhile.
+      done.catch(() => undefined);
+      written.push(done);
+      // Back-pressure: busboy (and so the request) waits while the disk catches up.
+      stream.pipe(out);
+      stream.on('limit', () =>
+        settle({ ok: false, reason: `file larger than ${limits.maxFileBytes} bytes`, tooLarge: true }),
+      );
+      stream.on('error', (error: unknown) => {
+        out.destroy();
+        settle({ ok: false, reason: error instanceof Error ? error.message : 'malformed multipart body' });
+      });
+      out.on('error', (error) => settle({ ok: false, reason: `the upload could not be kept: ${error.message}` }));
+    });
+    parser.on('filesLimit', () => settle({ ok: false, reason: `more than ${limits.maxFiles} files` }));
+    parser.on('close', () => settle({ ok: true, files: [] }));
+    parser.on('error', (error: unknown) =>
+      settle({ ok: false, reason: error instanceof Error ? error.message : 'malformed multipart body' }),
+    );
+    request.on('aborted', () => settle({ ok: false, reason: 'upload aborted' }));
+    request.pipe(parser);
+  });
+  if (!outcome.ok) {
+    await remove();
+    return outcome;
+  }
+  // Every file on the disk whole before anyone reads it.
+  const flushed = await Promise.allSettled(written);
+  const failed = flushed.find((result) => result.status === 'rejected');
+  if (failed) {
+    await remove();
+    return { ok: false, reason: `the upload could not be kept: ${String(failed.reason)}` };
+  }
+  return { ok: true, files, remove };
 }

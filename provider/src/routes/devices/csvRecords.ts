@@ -1,4 +1,5 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { createReadStream } from 'node:fs';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { parse as parseStream, type Options } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 
@@ -52,46 +53,71 @@ export class NotCsvError extends Error {
   }
 }
 
-/** Characters parsed per slice: about 1,800 device rows, a few milliseconds of parsing. */
-const SLICE_CHARS = 64 * 1024;
+/** Passes bytes on once they are UTF-8 text (no invalid sequence, no NUL); anything else fails the stream with NotCsvError. */
+class Utf8Bytes extends Transform {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      if (chunk.includes(0)) throw new NotCsvError();
+      // Decoded only to be checked: a sequence cut at the chunk's end is finished by the next one.
+      this.decoder.decode(chunk, { stream: true });
+      done(null, chunk);
+    } catch {
+      done(new NotCsvError());
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.decoder.decode();
+      done();
+    } catch {
+      done(new NotCsvError());
+    }
+  }
+}
 
 /**
- * Reads CSV text a slice at a time, as `parseCsv` reads it whole, and hands each slice's
- * records to `onRecords`; the event loop serves other requests between slices, so a 20 MB
- * file never holds it for more than one slice's parse and `onRecords`. Throws NotCsvError when
- * the text is not CSV, possibly after earlier slices were handed over.
+ * A CSV file's records as `parseCsv` reads its text, in batches of what the parser holds at a
+ * time (a promise per batch, not per record), streamed from the disk so memory stays flat
+ * however large the file. `lines: false` leaves each record's line out (0), for a faster count.
+ * Throws NotCsvError (possibly after earlier batches) when the file is not UTF-8 CSV text;
+ * stopping early closes the file.
  */
-export async function readCsvInSlices(
-  text: string,
-  onRecords: (records: CsvRecord[]) => Promise<void> | void,
-  sliceChars = SLICE_CHARS,
-): Promise<void> {
-  const parser = parseStream(CSV_OPTIONS);
-  const ended = new Promise<Error | null>((resolve) => {
-    parser.on('end', () => resolve(null));
-    parser.on('error', (error: Error) => resolve(error));
-  });
-  // The parser's Transform parses a written chunk at once: its records are there to read.
-  const readParsed = (): CsvRecord[] => {
-    const records: CsvRecord[] = [];
-    for (
-      let parsed = parser.read() as ParsedRecord | null;
-      parsed !== null;
-      parsed = parser.read() as ParsedRecord | null
-    )
-      records.push(recordOf(parsed));
-    return records;
-  };
-  for (let start = 0; start < text.length; start += sliceChars) {
-    parser.write(text.slice(start, start + sliceChars));
-    if (parser.errored) throw new NotCsvError();
-    await onRecords(readParsed());
-    await yieldToLoop();
+export async function* csvFileRecords(path: string, options: { lines?: boolean } = {}): AsyncGenerator<CsvRecord[]> {
+  const lines = options.lines ?? true;
+  const parser = parseStream({ ...CSV_OPTIONS, info: lines });
+  // Every stream's failure ends in the parser's, which the loop below throws.
+  pipeline(createReadStream(path), new Utf8Bytes(), parser, () => undefined);
+  const arrived = () =>
+    new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        parser.off('readable', onReadable).off('end', onEnd).off('error', settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReadable = () => settle();
+      const onEnd = () => settle();
+      parser.on('readable', onReadable).on('end', onEnd).on('error', settle);
+    });
+  try {
+    for (;;) {
+      if (parser.errored) throw parser.errored;
+      const batch: CsvRecord[] = [];
+      for (let parsed = parser.read() as unknown; parsed !== null; parsed = parser.read() as unknown)
+        batch.push(lines ? recordOf(parsed as ParsedRecord) : { line: 0, fields: parsed as string[] });
+      if (batch.length > 0) yield batch;
+      else if (parser.readableEnded) return;
+      else await arrived();
+    }
+  } catch (error) {
+    // csv-parse's own errors (CSV_*: an unterminated quote) and the bytes' say the same.
+    if (error instanceof NotCsvError || String((error as { code?: unknown }).code).startsWith('CSV_')) {
+      throw new NotCsvError();
+    }
+    throw error;
+  } finally {
+    parser.destroy();
   }
-  // The last record, when no line break ends it, comes with the end.
-  const last: CsvRecord[] = [];
-  parser.on('data', (parsed: ParsedRecord) => last.push(recordOf(parsed)));
-  parser.end();
-  if (await ended) throw new NotCsvError();
-  await onRecords([...readParsed(), ...last]);
 }

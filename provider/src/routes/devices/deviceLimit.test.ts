@@ -61,16 +61,28 @@ describe.each(DIALECTS)('device limit of an environment on %s', (dialect) => {
 
   it('accepts an import that reaches the limit exactly, then refuses one more device on create', async () => {
     await createDevice(provider.api, admin, clientDevice('cam-a'));
-    // Refused rows take no room: only the good ones count against what is left.
-    const csv = `${csvOf('fit', 4)}\nbad name,SN-BAD,1,false,,,`;
-    const response = await upload(admin, csv);
+    const response = await upload(admin, csvOf('fit', 4));
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ imported: 4, failed: 1 });
+    expect(response.body).toMatchObject({ imported: 4, failed: 0 });
     expect(await devicesOf(admin.environmentId)).toBe(LIMIT);
     const refused = await create(admin, 'one-more');
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: ErrorCode.DEVICE_LIMIT_REACHED, fields: { limit: LIMIT, left: 0 } });
     expect(await devicesOf(admin.environmentId)).toBe(LIMIT);
+  });
+
+  it("counts a file's records before checking any: more records than are left is refused, bad ones included", async () => {
+    await createDevice(provider.api, admin, clientDevice('cam-a'));
+    // Four good rows would fit, but the file holds five records: no row is checked, none written.
+    const over = await upload(admin, `${csvOf('fit', 4)}\nbad name,SN-BAD,1,false,,,`);
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ error: ErrorCode.DEVICE_LIMIT_REACHED, fields: { limit: LIMIT, left: 4 } });
+    expect(await devicesOf(admin.environmentId)).toBe(1);
+    // Within what is left, refused rows take no room: the good ones are written.
+    const within = await upload(admin, `${csvOf('fit', 3)}\nbad name,SN-BAD,1,false,,,`);
+    expect(within.status, JSON.stringify(within.body)).toBe(200);
+    expect(within.body).toMatchObject({ imported: 3, failed: 1 });
+    expect(await devicesOf(admin.environmentId)).toBe(4);
   });
 
   it("counts a tenant's whole tree: a full tenant's new child can neither create nor import, nor can a grandchild", async () => {

@@ -1,9 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceImportResponseSchema, ErrorCode, Permission } from '@halo/shared';
 import { configCall } from '../../testing/configCall.js';
 import { clientDevice, createDevice, multipartBody, serverDevice } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
+import { importUploadsDir } from '../../store/importUploads.js';
 import { parseCsv } from './csvRecords.js';
 
 // Each test logs users in (password hashing) on a shared, busy machine: allow for it.
@@ -29,6 +31,8 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       .attach('file', Buffer.from(csv), { filename: fileName, contentType: 'text/csv' });
   const deviceCount = async () =>
     (await provider.provider.context.db.selectFrom('devices').select('id').execute()).length;
+  /** The import files waiting in the data dir: each import removes its own, however it ends. */
+  const uploadsLeft = () => readdirSync(importUploadsDir(provider.provider.context.config.dataDir));
 
   it('reports every record: good rows written, bad rows with their line and field and nothing written for them', async () => {
     await createDevice(provider.api, admin, clientDevice('existing', 'SN-EXISTING'));
@@ -151,6 +155,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     // The imported devices appear in the incremental devices_state like any other change.
     const state = await configCall(provider.api, admin, 'get', '/devices/devices_state').expect(200);
     expect(state.body.devices_state).toHaveLength(7);
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it("names the device holding a pairing id in the caller's environment, never another environment's", async () => {
@@ -251,6 +256,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
       .send(lone.body);
     expect(accepted.body.imported).toBe(1);
     expect(await deviceCount()).toBe(1);
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it('refuses a file above 20 MB with error 53', async () => {
@@ -260,6 +266,7 @@ describe.each(DIALECTS)('device import on %s', (dialect) => {
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(ErrorCode.DEVICE_IMPORT_INVALID);
     expect(await deviceCount()).toBe(0);
+    expect(uploadsLeft()).toEqual([]);
   }, 60_000);
 
   it('needs permission 51', async () => {
