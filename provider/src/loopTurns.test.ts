@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachSlice, inBatchesUntilDone, inTurns } from './loopTurns.js';
+import { forEachPacedSlice, forEachSlice, inBatchesUntilDone, inTurns } from './loopTurns.js';
 
 describe('loop turns', () => {
   it('lets other work run between two slices, not within one', async () => {
@@ -37,5 +37,30 @@ describe('loop turns', () => {
     });
     expect(total).toBe(5);
     expect(seen.slice(0, 5)).toEqual(['batch 2', 'other', 'batch 2', 'other', 'batch 1']);
+  });
+
+  it('sizes paced slices to take about their aim, within their bounds, other work between two', async () => {
+    let now = 0;
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    // Each item costs 0.5 ms, then 2 ms from the 300th on (the store got busy).
+    const items = Array.from({ length: 1000 }, (_, index) => index);
+    await forEachPacedSlice(
+      items,
+      { aimMs: 10, first: 5, fewest: 2, most: 40 },
+      (slice) => {
+        sizes.push(slice.length);
+        now += slice.reduce((cost, item) => cost + (item < 300 ? 0.5 : 2), 0);
+        setImmediate(() => seen.push('other'));
+        seen.push('slice');
+      },
+      () => now,
+    );
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(1000);
+    // Grows at most twofold (5, 10, 20) to what fits the aim (20 at 0.5 ms), never past `most`.
+    expect(sizes.slice(0, 4)).toEqual([5, 10, 20, 20]);
+    // Once items cost 2 ms, a slice is cut at once to what fits: 5.
+    expect(sizes.at(-2)).toBe(5);
+    expect(seen.slice(0, 4)).toEqual(['slice', 'other', 'slice', 'other']);
   });
 });

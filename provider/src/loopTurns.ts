@@ -18,6 +18,41 @@ export async function forEachSlice<T>(
   }
 }
 
+/** How paced work sizes its slices (forEachPacedSlice). */
+export interface Pace {
+  /** What one slice should take of the thread (and, for a transaction, of the store's writer). */
+  readonly aimMs: number;
+  /** The first slice's size, before any is measured. */
+  readonly first: number;
+  readonly fewest: number;
+  readonly most: number;
+}
+
+/**
+ * As forEachSlice, each slice sized from how long the one before took so that one takes about
+ * `pace.aimMs`: work whose cost per item varies (a busy store, a loaded machine, a step that
+ * costs more for some items) keeps its slices short, since other requests are answered only
+ * between two. A slice grows at most twofold on the last, and shrinks at once.
+ */
+export async function forEachPacedSlice<T>(
+  items: readonly T[],
+  pace: Pace,
+  each: (slice: readonly T[]) => unknown,
+  clock: () => number = () => performance.now(),
+): Promise<void> {
+  let size = pace.first;
+  for (let start = 0; start < items.length;) {
+    if (start > 0) await yieldToLoop();
+    const slice = items.slice(start, start + size);
+    const began = clock();
+    await each(slice);
+    start += slice.length;
+    const tookMs = Math.max(clock() - began, 0.1);
+    const fitting = Math.floor((slice.length * pace.aimMs) / tookMs);
+    size = Math.max(pace.fewest, Math.min(pace.most, fitting, slice.length * 2));
+  }
+}
+
 /** `shape` applied to `rows` `perTurn` at a time (see forEachSlice); one call when they fit in one turn. */
 export async function inTurns<Row, Shaped>(
   rows: readonly Row[],

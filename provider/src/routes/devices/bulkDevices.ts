@@ -17,7 +17,7 @@ import { log } from '../../log.js';
 import { route } from '../../http/endpointRoute.js';
 import { auditChanges, findReachable } from '../../http/reachable.js';
 import { subjectOf, type Scoped } from '../../http/tenancy.js';
-import { forEachSlice } from '../../loopTurns.js';
+import { forEachPacedSlice, type Pace } from '../../loopTurns.js';
 import { listedAmong } from '../../store/allowedDevices.js';
 import { addGroupMembers, membersAmong, removeGroupMembers } from '../../store/groupMembers.js';
 import { takeRevisions } from '../../store/revisions.js';
@@ -31,11 +31,14 @@ import { removeDevices } from './removeDevices.js';
 
 /**
  * Devices read, checked and written per transaction, with a turn of the event loop between two
- * transactions: each holds SQLite's one connection (and the provider's thread) for some 10-20 ms,
- * so other tenants' requests are answered in between (issue 25), and 10,000 devices take a few
- * seconds. Also well under the bound-parameter limits of an `in` list.
+ * transactions (loopTurns.ts, forEachPacedSlice): each transaction is sized to take about
+ * TRANSACTION_AIM_MS, for it holds SQLite's one connection (and, there, the provider's thread)
+ * while other tenants' calls wait for it; a busy store or machine gets shorter ones. At most
+ * DEVICES_PER_TRANSACTION, well under the bound-parameter limits of an `in` list.
  */
 export const DEVICES_PER_TRANSACTION = 200;
+const TRANSACTION_AIM_MS = 10;
+const BULK_PACE: Pace = { aimMs: TRANSACTION_AIM_MS, first: 50, fewest: 25, most: DEVICES_PER_TRANSACTION };
 
 const BULK_COLUMNS = ['id', 'environment_id', 'name', 'created_by', 'is_enabled', 'upgrade_policy'] as const;
 type BulkRow = Pick<DeviceRow, (typeof BULK_COLUMNS)[number]>;
@@ -191,8 +194,8 @@ async function planOf(context: ProviderContext, auth: Scoped, body: DeviceBulkRe
  * of the environment is refused `notFound`, a device plain 52/54 does not reach (neither the
  * caller's nor in their allowed list) `notAllowed`; the others are done, each with its own audit
  * row, or unchanged when already as asked. Ids are taken once each, in the order given; the
- * report lists them in that order. Done DEVICES_PER_TRANSACTION devices per transaction with a
- * turn of the event loop between them: a device done is committed (and reported by
+ * report lists them in that order. Done in short transactions (BULK_PACE) with a turn of the
+ * event loop between two: a device done is committed (and reported by
  * devices_state) as its transaction ends, not when the call answers. Should the store fail in a
  * transaction, that batch is rolled back and the call stops there: it still answers its report,
  * the devices of that batch and after it refused `notDone` (the failure in the provider's log),
@@ -206,7 +209,7 @@ export const bulkDevices = route(API.devices.bulk, (context) => async ({ auth, b
   /** One batch read, checked and written in one transaction. */
   const batchOf = (trx: Kysely<Database>, slice: readonly number[]) => checkAndApply(trx, auth, plan, slice);
   let failed = false;
-  await forEachSlice(ids, DEVICES_PER_TRANSACTION, async (slice) => {
+  await forEachPacedSlice(ids, BULK_PACE, async (slice) => {
     const notDone = () => result.refused.push(...slice.map((id) => refusedEntry(id, undefined, 'notDone')));
     if (failed) return notDone();
     let batch: Awaited<ReturnType<typeof batchOf>>;
