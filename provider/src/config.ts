@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { ALARM_MAIL_DEFAULTS, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
+import type { DeliveryLimits } from './net/deliveryLanes.js';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
 import { DEFAULT_READ_POOL, type ReadPoolOptions } from './store/readPool.js';
 
@@ -42,8 +43,14 @@ const EnvironmentSchema = z.object({
    * also list loopback blocks (127.0.0.1/32, ::1/128) for a relay on the provider's own host.
    */
   HALO_WEBHOOK_ALLOWED_NETWORKS: optionalText,
-  /** How long an alarm webhook target has to answer a delivery. */
+  /** How long a delivery to an alarm webhook target may take, all of it (connect, send, answer). */
   HALO_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Outbound deliveries (alarm webhooks, satcom) running at once, all tenants together, and of
+   * one tenant (net/deliveryLanes.ts): a tenant's slow targets fill its own share, not everyone's.
+   */
+  HALO_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
+  HALO_DELIVERY_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(4),
   /** How often the satcom forwarder looks for messages to send. */
   HALO_SATCOM_FORWARD_MS: z.coerce.number().int().min(100).default(2000),
   HALO_CHECK_ANSWERS: z.enum(['0', '1']).default('0'),
@@ -124,8 +131,10 @@ export interface ProviderConfig {
   readonly caNetworks: OutboundPolicy;
   /** Where satcom targets may be called (HALO_SATCOM_ALLOWED_NETWORKS), and how often the forwarder runs. */
   readonly satcom: { readonly networks: OutboundPolicy; readonly forwardMs: number };
-  /** Where alarm webhooks may be called (HALO_WEBHOOK_ALLOWED_NETWORKS), and how long a target has to answer. */
-  readonly alarmWebhooks: { readonly networks: OutboundPolicy; readonly timeoutMs: number };
+  /** Where alarm webhooks may be called (HALO_WEBHOOK_ALLOWED_NETWORKS), and how long a delivery may take in all. */
+  readonly alarmWebhooks: { readonly networks: OutboundPolicy; readonly deadlineMs: number };
+  /** How many outbound deliveries run at once, in all and per tenant (net/deliveryLanes.ts). */
+  readonly deliveries: DeliveryLimits;
   /** Check every answer against the shared contract before sending it (tests; a mismatch is a 500). */
   readonly checkAnswers: boolean;
   readonly simulator: SimulatorConfig;
@@ -209,8 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
         purpose: OutboundPurpose.ALARM_WEBHOOK,
         allowedNetworks: parseAllowedNetworks(values.HALO_WEBHOOK_ALLOWED_NETWORKS, OutboundPurpose.ALARM_WEBHOOK),
       },
-      timeoutMs: values.HALO_WEBHOOK_TIMEOUT_MS,
+      deadlineMs: values.HALO_WEBHOOK_TIMEOUT_MS,
     },
+    deliveries: { total: values.HALO_DELIVERY_CONCURRENCY, perTenant: values.HALO_DELIVERY_TENANT_CONCURRENCY },
     checkAnswers: values.HALO_CHECK_ANSWERS === '1',
     simulator: {
       devices: values.HALO_SIM_DEVICES,

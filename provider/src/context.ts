@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SecretBox } from './auth/secretBox.js';
 import type { ProviderConfig } from './config.js';
 import type { Mailer } from './mail/mailer.js';
+import type { DeliveryLanes } from './net/deliveryLanes.js';
 import type { SimulatorControl } from './simulator/simulatorControl.js';
 import type { Dialect } from './store/database.js';
 import type { ReadPool } from './store/readPool.js';
@@ -17,6 +18,8 @@ export interface ProviderContext {
   readonly config: ProviderConfig;
   readonly secrets: SecretBox;
   readonly mailer: Mailer;
+  /** Where outbound deliveries run, each target in its own lane, a tenant's share capped. */
+  readonly deliveries: DeliveryLanes;
   readonly now: () => number;
   /** The fleet simulator's controls for the API, when one runs (simulatorControl.ts). */
   readonly simulator: SimulatorControl;

@@ -54,17 +54,19 @@ async function main() {
   });
   const stop = () => {
     stopping = true;
-    // A tick, a delivery or a job in flight finishes before the store closes.
-    void Promise.all([simulator?.stop(), forwarder.stop(), jobs.stop()]).finally(() => {
-      // close() ends idle keep-alive connections once, now; a request still in flight (an import
-      // publishing) leaves its connection idle only when it is answered, and a client that keeps
-      // it open would hold the close until the grace ran out, the store not closed cleanly.
-      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
-      server.close(() => {
-        clearInterval(closeIdle);
-        void provider.close().finally(() => process.exit(0));
+    // A tick, a delivery or a job in flight finishes before the store closes (a delivery within its deadline).
+    void Promise.all([simulator?.stop(), forwarder.stop(), jobs.stop()])
+      .then(() => provider.context.deliveries.idle())
+      .finally(() => {
+        // close() ends idle keep-alive connections once, now; a request still in flight (an import
+        // publishing) leaves its connection idle only when it is answered, and a client that keeps
+        // it open would hold the close until the grace ran out, the store not closed cleanly.
+        const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(closeIdle);
+          void provider.close().finally(() => process.exit(0));
+        });
       });
-    });
     setTimeout(() => {
       log.warn(`stopping: work still in flight after ${STOP_GRACE_MS} ms; exiting without a clean close`);
       process.exit(0);

@@ -10,6 +10,7 @@ import { sweepImportUploads } from './store/importUploads.js';
 import { openDataDir } from './store/privateDataDir.js';
 import { createSimulatorControl } from './simulator/simulatorControl.js';
 import { log } from './log.js';
+import { DeliveryLanes } from './net/deliveryLanes.js';
 
 export interface StartedProvider {
   readonly context: ProviderContext;
@@ -50,6 +51,7 @@ export async function startProvider(
       secrets: createSecretBox(loadSecretKey(config.dataDir, config.secretKey)),
       mailer:
         options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, dataDir: config.dataDir }),
+      deliveries: new DeliveryLanes(config.deliveries),
       now: options.now ?? Date.now,
       simulator: createSimulatorControl(),
     };

@@ -67,7 +67,7 @@ export interface WebhookOutcome {
 
 /**
  * One signed POST of `payload` to the target under the webhook policy (addresses checked after
- * resolution, no redirect followed, a time-out). Never throws: the outcome says how it went, and
+ * resolution, no redirect followed, a deadline over the whole exchange). Never throws: the outcome says how it went, and
  * the detail of a failure (what a name resolved to) goes to the log only.
  */
 export async function postWebhook(
@@ -93,7 +93,7 @@ export async function postWebhook(
           [WebhookHeader.EVENT]: payload.kind,
           [WebhookHeader.WEBHOOK_ID]: String(webhook.id),
         },
-        timeoutMs: context.config.alarmWebhooks.timeoutMs,
+        deadlineMs: context.config.alarmWebhooks.deadlineMs,
       },
       context.config.alarmWebhooks.networks,
     );

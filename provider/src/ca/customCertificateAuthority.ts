@@ -63,7 +63,7 @@ export class CustomCertificateAuthority implements CertificateIssuer {
       request.sign(keys.privateKey, forge.md.sha256.create());
       const caResponse = await callOutbound(
         this.endpoint('/ca'),
-        { method: 'GET', timeoutMs: TIMEOUT_MS },
+        { method: 'GET', deadlineMs: TIMEOUT_MS },
         this.policy,
       );
       if (caResponse.status !== 200) throw new ServiceRefused('GET /ca', caResponse.status);
@@ -71,7 +71,7 @@ export class CustomCertificateAuthority implements CertificateIssuer {
       const caCertificates = certificatesFromPem(caResponse.body);
       const signed = await callOutbound(
         this.endpoint('/sign'),
-        { method: 'POST', json: { csr: forge.pki.certificationRequestToPem(request) }, timeoutMs: TIMEOUT_MS },
+        { method: 'POST', json: { csr: forge.pki.certificationRequestToPem(request) }, deadlineMs: TIMEOUT_MS },
         this.policy,
       );
       if (signed.status !== 200) throw new ServiceRefused('POST /sign', signed.status);

@@ -13,9 +13,10 @@ import {
 import { applyAlarmReadings, type AlarmReading } from '../store/alarms.js';
 import { useAdminSuite, type AdminSuite } from '../testing/adminSuite.js';
 import { clientDevice, createDevice } from '../testing/devices.js';
-import { createEnvironment } from '../testing/people.js';
+import { createEnvironment, type Actor } from '../testing/people.js';
 import { DIALECTS } from '../testing/testProvider.js';
 import { deliverAlarmWebhooks } from './alarmWebhooks.js';
+import { SCHEDULED_JOBS } from './scheduledJobs.js';
 
 const reading = (deviceId: number, severity: number, kind: AlarmReading['kind'] = 'breach'): AlarmReading => ({
   kind,
@@ -235,4 +236,91 @@ describe.each(DIALECTS)('alarm webhook delivery on %s, with the default configur
     expect(tested).toMatchObject({ delivered: false, status: null, error: 'addressRefused:loopback' });
     expect(receiver.received).toHaveLength(0);
   });
+});
+
+/** A receiver that answers at once with its headers, then a byte a second, and never ends. */
+function useDrippingReceiver() {
+  let server: Server | undefined;
+  const state = { port: 0, requests: 0, open: 0 };
+  beforeEach(async () => {
+    server = createServer((request, response) => {
+      state.requests += 1;
+      state.open += 1;
+      request.resume();
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      const drip = setInterval(() => response.write('.'), 1000);
+      response.on('close', () => {
+        state.open -= 1;
+        clearInterval(drip);
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    state.port = (server.address() as AddressInfo).port;
+  });
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  return state;
+}
+
+describe.each(DIALECTS)("alarm webhook delivery on %s: one tenant's slow receiver", (dialect) => {
+  const DEADLINE_MS = 4000;
+  const suite = useAdminSuite(dialect, {
+    HALO_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+    HALO_WEBHOOK_TIMEOUT_MS: String(DEADLINE_MS),
+    HALO_SESSION_IDLE_MS: '86400000',
+  });
+  const receiver = useReceiver();
+  const dripping = useDrippingReceiver();
+  const job = SCHEDULED_JOBS.find((each) => each.name === 'alarm-webhooks');
+
+  const addFor = async (actor: Actor, url: string) => {
+    const created = await suite.send(actor, 'post', '/alarm_webhooks', { name: 'receiver', url, min_severity: 1 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return API.webhooks.create.answer.parse(created.body).webhook;
+  };
+  /** How long from a run of the scheduled job until the receiver holds `count` deliveries. */
+  const deliveredWithin = async (count: number) => {
+    const started = performance.now();
+    const running = job?.run(suite.provider.provider.context, new Date());
+    await expect.poll(() => receiver.received.length, { timeout: DEADLINE_MS, interval: 20 }).toBe(count);
+    const ms = performance.now() - started;
+    await running;
+    return { ms, runMs: performance.now() - started };
+  };
+
+  it("never holds another tenant's deliveries, nor the next run, for a target that answers a byte a second", async () => {
+    const { context } = suite.provider.provider;
+    const slowTenant = await createEnvironment(suite.provider.api, suite.admin, 'slow-tenant');
+    const otherTenant = await createEnvironment(suite.provider.api, suite.admin, 'other-tenant');
+    const slow = await addFor(slowTenant, `http://127.0.0.1:${dripping.port}/hook`);
+    await addFor(otherTenant, `http://127.0.0.1:${receiver.port}/hook`);
+
+    // The other tenant's usual time, alone.
+    await applyAlarmReadings(context.db, otherTenant.id, [reading(1, Severity.CRITICAL)], context.now());
+    const usual = await deliveredWithin(1);
+
+    // The slow tenant's receiver takes the POST and drips its answer; the other's are delivered as usual.
+    await applyAlarmReadings(context.db, slowTenant.id, [reading(2, Severity.CRITICAL)], context.now());
+    await applyAlarmReadings(context.db, otherTenant.id, [reading(3, Severity.CRITICAL)], context.now());
+    const beside = await deliveredWithin(2);
+    await expect.poll(() => dripping.open, { timeout: DEADLINE_MS / 2 }).toBe(1);
+    await applyAlarmReadings(context.db, otherTenant.id, [reading(4, Severity.CRITICAL)], context.now());
+    const next = await deliveredWithin(3);
+    // Still dripping: the next run left its target to the delivery in flight, and held no one.
+    expect(dripping.requests).toBe(1);
+    expect(dripping.open).toBe(1);
+    const bound = usual.ms + 1000;
+    expect(beside.ms, `usual ${usual.ms.toFixed(0)} ms`).toBeLessThan(bound);
+    expect(next.ms, `usual ${usual.ms.toFixed(0)} ms`).toBeLessThan(bound);
+    expect(beside.runMs).toBeLessThan(bound);
+    expect(next.runMs).toBeLessThan(bound);
+
+    // The dripping delivery is cut at its deadline, which covers the whole exchange, and retried later.
+    await context.deliveries.idle();
+    await expect.poll(() => dripping.open, { timeout: 2000 }).toBe(0);
+    const [row] = await context.db.selectFrom('alarm_webhooks').selectAll().where('id', '=', slow.id).execute();
+    expect(row).toMatchObject({ attempts: 1, last_error: 'timedOut', last_delivered_at: null });
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
 } from '@halo/shared';
 import { postWebhook, recordOutcome } from '../alarm-webhooks/webhookDelivery.js';
 import type { ProviderContext } from '../context.js';
+import { tenantsAmong } from '../store/environments.js';
 import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
 import { revisionOf, selectCurrentRevision } from '../store/revisions.js';
 import type { AlarmWebhookRow } from '../store/schema.js';
@@ -21,9 +22,6 @@ import type { AlarmWebhookRow } from '../store/schema.js';
  * (2xx) moves it; anything else keeps it and tries again after a back-off (webhookRetryDelayMs),
  * so nothing is lost while a target is down.
  */
-
-/** Targets called at once: a slow one does not hold the others for its whole time-out. */
-const PARALLEL_TARGETS = 8;
 
 interface EnvironmentNode {
   readonly id: number;
@@ -132,7 +130,7 @@ async function deliverTo(
         .updateTable('alarm_webhooks')
         .set({ cursor_revision: cursor.revision, cursor_alarm_id: cursor.alarmId })
         .where('id', '=', webhook.id)
-        // Not if a delivery moved it meanwhile (two runs never overlap; this is belt and braces).
+        // Not if a delivery moved it meanwhile (a target's deliveries never overlap, its lane; belt and braces).
         .where('cursor_revision', '=', webhook.cursor_revision)
         .where('cursor_alarm_id', '=', webhook.cursor_alarm_id)
         .execute();
@@ -175,25 +173,43 @@ async function deliverTo(
 export const alarmLink = (context: ProviderContext, deviceName: string): string =>
   `${context.config.publicUrl}${ROUTES.alarms}?device=${encodeURIComponent(deviceName)}`;
 
-/** One run: every due target's turn. Answers how many POSTs were made. */
-export async function deliverAlarmWebhooks(context: ProviderContext): Promise<number> {
+/** The targets' lanes among the deliveries' (net/deliveryLanes.ts). */
+const laneOf = (webhookId: number) => `alarm-webhook:${webhookId}`;
+
+/**
+ * One run: every due target's delivery started in its own lane (net/deliveryLanes.ts), a
+ * tenant's share of them capped; a target still delivering (or waiting for room) since an
+ * earlier run is left to that one, so its deliveries queue behind its own only and a slow one
+ * holds no other target and no later run. Answers the deliveries started, each resolving with
+ * whether it made a POST; the scheduled job does not wait for them.
+ */
+export async function startAlarmWebhooks(context: ProviderContext): Promise<Promise<boolean>[]> {
   const now = context.now();
   const due = await context.db
     .selectFrom('alarm_webhooks')
-    .selectAll()
+    .select(['id', 'environment_id'])
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
     .orderBy('id')
     .execute();
-  if (due.length === 0) return 0;
+  const waiting = due.filter((webhook) => !context.deliveries.holds(laneOf(webhook.id)));
+  if (waiting.length === 0) return [];
   const environments = await context.db.selectFrom('environments').select(['id', 'parent_id', 'name']).execute();
   const byId = new Map(environments.map((environment) => [environment.id, environment]));
   const reach = reachOf(environments);
-  let posts = 0;
-  for (let start = 0; start < due.length; start += PARALLEL_TARGETS) {
-    const turns = await Promise.all(
-      due.slice(start, start + PARALLEL_TARGETS).map((webhook) => deliverTo(context, webhook, byId, reach, now)),
-    );
-    posts += turns.filter(Boolean).length;
-  }
-  return posts;
+  const tenantOf = tenantsAmong(environments);
+  return waiting.map(({ id, environment_id: environmentId }) =>
+    context.deliveries.run(tenantOf(environmentId), laneOf(id), async () => {
+      // Read as its turn comes: it may have waited for room, been delivered by a test, or deleted.
+      const at = context.now();
+      const webhook = await context.db.selectFrom('alarm_webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!webhook || (webhook.next_attempt_at !== null && Number(webhook.next_attempt_at) > at)) return false;
+      return deliverTo(context, webhook, byId, reach, at);
+    }),
+  );
+}
+
+/** One run, waited for: answers how many POSTs were made. */
+export async function deliverAlarmWebhooks(context: ProviderContext): Promise<number> {
+  const turns = await Promise.all(await startAlarmWebhooks(context));
+  return turns.filter(Boolean).length;
 }

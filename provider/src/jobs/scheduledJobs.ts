@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { pruneAlarms } from './pruneAlarms.js';
 import { sendAlarmMail } from './alarmMail.js';
-import { deliverAlarmWebhooks } from './alarmWebhooks.js';
+import { startAlarmWebhooks } from './alarmWebhooks.js';
 import { pruneHeatSightHistory } from './pruneHeatSightHistory.js';
 import { sendAlarmDigest } from './alarmDigest.js';
 import type { JobLeadership } from './jobLeadership.js';
@@ -28,12 +28,14 @@ export interface ScheduledJob {
 }
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
-  // Every 5 s: each alarm webhook that is due gets the alarm changes since its last delivery (back-off in its row).
+  // Every 5 s: each alarm webhook that is due gets the alarm changes since its last delivery (back-off in its row),
+  // in a lane of its own: the run starts the deliveries and does not wait for them, so a slow target holds no run.
   {
     name: 'alarm-webhooks',
     schedule: '*/5 * * * * *',
     run: async (context) => {
-      await deliverAlarmWebhooks(context);
+      for (const delivery of await startAlarmWebhooks(context))
+        delivery.catch((error: unknown) => log.error({ err: error }, 'alarm webhook delivery failed'));
     },
   },
   // Hourly, off the hour that other installations' jobs favour: an hour's worth of rows each time.

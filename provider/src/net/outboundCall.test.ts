@@ -164,13 +164,13 @@ describe('callOutbound', () => {
   it('refuses a host name that resolves to loopback, without sending it anything, and names the rule', async () => {
     const target = await listen(() => ({ status: 200, body: 'secret' }));
     const byName = await failureOf(
-      callOutbound(new URL(`http://localhost:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
+      callOutbound(new URL(`http://localhost:${target.port}/ca`), { method: 'GET', deadlineMs: 2000 }, closed),
     );
     expect(byName.failure).toEqual({ reason: 'addressRefused', rule: 'loopback' });
     // The detail (how the name resolved) is for the log.
     expect(byName.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1)/);
     const literal = await failureOf(
-      callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, closed),
+      callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', deadlineMs: 2000 }, closed),
     );
     expect(literal.failure).toEqual({ reason: 'addressRefused', rule: 'loopback' });
     expect(target.hits).toEqual([]);
@@ -180,7 +180,7 @@ describe('callOutbound', () => {
     const inner = await listen(() => ({ status: 200, body: 'inner' }));
     const outer = await listen(() => ({ status: 302, headers: { Location: `http://localhost:${inner.port}/admin` } }));
     const { failure } = await failureOf(
-      callOutbound(new URL(`http://localhost:${outer.port}/ca`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+      callOutbound(new URL(`http://localhost:${outer.port}/ca`), { method: 'GET', deadlineMs: 2000 }, loopbackForTest),
     );
     expect(failure).toEqual({ reason: 'redirected', status: 302 });
     expect(outer.hits).toEqual(['/ca']);
@@ -190,7 +190,7 @@ describe('callOutbound', () => {
   it('answers other statuses for the caller to judge', async () => {
     const target = await listen(() => ({ status: 503, body: 'busy' }));
     await expect(
-      callOutbound(new URL(`http://localhost:${target.port}/in`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+      callOutbound(new URL(`http://localhost:${target.port}/in`), { method: 'GET', deadlineMs: 2000 }, loopbackForTest),
     ).resolves.toEqual({ status: 503, body: 'busy' });
   });
 
@@ -202,7 +202,7 @@ describe('callOutbound', () => {
       const { failure } = await failureOf(
         callOutbound(
           new URL(`http://127.0.0.1:${port}/in`),
-          { method: 'POST', json: {}, timeoutMs: 200 },
+          { method: 'POST', json: {}, deadlineMs: 200 },
           loopbackForTest,
         ),
       );
@@ -212,17 +212,42 @@ describe('callOutbound', () => {
     }
   });
 
+  it('cuts a target that answers a byte at a time at the deadline, which covers the whole exchange', async () => {
+    // Headers at once, then a byte every 50 ms: the socket is never idle, the answer never ends in time.
+    const dripping = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      const drip = setInterval(() => response.write('x'), 50);
+      response.on('close', () => clearInterval(drip));
+    });
+    servers.push(dripping);
+    await new Promise<void>((resolve) => dripping.listen(0, '127.0.0.1', resolve));
+    const port = (dripping.address() as AddressInfo).port;
+    const started = performance.now();
+    const { failure, detail } = await failureOf(
+      callOutbound(
+        new URL(`http://127.0.0.1:${port}/in`),
+        { method: 'POST', json: {}, deadlineMs: 400 },
+        loopbackForTest,
+      ),
+    );
+    const took = performance.now() - started;
+    expect(failure).toEqual({ reason: 'timedOut' });
+    expect(detail).toMatch(/within 400 ms/);
+    expect(took).toBeGreaterThanOrEqual(390);
+    expect(took).toBeLessThan(2000);
+  });
+
   it('says "unreachable" when nothing listens, and "TLS failed" when the handshake does', async () => {
     const gone = await listen(() => ({ status: 200 }));
     await new Promise((resolve) => servers.pop()!.close(resolve));
     const refused = await failureOf(
-      callOutbound(new URL(`http://127.0.0.1:${gone.port}/in`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+      callOutbound(new URL(`http://127.0.0.1:${gone.port}/in`), { method: 'GET', deadlineMs: 2000 }, loopbackForTest),
     );
     expect(refused.failure).toEqual({ reason: 'unreachable' });
     expect(refused.detail).toMatch(/ECONNREFUSED/);
     const plain = await listen(() => ({ status: 200 }));
     const handshake = await failureOf(
-      callOutbound(new URL(`https://127.0.0.1:${plain.port}/in`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+      callOutbound(new URL(`https://127.0.0.1:${plain.port}/in`), { method: 'GET', deadlineMs: 2000 }, loopbackForTest),
     );
     expect(handshake.failure).toEqual({ reason: 'tlsFailed' });
   });
@@ -231,7 +256,7 @@ describe('callOutbound', () => {
     const target = await listen(() => ({ status: 200, body: 'x'.repeat(1024 * 1024) }));
     const answer = await callOutbound(
       new URL(`http://127.0.0.1:${target.port}/ca`),
-      { method: 'GET', timeoutMs: 2000 },
+      { method: 'GET', deadlineMs: 2000 },
       loopbackForTest,
     );
     expect(answer.body).toHaveLength(1024 * 1024);
@@ -240,7 +265,7 @@ describe('callOutbound', () => {
   it('says "bad answer" for an answer above 1 MB', async () => {
     const target = await listen(() => ({ status: 200, body: 'x'.repeat(1024 * 1024 + 1) }));
     const { failure } = await failureOf(
-      callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', timeoutMs: 2000 }, loopbackForTest),
+      callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', deadlineMs: 2000 }, loopbackForTest),
     );
     expect(failure).toEqual({ reason: 'badAnswer' });
   });

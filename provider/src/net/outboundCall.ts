@@ -183,8 +183,10 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * One HTTP call out under the policy: addresses checked after resolution, no redirect
- * followed, a time-out and a bounded answer. Any other status is answered for the caller to
- * judge. Every failure rejects with OutboundCallFailed.
+ * followed, a deadline and a bounded answer. The deadline covers the whole exchange (the name's
+ * resolution, connecting, sending, the answer's last byte), not the socket's idle time: a
+ * target that answers a byte at a time is cut when it passes. Any other status is answered for
+ * the caller to judge. Every failure rejects with OutboundCallFailed.
  */
 export function callOutbound(
   url: URL,
@@ -194,7 +196,8 @@ export function callOutbound(
     /** A JSON body already serialised (one whose exact bytes are signed); wins over `json`. */
     readonly jsonText?: string;
     readonly headers?: Readonly<Record<string, string>>;
-    readonly timeoutMs: number;
+    /** How long the whole exchange may take. */
+    readonly deadlineMs: number;
   },
   policy: OutboundPolicy,
 ): Promise<OutboundAnswer> {
@@ -221,12 +224,20 @@ export function callOutbound(
   const agent = secure ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
   const body = init.jsonText ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
   const send = secure ? httpsRequest : httpRequest;
+  let deadline: NodeJS.Timeout | undefined;
   return new Promise<OutboundAnswer>((resolve, reject) => {
+    let settled = false;
+    /** The first outcome counts: the socket's own errors after the deadline cut it are not the reason. */
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(failureOfError(error));
+      request.destroy();
+    };
     const request = send(url, {
       method: init.method,
       agent,
       lookup: guardedLookup(policy),
-      timeout: init.timeoutMs,
       headers: {
         ...init.headers,
         ...(body === undefined
@@ -234,20 +245,22 @@ export function callOutbound(
           : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
       },
     });
-    request.on('timeout', () =>
-      request.destroy(
-        new OutboundCallFailed(
-          { reason: OutboundFailureReason.TIMED_OUT },
-          `${url.host} sent nothing for ${init.timeoutMs} ms`,
+    deadline = setTimeout(
+      () =>
+        fail(
+          new OutboundCallFailed(
+            { reason: OutboundFailureReason.TIMED_OUT },
+            `${url.host} did not finish the exchange within ${init.deadlineMs} ms`,
+          ),
         ),
-      ),
+      init.deadlineMs,
     );
-    request.on('error', (error) => reject(failureOfError(error)));
+    request.on('error', fail);
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         response.resume();
-        reject(
+        fail(
           new OutboundCallFailed(
             { reason: OutboundFailureReason.REDIRECTED, status },
             `${url.host} answered a redirect (${status}) to ${response.headers.location ?? 'nowhere'}, which is not followed`,
@@ -260,7 +273,7 @@ export function callOutbound(
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > MAX_ANSWER_BYTES) {
-          request.destroy(
+          fail(
             new OutboundCallFailed(
               { reason: OutboundFailureReason.BAD_ANSWER },
               `${url.host} answered more than ${MAX_ANSWER_BYTES} bytes`,
@@ -268,9 +281,16 @@ export function callOutbound(
           );
         } else chunks.push(chunk);
       });
-      response.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', (error) => reject(failureOfError(error)));
+      response.on('end', () => {
+        if (settled) return;
+        settled = true;
+        resolve({ status, body: Buffer.concat(chunks).toString('utf8') });
+      });
+      response.on('error', fail);
     });
     request.end(body);
-  }).finally(() => agent.destroy());
+  }).finally(() => {
+    clearTimeout(deadline);
+    agent.destroy();
+  });
 }

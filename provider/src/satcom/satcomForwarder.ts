@@ -10,13 +10,18 @@ import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { callOutbound, OutboundCallFailed, type OutboundPolicy } from '../net/outboundCall.js';
 import { satcomMessageOf } from './satcomMessageView.js';
+import { tenantsAmong } from '../store/environments.js';
 import type { SatcomTargetRow } from '../store/schema.js';
 
 export interface SatcomForwarderOptions {
   readonly policy: OutboundPolicy;
   readonly intervalMs: number;
-  readonly timeoutMs?: number;
+  /** How long one delivery may take, all of it (connect, send, answer); 5 s unless given. */
+  readonly deadlineMs?: number;
 }
+
+/** A target's lane among the deliveries' (net/deliveryLanes.ts). */
+const laneOf = (environmentId: number) => `satcom:${environmentId}`;
 
 /** Back-off after a failure: 1 s, 2 s, 4 s ... at most a minute. */
 const FIRST_RETRY_MS = 1000;
@@ -95,7 +100,7 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
           method: 'POST',
           json: delivery,
           headers: { Authorization: `Bearer ${context.secrets.open(target.api_key_sealed)}` },
-          timeoutMs: options.timeoutMs ?? 5000,
+          deadlineMs: options.deadlineMs ?? 5000,
         },
         options.policy,
       );
@@ -148,21 +153,50 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
     });
   }
 
-  /** One round over every target that is due. */
-  async function forwardOnce(): Promise<void> {
+  /**
+   * One round: each due target's delivery started in its own lane (net/deliveryLanes.ts), a
+   * tenant's share capped; a target still delivering since an earlier round is left to it, so a
+   * slow target holds neither another nor the next round. Answers the deliveries started.
+   */
+  async function startRound(): Promise<Promise<void>[]> {
     const now = context.now();
     const targets = await context.db
       .selectFrom('satcom_targets')
-      .selectAll()
+      .select('environment_id')
       .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
       .execute();
-    for (const target of targets) await deliver(target, now);
+    const waiting = targets.filter((target) => !context.deliveries.holds(laneOf(target.environment_id)));
+    if (waiting.length === 0) return [];
+    const tenantOf = tenantsAmong(await context.db.selectFrom('environments').select(['id', 'parent_id']).execute());
+    return waiting.map(({ environment_id: environmentId }) =>
+      context.deliveries.run(tenantOf(environmentId), laneOf(environmentId), async () => {
+        // Read as its turn comes: a delivery that ended since the round began moved it on.
+        const at = context.now();
+        const target = await context.db
+          .selectFrom('satcom_targets')
+          .selectAll()
+          .where('environment_id', '=', environmentId)
+          .executeTakeFirst();
+        if (!target || (target.next_attempt_at !== null && Number(target.next_attempt_at) > at)) return;
+        await deliver(target, at);
+      }),
+    );
+  }
+
+  /** One round, waited for. */
+  async function forwardOnce(): Promise<void> {
+    await Promise.all(await startRound());
   }
 
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = forwardOnce()
+      running = startRound()
+        // Each delivery's failure is its own to log; the round goes on without it.
+        .then((started) => {
+          for (const delivery of started)
+            delivery.catch((error: unknown) => log.error({ err: error }, 'satcom forwarding failed'));
+        })
         .catch((error: unknown) => log.error({ err: error }, 'satcom forwarding failed'))
         .finally(schedule);
     }, options.intervalMs);
@@ -174,6 +208,7 @@ export function createSatcomForwarder(context: ProviderContext, options: SatcomF
       stopped = false;
       schedule();
     },
+    /** Stops the rounds; the deliveries in flight end within their deadline (ProviderContext.deliveries). */
     async stop() {
       stopped = true;
       clearTimeout(timer);

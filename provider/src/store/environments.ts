@@ -96,6 +96,22 @@ export async function tenantOf(db: Kysely<Database>, environmentId: number): Pro
   return current;
 }
 
+/** tenantOf over environment rows already read (a job that reads them all), without a query. */
+export function tenantsAmong(
+  environments: readonly { readonly id: number; readonly parent_id: number | null }[],
+): (environmentId: number) => number {
+  const parentOf = new Map(environments.map((environment) => [environment.id, environment.parent_id]));
+  return (environmentId) => {
+    let current = environmentId;
+    for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
+      const parent = parentOf.get(current) ?? null;
+      if (parent === null || (parentOf.get(parent) ?? null) === null) return current;
+      current = parent;
+    }
+    return current;
+  };
+}
+
 /** The tenant's tree the environment belongs to (see TenantTree). */
 export async function tenantTreeOf(db: Kysely<Database>, environmentId: number): Promise<TenantTree> {
   return treeOfTenant(db, await tenantOf(db, environmentId));

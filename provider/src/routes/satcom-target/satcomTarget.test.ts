@@ -66,11 +66,11 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
       .execute();
   };
   // The tests' receiver is on this machine, which no configuration may reach: a test-only policy.
-  const forwarderFor = (timeoutMs = 2000) =>
+  const forwarderFor = (deadlineMs = 2000) =>
     createSatcomForwarder(suite.provider.provider.context, {
       policy: { purpose: OutboundPurpose.SATCOM_TARGET, allowedNetworks: ['127.0.0.1/32', '::1/128'] },
       intervalMs: 60_000,
-      timeoutMs,
+      deadlineMs,
     });
 
   it('is disabled until set, keeps the key sealed and never answers it, and forgets it when removed', async () => {
