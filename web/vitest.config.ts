@@ -12,5 +12,8 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/testingLibrarySetup.ts'],
+    // A wait may take up to asyncUtilTimeout (testingLibrarySetup.ts); a test holds a few.
+    testTimeout: 20_000,
   },
 });
