@@ -1,6 +1,8 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
+import { dataLinksInfoText, deviceStatusText, linksAvailabilityText } from './routes/devices/deviceStatusText.js';
+import { attributeReadingsText } from './routes/thresholds/thresholdReadings.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
 /**
@@ -9,9 +11,17 @@ import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
  * mostly) crosses to the request loop; the inline pool runs it on the request loop.
  * A shaper is a plain function of the rows: the worker loads this module by its file.
  */
+/** Rows as they were read, written as a JSON array (rows whose columns are the answer's fields). */
+const rowsJson = (rows: readonly unknown[]): string => JSON.stringify(rows);
+
 export const readShapers = {
+  rowsJson,
   devicesStateColumns: devicesStateColumnsText,
   devicesStateEntries: devicesStateEntriesText,
+  deviceStatus: deviceStatusText,
+  dataLinksInfo: dataLinksInfoText,
+  linksAvailability: linksAvailabilityText,
+  thresholdReadings: attributeReadingsText,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
   systemLogCsv: systemLogCsvBatch,

@@ -5,7 +5,7 @@ import forge from 'node-forge';
 import writeFileAtomic from 'write-file-atomic';
 import type { SecretBox } from '../auth/secretBox.js';
 import { makePrivateDirectory, PRIVATE_FILE_MODE } from '../store/privateDataDir.js';
-import { newRsaKeyPair, newSerial } from './keys.js';
+import { nativeSigner, newRsaKeyPair, newSerial } from './keys.js';
 
 const CA_VALIDITY_YEARS = 10;
 const CLIENT_VALIDITY_DAYS = 825;
@@ -109,7 +109,7 @@ export class EnvironmentCertificateAuthority implements CertificateIssuer {
       return {
         certificatePem,
         certificate: forge.pki.certificateFromPem(certificatePem),
-        privateKey: forge.pki.privateKeyFromPem(this.secrets.open(readFileSync(keyFile, 'utf8'))),
+        privateKey: nativeSigner(this.secrets.open(readFileSync(keyFile, 'utf8'))),
       };
     }
     const keys = await newRsaKeyPair();

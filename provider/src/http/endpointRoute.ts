@@ -19,7 +19,7 @@ import {
 import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import { forbidden } from '../errors/httpError.js';
-import { JsonAnswer } from './jsonAnswer.js';
+import { JSON_TEXT_SLICE, JsonAnswer, textSlices } from './jsonAnswer.js';
 import { parseBody, parseParam, parseQuery } from './parse.js';
 import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';
 
@@ -170,12 +170,13 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
         const checked = endpoint.answer.safeParse(reply instanceof JsonAnswer ? JSON.parse(reply.text) : reply);
         if (!checked.success) throw new Error(`${key} answered outside its contract: ${checked.error.message}`);
       }
-      if (reply instanceof JsonAnswer)
-        response
-          .status(endpoint.status ?? 200)
-          .type('json')
-          .send(reply.text);
-      else response.status(endpoint.status ?? 200).json(reply);
+      if (reply instanceof JsonAnswer) {
+        response.status(endpoint.status ?? 200).type('json');
+        // A large text goes out in slices with back-pressure: sent whole, its encoding and ETag
+        // (a hash of every byte) held the loop for a 100,000-device answer's tens of MB.
+        if (reply.text.length <= JSON_TEXT_SLICE) response.send(reply.text);
+        else await pipeline(Readable.from(textSlices(reply.text)), response);
+      } else response.status(endpoint.status ?? 200).json(reply);
     };
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     router[method](expressPathOf(endpoint), ...middleware, serveCall);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonAnswerWith } from './jsonAnswer.js';
+import { JSON_TEXT_SLICE, jsonAnswerWith, textSlices } from './jsonAnswer.js';
 
 interface Answer {
   devices_state: unknown[];
@@ -25,5 +25,15 @@ describe('an answer already written as JSON', () => {
   it('writes raw fields alone, and written fields alone, as valid JSON', () => {
     expect(JSON.parse(jsonAnswerWith<Answer>({}, { columns: '{}' }).text)).toEqual({ columns: {} });
     expect(JSON.parse(jsonAnswerWith<Answer>({ cursor: 1 }, {}).text)).toEqual({ cursor: 1 });
+  });
+});
+
+describe('textSlices', () => {
+  it('cuts a large text into slices that join back into it, the last one shorter', () => {
+    const text = 'ab'.repeat(JSON_TEXT_SLICE + JSON_TEXT_SLICE / 4);
+    const slices = [...textSlices(text)];
+    expect(slices.map((slice) => slice.length)).toEqual([JSON_TEXT_SLICE, JSON_TEXT_SLICE, JSON_TEXT_SLICE / 2]);
+    expect(slices.join('')).toBe(text);
+    expect([...textSlices('')]).toEqual([]);
   });
 });

@@ -22,3 +22,11 @@ export function jsonAnswerWith<Answer extends object>(
   if (added.length === 0) return new JsonAnswer(head);
   return new JsonAnswer(`${head.slice(0, -1)}${head === '{}' ? '' : ','}${added.join(',')}}`);
 }
+
+/** The characters of JSON text sent at once (about a megabyte): a larger answer goes out in slices of this. */
+export const JSON_TEXT_SLICE = 1 << 20;
+
+/** A text in slices of JSON_TEXT_SLICE characters, to write with back-pressure. */
+export function* textSlices(text: string): Generator<string> {
+  for (let at = 0; at < text.length; at += JSON_TEXT_SLICE) yield text.slice(at, at + JSON_TEXT_SLICE);
+}

@@ -3,3 +3,4 @@ export * from './endpoint.js';
 export * from './contract.js';
 export * from './openApi.js';
 export * from './routeTemplate.js';
+export * from './requestPath.js';

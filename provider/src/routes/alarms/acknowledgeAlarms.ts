@@ -1,7 +1,7 @@
 import { API, AuditAction, AuditResource } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { acknowledgeAlarms as acknowledge } from '../../store/alarms.js';
-import { auditChange } from '../../http/reachable.js';
+import { auditChanges } from '../../http/reachable.js';
 
 /**
  * POST config/{env}/alarms/acknowledge {ids, note}: acknowledges those of the environment's
@@ -20,18 +20,18 @@ export const acknowledgeAlarms = route(API.alarms.acknowledge, (context) => asyn
       note,
       now,
     );
-    for (const alarm of done.acknowledged)
-      await auditChange(
-        trx,
-        auth,
-        {
-          resource: AuditResource.ALARM,
-          action: AuditAction.ACKNOWLEDGE,
-          name: alarm.deviceName,
-          detail: note,
-        },
-        now,
-      );
+    // Their audit rows written together: a call may acknowledge 1,000.
+    await auditChanges(
+      trx,
+      auth,
+      done.acknowledged.map((alarm) => ({
+        resource: AuditResource.ALARM,
+        action: AuditAction.ACKNOWLEDGE,
+        name: alarm.deviceName,
+        detail: note,
+      })),
+      now,
+    );
     return done;
   });
   return {

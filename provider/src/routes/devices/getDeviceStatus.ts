@@ -1,20 +1,21 @@
-import { API } from '@halo/shared';
-import type { DeviceStatusEntry } from '@halo/shared';
+import { API, type DeviceStatusResponse } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
+import { jsonAnswerWith } from '../../http/jsonAnswer.js';
 import { devicesOfQuery } from './deviceQueries.js';
-import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
 
-/** GET config/{env}/devices/device_status?devices=1,2,3: per device its links and system report. */
-export const getDeviceStatus = route(API.devices.deviceStatus, (context) => async ({ auth, query: { devices } }) => {
-  const { query, empty } = devicesOfQuery(context, auth, devices);
-  const rows = empty
-    ? []
-    : await query.select(['id', 'halo_data_links_info', 'halo_system_report']).orderBy('id').execute();
-  const deviceStatus: DeviceStatusEntry[] = rows.map((row) => ({
-    device_id: row.id,
-    halo_data_links_info: parseLinksInfo(row.halo_data_links_info),
-    halo_system_report: parseSystemReport(row.halo_system_report),
-  }));
-  return { device_status: deviceStatus };
-});
+/**
+ * GET config/{env}/devices/device_status?devices=1,2,3: per device its links and system report,
+ * read and written as JSON in the read pool (deviceStatusText.ts).
+ */
+export const getDeviceStatus = route(
+  API.devices.deviceStatus,
+  (context) =>
+    async ({ auth, query: { devices }, signal }) => {
+      const { query, empty } = devicesOfQuery(context, auth, devices);
+      if (empty) return { device_status: [] };
+      const rows = query.select(['id', 'halo_data_links_info', 'halo_system_report']).orderBy('id').compile();
+      const text = await context.reads.begin('page', signal).shaped(rows, 'deviceStatus', undefined);
+      return jsonAnswerWith<DeviceStatusResponse>({}, { device_status: text });
+    },
+);

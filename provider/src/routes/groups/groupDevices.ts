@@ -2,6 +2,7 @@ import { API, AuditAction, AuditResource, type GroupDevicesResponse } from '@hal
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../../context.js';
 import { route } from '../../http/endpointRoute.js';
+import { jsonAnswerWith } from '../../http/jsonAnswer.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { forEachSlice } from '../../loopTurns.js';
@@ -11,20 +12,28 @@ import type { Database } from '../../store/schema.js';
 /** Members written per statement. */
 const MEMBERS_PER_STATEMENT = 500;
 
+/**
+ * A group's devices by name, read and written as JSON in the read pool: a group may hold every
+ * device of a 100,000-device environment.
+ */
 async function membersOf(
   db: Kysely<Database>,
+  read: ReturnType<ProviderContext['reads']['begin']>,
   groupId: number,
   unknownNames: readonly string[] = [],
-): Promise<GroupDevicesResponse> {
-  const devices = await db
+) {
+  const devices = db
     .selectFrom('device_group_members')
     .innerJoin('devices', 'devices.id', 'device_group_members.device_id')
     .select(['devices.id', 'devices.name', 'devices.pairing_id'])
     .where('device_group_members.group_id', '=', groupId)
     .orderBy('devices.name')
     .orderBy('devices.id')
-    .execute();
-  return { devices, unknown_names: [...unknownNames] };
+    .compile();
+  return jsonAnswerWith<GroupDevicesResponse>(
+    { unknown_names: [...unknownNames] },
+    { devices: await read.shaped(devices, 'rowsJson', undefined) },
+  );
 }
 
 /**
@@ -62,9 +71,9 @@ async function devicesNamed(
 }
 
 /** GET config/{env}/groups/{id}/devices: the group's devices by name. */
-export const listGroupDevices = route(API.groups.devices, (context) => async ({ auth, params }) => {
+export const listGroupDevices = route(API.groups.devices, (context) => async ({ auth, params, signal }) => {
   const group = await findReachable(context.db, 'groups', auth, params.id);
-  return membersOf(context.db, group.id);
+  return membersOf(context.db, context.reads.begin('page', signal), group.id);
 });
 
 /**
@@ -78,14 +87,11 @@ export const changeGroupDevices = route(
   (context) =>
     async ({ auth, params, body, signal }) => {
       const group = await findReachable(context.db, 'groups', auth, params.id);
-      const byName = await devicesNamed(
-        context.db,
-        context.reads.begin('page', signal),
-        auth.target.id,
-        body.add_names ?? [],
-      );
-      const add = [...new Set([...(body.add ?? []), ...byName.ids])];
-      const remove = [...new Set(body.remove ?? [])].filter((id) => !add.includes(id));
+      const read = context.reads.begin('page', signal);
+      const byName = await devicesNamed(context.db, read, auth.target.id, body.add_names ?? []);
+      const adding = new Set([...(body.add ?? []), ...byName.ids]);
+      const add = [...adding];
+      const remove = [...new Set(body.remove ?? [])].filter((id) => !adding.has(id));
       const named = [...add, ...remove];
       await context.db.transaction().execute(async (trx) => {
         let found = 0;
@@ -113,6 +119,6 @@ export const changeGroupDevices = route(
           context.now(),
         );
       });
-      return membersOf(context.db, group.id, byName.unknown);
+      return membersOf(context.db, read, group.id, byName.unknown);
     },
 );

@@ -1,52 +1,66 @@
 import { deviceReadings, SIM_EVENT_TYPE, ThresholdAttributeType, type DeviceFacts } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.js';
+import { inTurns } from '../../loopTurns.js';
+import type { Database, DeviceRow } from '../../store/schema.js';
 import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
+import { SHAPED_PER_TURN } from '../devices/deviceView.js';
 
 const HOUR_MS = 3_600_000;
 
-/** What every device of an environment reports now, as the threshold rules read it. */
-export async function environmentDeviceFacts(
-  db: Kysely<Database>,
-  environmentId: number,
-  now: number,
-): Promise<DeviceFacts[]> {
-  const rows = await db
+/** The columns of a device the threshold rules read. */
+export type DeviceFactsRow = Pick<
+  DeviceRow,
+  'id' | 'is_activated' | 'availability' | 'last_seen_at' | 'halo_system_report' | 'halo_data_links_info'
+>;
+
+/** The devices of an environment as the threshold rules read them. */
+export const environmentDevicesQuery = (db: Kysely<Database>, environmentId: number) =>
+  db
     .selectFrom('devices')
     .select(['id', 'is_activated', 'availability', 'last_seen_at', 'halo_system_report', 'halo_data_links_info'])
-    .where('environment_id', '=', environmentId)
-    .execute();
-  const simEvents = await db
+    .where('environment_id', '=', environmentId);
+
+/** How many SIM events each device of an environment logged in the last hour. */
+export const simEventsLastHourQuery = (db: Kysely<Database>, environmentId: number, now: number) =>
+  db
     .selectFrom('system_logs')
     .select(['device_id', (eb) => eb.fn.countAll<number>().as('count')])
     .where('environment_id', '=', environmentId)
     .where('device_attribute_type', '=', ThresholdAttributeType.SIM_EVENT)
     .where('event_type', '=', SIM_EVENT_TYPE)
     .where('log_time', '>=', now - HOUR_MS)
-    .groupBy('device_id')
-    .execute();
-  const simByDevice = new Map(simEvents.map((row) => [row.device_id, Number(row.count)]));
-  return rows.map((row) => ({
-    activated: row.is_activated === 1,
-    connected: row.availability === 1,
-    lastSeenAt: row.last_seen_at,
-    temperature: parseSystemReport(row.halo_system_report)?.temperature ?? null,
-    links: parseLinksInfo(row.halo_data_links_info),
-    simEventsLastHour: simByDevice.get(row.id) ?? 0,
-  }));
+    .groupBy('device_id');
+
+/** A device's facts from its row and its SIM events of the last hour. */
+export const deviceFactsOf = (row: DeviceFactsRow, simEventsLastHour: number): DeviceFacts => ({
+  activated: row.is_activated === 1,
+  connected: row.availability === 1,
+  lastSeenAt: row.last_seen_at,
+  temperature: parseSystemReport(row.halo_system_report)?.temperature ?? null,
+  links: parseLinksInfo(row.halo_data_links_info),
+  simEventsLastHour,
+});
+
+/** What a readings shaper needs beside the rows: the attribute, the time, and the SIM events per device. */
+export interface ReadingsOf {
+  readonly type: ThresholdAttributeType;
+  readonly now: number;
+  readonly simEvents: readonly (readonly [deviceId: number | null, count: number])[];
 }
 
-/** The readings of one attribute across an environment's devices (those that have one). */
-export async function attributeReadings(
-  db: Kysely<Database>,
-  environmentId: number,
-  type: ThresholdAttributeType,
-  now: number,
-): Promise<number[]> {
-  const readings: number[] = [];
-  for (const facts of await environmentDeviceFacts(db, environmentId, now)) {
-    const reading = deviceReadings(facts, now).get(type);
-    if (reading !== undefined) readings.push(reading);
-  }
-  return readings;
+/**
+ * The readings of one attribute across an environment's devices (those that have one), as the
+ * JSON text of the answer's `readings`. It runs where the rows were read (readShapers.ts): each
+ * device's JSON columns are parsed and checked, which for 100,000 devices held the request
+ * loop for seconds.
+ */
+export async function attributeReadingsText(rows: readonly DeviceFactsRow[], of: ReadingsOf): Promise<string> {
+  const simByDevice = new Map(of.simEvents);
+  const readings = await inTurns(rows, SHAPED_PER_TURN, (slice) =>
+    slice.flatMap((row) => {
+      const reading = deviceReadings(deviceFactsOf(row, simByDevice.get(row.id) ?? 0), of.now).get(of.type);
+      return reading === undefined ? [] : [reading];
+    }),
+  );
+  return JSON.stringify(readings);
 }

@@ -4,7 +4,7 @@ import {
   ApiErrorBodySchema,
   HttpErrorKind,
   httpErrorKindFor,
-  pathOf,
+  requestPathOf,
   type AccessToken,
   type ApiErrorBody,
   type EndpointAnswer,
@@ -105,21 +105,6 @@ export function fileNameOf(contentDisposition: string | null): string | null {
   }
 }
 
-/** A query object as URL parameters: lists comma-separated (`devices=1,2,3`), absent values left out. */
-export function searchOf(query: unknown): string {
-  if (query === undefined || query === null) return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) search.set(name, value.join(','));
-    else if (typeof value === 'string') search.set(name, value);
-    else if (typeof value === 'number' || typeof value === 'boolean') search.set(name, `${value}`);
-    else search.set(name, JSON.stringify(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /** Builds the shared ApiError out of any failed answer, in the spec's `{error, message, fields}` shape. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const parsed = ApiErrorBodySchema.safeParse(await readJson(response));
@@ -188,12 +173,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     input: EndpointRequest<Spec>,
     callOptions: CallOptions = {},
   ): Promise<CallAnswer<Spec>> {
-    const { params, query, body } = input as {
-      params?: Record<string, string | number>;
-      query?: unknown;
-      body?: unknown;
-    };
-    const path = `${pathOf(endpoint, params as never)}${searchOf(query)}`;
+    const { body } = input as { body?: unknown };
+    const path = requestPathOf(endpoint, input);
     const authenticated = endpoint.access !== 'public';
     let payload: { body?: BodyInit; contentType?: string } = {};
     if (endpoint.kind === 'upload') {

@@ -1,7 +1,7 @@
 import { currentToken } from '../session/sessionStore';
 import { createApiClient } from './apiClient';
 
-export { apiErrorFromResponse, createApiClient, fileNameOf, searchOf } from './apiClient';
+export { apiErrorFromResponse, createApiClient, fileNameOf } from './apiClient';
 export type {
   ApiClient,
   ApiClientOptions,

@@ -1,0 +1,46 @@
+import { LINK_INTERFACE_KINDS, type DataLinksAvailability, type NicCounts } from '@halo/shared';
+import { inTurns } from '../../loopTurns.js';
+import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
+import type { DeviceRow } from '../../store/schema.js';
+import { parseLinksSummary, SHAPED_PER_TURN } from './deviceView.js';
+
+/*
+ * The per-device status answers (device_status, data_links_info, data_links_availability)
+ * written as JSON text where their rows were read (readShapers.ts): each row's JSON columns are
+ * parsed and checked, which for 100,000 devices held the request loop for seconds. Where no
+ * worker reads they run on that loop, in turns.
+ */
+
+export type DeviceStatusRow = Pick<DeviceRow, 'id' | 'halo_data_links_info' | 'halo_system_report'>;
+export type DataLinksInfoRow = Pick<DeviceRow, 'id' | 'halo_data_links_info'>;
+export type LinksAvailabilityRow = Pick<DeviceRow, 'id' | 'availability' | 'is_activated' | 'links_summary'>;
+
+const jsonInTurns = async <Row>(rows: readonly Row[], entry: (row: Row) => unknown): Promise<string> =>
+  JSON.stringify(await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(entry)));
+
+/** The `device_status` field: per device its links and system report. */
+export const deviceStatusText = (rows: readonly DeviceStatusRow[]) =>
+  jsonInTurns(rows, (row) => ({
+    device_id: row.id,
+    halo_data_links_info: parseLinksInfo(row.halo_data_links_info),
+    halo_system_report: parseSystemReport(row.halo_system_report),
+  }));
+
+/** The `halo_data_links_info` field: per device its links by interface kind. */
+export const dataLinksInfoText = (rows: readonly DataLinksInfoRow[]) =>
+  jsonInTurns(rows, (row) => ({ device_id: row.id, halo_data_links_info: parseLinksInfo(row.halo_data_links_info) }));
+
+/** One device's online and offline links per kind: a device that is not connected has every link offline. */
+export function linksAvailabilityOf(row: LinksAvailabilityRow): DataLinksAvailability {
+  const summary = parseLinksSummary(row);
+  const connected = row.is_activated === 1 && row.availability === 1;
+  const nics = {} as Record<(typeof LINK_INTERFACE_KINDS)[number], NicCounts>;
+  for (const kind of LINK_INTERFACE_KINDS) {
+    const { online, total } = summary[kind];
+    nics[kind] = connected ? { online, offline: total - online } : { online: 0, offline: total };
+  }
+  return { device_id: row.id, nics_info: nics };
+}
+
+/** The `halo_data_links_availability` field. */
+export const linksAvailabilityText = (rows: readonly LinksAvailabilityRow[]) => jsonInTurns(rows, linksAvailabilityOf);
