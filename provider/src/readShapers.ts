@@ -1,7 +1,12 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
-import { dataLinksInfoText, deviceStatusText, linksAvailabilityText } from './routes/devices/deviceStatusText.js';
+import {
+  dataLinksInfoText,
+  deviceStatusText,
+  linksAvailabilityText,
+  locationsText,
+} from './routes/devices/deviceStatusText.js';
 import { attributeReadingsText } from './routes/thresholds/thresholdReadings.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
@@ -21,6 +26,7 @@ export const readShapers = {
   deviceStatus: deviceStatusText,
   dataLinksInfo: dataLinksInfoText,
   linksAvailability: linksAvailabilityText,
+  locations: locationsText,
   thresholdReadings: attributeReadingsText,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,

@@ -174,8 +174,8 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
         response.status(endpoint.status ?? 200).type('json');
         // A large text goes out in slices with back-pressure: sent whole, its encoding and ETag
         // (a hash of every byte) held the loop for a 100,000-device answer's tens of MB.
-        if (reply.text.length <= JSON_TEXT_SLICE) response.send(reply.text);
-        else await pipeline(Readable.from(textSlices(reply.text)), response);
+        if (reply.length <= JSON_TEXT_SLICE) response.send(reply.text);
+        else await pipeline(Readable.from(textSlices(...reply.parts)), response);
       } else response.status(endpoint.status ?? 200).json(reply);
     };
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';

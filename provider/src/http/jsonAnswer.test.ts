@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_TEXT_SLICE, jsonAnswerWith, textSlices } from './jsonAnswer.js';
+import { JSON_TEXT_SLICE, jsonAnswerWith, jsonBytes, textSlices } from './jsonAnswer.js';
 
 interface Answer {
   devices_state: unknown[];
@@ -35,5 +35,20 @@ describe('textSlices', () => {
     expect(slices.map((slice) => slice.length)).toEqual([JSON_TEXT_SLICE, JSON_TEXT_SLICE, JSON_TEXT_SLICE / 2]);
     expect(slices.join('')).toBe(text);
     expect([...textSlices('')]).toEqual([]);
+  });
+});
+
+describe('JSON answers with UTF-8 parts', () => {
+  it('joins string and byte parts into one JSON text, non-ASCII kept, and slices bytes without copying', () => {
+    const answer = jsonAnswerWith<{ cursor: number; devices_state: unknown[] }>(
+      { cursor: 3 },
+      { devices_state: jsonBytes([{ name: 'תל אביב' }]) },
+    );
+    expect(JSON.parse(answer.text)).toEqual({ cursor: 3, devices_state: [{ name: 'תל אביב' }] });
+    expect(answer.length).toBe(Buffer.byteLength(answer.text));
+    const bytes = jsonBytes('x'.repeat(JSON_TEXT_SLICE + 10));
+    const slices = [...textSlices(bytes)];
+    expect(slices.map((slice) => slice.length)).toEqual([JSON_TEXT_SLICE, 12]);
+    expect((slices[0] as Buffer).buffer).toBe(bytes.buffer);
   });
 });

@@ -24,6 +24,7 @@ import * as schedules from './migrations/027_schedules.js';
 import * as deviceGroups from './migrations/028_device_groups.js';
 import * as deviceReadings from './migrations/029_device_readings.js';
 import * as savedViews from './migrations/030_saved_views.js';
+import * as deviceCaseIndexes from './migrations/031_device_case_indexes.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '028_device_groups': deviceGroups,
   '029_device_readings': deviceReadings,
   '030_saved_views': savedViews,
+  '031_device_case_indexes': deviceCaseIndexes,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

@@ -34,7 +34,14 @@ parentPort.on('message', async ({ statements: list, shaper, argument, deadline }
     const rows = await readAll(list, deadline);
     if (shaper === undefined || !shapers) return parentPort.postMessage({ rows });
     const shaped = await (await shapers)[shaper](rows.pop(), argument);
-    parentPort.postMessage({ rows, shaped });
+    // Bytes a shaper made (a large answer's UTF-8, jsonBytes) are moved, not copied: a 60 MB
+    // string copied to the request loop held it 40 ms; its bytes moved, 4 ms.
+    const candidates =
+      shaped instanceof Uint8Array ? [shaped] : shaped && typeof shaped === 'object' && !Array.isArray(shaped) ? Object.values(shaped) : [];
+    const moved = [...new Set(candidates
+      .filter((value) => value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength)
+      .map((value) => value.buffer))];
+    parentPort.postMessage({ rows, shaped }, moved);
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message), code: error && error.code });
   }

@@ -107,6 +107,7 @@ export const DeviceLocationSchema = LocationSchema.extend({
 });
 export type DeviceLocation = z.infer<typeof DeviceLocationSchema>;
 export const DeviceLocationsResponseSchema = z.object({ locations: z.array(DeviceLocationSchema) });
+export type DeviceLocationsResponse = z.infer<typeof DeviceLocationsResponseSchema>;
 
 export const TimeInfoSchema = z.object({
   /** Last time the device reported anything. */

@@ -1,11 +1,12 @@
-import { LINK_INTERFACE_KINDS, type DataLinksAvailability, type NicCounts } from '@halo/shared';
+import { LINK_INTERFACE_KINDS, locationStatus, type DataLinksAvailability, type NicCounts } from '@halo/shared';
+import { jsonBytes } from '../../http/jsonAnswer.js';
 import { inTurns } from '../../loopTurns.js';
 import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
 import type { DeviceRow } from '../../store/schema.js';
-import { parseLinksSummary, SHAPED_PER_TURN } from './deviceView.js';
+import { locationOf, parseLinksSummary, SHAPED_PER_TURN } from './deviceView.js';
 
 /*
- * The per-device status answers (device_status, data_links_info, data_links_availability)
+ * The per-device status answers (device_status, data_links_info, data_links_availability, locations)
  * written as JSON text where their rows were read (readShapers.ts): each row's JSON columns are
  * parsed and checked, which for 100,000 devices held the request loop for seconds. Where no
  * worker reads they run on that loop, in turns.
@@ -15,8 +16,9 @@ export type DeviceStatusRow = Pick<DeviceRow, 'id' | 'halo_data_links_info' | 'h
 export type DataLinksInfoRow = Pick<DeviceRow, 'id' | 'halo_data_links_info'>;
 export type LinksAvailabilityRow = Pick<DeviceRow, 'id' | 'availability' | 'is_activated' | 'links_summary'>;
 
-const jsonInTurns = async <Row>(rows: readonly Row[], entry: (row: Row) => unknown): Promise<string> =>
-  JSON.stringify(await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(entry)));
+/** The rows' entries as JSON bytes (moved from a read worker, not copied: jsonAnswer.ts). */
+const jsonInTurns = async <Row>(rows: readonly Row[], entry: (row: Row) => unknown): Promise<Uint8Array> =>
+  jsonBytes(await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(entry)));
 
 /** The `device_status` field: per device its links and system report. */
 export const deviceStatusText = (rows: readonly DeviceStatusRow[]) =>
@@ -44,3 +46,16 @@ export function linksAvailabilityOf(row: LinksAvailabilityRow): DataLinksAvailab
 
 /** The `halo_data_links_availability` field. */
 export const linksAvailabilityText = (rows: readonly LinksAvailabilityRow[]) => jsonInTurns(rows, linksAvailabilityOf);
+
+export type LocationRow = Pick<
+  DeviceRow,
+  'id' | 'is_activated' | 'availability' | 'longitude' | 'latitude' | 'altitude' | 'accuracy' | 'location_time'
+>;
+
+/** The `locations` field: each device's latest fix (none: [0, 0], accuracy 0) and its section 4 status. */
+export const locationsText = (rows: readonly LocationRow[]) =>
+  jsonInTurns(rows, (row) => {
+    const location = locationOf(row) ?? { coordinate: [0, 0], altitude: null, time: null, accuracy: 0 };
+    const connected = row.is_activated === 1 && row.availability === 1;
+    return { device_id: row.id, ...location, status: locationStatus(location, connected) };
+  });

@@ -1,11 +1,12 @@
 import { devicesStateColumns } from '@halo/shared';
 import { deviceStateEntry, liveStatesInTurns, SHAPED_PER_TURN, type DeviceStateRow } from './deviceView.js';
+import { jsonBytes } from '../../http/jsonAnswer.js';
 import { inTurns } from '../../loopTurns.js';
 
 /** A devices_state answer's devices as fleet columns, already JSON, and the oldest change among them. */
 export interface DevicesStateColumnsText {
-  /** The `columns` field's JSON text. */
-  readonly columns: string;
+  /** The `columns` field's JSON, as bytes (moved from a read worker, not copied: jsonAnswer.ts). */
+  readonly columns: Uint8Array;
   /** The oldest `updated_at` among the rows (epoch ms), null when there are none. */
   readonly changedAt: number | null;
 }
@@ -19,7 +20,7 @@ export interface DevicesStateColumnsText {
 export async function devicesStateColumnsText(rows: readonly DeviceStateRow[]): Promise<DevicesStateColumnsText> {
   let changedAt: number | null = null;
   for (const row of rows) if (changedAt === null || row.updated_at < changedAt) changedAt = row.updated_at;
-  return { columns: JSON.stringify(devicesStateColumns(await liveStatesInTurns(rows))), changedAt };
+  return { columns: jsonBytes(devicesStateColumns(await liveStatesInTurns(rows))), changedAt };
 }
 
 /**
@@ -27,6 +28,6 @@ export async function devicesStateColumnsText(rows: readonly DeviceStateRow[]): 
  * JSON: the `devices_state` field's text, written where the rows were read as the columns are.
  * 10,000 entries shaped and written on the request loop held it for 40-50 ms at a time.
  */
-export async function devicesStateEntriesText(rows: readonly DeviceStateRow[]): Promise<string> {
-  return JSON.stringify(await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(deviceStateEntry)));
+export async function devicesStateEntriesText(rows: readonly DeviceStateRow[]): Promise<Uint8Array> {
+  return jsonBytes(await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(deviceStateEntry)));
 }

@@ -1,18 +1,21 @@
-import { API, locationStatus, type DeviceLocation } from '@halo/shared';
+import { API, type DeviceLocationsResponse } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
+import { jsonAnswerWith } from '../../http/jsonAnswer.js';
 import { devicesOfQuery } from './deviceQueries.js';
-import { locationOf } from './deviceView.js';
 
 /**
  * GET config/{env}/devices/locations: each device's latest fix and its section 4 status
  * (0 unavailable, 1 offline, 2 online). A device without a fix answers [0, 0], accuracy 0.
+ * Read and written as JSON in the read pool (deviceStatusText.ts).
  */
-export const getDeviceLocations = route(API.devices.locations, (context) => async ({ auth, query: { devices } }) => {
-  const { query, empty } = devicesOfQuery(context, auth, devices);
-  const rows = empty
-    ? []
-    : await query
+export const getDeviceLocations = route(
+  API.devices.locations,
+  (context) =>
+    async ({ auth, query: { devices }, signal }) => {
+      const { query, empty } = devicesOfQuery(context, auth, devices);
+      if (empty) return { locations: [] };
+      const rows = query
         .select([
           'id',
           'is_activated',
@@ -24,11 +27,8 @@ export const getDeviceLocations = route(API.devices.locations, (context) => asyn
           'location_time',
         ])
         .orderBy('id')
-        .execute();
-  const locations: DeviceLocation[] = rows.map((row) => {
-    const location = locationOf(row) ?? { coordinate: [0, 0], altitude: null, time: null, accuracy: 0 };
-    const connected = row.is_activated === 1 && row.availability === 1;
-    return { device_id: row.id, ...location, status: locationStatus(location, connected) };
-  });
-  return { locations };
-});
+        .compile();
+      const text = await context.reads.begin('page', signal).shaped(rows, 'locations', undefined);
+      return jsonAnswerWith<DeviceLocationsResponse>({}, { locations: text });
+    },
+);

@@ -1,7 +1,7 @@
 import { API, DEVICES_STATE_COLUMNS, DEVICES_STATE_INCREMENTAL, type DevicesStateAnswer } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
-import { jsonAnswerWith } from '../../http/jsonAnswer.js';
+import { jsonAnswerWith, type JsonText } from '../../http/jsonAnswer.js';
 
 import { revisionOf, selectCurrentRevision } from '../../store/revisions.js';
 import { DEVICE_STATE_COLUMNS } from './deviceView.js';
@@ -15,7 +15,7 @@ type Answered = Pick<DevicesStateAnswer, 'removed' | 'cursor' | 'incremental'>;
  */
 function answerWith(
   part: Answered,
-  devices: { readonly entries: string } | { readonly columns: DevicesStateColumnsText },
+  devices: { readonly entries: JsonText } | { readonly columns: DevicesStateColumnsText },
 ) {
   if ('columns' in devices)
     return jsonAnswerWith<DevicesStateAnswer>(

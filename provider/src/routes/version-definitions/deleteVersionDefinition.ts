@@ -13,7 +13,7 @@ const NAMED_DEVICES = 5;
  * (an inherited one is "ID not found"). A version that devices' upgrade policies pin, here or
  * below, is refused with error 71 naming them.
  */
-export const deleteVersionDefinition = route(API.versions.remove, (context) => async ({ auth, params }) => {
+export const deleteVersionDefinition = route(API.versions.remove, (context) => async ({ auth, params, signal }) => {
   const definition = await context.db
     .selectFrom('version_definitions')
     .selectAll()
@@ -22,14 +22,17 @@ export const deleteVersionDefinition = route(API.versions.remove, (context) => a
     .executeTakeFirst();
   if (!definition) throw idNotFound();
   const environments = [auth.target.id, ...(await descendantsOf(context.db, auth.target.id)).map((row) => row.id)];
-  const candidates = await context.db
-    .selectFrom('devices')
-    .select(['name', 'upgrade_policy'])
-    .where('environment_id', 'in', environments)
-    .where('type', '=', deviceTypeOfModel(definition.device_model) ?? -1)
-    .where('upgrade_policy', 'like', `%${definition.official_version}%`)
-    .orderBy('name')
-    .execute();
+  // A scan of every device's policy below (no index serves the match): in the read pool.
+  const candidates = await context.reads.begin('page', signal).rows(
+    context.db
+      .selectFrom('devices')
+      .select(['name', 'upgrade_policy'])
+      .where('environment_id', 'in', environments)
+      .where('type', '=', deviceTypeOfModel(definition.device_model) ?? -1)
+      .where('upgrade_policy', 'like', `%${definition.official_version}%`)
+      .orderBy('name')
+      .compile(),
+  );
   const pinned = candidates
     .filter((device) => parseUpgradePolicy(device.upgrade_policy)?.fixed_version === definition.official_version)
     .map((device) => device.name);
