@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
-import { ALARM_MAIL_DEFAULTS, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
+import { ALARM_MAIL_DEFAULTS, HEATSIGHT_RAW_LIMIT, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
 import type { DeliveryLimits } from './net/deliveryLanes.js';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
 import { DEFAULT_READ_POOL, type ReadPoolOptions } from './store/readPool.js';
@@ -109,6 +109,8 @@ const EnvironmentSchema = z.object({
   HALO_BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** HeatSight: days raw position samples are kept (the longest window: its exact samples while it holds few). */
   HALO_POSITION_SAMPLES_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
+  /** HeatSight: the most samples a window answers one by one (cells above it, whatever max_points asks). */
+  HALO_HEATSIGHT_RAW_LIMIT: z.coerce.number().int().min(1).default(HEATSIGHT_RAW_LIMIT),
   /** HeatSight: days the rollups are kept (windows in the past, asked with `until`). */
   HALO_POSITION_ROLLUPS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(35),
 });
@@ -153,8 +155,15 @@ export interface ProviderConfig {
   readonly systemLogsRetentionMs: number;
   /** Scheduled backups (jobs/scheduledBackup.ts): off while `schedule` is unset. */
   readonly scheduledBackup: ScheduledBackupConfig;
-  /** How long HeatSight's raw position samples and their rollups are kept (the retention job prunes). */
-  readonly positionHistory: { readonly samplesRetentionMs: number; readonly rollupsRetentionMs: number };
+  /**
+   * How long HeatSight's raw position samples and their rollups are kept (the retention job
+   * prunes), and the most samples a window answers one by one (HALO_HEATSIGHT_RAW_LIMIT).
+   */
+  readonly positionHistory: {
+    readonly samplesRetentionMs: number;
+    readonly rollupsRetentionMs: number;
+    readonly rawSamplesLimit: number;
+  };
 }
 
 export interface ScheduledBackupConfig {
@@ -254,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       samplesRetentionMs: values.HALO_POSITION_SAMPLES_RETENTION_DAYS * DAY_MS,
       rollupsRetentionMs:
         Math.max(values.HALO_POSITION_ROLLUPS_RETENTION_DAYS, values.HALO_POSITION_SAMPLES_RETENTION_DAYS) * DAY_MS,
+      rawSamplesLimit: values.HALO_HEATSIGHT_RAW_LIMIT,
     },
   };
 }

@@ -1,12 +1,13 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
+import { rawSamplesBinary } from './routes/heatsight/rawSamplesBinary.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
 /**
  * What a heavy read's rows may be turned into where they were read (readPool.ts): in a read
- * worker (either store) the shaper runs on the worker's thread and only its result (a string,
- * mostly) crosses to the request loop; the inline pool runs it on the request loop.
+ * worker (either store) the shaper runs on the worker's thread and only its result (a string
+ * mostly, or bytes) crosses to the request loop; the inline pool runs it on the request loop.
  * A shaper is a plain function of the rows: the worker loads this module by its file.
  */
 export const readShapers = {
@@ -17,6 +18,7 @@ export const readShapers = {
   systemLogCsv: systemLogCsvBatch,
   deviceImportCount: countImportRecords,
   deviceImportCheck: checkImportRecords,
+  heatSightRawSamples: rawSamplesBinary,
 } as const;
 
 export type ReadShapers = typeof readShapers;

@@ -197,13 +197,19 @@ function rollupsOf(db: Kysely<Database>, filter: HistoryFilter, level: RollupLev
 /**
  * At most how many samples the window holds: the coarsest level's counts over the buckets that
  * overlap it (a handful of rows), so the samples of a bucket the window only starts in count too.
+ * The query, for a caller that runs it in the read pool; samplesAtMostOf reads its answer.
  */
-export async function samplesAtMost(db: Kysely<Database>, filter: HistoryFilter): Promise<number> {
+export function samplesAtMostQuery(db: Kysely<Database>, filter: HistoryFilter) {
   const coarsest = ROLLUP_LEVELS.at(-1) as RollupLevel;
-  const row = await rollupsOf(db, filter, coarsest)
-    .select((eb) => eb.fn.sum<number | string | null>('sample_count').as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return rollupsOf(db, filter, coarsest).select((eb) => eb.fn.sum<number | string | null>('sample_count').as('count'));
+}
+
+export const samplesAtMostOf = (rows: readonly { readonly count: number | string | null }[]) =>
+  Number(rows[0]?.count ?? 0);
+
+/** samplesAtMostQuery's answer, read on `db`. */
+export async function samplesAtMost(db: Kysely<Database>, filter: HistoryFilter): Promise<number> {
+  return samplesAtMostOf(await samplesAtMostQuery(db, filter).execute());
 }
 
 /** How many rows of a level cover the filter, counting no further than `limit` + 1. */
