@@ -88,6 +88,11 @@ const EnvironmentSchema = z.object({
   HALO_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.page),
   HALO_EXPORT_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.export),
   HALO_READ_WORKER_MEMORY_MB: z.coerce.number().int().min(32).default(DEFAULT_READ_POOL.memoryMb),
+  /**
+   * Rows a whole-set list (GET /devices) reads and writes per batch in a read worker: 2,000
+   * devices are about 1 MB of answer, so a 100,000-device list never sits whole in memory.
+   */
+  HALO_LIST_BATCH_ROWS: z.coerce.number().int().min(1).max(50_000).default(2000),
   // Alarm e-mail grouping (shared/src/alarms/notifications.ts): a wait before a user's first
   // message, an interval between updates, a reminder while alarms stay open.
   HALO_ALARM_GROUP_WAIT_MS: z.coerce.number().int().min(0).default(ALARM_MAIL_DEFAULTS.groupWaitMs),
@@ -145,6 +150,8 @@ export interface ProviderConfig {
   /** Environments one tenant may have below its own (HALO_TENANT_MAX_ENVIRONMENTS). */
   readonly tenantMaxEnvironments: number;
   readonly readPool: ReadPoolOptions;
+  /** Rows a whole-set list reads per batch (HALO_LIST_BATCH_ROWS; routes/devices/listDevices.ts). */
+  readonly listBatchRows: number;
   /** Alarm e-mail grouping per user (jobs/alarmMail.ts). */
   readonly alarmMail: AlarmMailTiming;
   /** How long a cleared alarm is kept (the alarm-retention job prunes). */
@@ -246,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       budgetMs: { page: values.HALO_PAGE_BUDGET_MS, export: values.HALO_EXPORT_BUDGET_MS },
       memoryMb: values.HALO_READ_WORKER_MEMORY_MB,
     },
+    listBatchRows: values.HALO_LIST_BATCH_ROWS,
     alarmMail: {
       groupWaitMs: values.HALO_ALARM_GROUP_WAIT_MS,
       groupIntervalMs: values.HALO_ALARM_GROUP_INTERVAL_MS,

@@ -1,5 +1,6 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
+import { deviceListBatch } from './routes/devices/deviceListText.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
 import { rawSamplesBinary } from './routes/heatsight/rawSamplesBinary.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
@@ -18,6 +19,7 @@ export const readShapers = {
   systemLogCsv: systemLogCsvBatch,
   deviceImportCount: countImportRecords,
   deviceImportCheck: checkImportRecords,
+  deviceList: deviceListBatch,
   heatSightRawSamples: rawSamplesBinary,
 } as const;
 

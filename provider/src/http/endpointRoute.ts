@@ -103,6 +103,28 @@ function callerOf(endpoint: EndpointSpec, request: Request): Authenticated | und
   return isEnvironmentScoped(endpoint) ? scoped(request) : authenticated(request);
 }
 
+async function wholeText(text: string | AsyncIterable<string>): Promise<string> {
+  if (typeof text === 'string') return text;
+  let whole = '';
+  for await (const chunk of text) whole += chunk;
+  return whole;
+}
+
+/**
+ * Text written to the caller as it comes, with back-pressure, so memory holds a chunk or two
+ * however long the answer. Nothing is sent before the first chunk: a read that fails before
+ * it still answers with its error; one that fails after cuts the answer (the caller sees it
+ * incomplete, as an export's).
+ */
+async function sendChunks(response: Response, chunks: AsyncIterable<string>): Promise<void> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* fromFirst() {
+    for (let next = first; next.done !== true; next = await iterator.next()) yield next.value;
+  }
+  await pipeline(Readable.from(fromFirst()), response);
+}
+
 /**
  * Registers every route from its declaration: authentication by access level, the
  * environment scope of config/{environment_id} calls, the capability (with the refusal the
@@ -165,17 +187,21 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
         await pipeline(Readable.from(file.data), response);
         return;
       }
+      const { checkAnswers } = context.config;
+      // An answer in chunks is read whole only to be checked (tests), and then sent whole.
+      const json = reply instanceof JsonAnswer ? (checkAnswers ? await wholeText(reply.text) : reply.text) : undefined;
       // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.
-      if (context.config.checkAnswers && endpoint.answer) {
-        const checked = endpoint.answer.safeParse(reply instanceof JsonAnswer ? JSON.parse(reply.text) : reply);
+      if (checkAnswers && endpoint.answer) {
+        const checked = endpoint.answer.safeParse(typeof json === 'string' ? JSON.parse(json) : reply);
         if (!checked.success) throw new Error(`${key} answered outside its contract: ${checked.error.message}`);
       }
-      if (reply instanceof JsonAnswer)
-        response
-          .status(endpoint.status ?? 200)
-          .type('json')
-          .send(reply.text);
-      else response.status(endpoint.status ?? 200).json(reply);
+      if (json === undefined) {
+        response.status(endpoint.status ?? 200).json(reply);
+        return;
+      }
+      response.status(endpoint.status ?? 200).type('json');
+      if (typeof json === 'string') response.send(json);
+      else await sendChunks(response, json);
     };
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     router[method](expressPathOf(endpoint), ...middleware, serveCall);

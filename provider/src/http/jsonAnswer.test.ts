@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonAnswerWith } from './jsonAnswer.js';
+import { jsonAnswerWith, jsonArrayAnswer } from './jsonAnswer.js';
 
 interface Answer {
   devices_state: unknown[];
@@ -25,5 +25,34 @@ describe('an answer already written as JSON', () => {
   it('writes raw fields alone, and written fields alone, as valid JSON', () => {
     expect(JSON.parse(jsonAnswerWith<Answer>({}, { columns: '{}' }).text)).toEqual({ columns: {} });
     expect(JSON.parse(jsonAnswerWith<Answer>({ cursor: 1 }, {}).text)).toEqual({ cursor: 1 });
+  });
+});
+
+describe('an answer whose array comes in batches', () => {
+  async function* batches(...texts: string[]) {
+    for (const text of texts) {
+      await Promise.resolve();
+      yield text;
+    }
+  }
+  const chunksOf = async (text: string | AsyncIterable<string>) => {
+    const chunks: string[] = [];
+    if (typeof text === 'string') return [text];
+    for await (const chunk of text) chunks.push(chunk);
+    return chunks;
+  };
+
+  it('joins the batches into one array, empty batches left out, the opening sent with the first', async () => {
+    const chunks = await chunksOf(
+      jsonArrayAnswer<{ devices: unknown[] }>('devices', batches('', '{"id":1},{"id":2}', '', '{"id":3}')).text,
+    );
+    expect(chunks[0]).toBe('{"devices":[{"id":1},{"id":2}');
+    expect(JSON.parse(chunks.join(''))).toEqual({ devices: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+  });
+
+  it('answers an empty array when no batch holds an item', async () => {
+    const listOf = (...texts: string[]) => jsonArrayAnswer<{ devices: unknown[] }>('devices', batches(...texts));
+    expect((await chunksOf(listOf().text)).join('')).toBe('{"devices":[]}');
+    expect((await chunksOf(listOf('').text)).join('')).toBe('{"devices":[]}');
   });
 });
