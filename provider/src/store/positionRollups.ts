@@ -195,13 +195,27 @@ function rollupsOf(db: Kysely<Database>, filter: HistoryFilter, level: RollupLev
 }
 
 /**
- * At most how many samples the window holds: the coarsest level's counts over the buckets that
- * overlap it (a handful of rows), so the samples of a bucket the window only starts in count too.
+ * The level a window's samples are counted at: the coarsest whose buckets are no longer than
+ * the window, so the count of the whole buckets that overlap it is at most about twice what it
+ * holds (a 1 h window counted in 12 h buckets read as twelve times its samples, and answered
+ * cells where its samples would do). Never finer than the finest level the window is answered
+ * from, so the count also bounds that level's rows (levelFor).
+ */
+export function countingLevelFor(windowMs: number): RollupLevel {
+  const finest = finestLevelFor(windowMs);
+  const fitting = ROLLUP_LEVELS.filter((level) => level.level >= finest.level && level.bucketMs <= windowMs);
+  return fitting.at(-1) ?? finest;
+}
+
+/**
+ * At most how many samples the window holds: the counts of the rollups over the buckets that
+ * overlap it (countingLevelFor), so the samples of a bucket the window only starts in count too.
  * The query, for a caller that runs it in the read pool; samplesAtMostOf reads its answer.
  */
 export function samplesAtMostQuery(db: Kysely<Database>, filter: HistoryFilter) {
-  const coarsest = ROLLUP_LEVELS.at(-1) as RollupLevel;
-  return rollupsOf(db, filter, coarsest).select((eb) => eb.fn.sum<number | string | null>('sample_count').as('count'));
+  return rollupsOf(db, filter, countingLevelFor(filter.to - filter.from)).select((eb) =>
+    eb.fn.sum<number | string | null>('sample_count').as('count'),
+  );
 }
 
 export const samplesAtMostOf = (rows: readonly { readonly count: number | string | null }[]) =>

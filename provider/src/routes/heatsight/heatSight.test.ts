@@ -215,7 +215,8 @@ describe.each(DIALECTS)('HeatSight’s raw limit on %s', (dialect) => {
     expect(response.status, String(response.body)).toBe(200);
     return decodeHistory(new Uint8Array(response.body as Buffer));
   };
-  const addSamples = (count: number) => {
+  /** `count` samples a second apart, the newest `newestAgo` before now. */
+  const addSamples = (count: number, newestAgo = HOUR) => {
     const now = suite.provider.clock.now;
     return insertPositionSamples(
       suite.provider.provider.context.db,
@@ -223,7 +224,7 @@ describe.each(DIALECTS)('HeatSight’s raw limit on %s', (dialect) => {
         positionSample(
           suite.admin.environmentId,
           1000 + index,
-          now - HOUR - index * 1000,
+          now - newestAgo - index * 1000,
           {
             longitude: 34.7 + (index % 40) * 0.001,
             latitude: 32 + Math.floor(index / 40) * 0.001,
@@ -255,6 +256,14 @@ describe.each(DIALECTS)('HeatSight’s raw limit on %s', (dialect) => {
       expect(answer.times[index]).toBeGreaterThanOrEqual(answer.times[index - 1] ?? 0);
     // Times travel in 1/65,535 of the window: 1.3 s steps over a day.
     expect(Math.abs((answer.times[1499] ?? 0) - (suite.provider.clock.now - HOUR))).toBeLessThan(1500);
+  });
+
+  it('counts a short window in buckets as short, so a busy day before it does not turn its samples into cells', async () => {
+    await addSamples(1500, 60_000);
+    await addSamples(3000, 3 * HOUR);
+    const hour = await history({ window: '1h', max_points: 1_000_000 });
+    expect(hour).toMatchObject({ mode: 'samples', rows: 1500 });
+    expect((await history({ window: '24h', max_points: 1_000_000 })).mode).toBe('cells');
   });
 });
 
