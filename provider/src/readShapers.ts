@@ -2,7 +2,7 @@ import { availabilityReportCsv, availabilityReportText } from './routes/devices/
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { deviceListBatch } from './routes/devices/deviceListText.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
-import { rawSamplesBinary } from './routes/heatsight/rawSamplesBinary.js';
+import { rawSamplesBinary, rolledUpCellsBinary } from './routes/heatsight/heatSightBinary.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
 /**
@@ -21,6 +21,7 @@ export const readShapers = {
   deviceImportCheck: checkImportRecords,
   deviceList: deviceListBatch,
   heatSightRawSamples: rawSamplesBinary,
+  heatSightCells: rolledUpCellsBinary,
 } as const;
 
 export type ReadShapers = typeof readShapers;
