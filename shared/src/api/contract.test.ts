@@ -118,6 +118,8 @@ const UNBOUNDED = [
   'GET /config/{environmentId}/devices/reports/availability/export',
   'GET /config/{environmentId}/devices/reports/firmware',
   'GET /config/{environmentId}/devices/reports/firmware/export',
+  // A row per environment below the caller's: the root's spans every tenant.
+  'GET /config/{environmentId}/devices_connectivity',
   'GET /config/{environmentId}/groups',
   'GET /config/{environmentId}/groups/{id}/devices',
   'POST /config/{environmentId}/groups/{id}/devices',

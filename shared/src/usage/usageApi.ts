@@ -14,7 +14,7 @@ export const usageApi = {
     path: '/config/{environmentId}/devices_connectivity',
     summary: 'How many devices of the environment (or one below it) are connected',
     tag: 'Usage',
-    bound: 'single',
+    bound: 'unbounded',
     access: 'user',
     capability: 'admin.view',
     query: ConnectivityQuerySchema,
