@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
-import { ALARM_MAIL_DEFAULTS, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
+import { ALARM_MAIL_DEFAULTS, HEATSIGHT_RAW_LIMIT, OutboundPurpose, SESSION_IDLE_TIMEOUT_MS } from '@halo/shared';
 import type { DeliveryLimits } from './net/deliveryLanes.js';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
 import { DEFAULT_READ_POOL, type ReadPoolOptions } from './store/readPool.js';
@@ -88,6 +88,11 @@ const EnvironmentSchema = z.object({
   HALO_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.page),
   HALO_EXPORT_BUDGET_MS: z.coerce.number().int().min(100).default(DEFAULT_READ_POOL.budgetMs.export),
   HALO_READ_WORKER_MEMORY_MB: z.coerce.number().int().min(32).default(DEFAULT_READ_POOL.memoryMb),
+  /**
+   * Rows a whole-set list (GET /devices) reads and writes per batch in a read worker: 2,000
+   * devices are about 1 MB of answer, so a 100,000-device list never sits whole in memory.
+   */
+  HALO_LIST_BATCH_ROWS: z.coerce.number().int().min(1).max(50_000).default(2000),
   // Alarm e-mail grouping (shared/src/alarms/notifications.ts): a wait before a user's first
   // message, an interval between updates, a reminder while alarms stay open.
   HALO_ALARM_GROUP_WAIT_MS: z.coerce.number().int().min(0).default(ALARM_MAIL_DEFAULTS.groupWaitMs),
@@ -109,6 +114,8 @@ const EnvironmentSchema = z.object({
   HALO_BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** HeatSight: days raw position samples are kept (the longest window: its exact samples while it holds few). */
   HALO_POSITION_SAMPLES_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
+  /** HeatSight: the most samples a window answers one by one (cells above it, whatever max_points asks). */
+  HALO_HEATSIGHT_RAW_LIMIT: z.coerce.number().int().min(1).default(HEATSIGHT_RAW_LIMIT),
   /** HeatSight: days the rollups are kept (windows in the past, asked with `until`). */
   HALO_POSITION_ROLLUPS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(35),
 });
@@ -143,6 +150,8 @@ export interface ProviderConfig {
   /** Environments one tenant may have below its own (HALO_TENANT_MAX_ENVIRONMENTS). */
   readonly tenantMaxEnvironments: number;
   readonly readPool: ReadPoolOptions;
+  /** Rows a whole-set list reads per batch (HALO_LIST_BATCH_ROWS; routes/devices/listDevices.ts). */
+  readonly listBatchRows: number;
   /** Alarm e-mail grouping per user (jobs/alarmMail.ts). */
   readonly alarmMail: AlarmMailTiming;
   /** How long a cleared alarm is kept (the alarm-retention job prunes). */
@@ -153,8 +162,15 @@ export interface ProviderConfig {
   readonly systemLogsRetentionMs: number;
   /** Scheduled backups (jobs/scheduledBackup.ts): off while `schedule` is unset. */
   readonly scheduledBackup: ScheduledBackupConfig;
-  /** How long HeatSight's raw position samples and their rollups are kept (the retention job prunes). */
-  readonly positionHistory: { readonly samplesRetentionMs: number; readonly rollupsRetentionMs: number };
+  /**
+   * How long HeatSight's raw position samples and their rollups are kept (the retention job
+   * prunes), and the most samples a window answers one by one (HALO_HEATSIGHT_RAW_LIMIT).
+   */
+  readonly positionHistory: {
+    readonly samplesRetentionMs: number;
+    readonly rollupsRetentionMs: number;
+    readonly rawSamplesLimit: number;
+  };
 }
 
 export interface ScheduledBackupConfig {
@@ -237,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       budgetMs: { page: values.HALO_PAGE_BUDGET_MS, export: values.HALO_EXPORT_BUDGET_MS },
       memoryMb: values.HALO_READ_WORKER_MEMORY_MB,
     },
+    listBatchRows: values.HALO_LIST_BATCH_ROWS,
     alarmMail: {
       groupWaitMs: values.HALO_ALARM_GROUP_WAIT_MS,
       groupIntervalMs: values.HALO_ALARM_GROUP_INTERVAL_MS,
@@ -254,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       samplesRetentionMs: values.HALO_POSITION_SAMPLES_RETENTION_DAYS * DAY_MS,
       rollupsRetentionMs:
         Math.max(values.HALO_POSITION_ROLLUPS_RETENTION_DAYS, values.HALO_POSITION_SAMPLES_RETENTION_DAYS) * DAY_MS,
+      rawSamplesLimit: values.HALO_HEATSIGHT_RAW_LIMIT,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
+import { deviceListBatch } from './routes/devices/deviceListText.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
 import {
   dataLinksInfoText,
@@ -8,17 +9,18 @@ import {
   locationsText,
 } from './routes/devices/deviceStatusText.js';
 import { attributeReadingsText } from './routes/thresholds/thresholdReadings.js';
+import { rawSamplesBinary, rolledUpCellsBinary } from './routes/heatsight/heatSightBinary.js';
 import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
 
-/**
- * What a heavy read's rows may be turned into where they were read (readPool.ts): in a read
- * worker (either store) the shaper runs on the worker's thread and only its result (a string,
- * mostly) crosses to the request loop; the inline pool runs it on the request loop.
- * A shaper is a plain function of the rows: the worker loads this module by its file.
- */
 /** Rows as they were read, written as a JSON array (rows whose columns are the answer's fields). */
 const rowsJson = (rows: readonly unknown[]): string => JSON.stringify(rows);
 
+/**
+ * What a heavy read's rows may be turned into where they were read (readPool.ts): in a read
+ * worker (either store) the shaper runs on the worker's thread and only its result (a string
+ * mostly, or bytes) crosses to the request loop; the inline pool runs it on the request loop.
+ * A shaper is a plain function of the rows: the worker loads this module by its file.
+ */
 export const readShapers = {
   rowsJson,
   devicesStateColumns: devicesStateColumnsText,
@@ -33,6 +35,9 @@ export const readShapers = {
   systemLogCsv: systemLogCsvBatch,
   deviceImportCount: countImportRecords,
   deviceImportCheck: checkImportRecords,
+  deviceList: deviceListBatch,
+  heatSightRawSamples: rawSamplesBinary,
+  heatSightCells: rolledUpCellsBinary,
 } as const;
 
 export type ReadShapers = typeof readShapers;

@@ -19,7 +19,7 @@ import {
 import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import { forbidden } from '../errors/httpError.js';
-import { JSON_TEXT_SLICE, JsonAnswer, textSlices } from './jsonAnswer.js';
+import { answerText, isWhole, JSON_TEXT_SLICE, JsonAnswer, sizeOf, textSlices, type JsonText } from './jsonAnswer.js';
 import { parseBody, parseParam, parseQuery } from './parse.js';
 import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';
 
@@ -104,6 +104,21 @@ function callerOf(endpoint: EndpointSpec, request: Request): Authenticated | und
 }
 
 /**
+ * Text written to the caller as it comes, with back-pressure, so memory holds a chunk or two
+ * however long the answer. Nothing is sent before the first chunk: a read that fails before
+ * it still answers with its error; one that fails after cuts the answer (the caller sees it
+ * incomplete, as an export's).
+ */
+async function sendChunks(response: Response, chunks: AsyncIterable<JsonText>): Promise<void> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* fromFirst() {
+    for (let next = first; next.done !== true; next = await iterator.next()) yield next.value;
+  }
+  await pipeline(Readable.from(fromFirst()), response);
+}
+
+/**
  * Registers every route from its declaration: authentication by access level, the
  * environment scope of config/{environment_id} calls, the capability (with the refusal the
  * spec names), then params (error 6), query (error 3) and body (error 1, or 32 for a password)
@@ -125,6 +140,12 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
     if (endpoint.access !== 'public') middleware.push(displayAllowList(endpoint));
     if (isEnvironmentScoped(endpoint)) middleware.push(environmentScope(context));
     if (endpoint.capability) middleware.push(allow(endpoint.capability, endpoint.refusal ?? HttpErrorKind.FORBIDDEN));
+    // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.
+    const checkAnswer = (answer: unknown) => {
+      if (!context.config.checkAnswers || !endpoint.answer) return;
+      const checked = endpoint.answer.safeParse(answer);
+      if (!checked.success) throw new Error(`${key} answered outside its contract: ${checked.error.message}`);
+    };
     const serveCall: RequestHandler = async (request, response) => {
       const callerGone = new AbortController();
       response.once('close', () => {
@@ -165,18 +186,20 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
         await pipeline(Readable.from(file.data), response);
         return;
       }
-      // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.
-      if (context.config.checkAnswers && endpoint.answer) {
-        const checked = endpoint.answer.safeParse(reply instanceof JsonAnswer ? JSON.parse(reply.text) : reply);
-        if (!checked.success) throw new Error(`${key} answered outside its contract: ${checked.error.message}`);
+      if (!(reply instanceof JsonAnswer)) {
+        checkAnswer(reply);
+        response.status(endpoint.status ?? 200).json(reply);
+        return;
       }
-      if (reply instanceof JsonAnswer) {
-        response.status(endpoint.status ?? 200).type('json');
-        // A large text goes out in slices with back-pressure: sent whole, its encoding and ETag
-        // (a hash of every byte) held the loop for a 100,000-device answer's tens of MB.
-        if (reply.length <= JSON_TEXT_SLICE) response.send(reply.text);
-        else await pipeline(Readable.from(textSlices(...reply.parts)), response);
-      } else response.status(endpoint.status ?? 200).json(reply);
+      // In tests an answer is read whole to be checked, then sent whole.
+      const answer = context.config.checkAnswers ? new JsonAnswer([await answerText(reply)]) : reply;
+      if (context.config.checkAnswers) checkAnswer(JSON.parse(await answerText(answer)));
+      response.status(endpoint.status ?? 200).type('json');
+      if (!isWhole(answer.parts)) await sendChunks(response, answer.parts);
+      // A large text goes out in slices with back-pressure: sent whole, its encoding and ETag
+      // (a hash of every byte) held the loop for a 100,000-device answer's tens of MB.
+      else if (sizeOf(answer.parts) <= JSON_TEXT_SLICE) response.send(await answerText(answer));
+      else await pipeline(Readable.from(textSlices(...answer.parts)), response);
     };
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     router[method](expressPathOf(endpoint), ...middleware, serveCall);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_TEXT_SLICE, jsonAnswerWith, jsonBytes, textSlices } from './jsonAnswer.js';
+import {
+  answerText,
+  isWhole,
+  JSON_TEXT_SLICE,
+  jsonAnswerWith,
+  jsonArrayAnswer,
+  jsonBytes,
+  sizeOf,
+  textSlices,
+  type JsonAnswer,
+} from './jsonAnswer.js';
 
 interface Answer {
   devices_state: unknown[];
@@ -9,12 +19,12 @@ interface Answer {
 }
 
 describe('an answer already written as JSON', () => {
-  it('adds the raw fields to the written ones: the text parses to the whole answer', () => {
+  it('adds the raw fields to the written ones: the text parses to the whole answer', async () => {
     const answer = jsonAnswerWith<Answer>(
       { devices_state: [], cursor: 12, changed_at: null },
       { columns: '{"n":2,"name":["a","b \\"q\\""]}' },
     );
-    expect(JSON.parse(answer.text)).toEqual({
+    expect(JSON.parse(await answerText(answer))).toEqual({
       devices_state: [],
       cursor: 12,
       changed_at: null,
@@ -22,9 +32,45 @@ describe('an answer already written as JSON', () => {
     });
   });
 
-  it('writes raw fields alone, and written fields alone, as valid JSON', () => {
-    expect(JSON.parse(jsonAnswerWith<Answer>({}, { columns: '{}' }).text)).toEqual({ columns: {} });
-    expect(JSON.parse(jsonAnswerWith<Answer>({ cursor: 1 }, {}).text)).toEqual({ cursor: 1 });
+  it('writes raw fields alone, and written fields alone, as valid JSON', async () => {
+    expect(JSON.parse(await answerText(jsonAnswerWith<Answer>({}, { columns: '{}' })))).toEqual({ columns: {} });
+    expect(JSON.parse(await answerText(jsonAnswerWith<Answer>({ cursor: 1 }, {})))).toEqual({ cursor: 1 });
+  });
+
+  it('joins string and byte parts into one JSON text, non-ASCII kept', async () => {
+    const answer = jsonAnswerWith<Answer>({ cursor: 3 }, { devices_state: jsonBytes([{ name: 'תל אביב' }]) });
+    const text = await answerText(answer);
+    expect(JSON.parse(text)).toEqual({ cursor: 3, devices_state: [{ name: 'תל אביב' }] });
+    expect(isWhole(answer.parts) && sizeOf(answer.parts)).toBe(Buffer.byteLength(text));
+  });
+});
+
+describe('an answer whose array comes in batches', () => {
+  async function* batches(...texts: string[]) {
+    for (const text of texts) {
+      await Promise.resolve();
+      yield text;
+    }
+  }
+  const chunksOf = async (answer: JsonAnswer<unknown>) => {
+    const chunks: string[] = [];
+    if (isWhole(answer.parts)) throw new Error('expected a stream of parts');
+    for await (const chunk of answer.parts) chunks.push(String(chunk));
+    return chunks;
+  };
+
+  it('joins the batches into one array, empty batches left out, the opening sent with the first', async () => {
+    const chunks = await chunksOf(
+      jsonArrayAnswer<{ devices: unknown[] }>('devices', batches('', '{"id":1},{"id":2}', '', '{"id":3}')),
+    );
+    expect(chunks[0]).toBe('{"devices":[{"id":1},{"id":2}');
+    expect(JSON.parse(chunks.join(''))).toEqual({ devices: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+  });
+
+  it('answers an empty array when no batch holds an item', async () => {
+    const listOf = (...texts: string[]) => jsonArrayAnswer<{ devices: unknown[] }>('devices', batches(...texts));
+    expect((await chunksOf(listOf())).join('')).toBe('{"devices":[]}');
+    expect((await chunksOf(listOf(''))).join('')).toBe('{"devices":[]}');
   });
 });
 
@@ -36,16 +82,8 @@ describe('textSlices', () => {
     expect(slices.join('')).toBe(text);
     expect([...textSlices('')]).toEqual([]);
   });
-});
 
-describe('JSON answers with UTF-8 parts', () => {
-  it('joins string and byte parts into one JSON text, non-ASCII kept, and slices bytes without copying', () => {
-    const answer = jsonAnswerWith<{ cursor: number; devices_state: unknown[] }>(
-      { cursor: 3 },
-      { devices_state: jsonBytes([{ name: 'תל אביב' }]) },
-    );
-    expect(JSON.parse(answer.text)).toEqual({ cursor: 3, devices_state: [{ name: 'תל אביב' }] });
-    expect(answer.length).toBe(Buffer.byteLength(answer.text));
+  it('slices bytes without copying them', () => {
     const bytes = jsonBytes('x'.repeat(JSON_TEXT_SLICE + 10));
     const slices = [...textSlices(bytes)];
     expect(slices.map((slice) => slice.length)).toEqual([JSON_TEXT_SLICE, 12]);

@@ -1,37 +1,42 @@
 /**
  * An answer already written as JSON text, sent as it is: for answers whose bulk was shaped
  * where it was read (readShapers.ts), so the request loop neither parses nor writes it again.
- * It is kept as the parts it was made of (a small head, the bulk as it came): joining tens of
- * MB into one string would copy them on the loop. `Answer` is the declared answer the text
- * stands for (the handler's type checks it).
+ * `Answer` is the declared answer the text stands for (the handler's type checks it). The text
+ * is kept in the parts it was made of (a small head, the bulk as it came: joining tens of MB
+ * would copy them on the loop), or comes as a stream of parts (jsonArrayAnswer) written to the
+ * caller as they are read, so neither the loop nor memory holds the whole answer at once.
  */
 export class JsonAnswer<Answer> {
   /** Only for the type: the answer this text is. */
   declare readonly answer?: Answer;
-  readonly parts: readonly JsonText[];
-  constructor(...parts: readonly JsonText[]) {
-    this.parts = parts;
-  }
-
-  /** The whole text, joined (for checks and tests: an answer is sent in its parts). */
-  get text(): string {
-    return this.parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
-  }
-
-  /** Its size: characters of its texts, bytes of its UTF-8 parts. */
-  get length(): number {
-    return this.parts.reduce((sum, part) => sum + (typeof part === 'string' ? part.length : part.byteLength), 0);
-  }
+  constructor(readonly parts: readonly JsonText[] | AsyncIterable<JsonText>) {}
 }
 
 /**
  * JSON text as a string, or as its UTF-8 bytes: what a shaper makes of a large answer in a read
- * worker (jsonBytes), moved to the request loop rather than copied and sent as it is.
+ * worker (jsonBytes), moved to the request loop rather than copied, and sent as it is.
  */
 export type JsonText = string | Uint8Array;
 
 /** A value's JSON as UTF-8 bytes of their own (so a read worker can move them: workerReadPool.ts). */
 export const jsonBytes = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value), 'utf8');
+
+const asString = (part: JsonText) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'));
+
+/** An answer's whole text, joined (its stream read to the end): for checks and tests, never to send. */
+export async function answerText(answer: JsonAnswer<unknown>): Promise<string> {
+  if (isWhole(answer.parts)) return answer.parts.map(asString).join('');
+  let whole = '';
+  for await (const part of answer.parts) whole += asString(part);
+  return whole;
+}
+
+/** Whether the parts are all here (not a stream still to be read). */
+export const isWhole = (parts: JsonAnswer<unknown>['parts']): parts is readonly JsonText[] => Array.isArray(parts);
+
+/** The size of parts: characters of their texts, bytes of their UTF-8. */
+export const sizeOf = (parts: readonly JsonText[]) =>
+  parts.reduce((sum, part) => sum + (typeof part === 'string' ? part.length : part.byteLength), 0);
 
 /**
  * `fields` as JSON with `raw` fields (name → JSON text of the value) added: the answer's small
@@ -43,11 +48,34 @@ export function jsonAnswerWith<Answer extends object>(
 ): JsonAnswer<Answer> {
   const head = JSON.stringify(fields);
   const added = Object.entries(raw as Record<string, JsonText>);
-  if (added.length === 0) return new JsonAnswer(head);
+  if (added.length === 0) return new JsonAnswer([head]);
   const parts: JsonText[] = [head === '{}' ? '{' : `${head.slice(0, -1)},`];
   added.forEach(([name, text], index) => parts.push(`${index > 0 ? ',' : ''}${JSON.stringify(name)}:`, text));
   parts.push('}');
-  return new JsonAnswer(...parts);
+  return new JsonAnswer(parts);
+}
+
+/**
+ * `{"field":[...]}` from batches of the array's items as JSON text (each batch its items joined
+ * by commas, as textBatch writes them): an answer whose one field is a whole set, written
+ * batch by batch. The opening comes with the first batch, so a read that fails before it
+ * still answers with the error rather than a cut answer (endpointRoute.ts waits for it).
+ */
+export function jsonArrayAnswer<Answer extends object>(
+  field: keyof Answer & string,
+  batches: AsyncIterable<string>,
+): JsonAnswer<Answer> {
+  return new JsonAnswer(arrayChunks(`{${JSON.stringify(field)}:[`, batches, ']}'));
+}
+
+async function* arrayChunks(opening: string, batches: AsyncIterable<string>, closing: string) {
+  let head = opening;
+  for await (const batch of batches) {
+    if (batch === '') continue;
+    yield head + batch;
+    head = ',';
+  }
+  yield `${head === ',' ? '' : head}${closing}`;
 }
 
 /** The characters of JSON text sent at once (about a megabyte): a larger answer goes out in slices of this. */

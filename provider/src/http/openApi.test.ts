@@ -31,6 +31,7 @@ function registeredRoutes(router: Router): string[] {
 /** The parts of an operation these tests read. */
 interface Operation {
   readonly 'x-halo-capability'?: string;
+  readonly 'x-halo-bound'?: string;
   readonly security?: unknown;
   readonly parameters?: readonly { readonly name: string }[];
   readonly requestBody?: {
@@ -91,6 +92,10 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: API_BASE }]);
     const create = operation(document, '/config/{environmentId}/users', 'post');
     expect(create['x-halo-capability']).toBe('users.add');
+    // How each collection stays bounded, as declared.
+    expect(operation(document, '/config/{environmentId}/system_logs', 'get')['x-halo-bound']).toBe('paged');
+    expect(operation(document, '/config/{environmentId}/devices', 'get')['x-halo-bound']).toBe('streamed');
+    expect(operation(document, '/config/{environmentId}/heatsight/samples', 'get')['x-halo-bound']).toBe('capped');
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404']));
     expect(create.responses['400']!.description).toContain('30: User with given username already exists');
     expect(create.requestBody!.content['application/json']!.schema.properties.user!.required).toEqual(

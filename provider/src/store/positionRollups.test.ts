@@ -11,6 +11,7 @@ import {
   ROLLUP_LEVELS,
   rollUpStoredSamples,
   samplesAtMost,
+  countingLevelFor,
   type RollupLevel,
 } from './positionRollups.js';
 import { historySamples, insertPositionSamples, positionSample, type HistoryFilter } from './positionSamples.js';
@@ -124,9 +125,16 @@ describe.each(DIALECTS)('HeatSight rollups on %s', (dialect) => {
             });
             expect(answered, context).toBe(coarsest.length);
             expect(answeredNoLink, context).toBeCloseTo(coarsest.filter((sample) => hasNoLink(sample)).length, 6);
-            if (level === ROLLUP_LEVELS.at(-1)) expect(await samplesAtMost(db, filter), context).toBe(raw.length);
+            if (level === countingLevelFor(window)) expect(await samplesAtMost(db, filter), context).toBe(raw.length);
           }
     }
+  });
+
+  it('counts a window in the coarsest buckets no longer than it, never finer than it is answered from', () => {
+    expect(countingLevelFor(HOUR).level).toBe(1);
+    expect(countingLevelFor(DAY).level).toBe(3);
+    expect(countingLevelFor(7 * DAY).level).toBe(3);
+    expect(countingLevelFor(10 * 60_000).level).toBe(0);
   });
 
   it('rolls up stored samples in the database as it does them as they are written (migration 020)', async () => {

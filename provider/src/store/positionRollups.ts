@@ -1,5 +1,5 @@
 import { hasNoLink, linksDownShare, type HistoryCell } from '@halo/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { HistoryFilter } from './positionSamples.js';
 import type { Database, NewPositionRollup, NewPositionSample } from './schema.js';
 
@@ -195,46 +195,80 @@ function rollupsOf(db: Kysely<Database>, filter: HistoryFilter, level: RollupLev
 }
 
 /**
- * At most how many samples the window holds: the coarsest level's counts over the buckets that
- * overlap it (a handful of rows), so the samples of a bucket the window only starts in count too.
+ * The level a window's samples are counted at: the coarsest whose buckets are no longer than
+ * the window, so the count of the whole buckets that overlap it is at most about twice what it
+ * holds (a 1 h window counted in 12 h buckets read as twelve times its samples, and answered
+ * cells where its samples would do). Never finer than the finest level the window is answered
+ * from, so the count also bounds that level's rows (levelFor).
  */
-export async function samplesAtMost(db: Kysely<Database>, filter: HistoryFilter): Promise<number> {
-  const coarsest = ROLLUP_LEVELS.at(-1) as RollupLevel;
-  const row = await rollupsOf(db, filter, coarsest)
-    .select((eb) => eb.fn.sum<number | string | null>('sample_count').as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+export function countingLevelFor(windowMs: number): RollupLevel {
+  const finest = finestLevelFor(windowMs);
+  const fitting = ROLLUP_LEVELS.filter((level) => level.level >= finest.level && level.bucketMs <= windowMs);
+  return fitting.at(-1) ?? finest;
 }
 
+/**
+ * At most how many samples the window holds: the counts of the rollups over the buckets that
+ * overlap it (countingLevelFor), so the samples of a bucket the window only starts in count too.
+ * The query, for a caller that runs it in the read pool; samplesAtMostOf reads its answer.
+ */
+export function samplesAtMostQuery(db: Kysely<Database>, filter: HistoryFilter) {
+  return rollupsOf(db, filter, countingLevelFor(filter.to - filter.from)).select((eb) =>
+    eb.fn.sum<number | string | null>('sample_count').as('count'),
+  );
+}
+
+export const samplesAtMostOf = (rows: readonly { readonly count: number | string | null }[]) =>
+  Number(rows[0]?.count ?? 0);
+
+/** samplesAtMostQuery's answer, read on `db`. */
+export async function samplesAtMost(db: Kysely<Database>, filter: HistoryFilter): Promise<number> {
+  return samplesAtMostOf(await samplesAtMostQuery(db, filter).execute());
+}
+
+/**
+ * Where a history read's statements run: on a connection (rowsOn), or in the read pool
+ * (Read.rows), so that counting and reading rollups hold no loop that answers others.
+ */
+export type RunRows = <Row>(query: CompiledQuery<Row>) => Promise<Row[]>;
+
+export const rowsOn =
+  (db: Kysely<Database>): RunRows =>
+  async <Row>(query: CompiledQuery<Row>) =>
+    (await db.executeQuery(query)).rows;
+
 /** How many rows of a level cover the filter, counting no further than `limit` + 1. */
-async function rowsUpTo(db: Kysely<Database>, filter: HistoryFilter, level: RollupLevel, limit: number) {
-  const row = await db
-    .selectFrom(
-      rollupsOf(db, filter, level)
-        .select(sql.lit(1).as('one'))
-        .limit(limit + 1)
-        .as('covering'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+async function rowsUpTo(run: RunRows, db: Kysely<Database>, filter: HistoryFilter, level: RollupLevel, limit: number) {
+  const [row] = await run(
+    db
+      .selectFrom(
+        rollupsOf(db, filter, level)
+          .select(sql.lit(1).as('one'))
+          .limit(limit + 1)
+          .as('covering'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .compile(),
+  );
+  return Number(row?.count ?? 0);
 }
 
 /**
  * The level a window is answered from: the finest one for its length whose rows number at most
- * `limit`, or the coarsest.
+ * `limit`, or the coarsest. `db` builds the statements, `run` runs them.
  */
 export async function levelFor(
   db: Kysely<Database>,
   filter: HistoryFilter,
   limit: number,
   samples: number,
+  run: RunRows = rowsOn(db),
 ): Promise<RollupLevel> {
   const finest = finestLevelFor(filter.to - filter.from);
   // A level has no more rows than the window has samples.
   if (samples <= limit) return finest;
   for (const level of ROLLUP_LEVELS.slice(finest.level)) {
-    if ((await rowsUpTo(db, filter, level, limit)) <= limit) return level;
+    if ((await rowsUpTo(run, db, filter, level, limit)) <= limit) return level;
   }
   return ROLLUP_LEVELS.at(-1) as RollupLevel;
 }
@@ -256,16 +290,18 @@ export interface RolledUpCell extends Sums {
   readonly cellY: number;
 }
 
-/** The rows of a level that cover the filter, those of several environments added up per bucket and cell. */
-export async function rolledUpCells(
-  db: Kysely<Database>,
-  filter: HistoryFilter,
-  level: RollupLevel,
-): Promise<RolledUpCell[]> {
-  const rows = await rollupsOf(db, filter, level)
+/** The query of the rows of a level that cover the filter (rolledUpCellsOf turns them into cells). */
+export function rolledUpQuery(db: Kysely<Database>, filter: HistoryFilter, level: RollupLevel) {
+  return rollupsOf(db, filter, level)
     .select(['bucket_start', 'cell_x', 'cell_y', ...SUMS])
-    .orderBy('bucket_start')
-    .execute();
+    .orderBy('bucket_start');
+}
+
+/** A rollup row as read (PostgreSQL may give numbers as text). */
+export type RollupRow = { readonly [Column in 'bucket_start' | 'cell_x' | 'cell_y' | (typeof SUMS)[number]]: unknown };
+
+/** Rollup rows as cells, those of several environments (`environments` > 1) added up per bucket and cell. */
+export function rolledUpCellsOf(rows: readonly RollupRow[], environments: number): RolledUpCell[] {
   const cells = rows.map((row): RolledUpCell => ({
     bucketStart: Number(row.bucket_start),
     cellX: Number(row.cell_x),
@@ -278,7 +314,16 @@ export async function rolledUpCells(
     longitudeSum: Number(row.longitude_sum),
     latitudeSum: Number(row.latitude_sum),
   }));
-  return filter.environmentIds.length > 1 ? coarsened(cells, 1, 1) : cells;
+  return environments > 1 ? coarsened(cells, 1, 1) : cells;
+}
+
+/** The rows of a level that cover the filter, those of several environments added up per bucket and cell. */
+export async function rolledUpCells(
+  db: Kysely<Database>,
+  filter: HistoryFilter,
+  level: RollupLevel,
+): Promise<RolledUpCell[]> {
+  return rolledUpCellsOf(await rolledUpQuery(db, filter, level).execute(), filter.environmentIds.length);
 }
 
 /** Cells added up into ones `factor` times larger a side, and buckets `timeFactor` times longer. */
@@ -306,12 +351,35 @@ function coarsened(cells: readonly RolledUpCell[], factor: number, timeFactor: n
   return [...merged.values()];
 }
 
+/** What turns a level's rows into a window's cells, beside the rows (a plain object: it crosses to a read worker). */
+export interface CellsOfWindow {
+  readonly from: number;
+  readonly to: number;
+  /** How many environments the rows come from. */
+  readonly environments: number;
+  readonly bucketMs: number;
+  readonly maxCells: number;
+}
+
+/**
+ * A level's rows as a window's cells: coarser by halving cells and buckets until at most
+ * `maxCells` remain (a fleet spread so widely that even the coarsest level holds more). Each
+ * cell sits at its samples' mean position, at its bucket's middle (within the window).
+ */
+export function historyCellsOf(rows: readonly RollupRow[], window: CellsOfWindow): HistoryCell[] {
+  let cells = rolledUpCellsOf(rows, window.environments);
+  let bucketMs = window.bucketMs;
+  // 2^16 times a level's cell covers the world: one cell at the most.
+  for (let halvings = 0; cells.length > window.maxCells && halvings < 16; halvings += 1) {
+    cells = coarsened(cells, 2, 2, bucketMs);
+    bucketMs *= 2;
+  }
+  return cells.map((cell) => historyCellOf(cell, bucketMs, window));
+}
+
 /**
  * A window's history as aggregated cells from the rollups (`samples`: samplesAtMost's count):
- * at the finest level that fits the
- * read limit, then coarser by halving cells and buckets until at most `maxCells` remain (a
- * fleet spread so widely that even the coarsest level holds more). Each cell sits at its
- * samples' mean position, at its bucket's middle (within the window).
+ * at the finest level that fits the read limit (levelFor), then as historyCellsOf makes them.
  */
 export async function historyCellsFromRollups(
   db: Kysely<Database>,
@@ -319,18 +387,22 @@ export async function historyCellsFromRollups(
   maxCells: number,
   samples: number,
 ): Promise<{ cells: HistoryCell[]; level: RollupLevel }> {
-  const level = await levelFor(db, filter, Math.min(maxCells, ROLLUP_READ_LIMIT), samples);
-  let cells = await rolledUpCells(db, filter, level);
-  let bucketMs = level.bucketMs;
-  // 2^16 times a level's cell covers the world: one cell at the most.
-  for (let halvings = 0; cells.length > maxCells && halvings < 16; halvings += 1) {
-    cells = coarsened(cells, 2, 2, bucketMs);
-    bucketMs *= 2;
-  }
-  return { cells: cells.map((cell) => historyCellOf(cell, bucketMs, filter)), level };
+  const level = await levelFor(db, filter, cellsReadLimit(maxCells), samples);
+  const rows = await rolledUpQuery(db, filter, level).execute();
+  const window = {
+    from: filter.from,
+    to: filter.to,
+    environments: filter.environmentIds.length,
+    bucketMs: level.bucketMs,
+    maxCells,
+  };
+  return { cells: historyCellsOf(rows, window), level };
 }
 
-function historyCellOf(cell: RolledUpCell, bucketMs: number, filter: HistoryFilter): HistoryCell {
+/** The most rollup rows a window's cells are read from. */
+export const cellsReadLimit = (maxCells: number) => Math.min(maxCells, ROLLUP_READ_LIMIT);
+
+function historyCellOf(cell: RolledUpCell, bucketMs: number, filter: Pick<HistoryFilter, 'from' | 'to'>): HistoryCell {
   return {
     longitude: cell.longitudeSum / cell.count,
     latitude: cell.latitudeSum / cell.count,

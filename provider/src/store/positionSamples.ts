@@ -44,26 +44,44 @@ function selected(db: Kysely<Database>, filter: HistoryFilter) {
   return query;
 }
 
+const SAMPLE_COLUMNS = [
+  'longitude',
+  'latitude',
+  'sample_time',
+  'connected',
+  'links_online',
+  'links_total',
+  'best_signal',
+] as const;
+
+/** A stored sample as the history reads it (PostgreSQL may give numbers as text). */
+export type HistorySampleRow = { readonly [Column in (typeof SAMPLE_COLUMNS)[number]]: unknown };
+
+/** The query of the samples the filter selects, oldest first; no more than `limit`. */
+export function historySamplesQuery(db: Kysely<Database>, filter: HistoryFilter, limit?: number) {
+  let query = selected(db, filter).select(SAMPLE_COLUMNS).orderBy('sample_time');
+  if (limit !== undefined) query = query.limit(limit);
+  return query;
+}
+
+export const historySampleOf = (row: HistorySampleRow): HistorySample => ({
+  longitude: Number(row.longitude),
+  latitude: Number(row.latitude),
+  time: Number(row.sample_time),
+  connected: Number(row.connected) === 1,
+  linksOnline: Number(row.links_online),
+  linksTotal: Number(row.links_total),
+  bestSignal: row.best_signal === null ? null : Number(row.best_signal),
+});
+
 /** The samples the filter selects, oldest first; no more than `limit`. */
 export async function historySamples(
   db: Kysely<Database>,
   filter: HistoryFilter,
   limit?: number,
 ): Promise<HistorySample[]> {
-  let query = selected(db, filter)
-    .select(['longitude', 'latitude', 'sample_time', 'connected', 'links_online', 'links_total', 'best_signal'])
-    .orderBy('sample_time');
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    longitude: Number(row.longitude),
-    latitude: Number(row.latitude),
-    time: Number(row.sample_time),
-    connected: Number(row.connected) === 1,
-    linksOnline: Number(row.links_online),
-    linksTotal: Number(row.links_total),
-    bestSignal: row.best_signal === null ? null : Number(row.best_signal),
-  }));
+  const rows = await historySamplesQuery(db, filter, limit).execute();
+  return rows.map(historySampleOf);
 }
 
 /** Where points lie (samples or cells); null when there are none. */

@@ -164,6 +164,7 @@ export const webhooksApi = {
     path: '/config/{environmentId}/alarm_webhooks',
     summary: 'The environment’s alarm webhooks, each with its last delivery; never a secret (managers)',
     tag,
+    bound: 'unbounded',
     access: 'user',
     capability: 'alarms.webhooks',
     answer: AlarmWebhookListSchema,

@@ -3,8 +3,17 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { API, ENDPOINTS, endpointOf } from './contract.js';
-import { CONFIG_PREFIX, expressPathOf, pathOf, pathParameterNames, routeKeyOf } from './endpoint.js';
+import {
+  CONFIG_PREFIX,
+  defineEndpoint,
+  expressPathOf,
+  pathOf,
+  pathParameterNames,
+  routeKeyOf,
+  type EndpointSpec,
+} from './endpoint.js';
 import { API_BASE, apiPaths } from './paths.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -49,6 +58,121 @@ function stringsOf(path: string): { text: string; line: number }[] {
   visit(source);
   return found;
 }
+
+/** A zod schema's definition, as zod 4 keeps it. */
+type Definition = { readonly type: string } & Readonly<Record<string, unknown>>;
+const definitionOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Definition } })._zod.def;
+
+/** Whether an answer's schema holds a collection anywhere in it: an array, a tuple, a set, a record or a map. */
+function holdsCollection(schema: z.ZodType, seen = new Set<z.ZodType>()): boolean {
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  const definition = definitionOf(schema);
+  const inner = (key: string) => holdsCollection(definition[key] as z.ZodType, seen);
+  switch (definition.type) {
+    case 'array':
+    case 'tuple':
+    case 'set':
+    case 'record':
+    case 'map':
+      return true;
+    case 'object':
+      return Object.values(definition.shape as Record<string, z.ZodType>).some((field) => holdsCollection(field, seen));
+    case 'union':
+      return (definition.options as z.ZodType[]).some((option) => holdsCollection(option, seen));
+    case 'intersection':
+      return inner('left') || inner('right');
+    case 'pipe':
+      return inner('in') || inner('out');
+    case 'lazy':
+      return holdsCollection((definition.getter as () => z.ZodType)(), seen);
+    default:
+      // optional, nullable, default, readonly, catch ... wrap one schema.
+      return definition.innerType !== undefined && inner('innerType');
+  }
+}
+
+/** The endpoints whose answer is a collection (or holds one) or a file, and that declare no bound. */
+const collectionsWithoutBound = (endpoints: readonly EndpointSpec[]) =>
+  endpoints
+    .filter((endpoint) => endpoint.kind === 'download' || (endpoint.answer && holdsCollection(endpoint.answer)))
+    .filter((endpoint) => endpoint.bound === undefined)
+    .map(routeKeyOf);
+
+/**
+ * Answers that still hold a whole set in one piece (bound 'unbounded'): each one a debt until it
+ * is paged, capped or streamed. The list is exact, so a new one is a decision made here.
+ */
+const UNBOUNDED = [
+  'GET /config/{environmentId}/admin/versions_definition',
+  'GET /config/{environmentId}/alarm_silences',
+  'GET /config/{environmentId}/alarm_webhooks',
+  'GET /config/{environmentId}/application_rules',
+  'GET /config/{environmentId}/apps/openvpn/profiles',
+  'GET /config/{environmentId}/devices/data_links_availability',
+  'GET /config/{environmentId}/devices/data_links_info',
+  'GET /config/{environmentId}/devices/device_status',
+  'GET /config/{environmentId}/devices/devices_state',
+  'GET /config/{environmentId}/devices/locations',
+  'GET /config/{environmentId}/devices/reports/availability',
+  'GET /config/{environmentId}/devices/reports/availability/export',
+  'GET /config/{environmentId}/devices/reports/firmware',
+  'GET /config/{environmentId}/devices/reports/firmware/export',
+  // A row per environment below the caller's: the root's spans every tenant.
+  'GET /config/{environmentId}/devices_connectivity',
+  'GET /config/{environmentId}/groups',
+  'GET /config/{environmentId}/groups/{id}/devices',
+  'POST /config/{environmentId}/groups/{id}/devices',
+  'GET /config/{environmentId}/rf_data_recordings',
+  'GET /config/{environmentId}/saved_views',
+  'GET /config/{environmentId}/thresholds/{id}/readings',
+  'GET /config/{environmentId}/users',
+  'GET /config/{environmentId}/wall_displays',
+];
+
+describe('how each answer stays bounded', () => {
+  it('is declared by every endpoint whose answer holds a collection or is a file', () => {
+    expect(collectionsWithoutBound(ENDPOINTS)).toEqual([]);
+  });
+
+  it('finds a planted collection without a bound, however deep the array sits', () => {
+    const planted = [
+      defineEndpoint({
+        method: 'GET',
+        path: '/config/{environmentId}/planted',
+        summary: 'A list that forgot its bound',
+        tag: 'Planted',
+        access: 'user',
+        answer: z.object({ page: z.object({ rows: z.array(z.number()).optional() }).nullable() }),
+      }),
+      defineEndpoint({
+        method: 'GET',
+        path: '/config/{environmentId}/planted/export',
+        summary: 'A file that forgot its bound',
+        tag: 'Planted',
+        access: 'user',
+        kind: 'download',
+      }),
+      defineEndpoint({
+        method: 'GET',
+        path: '/config/{environmentId}/planted/one',
+        summary: 'One thing, no collection',
+        tag: 'Planted',
+        access: 'user',
+        answer: z.object({ id: z.number(), name: z.string().nullable() }),
+      }),
+    ];
+    expect(collectionsWithoutBound(planted)).toEqual([
+      'GET /config/{environmentId}/planted',
+      'GET /config/{environmentId}/planted/export',
+    ]);
+  });
+
+  it('leaves a whole set in one piece only where the list of debts says so', () => {
+    const unbounded = ENDPOINTS.filter((endpoint) => endpoint.bound === 'unbounded').map(routeKeyOf);
+    expect([...unbounded].sort()).toEqual([...UNBOUNDED].sort());
+  });
+});
 
 describe('the API contract', () => {
   it('declares each route once, with a summary, a tag and a known access level', () => {

@@ -28,6 +28,22 @@ export type EndpointAccess = 'public' | 'pending' | 'sessionCheck' | 'anySession
  */
 export type EndpointKind = 'json' | 'upload' | 'download';
 
+/**
+ * How an answer that holds a collection (an array anywhere in it, or a file) stays bounded
+ * whatever the data holds (DESIGN.md, "its bound"):
+ * - `single`: one entity, or a set whose size the product fixes, not the data (a threshold
+ *   per attribute type, counts per severity);
+ * - `paged`: a page at a time (a cursor, an offset or keyset), with a maximum page size;
+ * - `capped`: at most a maximum count: the request may not ask for more (error 1 or 3), or the
+ *   answer says it was cut (HeatSight's cells above its raw limit, a change feed's `more`);
+ * - `streamed`: the whole set, as the spec's call answers it (`GET /devices`, an export), read
+ *   in batches in a read worker and written as it comes, so memory holds a batch, not the set;
+ * - `unbounded`: the whole set in one piece, none of the above yet: a debt, each one listed in
+ *   contract.test.ts, so a new one is a decision, not an accident.
+ * OpenAPI shows it as `x-halo-bound`.
+ */
+export type EndpointBound = 'single' | 'paged' | 'capped' | 'streamed' | 'unbounded';
+
 export interface EndpointSpec {
   readonly method: HttpMethod;
   /** Relative to API_BASE, with OpenAPI-style parameters: `/config/{environmentId}/users/{id}`. */
@@ -57,6 +73,8 @@ export interface EndpointSpec {
   /** Numeric codes of section 8 the call may answer besides error 1. */
   readonly errors?: readonly ErrorCode[];
   readonly kind?: EndpointKind;
+  /** How a collection answer stays bounded (EndpointBound); required of every one by contract.test.ts. */
+  readonly bound?: EndpointBound;
   /** `download`: the media type of the file. `upload`: the name of the form's file part. */
   readonly file?: { readonly contentType?: string; readonly field?: string };
 }

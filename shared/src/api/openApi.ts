@@ -144,6 +144,8 @@ function operationOf(endpoint: EndpointSpec): Record<string, unknown> {
     tags: [endpoint.tag],
     ...(endpoint.capability ? { 'x-halo-capability': endpoint.capability } : {}),
     'x-halo-access': endpoint.access,
+    // How a collection answer stays bounded (endpoint.ts, EndpointBound).
+    ...(endpoint.bound ? { 'x-halo-bound': endpoint.bound } : {}),
     ...(endpoint.access === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

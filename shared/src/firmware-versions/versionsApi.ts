@@ -17,6 +17,7 @@ export const versionsApi = {
     path: '/config/{environmentId}/admin/versions_definition',
     summary: 'Firmware version definitions the environment’s devices may use, newest first',
     tag,
+    bound: 'unbounded',
     access: 'user',
     capability: 'admin.view',
     answer: VersionDefinitionListResponseSchema,

@@ -23,6 +23,15 @@ export const HEATSIGHT_SAMPLE_INTERVAL_MS = 5 * 60_000;
 export const HEATSIGHT_DEFAULT_MAX_POINTS = 50_000;
 
 /**
+ * The most samples a window answers one by one, whatever max_points asks (it may ask up to
+ * 2,000,000): above it the window answers cells from the rollups, as it does above max_points.
+ * 200,000 points already cover a full-screen map many times over under the heat kernel (a
+ * 1920x1080 map has 2 million pixels, a kernel spans about 3,000), so more draw nothing new;
+ * they are 1.6 MB on the wire and a few hundred ms of a read worker, where 2 million took 11-16 s.
+ */
+export const HEATSIGHT_RAW_LIMIT = 200_000;
+
+/**
  * What the heat weighs: the share of links down, the share of samples with no link at all,
  * the cellular signal, or where the samples are (density).
  */

@@ -49,6 +49,7 @@ export const savedViewsApi = {
     path: '/config/{environmentId}/saved_views',
     summary: 'The caller’s saved views of a screen, by name',
     tag,
+    bound: 'unbounded',
     access: 'user',
     query: SavedViewListQuerySchema,
     answer: SavedViewListResponseSchema,

@@ -11,6 +11,7 @@ export const wallDisplaysApi = {
     path: '/config/{environmentId}/wall_displays',
     summary: 'The environment’s wall displays (never their tokens)',
     tag,
+    bound: 'unbounded',
     access: 'user',
     capability: 'wallDisplays.manage',
     answer: WallDisplayListResponseSchema,

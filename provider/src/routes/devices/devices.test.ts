@@ -13,7 +13,7 @@ import {
 } from '@halo/shared';
 import { configCall } from '../../testing/configCall.js';
 import { clientDevice, createDevice, multipartBody, serverDevice } from '../../testing/devices.js';
-import { as, createEnvironment, createUser } from '../../testing/people.js';
+import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS } from '../../testing/testProvider.js';
 
 // Each test logs users in (password hashing) on a shared, busy machine: allow for it.
@@ -575,5 +575,55 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
       );
     }
     expect((await send(suite.admin, 'get', '/devices/device_status?devices=')).body.device_status).toEqual([]);
+  });
+});
+
+// A batch of 3 stands for the default 2,000: a list of 10 comes in four batches. Checked by the
+// provider against the contract (read whole first), and streamed as it comes, parsed here.
+describe.each(
+  DIALECTS.flatMap((dialect) => [
+    { dialect, checkAnswers: '1' },
+    { dialect, checkAnswers: '0' },
+  ]),
+)('device lists in batches on $dialect, answers checked: $checkAnswers', ({ dialect, checkAnswers }) => {
+  const suite = useAdminSuite(dialect, { HALO_LIST_BATCH_ROWS: '3', HALO_CHECK_ANSWERS: checkAnswers });
+
+  const listed = async (actor: Actor, query = '') => {
+    const response = await suite.send(actor, 'get', `/devices${query}`).expect(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    return DeviceListResponseSchema.parse(response.body).devices;
+  };
+
+  it('answers every device in order of id, the filters across batches too, none of another environment', async () => {
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'batched-child');
+    const ids: number[] = [];
+    const servers: number[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const server = index % 3 === 0;
+      const device = server
+        ? serverDevice(`batched-${index}`, 2000 + index * 10, 2000 + index * 10 + 5)
+        : clientDevice(`batched-${index}`);
+      const id = await createDevice(suite.provider.api, suite.admin, device);
+      ids.push(id);
+      if (server) servers.push(id);
+      // Another environment's devices between these, in the same id sequence.
+      if (index % 4 === 0) await createDevice(suite.provider.api, child, clientDevice(`child-${index}`));
+    }
+    const all = await listed(suite.admin);
+    expect(all.map((device) => device.id)).toEqual(ids);
+    expect(all.map((device) => device.name)).toEqual(ids.map((_id, index) => `batched-${index}`));
+    expect(all[3]).toMatchObject({ is_server: true, ports: { from: 2030, to: 2035 }, ip_addresses: ['10.0.0.1'] });
+    expect((await listed(suite.admin, '?is_server=true')).map((device) => device.id)).toEqual(servers);
+    expect((await listed(suite.admin, '?is_server=false')).map((device) => device.id)).toEqual(
+      ids.filter((id) => !servers.includes(id)),
+    );
+    const named = [ids[9], ids[0], ids[4], ids[5], ids[7]] as number[];
+    expect((await listed(suite.admin, `?devices=${named.join(',')}`)).map((device) => device.id)).toEqual(
+      [...named].sort((a, b) => a - b),
+    );
+    // A list of exactly one batch, and an empty one, are whole JSON too.
+    expect(await listed(child)).toHaveLength(3);
+    const empty = await createEnvironment(suite.provider.api, suite.admin, 'batched-empty');
+    expect(await listed(empty)).toEqual([]);
   });
 });

@@ -197,6 +197,76 @@ describe.each(DIALECTS)('HeatSight on %s', (dialect) => {
   });
 });
 
+describe.each(DIALECTS)('HeatSight’s raw limit on %s', (dialect) => {
+  // A limit of 2,000 stands for the default 200,000: the same rule on a window quick to fill.
+  const suite = useAdminSuite(dialect, { HALO_HEATSIGHT_RAW_LIMIT: '2000' });
+
+  const history = async (query: Record<string, string | number>) => {
+    const response = await suite.provider.api
+      .get(`/api/v1/config/${suite.admin.environmentId}/heatsight/samples`)
+      .query({ until: suite.provider.clock.now, ...query })
+      .set('Authorization', suite.admin.authorization)
+      .buffer(true)
+      .parse((answer, done) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(response.status, String(response.body)).toBe(200);
+    return decodeHistory(new Uint8Array(response.body as Buffer));
+  };
+  /** `count` samples a second apart, the newest `newestAgo` before now. */
+  const addSamples = (count: number, newestAgo = HOUR) => {
+    const now = suite.provider.clock.now;
+    return insertPositionSamples(
+      suite.provider.provider.context.db,
+      Array.from({ length: count }, (_unused, index) =>
+        positionSample(
+          suite.admin.environmentId,
+          1000 + index,
+          now - newestAgo - index * 1000,
+          {
+            longitude: 34.7 + (index % 40) * 0.001,
+            latitude: 32 + Math.floor(index / 40) * 0.001,
+          },
+          { connected: true, linksOnline: index % 5, linksTotal: 4, signals: [index % 101] },
+        ),
+      ),
+    );
+  };
+
+  it('answers cells for a window above the raw limit even when max_points would allow its samples', async () => {
+    await addSamples(3000);
+    const answer = await history({ max_points: 1_000_000 });
+    expect(answer.mode).toBe('cells');
+    expect(answer.samples).toBe(3000);
+    expect(answer.rows).toBeLessThan(3000);
+  });
+
+  it('answers a window within the raw limit one by one, oldest first, each sample as stored', async () => {
+    await addSamples(1500);
+    const answer = await history({ max_points: 1_000_000 });
+    expect(answer).toMatchObject({ mode: 'samples', rows: 1500, samples: 1500 });
+    // The last sample added is the oldest: index 1499.
+    expect(answer.positions[0]).toBeCloseTo(34.7 + (1499 % 40) * 0.001, 4);
+    expect(answer.positions[1]).toBeCloseTo(32 + Math.floor(1499 / 40) * 0.001, 4);
+    expect(answer.signal[0]).toBe(1499 % 101);
+    expect(answer.signal[1499]).toBe(0);
+    for (let index = 1; index < answer.rows; index += 1)
+      expect(answer.times[index]).toBeGreaterThanOrEqual(answer.times[index - 1] ?? 0);
+    // Times travel in 1/65,535 of the window: 1.3 s steps over a day.
+    expect(Math.abs((answer.times[1499] ?? 0) - (suite.provider.clock.now - HOUR))).toBeLessThan(1500);
+  });
+
+  it('counts a short window in buckets as short, so a busy day before it does not turn its samples into cells', async () => {
+    await addSamples(1500, 60_000);
+    await addSamples(3000, 3 * HOUR);
+    const hour = await history({ window: '1h', max_points: 1_000_000 });
+    expect(hour).toMatchObject({ mode: 'samples', rows: 1500 });
+    expect((await history({ window: '24h', max_points: 1_000_000 })).mode).toBe('cells');
+  });
+});
+
 describe('HeatSight with realm type 2', () => {
   const suite = useAdminSuite('sqlite', { HALO_REALM_TYPE: '2' });
 

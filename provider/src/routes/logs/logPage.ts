@@ -1,5 +1,6 @@
 import { csvLine, logPageWindow, logTimeWindow, type CsvValue, type LogPaging } from '@halo/shared';
 import { sql, type RawBuilder } from 'kysely';
+import { keysetPages, textBatch, textOfBatches, type TextBatch } from '../../store/keysetPages.js';
 
 /**
  * The paging and filters the three logs share. The tables name these columns alike (id,
@@ -52,26 +53,6 @@ export const logPageSize = (query: LogPageQuery) => logPageWindow(query).limit;
 /** Rows an export reads per query: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
 
-/**
- * Every batch a filter selects, newest first, read by id (keyset paging): a page is asked for
- * the rows older than the last one seen, so the export's memory does not grow with the log and
- * rows written meanwhile do not shift it. A batch tells how many rows it holds and its last id.
- */
-async function* keysetPages<Batch>(
-  page: (olderThan: number | undefined, limit: number) => Promise<Batch>,
-  sizeOf: (batch: Batch) => { readonly count: number; readonly lastId: number | null | undefined },
-  limit: number,
-): AsyncGenerator<Batch> {
-  let olderThan: number | undefined;
-  for (;;) {
-    const batch = await page(olderThan, limit);
-    const { count, lastId } = sizeOf(batch);
-    if (count > 0) yield batch;
-    if (count < limit || lastId === null || lastId === undefined) return;
-    olderThan = lastId;
-  }
-}
-
 /** Every row a filter selects, newest first, a batch at a time (keysetPages). */
 export const everyRow = <Row extends { readonly id: number }>(
   page: (olderThan: number | undefined, limit: number) => Promise<readonly Row[]>,
@@ -79,22 +60,14 @@ export const everyRow = <Row extends { readonly id: number }>(
 ): AsyncGenerator<readonly Row[]> =>
   keysetPages(page, (rows) => ({ count: rows.length, lastId: rows.at(-1)?.id }), batch);
 
-/** A batch of an export's rows as CSV lines: their text, how many, and the last one's id (where the next batch starts). */
-export interface CsvBatch {
-  readonly text: string;
-  readonly count: number;
-  readonly lastId: number | null;
-}
+/** A batch of an export's rows as CSV lines (a text batch: see keysetPages.ts). */
+export type CsvBatch = TextBatch;
 
 /** Rows as a CSV batch (its lines written by `cellsOf`). */
 export const csvBatch = <Row extends { readonly id: number }>(
   rows: readonly Row[],
   cellsOf: (row: Row) => readonly CsvValue[],
-): CsvBatch => ({
-  text: rows.map((row) => csvLine(cellsOf(row))).join(''),
-  count: rows.length,
-  lastId: rows.at(-1)?.id ?? null,
-});
+): CsvBatch => textBatch(rows, (row) => csvLine(cellsOf(row)));
 
 /**
  * A CSV file as text chunks, its batches written where they were read (a read shaper, see
@@ -107,7 +80,7 @@ export async function* shapedCsvChunks(
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
   yield csvLine(header);
-  for await (const shaped of keysetPages(page, (csv) => csv, batch)) yield shaped.text;
+  yield* textOfBatches(page, batch);
 }
 
 /** A CSV file as text chunks: the header, then one chunk per batch of rows. */
