@@ -59,6 +59,31 @@ export function mailDecision(
     : { kind: 'none' };
 }
 
+/** The latest breach of any open alarm (epoch ms), or null when none is open. */
+async function latestOpenBreach(context: ProviderContext): Promise<number | null> {
+  const row = await context.db
+    .selectFrom('alarms')
+    .select((eb) => eb.fn.max('last_breach_at').as('latest'))
+    .where('cleared_at', 'is', null)
+    .executeTakeFirst();
+  return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
+}
+
+/**
+ * Whether mailDecision could answer anything but 'none' for a user whose mail stands at `row`,
+ * knowing only the latest open breach: something newer than they were told of, or a reminder due.
+ */
+export function mayBeDue(
+  row: { readonly last_sent_at: number | string; readonly told_up_to: number | string } | undefined,
+  latestBreach: number,
+  now: number,
+  timing: AlarmMailTiming,
+): boolean {
+  const toldUpTo = Number(row?.told_up_to ?? 0);
+  const lastSentAt = Number(row?.last_sent_at ?? 0);
+  return latestBreach > toldUpTo || now - lastSentAt >= timing.repeatIntervalMs;
+}
+
 /** One run: every recipient's decision, their messages sent, where their mail stands kept. Answers how many messages went. */
 export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   const now = context.now();
@@ -66,12 +91,15 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   // Who and which alarms reach whom: the same rule as the daily digest's (alarmRecipients.ts).
   const recipients = await alarmRecipients(context.db, 'email_alarms');
   if (recipients.length === 0) return 0;
-  const [alarms, states] = await Promise.all([
-    activeAlarms(context),
-    context.db.selectFrom('alarm_mail_state').selectAll().execute(),
-  ]);
-  if (alarms.length === 0) return 0;
+  const states = await context.db.selectFrom('alarm_mail_state').selectAll().execute();
   const stateOf = new Map(states.map((row) => [row.user_id, row]));
+  // Most runs find nothing to tell: no breach since anyone was last told and no reminder due. They
+  // end here, before every open alarm is read and sorted out (20,000 open alarms held the
+  // provider's thread 45-90 ms every 10 s).
+  const latest = await latestOpenBreach(context);
+  if (latest === null || !recipients.some((user) => mayBeDue(stateOf.get(user.id), latest, now, timing))) return 0;
+  const alarms = await activeAlarms(context);
+  if (alarms.length === 0) return 0;
   // Silenced alarms (planned maintenance) notify nobody.
   const { notifying: open } = await withoutSilenced(context.db, alarms, now);
   const reachedBy = await alarmsReaching(context.db, open);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailDecision, type ReachedAlarm } from './alarmMail.js';
+import { mailDecision, mayBeDue, type ReachedAlarm } from './alarmMail.js';
 
 const timing = { groupWaitMs: 30_000, groupIntervalMs: 300_000, repeatIntervalMs: 3_600_000 };
 const alarm = (severity: number, lastBreachAt: number, deviceName = `device-${lastBreachAt}`): ReachedAlarm => ({
@@ -39,5 +39,36 @@ describe('alarm mail decision (grouping as Alertmanager groups)', () => {
     expect(mailDecision(reached, sent, T + 3_599_999, timing).kind).toBe('none');
     expect(mailDecision(reached, sent, T + 3_600_000, timing).kind).toBe('reminder');
     expect(mailDecision([], sent, T + 9_999_999, timing).kind).toBe('none');
+  });
+});
+
+describe('the run’s early end (mayBeDue)', () => {
+  it('says nothing can be due only when mailDecision would answer none, whatever the alarms', () => {
+    let seed = 11;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % below;
+    };
+    let skipped = 0;
+    for (let round = 0; round < 2000; round += 1) {
+      const reached = Array.from({ length: random(4) }, () => alarm(1 + random(3), T + random(7_200_000)));
+      const state = { lastSentAt: T + random(7_200_000), toldUpTo: T + random(7_200_000) };
+      const now = T + 3_600_000 + random(7_200_000);
+      const latest = Math.max(T, ...reached.map((each) => each.lastBreachAt));
+      const row = { last_sent_at: state.lastSentAt, told_up_to: state.toldUpTo };
+      if (!mayBeDue(row, latest, now, timing)) {
+        skipped += 1;
+        expect(mailDecision(reached, state, now, timing).kind, JSON.stringify({ reached, state, now })).toBe('none');
+      }
+    }
+    // The early end is taken often enough for the check above to mean something.
+    expect(skipped).toBeGreaterThan(100);
+  });
+
+  it('is due for a user never told, and for one told of less than the latest breach', () => {
+    expect(mayBeDue(undefined, T, T + 1, timing)).toBe(true);
+    expect(mayBeDue({ last_sent_at: T, told_up_to: T - 1 }, T, T + 1, timing)).toBe(true);
+    expect(mayBeDue({ last_sent_at: T, told_up_to: T }, T, T + 1, timing)).toBe(false);
+    expect(mayBeDue({ last_sent_at: T, told_up_to: T }, T, T + timing.repeatIntervalMs, timing)).toBe(true);
   });
 });

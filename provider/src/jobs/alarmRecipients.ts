@@ -1,7 +1,7 @@
 import { can, DEFAULT_LOCALE, isLocale, type Locale } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../context.js';
-import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
+import { silencedBy, silencesInForce } from '../store/alarmSilences.js';
 import type { Database } from '../store/schema.js';
 
 /**
@@ -115,9 +115,10 @@ export async function withoutSilenced<Alarm extends { readonly environmentId: nu
   now: number,
 ): Promise<{ readonly notifying: Alarm[]; readonly silenced: Alarm[] }> {
   const silences = await silencesInForce(db, [...new Set(alarms.map((alarm) => alarm.environmentId))], now);
+  const isSilenced = silencedBy(silences, now);
   const notifying: Alarm[] = [];
   const silenced: Alarm[] = [];
-  for (const alarm of alarms) (isSilenced(silences, alarm, now) ? silenced : notifying).push(alarm);
+  for (const alarm of alarms) (isSilenced(alarm) ? silenced : notifying).push(alarm);
   return { notifying, silenced };
 }
 

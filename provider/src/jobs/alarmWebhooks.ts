@@ -9,7 +9,7 @@ import {
 import { postWebhook, recordOutcome } from '../alarm-webhooks/webhookDelivery.js';
 import type { ProviderContext } from '../context.js';
 import { tenantsAmong } from '../store/environments.js';
-import { isSilenced, silencesInForce } from '../store/alarmSilences.js';
+import { silencedBy, silencesInForce } from '../store/alarmSilences.js';
 import { revisionOf, selectCurrentRevision } from '../store/revisions.js';
 import type { AlarmWebhookRow } from '../store/schema.js';
 
@@ -121,9 +121,8 @@ async function deliverTo(
       : { revision: Number(last?.revision ?? webhook.cursor_revision), alarmId: last?.id ?? webhook.cursor_alarm_id };
   const sameCursor = cursor.revision === Number(webhook.cursor_revision) && cursor.alarmId === webhook.cursor_alarm_id;
   const silences = await silencesInForce(context.db, [...new Set(rows.map((row) => row.environment_id))], now);
-  const sent = rows.filter(
-    (row) => !isSilenced(silences, { environmentId: row.environment_id, deviceId: row.device_id }, now),
-  );
+  const isSilenced = silencedBy(silences, now);
+  const sent = rows.filter((row) => !isSilenced({ environmentId: row.environment_id, deviceId: row.device_id }));
   if (sent.length === 0) {
     if (!sameCursor) {
       await context.db
