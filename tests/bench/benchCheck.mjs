@@ -58,17 +58,16 @@ function table(rows) {
 /** Compares a run's figures with the baseline's: the rows to print and whether any failed. */
 function compare(bench, now, baseline) {
   const margin = baseline?.margin ?? DEFAULT_MARGIN;
-  const rows = [
-    ['figure', 'before (baseline)', 'now', 'now ÷ before', 'target', `verdict (margin +${margin * 100} %)`],
-  ];
+  const rows = [['figure', 'before (baseline)', 'now', 'now ÷ before', 'target', 'margin', 'verdict']];
   let failed = false;
   for (const figure of now.figures) {
     const before = baseline?.figures.find((entry) => entry.name === figure.name);
     const ratio = before?.value && figure.value !== null ? figure.value / before.value : null;
+    const allowed = before?.margin ?? margin;
     let verdict;
     if (figure.value === null) verdict = 'NOT MEASURED';
     else if (!before || before.value === null) verdict = 'no baseline';
-    else if (ratio > 1 + (before.margin ?? margin)) verdict = `WORSE by ${Math.round((ratio - 1) * 100)} %`;
+    else if (ratio > 1 + allowed) verdict = `WORSE by ${Math.round((ratio - 1) * 100)} %`;
     else verdict = 'ok';
     if (verdict === 'NOT MEASURED' || verdict.startsWith('WORSE')) failed = true;
     rows.push([
@@ -77,6 +76,7 @@ function compare(bench, now, baseline) {
       show(figure.value, figure.unit),
       ratio === null ? '' : `${ratio.toFixed(2)}×`,
       figure.target === undefined ? '' : `<= ${show(figure.target, figure.unit)}`,
+      `+${Math.round(allowed * 100)} %`,
       verdict,
     ]);
   }
@@ -84,7 +84,7 @@ function compare(bench, now, baseline) {
     (entry) => !now.figures.some((figure) => figure.name === entry.name),
   ) ?? []) {
     failed = true;
-    rows.push([missing.name, show(missing.value, missing.unit), 'n/a', '', '', 'NOT MEASURED']);
+    rows.push([missing.name, show(missing.value, missing.unit), 'n/a', '', '', '', 'NOT MEASURED']);
   }
   return { rows, failed, margin };
 }
@@ -117,8 +117,8 @@ for (const bench of benches) {
         ? 'passed'
         : 'no baseline yet';
   console.log(
-    `\nbench:check ${bench}: baseline of ${baseline?.at ?? 'none'}, margin +${margin * 100} % ` +
-      `(${baseline?.marginWhy ?? 'default'})\n${table(rows)}\n${bench}: ${verdict}\n`,
+    `\nbench:check ${bench}: baseline of ${baseline?.at ?? 'none'}; margins: ${baseline?.marginWhy ?? `+${margin * 100} % (default)`}\n` +
+      `${table(rows)}\n${bench}: ${verdict}\n`,
   );
   if (benchFailed || (failed && !update)) failures += 1;
   if (update && !benchFailed) {
@@ -127,7 +127,11 @@ for (const bench of benches) {
       at: now.at,
       margin,
       marginWhy: baseline?.marginWhy ?? 'default',
-      figures: now.figures,
+      // Each figure keeps the margin its noise was measured to need.
+      figures: now.figures.map((figure) => {
+        const kept = baseline?.figures.find((entry) => entry.name === figure.name)?.margin;
+        return kept === undefined ? figure : { ...figure, margin: kept };
+      }),
     };
     writeFileSync(baselinePath(bench), `${JSON.stringify(written, null, 2)}\n`);
     console.log(`bench:check ${bench}: baseline written to ${baselinePath(bench)}`);

@@ -477,6 +477,9 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
 
     // -- CONNECT_CLIENTS, then CLIENTS ------------------------------------------------------------
     const connectTotalMs = Number(process.env.BENCH_CONNECT_MS ?? 240_000);
+    // The gateway's CPU time as well as the wall-clock time: on a shared 2-core machine the
+    // second doubles when another process takes the cores, the first hardly moves.
+    const connectCpuBefore = cpuSecondsOf(gatewayPid);
     const firstStep = await connectClients(threads, clientsPerThread, CONNECT_CLIENTS - 1, connectTotalMs);
     log(`${CONNECT_CLIENTS} clients: ${firstStep.ready} with a state after ${firstStep.ms} ms`);
     const secondStep =
@@ -485,6 +488,7 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
         : null;
     if (secondStep) log(`${CLIENTS} clients: ${secondStep.ready} with a state, ${secondStep.ms} ms more`);
     const ready = (secondStep ?? firstStep).ready;
+    const connectCpuSeconds = cpuSecondsOf(gatewayPid) - connectCpuBefore;
     await sleep(5000);
     const rssLoaded = await steadyRss(gatewayPid);
     const heapLoaded = await heapNow();
@@ -820,6 +824,12 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
         value: firstStep.ms + (secondStep?.ms ?? 0),
         target: TARGET.allHoldingStateMs,
       },
+      {
+        name: `gateway CPU per delta, ${CLIENTS} clients (poll, fan-out and the rest, over the window)`,
+        unit: 'ms',
+        value: (cpuShare.gateway * WINDOW_MS) / Math.max(1, manyTotals.deltas / CLIENTS),
+      },
+      { name: `gateway CPU to connect ${CLIENTS} clients`, unit: 'ms', value: connectCpuSeconds * 1000 },
       { name: 'gateway heap per client', unit: 'B', value: heapPerClient, target: TARGET.heapPerClient },
       { name: 'bytes per changed device', unit: 'B', value: manyBytesPerDevice, target: TARGET.bytesPerChangedDevice },
       { name: 'snapshot bytes per device', unit: 'B', value: snapshotPerDevice, target: TARGET.snapshotBytesPerDevice },
