@@ -5,6 +5,7 @@ import { withStore } from '../fixtures/ownDatabase';
 import { startProvider, type ProviderProcess } from '../fixtures/stack';
 import { figureTable, ms, percentile, processMemoryMB } from './benchFigures';
 import { authorized, latency, secondTenant, tenantCalls, type TenantCall } from './otherTenant';
+import { assertVerified } from './verifiedCounts';
 
 /**
  * bench:bulk (issue 28). A provider of its own on SQLite (BENCH_BULK_DIALECTS=sqlite,postgres
@@ -136,10 +137,16 @@ for (const dialect of DIALECTS) {
             ],
           ]),
         );
-        for (const run of [disabled, enabled]) {
-          if (run.done !== DEVICES)
-            throw new Error(`${run.action} did ${run.done} of ${DEVICES} devices (${run.status})`);
-        }
+        assertVerified(
+          'bench:bulk',
+          [disabled, enabled].map((run) => ({
+            what: `devices done by the bulk ${run.action} (${run.status})`,
+            stated: DEVICES,
+            verified: run.done,
+            wrong: Math.max(0, run.done - DEVICES),
+            wrongWhat: 'more than asked',
+          })),
+        );
       } finally {
         await provider.dispose();
       }

@@ -15,8 +15,12 @@
 // copies. A sample of the clients is full: they parse
 // every frame and hold every device with the product's own FleetReplica (snapshots decoded
 // with decodeDevicesSnapshot, deltas applied with patchDeviceLiveState's checks), and are
-// compared with the upstream at the end. A light client that started from the same snapshot
-// stream and saw every seq once, each frame the same, holds what the full ones hold.
+// compared with the upstream at the end. Another sample of the light clients is checked: they
+// parse nothing either, but keep, frame by frame since their last snapshot, which bytes they
+// took (the thread keeps each distinct frame once); at the end each one's state is rebuilt from
+// its own frames with the same FleetReplica and compared with the upstream device by device
+// (clients whose frames were the same are rebuilt once). The other light clients are compared
+// by position: at the full ones' epoch and seq, having seen every seq once, each frame alike.
 //
 // Plain JavaScript: worker threads do not go through Playwright's TypeScript loader.
 import { randomBytes } from 'node:crypto';
@@ -229,6 +233,23 @@ function sameFrame(epoch, seq, length) {
   return known === length;
 }
 
+/**
+ * The frames checked clients took, each distinct one kept once: by what it is (a snapshot or a
+ * delta, epoch and seq) the bytes seen so far, every different content a frame of its own. A
+ * checked client keeps the numbers of the frames it applied since its last snapshot.
+ */
+const takenFrames = [];
+const takenByKey = new Map();
+function frameNumber(kind, epoch, seq, bytes, header) {
+  const key = `${kind}/${epoch}/${seq}`;
+  const numbers = takenByKey.get(key) ?? [];
+  for (const number of numbers) if (takenFrames[number].bytes.equals(bytes)) return number;
+  takenFrames.push({ kind, bytes: Buffer.from(bytes), header });
+  numbers.push(takenFrames.length - 1);
+  takenByKey.set(key, numbers);
+  return takenFrames.length - 1;
+}
+
 /** Snapshots decoded in this thread, by epoch and seq: the full clients of a thread share one decoding. */
 const decodedSnapshots = new Map();
 function decodedSnapshot(message) {
@@ -270,9 +291,14 @@ const COUNTS = [
 const zeroCounts = () => Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
 class Client {
-  constructor(index, full) {
+  /** @param kind 'full' (parses everything), 'checked' (keeps what it took, rebuilt at the end) or 'light' */
+  constructor(index, kind) {
     this.index = index;
-    this.full = full;
+    this.full = kind === 'full';
+    this.checked = kind === 'checked';
+    /** A checked client's frames since its last snapshot (numbers in takenFrames), null before one. */
+    this.taken = null;
+    const full = this.full;
     /** A full client's devices, by the product's rules; a light one keeps its position only. */
     this.replica = full ? new FleetReplica(environmentId) : null;
     this.epoch = null;
@@ -298,7 +324,7 @@ class Client {
     this.socket = new WireSocket(baseURL, SOCKET_PATH, baseURL, {
       // A full client reads everything; a light one only the snapshot's header, small frames,
       // and the head and tail of deltas.
-      keepWhole: () => this.full,
+      keepWhole: () => this.full || this.checked,
       onOpen: () => undefined,
       onFrame: (frame) => this.onFrame(frame),
       onClose: () => {
@@ -386,6 +412,7 @@ class Client {
       this.replica.applySnapshot(snapshot);
       this.counts.snapshotJsonBytes = snapshot.jsonBytes;
     }
+    if (this.checked) this.taken = data ? [frameNumber('snapshot', header.epoch, header.seq, data, header)] : null;
     this.epoch = header.epoch;
     this.seq = header.seq;
     this.counts.snapshots += 1;
@@ -421,6 +448,10 @@ class Client {
       }
       this.counts.changedDevices += delta.changed.length + delta.removed.length;
     }
+    if (this.checked) {
+      if (this.taken && frame.data) this.taken.push(frameNumber('delta', head.epoch, head.seq, frame.data));
+      else this.taken = null;
+    }
     this.epoch = head.epoch;
     this.seq = head.seq;
     this.counts.deltas += 1;
@@ -435,12 +466,16 @@ class Client {
 
 const clients = [];
 
-async function connect(count, batch, timeoutMs, totalMs, sampleEvery) {
+/** One client in `sampleEvery` is full, one in `checkEvery` of the others is checked. */
+const kindOf = (index, sampleEvery, checkEvery) =>
+  index % sampleEvery === 0 ? 'full' : index % checkEvery === 0 ? 'checked' : 'light';
+
+async function connect(count, batch, timeoutMs, totalMs, sampleEvery, checkEvery) {
   const started = Date.now();
   for (let done = 0; done < count && Date.now() - started < totalMs; done += batch) {
     const fresh = [];
     for (let index = 0; index < Math.min(batch, count - done); index += 1) {
-      const client = new Client(clients.length, clients.length % sampleEvery === 0);
+      const client = new Client(clients.length, kindOf(clients.length, sampleEvery, checkEvery));
       clients.push(client);
       fresh.push(client);
     }
@@ -482,23 +517,66 @@ const canonical = (value) =>
       : inner,
   );
 
+/** Devices held unlike the upstream's (missing, different or extra), device by device. */
+function devicesOff(held, expected) {
+  let off = 0;
+  for (const [id, text] of expected) if (canonical(held.get(id)) !== text) off += 1;
+  for (const id of held.keys()) if (!expected.has(id)) off += 1;
+  return off;
+}
+
+/** What a checked client holds, rebuilt from the frames it took; null when they do not make a valid state. */
+function rebuilt(taken) {
+  const replica = new FleetReplica(environmentId);
+  for (const number of taken) {
+    const frame = takenFrames[number];
+    if (frame.kind === 'snapshot') {
+      replica.applySnapshot(decodedSnapshot({ ...frame.header, data: frame.bytes }));
+      continue;
+    }
+    const delta = JSON.parse(frame.bytes.toString('utf8', EVENT_ARRAY_AT))[1];
+    if (replica.applyDelta(delta).kind !== 'applied') return null;
+  }
+  return replica.devices;
+}
+
 /**
- * The end state, client by client: a full client's devices against the upstream's; a light one's
- * position against the full clients' (same epoch and seq, so the same frames since the snapshot).
+ * The end state, client by client: a full client's devices and a checked one's (rebuilt from its
+ * own frames) against the upstream's, device by device; a light one's position against the full
+ * clients' (same epoch and seq, so the same frames since the snapshot).
  */
 function verify(devices) {
   const expected = new Map(devices.map((device) => [device.id, canonical(device)]));
   const full = clients.filter((client) => client.full);
   const positions = new Set(full.map((client) => `${client.epoch}/${client.seq}`));
+  /** Checked clients' states by the frames that made them: the same frames make the same state. */
+  const offByFrames = new Map();
   let mismatched = 0;
   let clientsOff = 0;
+  let comparedFull = 0;
+  let comparedChecked = 0;
+  let comparedDevices = 0;
+  const offBy = { full: 0, checked: 0, light: 0 };
   for (const client of clients) {
     let off = 0;
     if (client.replica) {
-      for (const [id, text] of expected) if (canonical(client.replica.devices.get(id)) !== text) off += 1;
-      for (const id of client.replica.devices.keys()) if (!expected.has(id)) off += 1;
+      off = devicesOff(client.replica.devices, expected);
+      comparedFull += 1;
+      comparedDevices += expected.size;
+      offBy.full += off;
+    } else if (client.checked) {
+      const key = client.taken?.join(',') ?? '';
+      if (!offByFrames.has(key)) {
+        const held = client.taken ? rebuilt(client.taken) : null;
+        offByFrames.set(key, held ? devicesOff(held, expected) : expected.size);
+      }
+      off = offByFrames.get(key);
+      comparedChecked += 1;
+      comparedDevices += expected.size;
+      offBy.checked += off;
     } else if (positions.size !== 1 || !positions.has(`${client.epoch}/${client.seq}`)) {
       off = expected.size;
+      offBy.light += 1;
     }
     mismatched += off;
     if (off > 0) clientsOff += 1;
@@ -506,6 +584,13 @@ function verify(devices) {
   return {
     clients: clients.length,
     fullClients: full.length,
+    checkedClients: clients.filter((client) => client.checked).length,
+    comparedFull,
+    comparedChecked,
+    comparedDevices,
+    distinctStates: offByFrames.size,
+    /** (client, device) pairs off among full and checked clients; light clients off their position. */
+    offBy,
     clientsOff,
     mismatched,
     devices: expected.size,
@@ -569,6 +654,7 @@ parentPort.on('message', async (message) => {
         message.timeoutMs,
         message.totalMs ?? Infinity,
         message.sampleEvery ?? 1,
+        message.checkEvery ?? Infinity,
       );
     else if (message.type === 'stats') result = stats();
     else if (message.type === 'reset') result = resetStats();

@@ -11,8 +11,10 @@ import {
   type GatewayProcess,
   type ProviderProcess,
 } from '../fixtures/stack';
+import { recordFigures } from './benchBaseline';
 import { topSelfTime } from './cpuProfile';
 import { cpuProfileOf, inspectorUrls, totalHeapAfterGc } from './inspector';
+import { assertVerified } from './verifiedCounts';
 
 /**
  * bench:live. A provider with the fleet simulator (20,000 devices, 1% of them changing per
@@ -31,7 +33,22 @@ const CONNECT_CLIENTS = Math.min(CLIENTS, Number(process.env.BENCH_CONNECT_CLIEN
 const REST_CLIENTS = Number(process.env.BENCH_REST_CLIENTS ?? 2000);
 /** One client in this many decodes everything and is compared with the upstream; the others are light. */
 const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 250);
+/**
+ * Light clients checked device by device at the end (rebuilt from the frames they took), about
+ * this many; never fewer than MIN_CHECKED_CLIENTS (or all the light ones when there are fewer).
+ */
+const CHECKED_CLIENTS = Number(process.env.BENCH_CHECKED_CLIENTS ?? 1200);
+const MIN_CHECKED_CLIENTS = 1000;
+const CHECK_EVERY = Math.max(1, Math.floor(CLIENTS / CHECKED_CLIENTS));
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
+/**
+ * The simulator's tick, a little longer than the poll (with CHANGE_FRACTION per second kept):
+ * both run start to start, so with equal periods every change would wait the same, chance
+ * amount for its poll (anything from 0 to a whole interval, fixed for the run), and receipt
+ * figures would differ by up to a second from one run to the next. 1,100 ms sweeps every phase
+ * every 10 s, so a 20 s window sees them all.
+ */
+const SIM_TICK_MS = Number(process.env.BENCH_SIM_TICK_MS ?? 1100);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
 const REST_WINDOW_MS = Number(process.env.BENCH_REST_WINDOW_MS ?? 10_000);
 const THREADS = Number(process.env.BENCH_THREADS ?? Math.max(2, Math.min(4, availableParallelism())));
@@ -90,6 +107,14 @@ interface WorkerStats {
 interface VerifyResult {
   clients: number;
   fullClients: number;
+  checkedClients: number;
+  /** Full and checked clients whose every device was compared with the upstream. */
+  comparedFull: number;
+  comparedChecked: number;
+  /** Distinct sets of frames the checked clients took (each rebuilt once). */
+  distinctStates: number;
+  /** (client, device) pairs off the upstream among full and checked clients; light clients off the full ones' position. */
+  offBy: { full: number; checked: number; light: number };
   clientsOff: number;
   mismatched: number;
   devices: number;
@@ -337,20 +362,39 @@ function sumTotals(stats: readonly WorkerStats[]): Record<CountName, number> {
   return totals;
 }
 
+/**
+ * How many full and checked clients the threads hold, from how many clients each has: a
+ * thread's client number i is full when i % SAMPLE_EVERY is 0, else checked when i % CHECK_EVERY
+ * is 0 (live-clients.worker.mjs). What the verification must have compared, counted apart from it.
+ */
+function sampleSizes(clientsPerThread: readonly number[]): { full: number; checked: number } {
+  let full = 0;
+  let checked = 0;
+  for (const count of clientsPerThread)
+    for (let index = 0; index < count; index += 1) {
+      if (index % SAMPLE_EVERY === 0) full += 1;
+      else if (index % CHECK_EVERY === 0) checked += 1;
+    }
+  return { full, checked };
+}
+
 /** Connects `count` more clients over the threads; resolves once all hold a state (or the time is up). */
-async function connectClients(threads: LoadThread[], count: number, totalMs: number) {
+async function connectClients(threads: LoadThread[], clientsPerThread: number[], count: number, totalMs: number) {
   const started = Date.now();
   const results = await Promise.all(
-    threads.map((thread, index) =>
-      thread.call<ConnectResult>({
+    threads.map((thread, index) => {
+      const share = Math.floor(count / threads.length) + (index < count % threads.length ? 1 : 0);
+      clientsPerThread[index] = (clientsPerThread[index] ?? 0) + share;
+      return thread.call<ConnectResult>({
         type: 'connect',
-        count: Math.floor(count / threads.length) + (index < count % threads.length ? 1 : 0),
+        count: share,
         batch: CONNECT_BATCH,
         timeoutMs: 30_000,
         totalMs,
         sampleEvery: SAMPLE_EVERY,
-      }),
-    ),
+        checkEvery: CHECK_EVERY,
+      });
+    }),
   );
   // Every thread's figures are of all its clients so far.
   return {
@@ -370,8 +414,8 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
   try {
     provider = await startProvider({
       HALO_SIM_DEVICES: String(DEVICES),
-      HALO_SIM_CHANGE_FRACTION: String(CHANGE_FRACTION),
-      HALO_SIM_TICK_MS: '1000',
+      HALO_SIM_CHANGE_FRACTION: String((CHANGE_FRACTION * SIM_TICK_MS) / 1000),
+      HALO_SIM_TICK_MS: String(SIM_TICK_MS),
     });
     // The fleet is created after the API answers: wait for it to be all there.
     const providerSession = await login(provider.url, provider.adminPassword);
@@ -401,6 +445,8 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
     for (let index = 0; index < THREADS; index += 1) threads.push(new LoadThread(gateway.baseURL, session));
     const [firstThread] = threads;
     if (!firstThread) throw new Error('no load threads');
+    /** Clients asked of each thread so far. */
+    const clientsPerThread = threads.map((_, index) => (index === 0 ? 1 : 0));
 
     // -- 1 client ------------------------------------------------------------------------------
     const one = await firstThread.call<ConnectResult>({
@@ -409,6 +455,7 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       batch: 1,
       timeoutMs: 60_000,
       sampleEvery: 1,
+      checkEvery: CHECK_EVERY,
     });
     log(`1 client: snapshot after ${one.ms} ms`);
     // The snapshot it got, before the counts start again.
@@ -430,12 +477,18 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
 
     // -- CONNECT_CLIENTS, then CLIENTS ------------------------------------------------------------
     const connectTotalMs = Number(process.env.BENCH_CONNECT_MS ?? 240_000);
-    const firstStep = await connectClients(threads, CONNECT_CLIENTS - 1, connectTotalMs);
+    // The gateway's CPU time as well as the wall-clock time: on a shared 2-core machine the
+    // second doubles when another process takes the cores, the first hardly moves.
+    const connectCpuBefore = cpuSecondsOf(gatewayPid);
+    const firstStep = await connectClients(threads, clientsPerThread, CONNECT_CLIENTS - 1, connectTotalMs);
     log(`${CONNECT_CLIENTS} clients: ${firstStep.ready} with a state after ${firstStep.ms} ms`);
     const secondStep =
-      CLIENTS > CONNECT_CLIENTS ? await connectClients(threads, CLIENTS - CONNECT_CLIENTS, connectTotalMs) : null;
+      CLIENTS > CONNECT_CLIENTS
+        ? await connectClients(threads, clientsPerThread, CLIENTS - CONNECT_CLIENTS, connectTotalMs)
+        : null;
     if (secondStep) log(`${CLIENTS} clients: ${secondStep.ready} with a state, ${secondStep.ms} ms more`);
     const ready = (secondStep ?? firstStep).ready;
+    const connectCpuSeconds = cpuSecondsOf(gatewayPid) - connectCpuBefore;
     await sleep(5000);
     const rssLoaded = await steadyRss(gatewayPid);
     const heapLoaded = await heapNow();
@@ -543,7 +596,12 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       verifications.reduce((sum, result) => sum + result.mismatched, 0) + (positions.size > 1 ? upstream.length : 0);
     const clientsOff = verifications.reduce((sum, result) => sum + result.clientsOff, 0);
     const verifiedClients = verifications.reduce((sum, result) => sum + result.clients, 0);
-    const fullClients = verifications.reduce((sum, result) => sum + result.fullClients, 0);
+    const comparedFull = verifications.reduce((sum, result) => sum + result.comparedFull, 0);
+    const comparedChecked = verifications.reduce((sum, result) => sum + result.comparedChecked, 0);
+    const distinctStates = verifications.reduce((sum, result) => sum + result.distinctStates, 0);
+    const stated = sampleSizes(clientsPerThread);
+    const offBy = (kind: keyof VerifyResult['offBy']) =>
+      verifications.reduce((sum, result) => sum + result.offBy[kind], 0);
     const finalStats = await Promise.all(threads.map((thread) => thread.call<WorkerStats>({ type: 'stats' })));
     const finalTotals = sumTotals(finalStats);
     log(
@@ -692,8 +750,10 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       [
         'lost updates: (client, device) pairs off the upstream at the end',
         '0',
-        `${lost} on ${clientsOff} of ${verifiedClients} clients (${fullClients} full, compared device by device; ` +
-          `the others at the full ones' epoch and seq: ${[...positions].join(' ')})` +
+        `${lost} on ${clientsOff} of ${verifiedClients} clients (${comparedFull} full and ${comparedChecked} checked light ones ` +
+          `compared device by device, ${upstream.length} devices each, the checked ones rebuilt from their own frames in ` +
+          `${distinctStates} distinct states; the other ${verifiedClients - comparedFull - comparedChecked} at the full ones' ` +
+          `epoch and seq: ${[...positions].join(' ')})` +
           (ready < CLIENTS ? `; only ${ready} of ${CLIENTS} clients held a state in time` : ''),
         '',
         '0, every client verified',
@@ -732,11 +792,90 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
     const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
     const table = [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
     console.log(
-      `\nbench:live: ${DEVICES} devices, ${CHANGE_FRACTION * 100}% changing per ${POLL_MS} ms tick, poll every ${POLL_MS} ms, ` +
+      `\nbench:live: ${DEVICES} devices, ${CHANGE_FRACTION * 100}% changing per second (a tick every ${SIM_TICK_MS} ms), poll every ${POLL_MS} ms, ` +
         `${CLIENTS} clients (1 in ${SAMPLE_EVERY} full) in ${THREADS} worker threads, windows of ${WINDOW_MS / 1000} s, ` +
         `gateway workers ${GATEWAY_WORKERS || 'default'}, HALO_SOCKET_BUFFER_BYTES=${SOCKET_BUFFER_BYTES || 'default'}, ` +
         `${availableParallelism()} cores, run ${fmt((Date.now() - started) / 1000)} s\n${table}\n`,
     );
+    // What bench:check compares with the committed baseline (lower is better for each).
+    recordFigures('live', [
+      { name: 'change to client receipt p99, 1 client', unit: 'ms', value: oneLatencyP99, target: POLL_MS + 300 },
+      {
+        name: `change to client receipt p99, ${CLIENTS} clients`,
+        unit: 'ms',
+        value: manyLatencyP99,
+        target: POLL_MS + 500,
+      },
+      // The medians too: steadier than a 20 s window's p99, so a smaller change shows.
+      { name: `change to client receipt p50, ${CLIENTS} clients`, unit: 'ms', value: manyLatencyP50 },
+      // A negative quantile is a lower bound (above the top bucket): recorded as that bound.
+      { name: `in gateway p99, ${CLIENTS} clients`, unit: 'ms', value: Math.abs(manyFanoutP99) },
+      { name: `in gateway p50, ${CLIENTS} clients`, unit: 'ms', value: Math.abs(manyFanoutP50) },
+      { name: `incremental poll cycle p99, ${CLIENTS} clients`, unit: 'ms', value: Math.abs(pollP99), target: POLL_MS },
+      {
+        name: `${CONNECT_CLIENTS} clients holding a state`,
+        unit: 'ms',
+        value: firstStep.ms,
+        target: TARGET.allHoldingStateMs,
+      },
+      {
+        name: `${CLIENTS} clients holding a state (all)`,
+        unit: 'ms',
+        value: firstStep.ms + (secondStep?.ms ?? 0),
+        target: TARGET.allHoldingStateMs,
+      },
+      {
+        name: `gateway CPU per delta, ${CLIENTS} clients (poll, fan-out and the rest, over the window)`,
+        unit: 'ms',
+        value: (cpuShare.gateway * WINDOW_MS) / Math.max(1, manyTotals.deltas / CLIENTS),
+      },
+      { name: `gateway CPU to connect ${CLIENTS} clients`, unit: 'ms', value: connectCpuSeconds * 1000 },
+      { name: 'gateway heap per client', unit: 'B', value: heapPerClient, target: TARGET.heapPerClient },
+      { name: 'bytes per changed device', unit: 'B', value: manyBytesPerDevice, target: TARGET.bytesPerChangedDevice },
+      { name: 'snapshot bytes per device', unit: 'B', value: snapshotPerDevice, target: TARGET.snapshotBytesPerDevice },
+    ]);
+    const everyLight = Math.min(MIN_CHECKED_CLIENTS, CLIENTS - stated.full);
+    assertVerified('bench:live', [
+      {
+        what: 'clients holding a state',
+        stated: CLIENTS,
+        verified: ready,
+        wrong: CLIENTS - ready,
+        wrongWhat: 'without one',
+      },
+      {
+        what: `full clients compared device by device with the upstream (${upstream.length} devices each)`,
+        stated: stated.full,
+        verified: comparedFull,
+        wrong: offBy('full'),
+        wrongWhat: '(client, device) pairs lost or different',
+      },
+      {
+        what: `checked light clients (at least ${everyLight}) rebuilt from their own frames and compared device by device`,
+        stated: Math.max(stated.checked, everyLight),
+        verified: comparedChecked,
+        wrong: offBy('checked'),
+        wrongWhat: '(client, device) pairs lost or different',
+      },
+      ...(CLIENTS - stated.full - stated.checked === 0
+        ? []
+        : [
+            {
+              what: "other light clients at the full ones' epoch and seq",
+              stated: CLIENTS - stated.full - stated.checked,
+              verified: verifiedClients - comparedFull - comparedChecked,
+              wrong: offBy('light') + (positions.size > 1 ? 1 : 0),
+              wrongWhat: 'clients elsewhere (or full clients that disagree)',
+            },
+          ]),
+      {
+        what: 'clients whose every delta frame was checked for a duplicate or a frame unlike the others of its seq',
+        stated: CLIENTS,
+        verified: finalStats.reduce((sum, entry) => sum + entry.clients, 0),
+        wrong: finalTotals.duplicates + finalTotals.frameMismatches,
+        wrongWhat: 'duplicated or unlike frames',
+      },
+    ]);
   } finally {
     await Promise.all(threads.map((thread) => thread.terminate()));
     await gateway?.dispose();

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeDevicePatch, type DeviceLivePatch, type DeviceLiveState } from '@halo/shared';
 import { createGatewayMetrics } from '../metrics.js';
 import { fakeDeviceState, startFakeUpstream, type FakeUpstream } from '../testing/fakeUpstream.js';
 import { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
-import { DevicesUpstream, type LiveSystemLogEntry } from './devicesUpstream.js';
+import { DevicesUpstream, type LiveSystemLogEntry, type PollAnswer } from './devicesUpstream.js';
 import {
   EnvironmentPoller,
   foldDeviceStatus,
@@ -183,6 +183,22 @@ describe('EnvironmentPoller', () => {
     expect(upstream.requests.filter((line) => line.endsWith('/devices_state')).length).toBeGreaterThan(0);
   });
 
+  it('tells no change time for drift: a full list only knows the oldest change of the whole fleet', async () => {
+    const { poller, sink } = pollerWith({ fullPollEvery: 3 });
+    await poller.pollOnce();
+    // Changed without a new revision: only the full list shows it.
+    upstream.fleet.put(10, 2, { name: 'drifted', updated_at: '2026-11-23T09:00:00.000Z' }).revision = 0;
+    await poller.pollOnce();
+    await poller.pollOnce();
+    await poller.pollOnce();
+    expect(sink.calls[1]).toEqual({
+      kind: 'change',
+      changed: [fakeDeviceState(2, { name: 'drifted' })],
+      patches: [{ id: 2, name: 'drifted' }],
+      removed: [],
+    });
+  });
+
   it('does not count ordinary changes as drift on a full re-poll', async () => {
     const { poller, sink, metrics } = pollerWith({ fullPollEvery: 2 });
     await poller.pollOnce();
@@ -314,5 +330,51 @@ describe('devices_state as fleet columns (the extension)', () => {
     const { poller, sink } = pollerWith();
     expect(await poller.pollOnce()).toBe('failed');
     expect(sink.calls).toEqual([]);
+  });
+});
+
+describe("the poller's timers", () => {
+  it('polls the devices every interval, from start to start, while a system_logs answer hangs', async () => {
+    vi.useFakeTimers();
+    const asked = { devicesState: 0, systemLogs: 0 };
+    const hanging: ((answer: PollAnswer<never>) => void)[] = [];
+    // The upstream's calls only: every devices_state answers at once, every system_logs never.
+    const upstreamStub = {
+      devicesState: () => {
+        asked.devicesState += 1;
+        const value = {
+          devices: [],
+          removed: [],
+          cursor: asked.devicesState,
+          incremental: true,
+          invalid: 0,
+          changedAt: null,
+        };
+        return Promise.resolve({ kind: 'ok' as const, value });
+      },
+      systemLogs: () => {
+        asked.systemLogs += 1;
+        return new Promise<PollAnswer<never>>((resolve) => hanging.push(resolve));
+      },
+    } as unknown as DevicesUpstream;
+    const poller = new EnvironmentPoller({
+      environmentId: 10,
+      upstream: upstreamStub,
+      tokens: new FixedTokens([TOKEN]),
+      sink: new RecordingSink(),
+      metrics: createGatewayMetrics(),
+      pollMs: 1000,
+      fullPollEvery: 1000,
+      backoffMaxMs: 8000,
+    });
+    try {
+      poller.start();
+      await vi.advanceTimersByTimeAsync(5500);
+      expect(asked).toEqual({ devicesState: 6, systemLogs: 1 });
+    } finally {
+      for (const resolve of hanging) resolve({ kind: 'failed', detail: 'test over' });
+      await poller.stop();
+      vi.useRealTimers();
+    }
   });
 });

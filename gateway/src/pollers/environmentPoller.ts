@@ -8,6 +8,7 @@ import {
 import type { GatewayMetrics } from '../metrics.js';
 import { yieldToEventLoop, type DevicesUpstream, type LiveSystemLogEntry } from './devicesUpstream.js';
 import { log } from '../log.js';
+import { PollLoop } from './pollLoop.js';
 
 /** Where a poller sends what it found; the poller waits for each call before going on. */
 export interface PollerSink {
@@ -87,9 +88,11 @@ function carryStatus(device: DeviceLiveState, previous: DeviceLiveState | undefi
 /**
  * Polls one environment: devices_state incrementally every interval with a full re-poll every
  * `fullPollEvery` polls that finds drift (changes and removals the incremental answers
- * missed), device_status for the devices that changed, and new system log entries. Keeps the
- * environment's state in memory and hands the differences to its sink. Upstream faults back
- * off exponentially up to a ceiling; the first good answer returns to the normal pace.
+ * missed), device_status for the devices that changed, and, on a timer of its own, new system
+ * log entries. Keeps the environment's state in memory and hands the differences to its sink.
+ * Each device cycle starts an interval after the previous one started (a slow cycle does not
+ * push the next back); upstream faults back off exponentially up to a ceiling, and the first
+ * good answer returns to the normal pace.
  */
 export class EnvironmentPoller {
   private devices = new Map<number, DeviceLiveState>();
@@ -102,13 +105,34 @@ export class EnvironmentPoller {
   private logsAbsentUntil = 0;
   /** How long the last full poll took. */
   private lastFullMs = 0;
-  private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private running: Promise<void> | null = null;
+  /**
+   * The device cycle and the log poll, each on its own timer: a device poll never waits behind
+   * a slow system_logs answer (a log query over millions of lines, an alarm storm), and an
+   * alarm's log entry never waits behind a full device list (bench:live, bench:alarms).
+   */
+  private readonly deviceLoop: PollLoop<CycleResult>;
+  private readonly logLoop: PollLoop<void>;
   private idleSince: number | null = null;
   private starvedReported = false;
 
-  constructor(private readonly options: EnvironmentPollerOptions) {}
+  constructor(private readonly options: EnvironmentPollerOptions) {
+    this.deviceLoop = new PollLoop(
+      () =>
+        this.cycle().catch((error: unknown) => {
+          log.error({ err: error, environmentId: this.environmentId }, 'poller failed');
+          return 'failed' as const;
+        }),
+      (result, tookMs) => this.delayAfter(result, tookMs),
+    );
+    this.logLoop = new PollLoop(
+      () =>
+        this.pollLogs().catch((error: unknown) =>
+          log.error({ err: error, environmentId: this.environmentId }, 'log poll failed'),
+        ),
+      (_result, tookMs) => options.pollMs - tookMs,
+    );
+  }
 
   get environmentId(): number {
     return this.options.environmentId;
@@ -120,35 +144,21 @@ export class EnvironmentPoller {
   }
 
   start(): void {
-    this.schedule(0);
+    this.deviceLoop.start();
+    this.logLoop.start();
   }
 
   /** Stops polling; a cycle under way finishes without handing anything to the sink. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await Promise.all([this.deviceLoop.stop(), this.logLoop.stop()]);
   }
 
-  /** Runs one cycle now (tests). */
+  /** Runs one device cycle now and, when it went well, one log poll (tests; the timers run them apart). */
   async pollOnce(): Promise<CycleResult> {
-    return this.cycle();
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.cycle()
-        .catch((error: unknown) => {
-          log.error({ err: error, environmentId: this.environmentId }, 'poller failed');
-          return 'failed' as const;
-        })
-        .then((result) => {
-          this.running = null;
-          this.schedule(this.delayAfter(result));
-        });
-    }, delay);
-    this.timer.unref();
+    const result = await this.cycle();
+    if (result === 'ok') await this.pollLogs();
+    return result;
   }
 
   private noteIdle(): void {
@@ -161,10 +171,11 @@ export class EnvironmentPoller {
     }
   }
 
-  private delayAfter(result: CycleResult): number {
+  /** From the start of the cycle that ended: the interval minus what it took, or the back-off after a fault. */
+  private delayAfter(result: CycleResult, tookMs: number): number {
     const { pollMs, backoffMaxMs } = this.options;
     if (result === 'retry') return 0;
-    if (result !== 'failed') return pollMs;
+    if (result !== 'failed') return pollMs - tookMs;
     return Math.min(pollMs * 2 ** this.failures, backoffMaxMs);
   }
 
@@ -185,9 +196,6 @@ export class EnvironmentPoller {
     );
     const full = starting || this.pollsSinceFull + 1 >= fullEvery;
     const started = performance.now();
-    // The log alongside the devices, not after them: a full list of 100,000 devices takes
-    // seconds, and a threshold's entry (an alarm) should not wait for it (bench:alarms).
-    const logs = starting ? Promise.resolve() : this.pollLogs();
     let result: CycleResult;
     if (starting) {
       result = await this.pollDevices(token, true);
@@ -201,8 +209,6 @@ export class EnvironmentPoller {
     const took = performance.now() - started;
     metrics.pollDuration.observe(took / 1000, { kind: full ? 'full' : 'incremental' });
     if (full && result === 'ok') this.lastFullMs = took;
-    if (starting && result === 'ok') await this.pollLogs();
-    await logs;
     if (result === 'ok') {
       this.failures = 0;
       metrics.polls.inc({ result: 'ok' });
@@ -281,7 +287,9 @@ export class EnvironmentPoller {
           patches,
           states: changed,
           removed: gone,
-          ...(changedAt === null ? {} : { changedAt }),
+          // Only an incremental answer's oldest change is these devices' own: a full list's is the
+          // oldest of the whole fleet (hours back), and a drift's changes have no known time.
+          ...(changedAt === null || !incremental ? {} : { changedAt }),
         });
       } catch (error) {
         // What subscribers hold is unknown now: start a new epoch from the full list.
