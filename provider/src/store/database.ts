@@ -57,6 +57,9 @@ export function openStore(options: OpenStoreOptions): Store {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const readPool = options.readPool ?? DEFAULT_READ_POOL;
   const inline = path === ':memory:' || readPool.size === 0;
+  // The read workers checkpoint the WAL (sqliteReadPool.ts), not the writer in its commits; with
+  // no worker the writer's own auto-checkpoint stays.
+  if (!inline) sqlite.pragma('wal_autocheckpoint = 0');
   const reads = inline ? inlineReadPool(db, readPool) : sqliteReadPool(path, readPool);
   return withReads(db, 'sqlite', reads);
 }
