@@ -1,6 +1,7 @@
 import { isAlarmEvent, SystemLogEvent } from '@halo/shared';
 import { sql, type Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
+import { keptToEnvironment } from './keptToEnvironment.js';
 import { takeRevisions } from './revisions.js';
 import type { Database, NewSystemLog } from './schema.js';
 
@@ -216,8 +217,8 @@ export async function acknowledgeAlarms(
         acknowledged_severity: eb.ref('severity'),
         revision,
       }))
-      .where('environment_id', '=', environmentId)
       .where('id', 'in', unique)
+      .where(keptToEnvironment(environmentId))
       .where('acknowledged_at', 'is', null)
       .returning(['id', 'device_name'])
       .execute();
@@ -229,8 +230,8 @@ export async function acknowledgeAlarms(
         : await trx
             .selectFrom('alarms')
             .select('id')
-            .where('environment_id', '=', environmentId)
             .where('id', 'in', rest)
+            .where(keptToEnvironment(environmentId))
             .execute();
     const found = new Set(existing.map((row) => row.id));
     return {

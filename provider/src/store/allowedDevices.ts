@@ -1,6 +1,7 @@
 import { ErrorCode, ValidationKey } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { refuse } from '../errors/httpError.js';
+import { keptToEnvironment } from './keptToEnvironment.js';
 import type { Database } from './schema.js';
 
 /** Device ids a user may act on (login entities.devices): their allowed list plus the devices they created. */
@@ -53,8 +54,8 @@ export async function assertDevicesOfEnvironment(
   const found = await db
     .selectFrom('devices')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('environment_id', '=', environmentId)
     .where('id', 'in', [...deviceIds])
+    .where(keptToEnvironment(environmentId))
     .executeTakeFirstOrThrow();
   if (Number(found.count) !== deviceIds.length) {
     throw refuse(

@@ -2,6 +2,7 @@ import { API, AuditAction, AuditResource } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { silenceView } from '../../store/alarmSilences.js';
+import { keptToEnvironment } from '../../store/keptToEnvironment.js';
 import { auditChanges } from '../../http/reachable.js';
 
 /** Silences per INSERT: 12 columns each, well under either database's bound-parameter limit. */
@@ -26,8 +27,8 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
         : await trx
             .selectFrom('devices')
             .select(['id', 'name'])
-            .where('environment_id', '=', auth.target.id)
             .where('id', 'in', deviceIds)
+            .where(keptToEnvironment(auth.target.id))
             .execute();
     const groups =
       groupIds.length === 0

@@ -21,6 +21,7 @@ import { forEachPacedSlice, type Pace } from '../../loopTurns.js';
 import { listedAmong } from '../../store/allowedDevices.js';
 import { addGroupMembers, membersAmong, removeGroupMembers } from '../../store/groupMembers.js';
 import { takeRevisions } from '../../store/revisions.js';
+import { keptToEnvironment } from '../../store/keptToEnvironment.js';
 import { cast } from '../../store/sqlCast.js';
 import { removeRfRecordingFiles } from '../../store/rfRecordingFiles.js';
 import type { Database, DeviceRow, GroupRow } from '../../store/schema.js';
@@ -93,12 +94,12 @@ function settingsPlan(
       const updated = await trx
         .updateTable('devices')
         .set({ ...columns, updated_at: now, revision: revisionOf })
-        .where('environment_id', '=', auth.target.id)
         .where(
           'id',
           'in',
           changed.map(({ device }) => device.id),
         )
+        .where(keptToEnvironment(auth.target.id))
         .returning('id')
         .execute();
       // One missing: another call deleted it since it was read.
@@ -244,8 +245,8 @@ async function checkAndApply(trx: Kysely<Database>, auth: Scoped, plan: BulkPlan
   const rows = await trx
     .selectFrom('devices')
     .select(BULK_COLUMNS)
-    .where('environment_id', '=', auth.target.id)
     .where('id', 'in', slice)
+    .where(keptToEnvironment(auth.target.id))
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const listed = plan.permission ? await listedAmong(trx, auth.user.id, [...byId.keys()]) : new Set<number>();

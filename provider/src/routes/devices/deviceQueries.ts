@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { ProviderContext } from '../../context.js';
 import type { Scoped } from '../../http/tenancy.js';
+import { keptToEnvironment } from '../../store/keptToEnvironment.js';
 import type { Database } from '../../store/schema.js';
 
 type DevicesQuery = SelectQueryBuilder<Database, 'devices', object>;
@@ -15,7 +16,10 @@ export function devicesOfQuery(
   auth: Pick<Scoped, 'target'>,
   devices: readonly number[] | undefined,
 ): { query: DevicesQuery; empty: boolean } {
-  let query: DevicesQuery = context.db.selectFrom('devices').where('environment_id', '=', auth.target.id);
-  if (devices !== undefined && devices.length > 0) query = query.where('id', 'in', devices);
+  const all: DevicesQuery = context.db.selectFrom('devices');
+  const query =
+    devices !== undefined && devices.length > 0
+      ? all.where('id', 'in', devices).where(keptToEnvironment(auth.target.id))
+      : all.where('environment_id', '=', auth.target.id);
   return { query, empty: devices !== undefined && devices.length === 0 };
 }

@@ -3,6 +3,7 @@ import { API, DEVICES_STATE_COLUMNS, DEVICES_STATE_INCREMENTAL, type DevicesStat
 import { route } from '../../http/endpointRoute.js';
 import { jsonAnswerWith, type JsonText } from '../../http/jsonAnswer.js';
 
+import { keptToEnvironment } from '../../store/keptToEnvironment.js';
 import { revisionOf, selectCurrentRevision } from '../../store/revisions.js';
 import { DEVICE_STATE_COLUMNS } from './deviceView.js';
 import { devicesStateColumnsText, type DevicesStateColumnsText } from './devicesStateText.js';
@@ -51,12 +52,11 @@ export const getDevicesState = route(
         return answerWith(part, columns ? { columns: await devicesStateColumnsText([]) } : { entries: '[]' });
       }
       const changedSince = (since: number | null) => {
-        let devices = context.db
-          .selectFrom('devices')
-          .select(DEVICE_STATE_COLUMNS)
-          .where('environment_id', '=', target.id);
+        const all = context.db.selectFrom('devices').select(DEVICE_STATE_COLUMNS);
+        let devices = only
+          ? all.where('id', 'in', only).where(keptToEnvironment(target.id))
+          : all.where('environment_id', '=', target.id);
         if (since !== null) devices = devices.where('revision', '>', since);
-        if (only) devices = devices.where('id', 'in', only);
         return devices.orderBy('revision').compile();
       };
       const removedSince = (since: number) => {

@@ -7,6 +7,7 @@ import { auditChange, findReachable } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { forEachSlice } from '../../loopTurns.js';
 import { addGroupMembers, removeGroupMembers } from '../../store/groupMembers.js';
+import { keptToEnvironment } from '../../store/keptToEnvironment.js';
 import type { Database } from '../../store/schema.js';
 
 /** Members written per statement. */
@@ -99,8 +100,8 @@ export const changeGroupDevices = route(
           const rows = await trx
             .selectFrom('devices')
             .select((eb) => eb.fn.countAll<number | string>().as('count'))
-            .where('environment_id', '=', auth.target.id)
             .where('id', 'in', slice)
+            .where(keptToEnvironment(auth.target.id))
             .executeTakeFirst();
           found += Number(rows?.count ?? 0);
         });
