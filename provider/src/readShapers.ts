@@ -1,6 +1,7 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { deviceListBatch } from './routes/devices/deviceListText.js';
+import { firmwareReportCsv, firmwareReportOf } from './routes/devices/firmwareInUse.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
 import {
   dataLinksInfoText,
@@ -36,6 +37,8 @@ export const readShapers = {
   thresholdReadings: attributeReadingsText,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
+  firmwareReport: firmwareReportOf,
+  firmwareReportCsv,
   systemLogCsv: csvShaper(systemLogCells),
   satcomMessageCsv: csvShaper(satcomMessageCells),
   userAuditCsv: csvShaper(userAuditCells),
