@@ -1,6 +1,7 @@
 import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { deviceListBatch } from './routes/devices/deviceListText.js';
+import { firmwareReportCsv, firmwareReportOf } from './routes/devices/firmwareInUse.js';
 import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
 import {
   dataLinksInfoText,
@@ -10,7 +11,11 @@ import {
 } from './routes/devices/deviceStatusText.js';
 import { attributeReadingsText } from './routes/thresholds/thresholdReadings.js';
 import { rawSamplesBinary, rolledUpCellsBinary } from './routes/heatsight/heatSightBinary.js';
-import { systemLogCsvBatch } from './routes/logs/systemLogQuery.js';
+import { alarmCells } from './routes/alarms/alarmQuery.js';
+import { csvShaper } from './routes/logs/logPage.js';
+import { satcomMessageCells } from './routes/logs/satcomMessageQuery.js';
+import { systemLogCells } from './routes/logs/systemLogQuery.js';
+import { userAuditCells } from './routes/logs/userAuditQuery.js';
 
 /** Rows as they were read, written as a JSON array (rows whose columns are the answer's fields). */
 const rowsJson = (rows: readonly unknown[]): string => JSON.stringify(rows);
@@ -32,7 +37,12 @@ export const readShapers = {
   thresholdReadings: attributeReadingsText,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
-  systemLogCsv: systemLogCsvBatch,
+  firmwareReport: firmwareReportOf,
+  firmwareReportCsv,
+  systemLogCsv: csvShaper(systemLogCells),
+  satcomMessageCsv: csvShaper(satcomMessageCells),
+  userAuditCsv: csvShaper(userAuditCells),
+  alarmCsv: csvShaper(alarmCells),
   deviceImportCount: countImportRecords,
   deviceImportCheck: checkImportRecords,
   deviceList: deviceListBatch,

@@ -55,7 +55,8 @@ export function isSilenced(
   return index.test(alarm);
 }
 
-type SilenceTest = (alarm: { readonly environmentId: number; readonly deviceId: number }) => boolean;
+/** Whether a silence covers an alarm (silencedBy). */
+export type SilenceTest = (alarm: { readonly environmentId: number; readonly deviceId: number }) => boolean;
 
 /**
  * Whether an alarm is silenced at `now` (silenceCovers), from an index of the silences made

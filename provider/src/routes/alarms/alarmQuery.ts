@@ -1,6 +1,6 @@
 import { codeLabel, type Alarm, type AlarmFilter, type CsvValue, type Locale } from '@halo/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isSilenced } from '../../store/alarmSilences.js';
+import { isSilenced, silencedBy, type SilenceInForce, type SilenceTest } from '../../store/alarmSilences.js';
 import type { AlarmRow, AlarmSilenceRow, Database } from '../../store/schema.js';
 import { contains } from '../logs/logPage.js';
 
@@ -34,8 +34,8 @@ export const ALARM_LIST_ORDER = sql`case when cleared_at is null then 0 else 1 e
 
 const time = (value: number | null) => (value === null ? null : new Date(Number(value)).toISOString());
 
-/** An alarm as answered; `silences` are those in force at `now` (it is silenced if one covers it). */
-export const alarmView = (row: AlarmRow, silences: readonly AlarmSilenceRow[], now: number): Alarm => ({
+/** An alarm as answered, `silenced` telling whether a silence in force covers it (active alarms only). */
+const alarmOf = (row: AlarmRow, silenced: SilenceTest): Alarm => ({
   id: row.id,
   environment_id: row.environment_id,
   device_id: row.device_id,
@@ -53,11 +53,13 @@ export const alarmView = (row: AlarmRow, silences: readonly AlarmSilenceRow[], n
   acknowledged_by: row.acknowledged_by,
   acknowledged_at: time(row.acknowledged_at),
   acknowledgement_note: row.acknowledgement_note,
-  silenced:
-    row.cleared_at === null &&
-    isSilenced(silences, { environmentId: row.environment_id, deviceId: row.device_id }, now),
+  silenced: row.cleared_at === null && silenced({ environmentId: row.environment_id, deviceId: row.device_id }),
   revision: Number(row.revision),
 });
+
+/** An alarm as answered; `silences` are those in force at `now` (it is silenced if one covers it). */
+export const alarmView = (row: AlarmRow, silences: readonly AlarmSilenceRow[], now: number): Alarm =>
+  alarmOf(row, (alarm) => isSilenced(silences, alarm, now));
 
 /** The export's columns: the alarm's fields with each code's label beside it. */
 export const ALARM_CSV_HEADER = [
@@ -82,10 +84,21 @@ export const ALARM_CSV_HEADER = [
   'silenced',
 ] as const;
 
-export const alarmCells =
-  (locale: Locale, silences: readonly AlarmSilenceRow[], now: number) =>
-  (row: AlarmRow): CsvValue[] => {
-    const alarm = alarmView(row, silences, now);
+/** What the export's cells need beside an alarm: the reader's language, the silences in force at `now`. */
+export interface AlarmCsvArgument {
+  readonly locale: Locale;
+  readonly silences: readonly SilenceInForce[];
+  readonly now: number;
+}
+
+/**
+ * An alarm's cells in the export (read shaper alarmCsv), the silences' index made once per
+ * batch where the batch is read: the silences come as the shaper's argument.
+ */
+export const alarmCells = ({ locale, silences, now }: AlarmCsvArgument) => {
+  const silenced = silencedBy(silences, now);
+  return (row: AlarmRow): CsvValue[] => {
+    const alarm = alarmOf(row, silenced);
     const labels = {
       severity_label: codeLabel(locale, 'severity', alarm.severity),
       device_attribute_type_label: codeLabel(locale, 'attribute', alarm.device_attribute_type),
@@ -94,3 +107,4 @@ export const alarmCells =
       column in labels ? labels[column as keyof typeof labels] : alarm[column as keyof Alarm],
     );
   };
+};

@@ -6,6 +6,7 @@ import {
   Permission,
   Severity,
   ThresholdAttributeType,
+  csvLine,
   type Alarm,
   type Threshold,
 } from '@halo/shared';
@@ -16,6 +17,7 @@ import { useAdminSuite } from '../../testing/adminSuite.js';
 import { clientDevice, createDevice } from '../../testing/devices.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS } from '../../testing/testProvider.js';
+import { ALARM_CSV_HEADER } from './alarmQuery.js';
 
 const TEMPERATURE = ThresholdAttributeType.TEMPERATURE;
 
@@ -376,6 +378,64 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=HYPERLINK`);
     expect(lines[1]).toContain('קריטי');
+  });
+
+  it('exports each alarm as the list answers it, silenced by a device’s or a group’s silence in force', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const [inGroup, silencedDevice, watched] = await Promise.all(
+      ['rack-a', 'modem-swap', 'watched'].map((name) =>
+        createDevice(suite.provider.api, suite.admin, clientDevice(name)),
+      ),
+    );
+    const group = API.groups.create.answer.parse(
+      (await send(suite.admin, 'post', '/groups', { group: { name: 'rack-row' } })).body,
+    ).id;
+    expect((await send(suite.admin, 'post', `/groups/${group}/devices`, { add: [inGroup] })).status).toBe(200);
+    await applyAlarmReadings(
+      context.db,
+      root,
+      [reading(inGroup!, 'breach', Severity.CRITICAL), reading(silencedDevice!, 'breach', Severity.MAJOR)],
+      context.now(),
+    );
+    await applyAlarmReadings(context.db, root, [reading(watched!, 'breach', Severity.MINOR)], context.now());
+    for (const body of [
+      { scope: 'group', group_ids: [group] },
+      { scope: 'device', device_ids: [silencedDevice] },
+    ]) {
+      const created = await send(suite.admin, 'post', '/alarm_silences', {
+        ...body,
+        duration_minutes: 60,
+        reason: 'Maintenance',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+
+    const listed = (await alarmsOf(suite.admin)).alarms.sort((a, b) => b.id - a.id);
+    expect(Object.fromEntries(listed.map((alarm) => [alarm.device_id, alarm.silenced]))).toEqual({
+      [inGroup!]: true,
+      [silencedDevice!]: true,
+      [watched!]: false,
+    });
+    const hebrewSeverity: Record<number, string> = { 1: 'נמוכה', 2: 'גבוהה', 3: 'קריטית' };
+    const expected =
+      csvLine(ALARM_CSV_HEADER) +
+      listed
+        .map((alarm) =>
+          csvLine(
+            ALARM_CSV_HEADER.map((column) =>
+              column === 'severity_label'
+                ? hebrewSeverity[alarm.severity]
+                : column === 'device_attribute_type_label'
+                  ? 'טמפרטורה'
+                  : alarm[column],
+            ),
+          ),
+        )
+        .join('');
+    const response = await send(suite.admin, 'get', '/alarms/export?lang=he-IL');
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(expected);
   });
 
   it('keeps one active alarm when breaches and acknowledgements race', async () => {

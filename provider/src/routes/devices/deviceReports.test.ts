@@ -190,6 +190,15 @@ describe.each(DIALECTS)('device reports on %s', (dialect) => {
       ['firmware', 'Firmware', '12.6.1', '3', '1'],
       ['', 'No version reported', '', '1', '0'],
     ]);
+    const hebrew = await call(API.devices.firmwareReportExport, suite.admin, suite.admin.environmentId, {
+      lang: 'he-IL',
+    });
+    expect(hebrew.text).toBe(
+      'component,component_label,version,devices,behind_fixed\r\n' +
+        'firmware,קושחה,12.10.0,2,1\r\n' +
+        'firmware,קושחה,12.6.1,3,1\r\n' +
+        ',לא דווחה גרסה,,1,0\r\n',
+    );
   });
 
   it('refuses bad windows and another environment’s device; reaches an environment below', async () => {

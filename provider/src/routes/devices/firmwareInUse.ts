@@ -1,4 +1,12 @@
-import { FIRMWARE_COMPONENT, type CsvValue, type FirmwareInUse, type FirmwareReport } from '@halo/shared';
+import {
+  csvLine,
+  DEVICE_REPORT_LABELS,
+  FIRMWARE_COMPONENT,
+  type CsvValue,
+  type FirmwareInUse,
+  type FirmwareReport,
+  type Locale,
+} from '@halo/shared';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect } from '../../store/database.js';
 import type { Database } from '../../store/schema.js';
@@ -28,12 +36,16 @@ export function firmwareCounts(
     from devices where environment_id = ${environmentId} group by 1, 2`.compile(db);
 }
 
-/** Newest first, by the numbers in the version (12.10 after 12.9). */
+/** Versions compared by their numbers (12.10 after 12.9); one collator, not one per comparison (localeCompare with options makes one each time). */
+const versionOrder = new Intl.Collator('en', { numeric: true });
+
+/** Newest first, by the numbers in the version. */
 const newestFirst = (a: FirmwareInUse, b: FirmwareInUse) =>
-  b.version.localeCompare(a.version, 'en', { numeric: true }) || a.component.localeCompare(b.component);
+  versionOrder.compare(b.version, a.version) || a.component.localeCompare(b.component);
 
 /**
- * The report of the counts: per version how many devices run it, and how many of those have an
+ * The report of the counts (a read shaper: it runs where they were read, for a device that
+ * reports a version of its own makes a row of its own, and they are sorted): per version how many devices run it, and how many of those have an
  * upgrade policy that fixes another version; devices reporting none are counted apart.
  */
 export function firmwareReportOf(rows: readonly FirmwareCountRow[]): FirmwareReport {
@@ -74,3 +86,8 @@ export function firmwareCells(
     [null, labels.notReported, null, report.unreported, 0],
   ];
 }
+
+/** The export's text in the reader's language: the header, then firmwareCells' lines (a read shaper, as the report). */
+export const firmwareReportCsv = (rows: readonly FirmwareCountRow[], locale: Locale): string =>
+  csvLine(FIRMWARE_CSV_HEADER) +
+  firmwareCells(firmwareReportOf(rows), DEVICE_REPORT_LABELS[locale]).map(csvLine).join('');

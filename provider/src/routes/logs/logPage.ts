@@ -1,6 +1,6 @@
 import { csvLine, logPageWindow, logTimeWindow, type CsvValue, type LogPaging } from '@halo/shared';
 import { sql, type RawBuilder } from 'kysely';
-import { keysetPages, textBatch, textOfBatches, type TextBatch } from '../../store/keysetPages.js';
+import { textBatch, textOfBatches, type TextBatch } from '../../store/keysetPages.js';
 
 /**
  * The paging and filters the three logs share. The tables name these columns alike (id,
@@ -53,21 +53,20 @@ export const logPageSize = (query: LogPageQuery) => logPageWindow(query).limit;
 /** Rows an export reads per query: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
 
-/** Every row a filter selects, newest first, a batch at a time (keysetPages). */
-export const everyRow = <Row extends { readonly id: number }>(
-  page: (olderThan: number | undefined, limit: number) => Promise<readonly Row[]>,
-  batch = EXPORT_BATCH,
-): AsyncGenerator<readonly Row[]> =>
-  keysetPages(page, (rows) => ({ count: rows.length, lastId: rows.at(-1)?.id }), batch);
-
 /** A batch of an export's rows as CSV lines (a text batch: see keysetPages.ts). */
 export type CsvBatch = TextBatch;
 
-/** Rows as a CSV batch (its lines written by `cellsOf`). */
-export const csvBatch = <Row extends { readonly id: number }>(
-  rows: readonly Row[],
-  cellsOf: (row: Row) => readonly CsvValue[],
-): CsvBatch => textBatch(rows, (row) => csvLine(cellsOf(row)));
+/**
+ * A read shaper (readShapers.ts) of an export's rows: a batch written as CSV lines where it
+ * was read, each row's cells by `cellsOf(argument)` (the argument is what the cells need
+ * beside the row: the reader's language, the silences in force), made once per batch.
+ */
+export const csvShaper =
+  <Row extends { readonly id: number }, Argument>(cellsOf: (argument: Argument) => (row: Row) => readonly CsvValue[]) =>
+  (rows: readonly Row[], argument: Argument): CsvBatch => {
+    const cells = cellsOf(argument);
+    return textBatch(rows, (row) => csvLine(cells(row)));
+  };
 
 /**
  * A CSV file as text chunks, its batches written where they were read (a read shaper, see
@@ -81,16 +80,6 @@ export async function* shapedCsvChunks(
 ): AsyncGenerator<string> {
   yield csvLine(header);
   yield* textOfBatches(page, batch);
-}
-
-/** A CSV file as text chunks: the header, then one chunk per batch of rows. */
-export async function* csvChunks<Row extends { readonly id: number }>(
-  header: readonly string[],
-  batches: AsyncIterable<readonly Row[]>,
-  cellsOf: (row: Row) => readonly CsvValue[],
-): AsyncGenerator<string> {
-  yield csvLine(header);
-  for await (const rows of batches) yield csvBatch(rows, cellsOf).text;
 }
 
 /** `system-log-2026-11-25T10-15-00Z.csv`: what was exported, and when (server time). */

@@ -38,6 +38,7 @@ export const SATCOM_MESSAGE_CSV_HEADER = [
   'altitude',
 ] as const;
 
+/** A message's cells in the export, the label in the reader's language (read shaper satcomMessageCsv). */
 export const satcomMessageCells =
   (locale: Locale) =>
   (row: SatcomMessageRow): CsvValue[] => {

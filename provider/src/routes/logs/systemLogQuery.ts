@@ -11,7 +11,7 @@ import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../store/database.js';
 import type { Read } from '../../store/readPool.js';
 import type { Database, SystemLogsTable } from '../../store/schema.js';
-import { contains, csvBatch, logPageConditions, type CsvBatch } from './logPage.js';
+import { contains, logPageConditions } from './logPage.js';
 
 export type SystemLogRow = Selectable<SystemLogsTable>;
 type SystemLogFilterAndPage = SystemLogFilter & LogPaging;
@@ -110,6 +110,7 @@ export const SYSTEM_LOG_CSV_HEADER = [
   'is_alert',
 ] as const;
 
+/** An entry's cells in the export, labels in the reader's language (read shaper systemLogCsv). */
 export const systemLogCells =
   (locale: Locale) =>
   (row: SystemLogRow): CsvValue[] => {
@@ -123,7 +124,3 @@ export const systemLogCells =
       column in labels ? labels[column as keyof typeof labels] : entry[column as keyof SystemLogEntry],
     );
   };
-
-/** A batch of entries as the export's CSV lines in the reader's language (a read shaper: it runs where they were read). */
-export const systemLogCsvBatch = (rows: readonly SystemLogRow[], locale: Locale): CsvBatch =>
-  csvBatch(rows, systemLogCells(locale));

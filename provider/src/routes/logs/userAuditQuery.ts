@@ -93,6 +93,7 @@ const describeChange = (change: FieldChange, locale: Locale) =>
     ? `${change.field}: ${CODE_LABEL_TEXTS[locale].changedSecret}`
     : `${change.field}: ${change.old ?? ''} → ${change.new ?? ''}`;
 
+/** An entry's cells in the export, in the reader's language (read shaper userAuditCsv). */
 export const userAuditCells =
   (locale: Locale) =>
   (row: UserAuditRow): CsvValue[] => {
