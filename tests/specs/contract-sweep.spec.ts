@@ -41,7 +41,7 @@ const KNOWN_LOOP_HOLDERS: Readonly<Record<string, string>> = {
   'POST /config/{environmentId}/devices/import (a CSV of new devices)':
     'measured 66-118 ms for 100,000 rows (was 1,294 ms on SQLite): the publish is one transaction (all or nothing) whose SQLite commit writes its pages on the writer thread (45 ms alone); on PostgreSQL the staging of the checked batches, not yet profiled',
   'POST /config/{environmentId}/devices/bulk (disable every seeded device)':
-    'measured 56-64 ms on SQLite, 27 ms on PostgreSQL, for 100,000 devices (was 352 ms at 10,000): paced transactions of 25-200 devices, one of them now and then longer on a busy SQLite writer; not yet profiled',
+    'measured 56-82 ms on SQLite, 27 ms on PostgreSQL, for 100,000 devices (was 352 ms at 10,000): paced transactions of 25-200 devices, one of them now and then longer on a busy SQLite writer; not yet profiled',
 };
 
 /** The loop's longest delay since the last scrape, in ms. */
