@@ -68,7 +68,7 @@ export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceT
                 <span
                   key={band.from}
                   className={`device-timeline-band device-timeline-band-${band.state}`}
-                  style={{ left: percent(band.start), width: percent(band.width) }}
+                  style={{ right: percent(1 - band.start - band.width), width: percent(band.width) }}
                   title={text}
                   aria-label={text}
                   data-state={band.state}
