@@ -13,10 +13,9 @@ import {
 import { type Socket } from 'socket.io-client';
 import { parseExposition, sampleValue } from '@halo/shared/metrics';
 import { test } from '@playwright/test';
-import pg from 'pg';
 import { issueWallDisplay } from '../fixtures/fleetCounts';
 import { LiveFleetClient, login, openLiveSocket, sleep, type Session } from '../fixtures/liveClient';
-import { TEST_POSTGRES_URL } from '../fixtures/ownDatabase';
+import { storeOfItsOwn } from '../fixtures/ownDatabase';
 import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
 import { histogramBuckets, percentile, quantileBetween } from './benchFigures';
 import { longBusyStretches, topSelfTime } from './cpuProfile';
@@ -530,17 +529,8 @@ const TARGETS_OF_A: Readonly<Record<string, string>> = {
 test(`isolation on ${DIALECT}: tenant B while tenant A's heavy work runs`, async () => {
   test.setTimeout(3 * 60 * 60_000);
   const log = (text: string) => console.log(`[bench:isolation ${DIALECT}] ${new Date().toISOString()} ${text}`);
-  const schema = `bench_isolation_${Date.now().toString(36)}`;
-  const postgres = async (sql: string) => {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  if (DIALECT === 'postgres') await postgres(`create schema ${schema}`);
+  const own = await storeOfItsOwn(DIALECT, 'bench_isolation');
+  const { schema } = own;
   const providerEnv: Record<string, string> = {
     HALO_SIM_DEVICES: String(DEVICES_A),
     HALO_SIM_CHANGE_FRACTION: '0.01',
@@ -548,9 +538,7 @@ test(`isolation on ${DIALECT}: tenant B while tenant A's heavy work runs`, async
     ...(PROFILE ? { NODE_OPTIONS: '--inspect=127.0.0.1:0' } : {}),
     // The import of 300,000 rows goes to a scratch environment of A's: above the default limit (250,000).
     HALO_ENVIRONMENT_MAX_DEVICES: String(Math.max(250_000, IMPORT_ROWS)),
-    ...(DIALECT === 'postgres'
-      ? { DATABASE_URL: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
-      : {}),
+    ...own.providerEnv,
   };
   const gatewayEnv = {
     HALO_RATE_LIMIT_API_PER_MIN: '1000000',
@@ -681,6 +669,6 @@ test(`isolation on ${DIALECT}: tenant B while tenant A's heavy work runs`, async
     for (const client of [...clients, ...walls]) client.close();
     for (const gateway of gateways) await gateway.dispose();
     await provider.dispose();
-    if (DIALECT === 'postgres') await postgres(`drop schema ${schema} cascade`);
+    await own.drop();
   }
 });

@@ -1,12 +1,11 @@
 import { parseExposition, sampleValue } from '@halo/shared/metrics';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { openBenchStore, type Dialect } from '../bench/benchStore';
 import { callContract } from '../fixtures/contractCall';
 import { contractEntries, type ContractEntry, type ContractWorld } from '../fixtures/contractRequests';
 import { contractWorld, makeWorldItems, seedLargeEnvironment, sweepSizeAt } from '../fixtures/contractWorld';
 import { login } from '../fixtures/liveClient';
-import { TEST_POSTGRES_URL } from '../fixtures/ownDatabase';
+import { storeOfItsOwn } from '../fixtures/ownDatabase';
 import { startProvider, type ProviderProcess } from '../fixtures/stack';
 
 /**
@@ -112,26 +111,15 @@ for (const dialect of DIALECTS) {
   test(`contract sweep on ${dialect}: no call holds the provider's loop past ${LOOP_HOLD_LIMIT_MS} ms`, async () => {
     test.setTimeout(30 * 60_000);
     const log = (text: string) => console.log(`[contract sweep ${dialect}] ${text}`);
-    const schema = `contract_sweep_${Date.now().toString(36)}`;
-    const postgres = async (sql: string) => {
-      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    if (dialect === 'postgres') await postgres(`create schema ${schema}`);
+    const own = await storeOfItsOwn(dialect, 'contract_sweep');
+    const { schema } = own;
     const providerEnv = {
       HALO_LOG_LEVEL: 'warn',
       HALO_SIM_CHANGE_FRACTION: '0',
       // The import adds its rows to the seeded devices: room for both.
       HALO_ENVIRONMENT_MAX_DEVICES: String(SIZE.devices + SIZE.importRows + 1000),
       HALO_RATE_LIMIT_API_PER_MIN: '1000000',
-      ...(dialect === 'postgres'
-        ? { DATABASE_URL: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
-        : {}),
+      ...own.providerEnv,
     };
     // The simulator's 200 devices are the templates the seeding copies.
     const provider = await startProvider({ ...providerEnv, HALO_SIM_DEVICES: '200' });
@@ -208,7 +196,7 @@ for (const dialect of DIALECTS) {
       ).toEqual([]);
     } finally {
       await provider.dispose();
-      if (dialect === 'postgres') await postgres(`drop schema ${schema} cascade`);
+      await own.drop();
     }
   });
 }
