@@ -9,6 +9,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 15 * 60_000,
+  // Benches run large stacks on a shared 2-core machine: a screen may take longer than the default 5 s to show.
+  expect: { timeout: 60_000 },
   reporter: [['list']],
   use: { launchOptions: CHROMIUM_LAUNCH, viewport: { width: 1600, height: 900 } },
 });

@@ -9,16 +9,20 @@ import {
   linksAvailabilityText,
   locationsText,
 } from './routes/devices/deviceStatusText.js';
-import { attributeReadingsText } from './routes/thresholds/thresholdReadings.js';
+import { attributeReadingsBatch } from './routes/thresholds/thresholdReadings.js';
 import { rawSamplesBinary, rolledUpCellsBinary } from './routes/heatsight/heatSightBinary.js';
 import { alarmCells } from './routes/alarms/alarmQuery.js';
 import { csvShaper } from './routes/logs/logPage.js';
 import { satcomMessageCells } from './routes/logs/satcomMessageQuery.js';
 import { systemLogCells } from './routes/logs/systemLogQuery.js';
 import { userAuditCells } from './routes/logs/userAuditQuery.js';
+import { textBatch, type TextBatch } from './store/keysetPages.js';
 
 /** Rows as they were read, written as a JSON array (rows whose columns are the answer's fields). */
 const rowsJson = (rows: readonly unknown[]): string => JSON.stringify(rows);
+
+/** The same as one batch of a streamed array (items without brackets), with its last id for the next. */
+const rowsJsonBatch = (rows: readonly { readonly id: number }[]): TextBatch => textBatch(rows, JSON.stringify, ',');
 
 /**
  * What a heavy read's rows may be turned into where they were read (readPool.ts): in a read
@@ -28,13 +32,14 @@ const rowsJson = (rows: readonly unknown[]): string => JSON.stringify(rows);
  */
 export const readShapers = {
   rowsJson,
+  rowsJsonBatch,
   devicesStateColumns: devicesStateColumnsText,
   devicesStateEntries: devicesStateEntriesText,
   deviceStatus: deviceStatusText,
   dataLinksInfo: dataLinksInfoText,
   linksAvailability: linksAvailabilityText,
   locations: locationsText,
-  thresholdReadings: attributeReadingsText,
+  thresholdReadings: attributeReadingsBatch,
   availabilityReport: availabilityReportText,
   availabilityReportCsv,
   firmwareReport: firmwareReportOf,

@@ -15,6 +15,7 @@ import { test } from '@playwright/test';
 import { login, openLiveSocket, sleep, type Session } from '../fixtures/liveClient';
 import { outboxMails } from '../fixtures/outbox';
 import { startGateway, startProvider, type GatewayProcess, type ProviderProcess } from '../fixtures/stack';
+import { stormThreshold } from './alarmStorm';
 import { figureTable, histogramBuckets, ms, percentile, processMemoryMB, quantileBetween } from './benchFigures';
 import { assertVerified } from './verifiedCounts';
 
@@ -35,7 +36,10 @@ import { assertVerified } from './verifiedCounts';
  * first message are seen) and the most any user got within one interval, the provider's
  * event-loop delay p99 and the other tenant's REST p99 over a quiet minute before the storm
  * (the simulator's own work) and over the storm, and both processes' peak resident memory.
- * Prints a table with the targets; asserts nothing about speed.
+ * Prints a table with the targets, met or MISSED; asserts nothing about speed. Asserts its
+ * correctness: every alarm the provider opened in the storm minute reached the subscribed socket,
+ * the other tenant's calls all answered 2xx, and every minor-level user was told of the storm by
+ * e-mail, none more than once within a grouping interval.
  */
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -86,6 +90,18 @@ async function inParallel<T>(items: readonly T[], concurrency: number, work: (it
       while (next < items.length) await work(items[next++] as T);
     }),
   );
+}
+
+/** `ask` again, up to 5 times 10 s apart, while it fails with a 503 (a read past its budget on a busy machine). */
+async function askedAgainWhileBusy<T>(ask: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ask();
+    } catch (error) {
+      if (attempt >= 5 || !/: 503 /.test(String(error))) throw error;
+      await sleep(10_000);
+    }
+  }
 }
 
 async function waitForFleet(provider: ProviderProcess, session: Session) {
@@ -164,6 +180,8 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     // The operator's socket on the alarm stream: each new alarm's delay from its breach.
     const socket = openLiveSocket(gateway.baseURL, operator.token);
     const seen = new Set<number>();
+    /** Every alarm the socket told of, in whatever state (one may open and clear between two of the gateway's reads). */
+    const reached = new Set<number>();
     const delays: number[] = [];
     const openedAt: number[] = [];
     let otherOpened = 0;
@@ -172,6 +190,7 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     socket.on(LiveEvent.ALARMS_CHANGED, (message: AlarmsChangedEvent) => {
       const now = Date.now();
       for (const alarm of message.alarms) {
+        reached.add(alarm.id);
         if (alarm.state !== 'active' || seen.has(alarm.id)) continue;
         seen.add(alarm.id);
         const opened = Date.parse(alarm.opened_at);
@@ -193,12 +212,16 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     await sleep(15_000);
 
     const threshold = await temperatureThreshold(provider, admin);
+    // Setup, not measured: a machine busy with other work may take the readings past their query
+    // budget (503); asked again a few times before the bench gives up.
     const { readings } = API.thresholds.readings.answer.parse(
-      await api(
-        provider.url,
-        admin,
-        'GET',
-        pathOf(API.thresholds.readings, { environmentId: admin.environmentId, id: threshold.id }),
+      await askedAgainWhileBusy(() =>
+        api(
+          provider.url,
+          admin,
+          'GET',
+          pathOf(API.thresholds.readings, { environmentId: admin.environmentId, id: threshold.id }),
+        ),
       ),
     );
     // About a tenth of the whole fleet breaching within the minute: the readings are the connected
@@ -215,8 +238,10 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
     let running = true;
     let rest: number[] = [];
     const restErrors: string[] = [];
+    let restCalls = 0;
     const restLoop = (async () => {
       while (running) {
+        restCalls += 1;
         const started = performance.now();
         try {
           const response = await fetch(`${gateway.baseURL}${API_BASE}${apiPaths.users.list(tenantB.environmentId)}`, {
@@ -254,23 +279,13 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
       admin,
       'PUT',
       pathOf(API.thresholds.update, { environmentId: admin.environmentId, id: threshold.id }),
-      {
-        threshold: {
-          device_attribute_type: ThresholdAttributeType.TEMPERATURE,
-          threshold_values: {
-            ...threshold.threshold_values,
-            minor: limit,
-            major: limit + 8,
-            critical: limit + 16,
-            back_to_safety: limit - 5,
-          },
-          should_alert: true,
-        },
-      },
+      stormThreshold(threshold, limit),
     );
     // Where the time goes: when each alarm can first be read in the provider's store (its
     // changes asked every 200 ms), against when it reaches the socket through the gateway.
     const inStore: number[] = [];
+    /** The alarms the provider opened in the storm minute: each must reach the socket. */
+    const storeIds = new Set<number>();
     const storeLoop = (async () => {
       let after = (
         await api<{ revision: number }>(provider.url, admin, 'GET', apiPaths.alarms.changes(admin.environmentId))
@@ -287,6 +302,7 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
         for (const alarm of answer.alarms)
           if (alarm.state === 'active' && !known.has(alarm.id)) {
             known.add(alarm.id);
+            storeIds.add(alarm.id);
             inStore.push(now - Date.parse(alarm.opened_at));
           }
         after = answer.revision;
@@ -334,7 +350,13 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
       (to) => Number(/bench-user-(\d+)@/.exec(to)?.[1]) < USERS * MINOR_USERS_SHARE,
     ).length;
     const firstStormMail = Math.min(...stormMails.map((mail) => mail.sentAt)) - stormStart;
+    // Minutes after the storm: an alarm the provider opened that never reached the socket is lost.
+    const neverOnSocket = [...storeIds].filter((id) => !reached.has(id)).length;
     socket.close();
+    const socketP99 = percentile(delays, 99);
+    const otherP99 = percentile(rest, 99);
+    const met = (value: number, target: number) =>
+      !Number.isFinite(value) ? 'n/a' : value <= target ? 'met' : 'MISSED';
 
     const row = (name: string, value: string, target?: string): readonly [string, string] => [
       name,
@@ -363,8 +385,8 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
           row('other alarms opened meanwhile (devices not connected for long)', String(otherOpened)),
           row(
             'breach → alarm on socket',
-            `p50 ${ms(percentile(delays, 50))}, p99 ${ms(percentile(delays, 99))}, max ${ms(Math.max(...delays))}`,
-            `p99 ≤ ${ms(TARGET.breachToSocketP99Ms)}`,
+            `p50 ${ms(percentile(delays, 50))}, p99 ${ms(socketP99)}, max ${ms(Math.max(...delays))}`,
+            `p99 ≤ ${ms(TARGET.breachToSocketP99Ms)}: ${met(socketP99, TARGET.breachToSocketP99Ms)}`,
           ),
           row(
             'e-mails from the storm on',
@@ -381,16 +403,34 @@ test('bench:alarms: a storm on 100,000 devices with 1,000 users', async () => {
           ),
           row(
             'other tenant REST, storm and mail',
-            `p50 ${ms(percentile(rest, 50))}, p99 ${ms(percentile(rest, 99))}, ${restErrors.length} errors`,
-            `p99 ≤ ${ms(TARGET.otherTenantRestP99Ms)}`,
+            `p50 ${ms(percentile(rest, 50))}, p99 ${ms(otherP99)}, ${restErrors.length} errors over both`,
+            `p99 ≤ ${ms(TARGET.otherTenantRestP99Ms)}: ${met(otherP99, TARGET.otherTenantRestP99Ms)}, 0 errors`,
           ),
           row('provider event-loop delay p99, quiet minute', ms(quietLoopDelay * 1000)),
-          row('provider event-loop delay p99, storm minute', ms(stormLoopDelay * 1000), `≤ ${ms(TARGET.loopP99Ms)}`),
+          row(
+            'provider event-loop delay p99, storm minute',
+            ms(stormLoopDelay * 1000),
+            `≤ ${ms(TARGET.loopP99Ms)}: ${met(stormLoopDelay * 1000, TARGET.loopP99Ms)}`,
+          ),
           row('peak resident memory', `provider ${peak.provider.toFixed(0)} MB, gateway ${peak.gateway.toFixed(0)} MB`),
         ],
       ),
     );
     assertVerified('bench:alarms', [
+      {
+        what: 'alarms the provider opened in the storm minute (asked every 200 ms)',
+        stated: storeIds.size,
+        verified: storeIds.size,
+        wrong: neverOnSocket,
+        wrongWhat: 'never reached the subscribed socket',
+      },
+      {
+        what: "of the other tenant's REST calls, the quiet minute, the storm and the mail",
+        stated: restCalls,
+        verified: quietRest.length + rest.length,
+        wrong: restErrors.length,
+        wrongWhat: `errors (an answer other than 2xx, or none)${restErrors.length ? `: ${[...new Set(restErrors)].slice(0, 3).join('; ')}` : ''}`,
+      },
       {
         what: 'minor-level users told of the storm by e-mail',
         stated: USERS * MINOR_USERS_SHARE,

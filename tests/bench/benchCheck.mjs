@@ -18,8 +18,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const testsDir = join(here, '..');
 const figuresDir = process.env.BENCH_FIGURES_DIR ?? join(testsDir, 'results', 'bench-figures');
 
-/** The main benches: name, spec file (a path, so a worktree named like a bench runs only this one). */
-const MAIN_BENCHES = { live: 'bench/live.bench.ts' };
+/**
+ * The main benches: name, spec file (a path, so a worktree named like a bench runs only this one)
+ * and the environment it runs with. bench:isolation is one per store, an hour or more each at
+ * full scale.
+ */
+const MAIN_BENCHES = {
+  live: { spec: 'bench/live.bench.ts', env: {} },
+  'isolation-sqlite': { spec: 'bench/isolation.bench.ts', env: { HALO_BENCH_STORE: 'sqlite' } },
+  'isolation-postgres': { spec: 'bench/isolation.bench.ts', env: { HALO_BENCH_STORE: 'pg' } },
+};
 
 /**
  * How much worse than its baseline a figure may be before it fails, when the baseline does not
@@ -94,10 +102,11 @@ for (const bench of benches) {
   const started = Date.now();
   let benchFailed = false;
   if (!noRun) {
-    const run = spawnSync('npx', ['playwright', 'test', '-c', 'bench.config.ts', MAIN_BENCHES[bench]], {
+    const { spec, env } = MAIN_BENCHES[bench];
+    const run = spawnSync('npx', ['playwright', 'test', '-c', 'bench.config.ts', spec], {
       cwd: testsDir,
       stdio: 'inherit',
-      env: { ...process.env, BENCH_FIGURES_DIR: figuresDir },
+      env: { ...process.env, ...env, BENCH_FIGURES_DIR: figuresDir },
     });
     benchFailed = run.status !== 0;
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { applyAlarmReadings, type AlarmReading } from '@halo/provider/alarms';
 import { rollUpStoredSamples } from '@halo/provider/positionRollups';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -53,6 +54,7 @@ export interface BenchStore {
   readonly dialect: Dialect;
   run(sql: string): Promise<void>;
   one<T>(sql: string): Promise<T>;
+  all<T>(sql: string): Promise<T[]>;
   /**
    * Adds up the position samples written straight into position_samples into HeatSight's
    * rollups, with the provider's own code (what its migration 020 does for samples stored
@@ -62,10 +64,21 @@ export interface BenchStore {
   close(): Promise<void>;
 }
 
-export async function openBenchStore(
-  dialect: Dialect,
-  where: { dataDir: string; schema: string },
-): Promise<BenchStore> {
+/** Where a provider's store is: its data dir (SQLite) and its PostgreSQL schema. */
+export interface StoreWhere {
+  readonly dataDir: string;
+  readonly schema: string;
+}
+
+/** A connection's target beside the provider: its SQLite file, or its PostgreSQL schema on the test server (plain data, for a worker too). */
+export type StoreTarget = { readonly sqliteFile: string } | { readonly postgres: pg.PoolConfig };
+
+export const storeTargetOf = (dialect: Dialect, where: StoreWhere): StoreTarget =>
+  dialect === 'sqlite'
+    ? { sqliteFile: sqliteStoreOf(where.dataDir) }
+    : { postgres: { connectionString: TEST_POSTGRES_URL, options: `-c search_path=${where.schema}` } };
+
+export async function openBenchStore(dialect: Dialect, where: StoreWhere): Promise<BenchStore> {
   if (dialect === 'sqlite') {
     const database = new BetterSqlite3(sqliteStoreOf(where.dataDir));
     database.pragma('busy_timeout = 30000');
@@ -76,7 +89,8 @@ export async function openBenchStore(
         return Promise.resolve();
       },
       one: <T>(sql: string) => Promise.resolve(database.prepare(sql).get() as T),
-      rollUpSamples: () => rollUpSamples({ sqliteFile: sqliteStoreOf(where.dataDir) }),
+      all: <T>(sql: string) => Promise.resolve(database.prepare(sql).all() as T[]),
+      rollUpSamples: () => rollUpSamples(storeTargetOf(dialect, where)),
       close: () => {
         database.pragma('wal_checkpoint(TRUNCATE)');
         database.close();
@@ -91,8 +105,8 @@ export async function openBenchStore(
     dialect,
     run: async (sql) => void (await client.query(sql)),
     one: async <T>(sql: string) => (await client.query(sql)).rows[0] as T,
-    rollUpSamples: () =>
-      rollUpSamples({ postgres: { connectionString: TEST_POSTGRES_URL, options: `-c search_path=${where.schema}` } }),
+    all: async <T>(sql: string) => (await client.query(sql)).rows as T[],
+    rollUpSamples: () => rollUpSamples(storeTargetOf(dialect, where)),
     close: async () => {
       await client.query('analyze');
       await client.end();
@@ -143,20 +157,43 @@ export async function seedPositionSamples(store: BenchStore, environmentId: numb
  * rollups, with the provider's own code (what its migration 020 does for samples stored
  * before it). Returns the seconds it took.
  */
-export async function rollUpSamples(
-  target: { readonly sqliteFile: string } | { readonly postgres: pg.PoolConfig },
-): Promise<number> {
+export async function rollUpSamples(target: StoreTarget): Promise<number> {
   const started = performance.now();
-  const db =
+  await withProviderCode(target, (db) => rollUpStoredSamples(db));
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * Opens the alarms of `breaches` as of `now` in an environment, with the provider's own code
+ * (applyAlarmReadings, what the simulator's tick calls), for devices no simulator reads. The
+ * provider must be stopped: on SQLite a second writer's commits fail the provider's own
+ * transactions (a read that turns into a write finds its snapshot stale).
+ */
+export async function seedAlarms(
+  target: StoreTarget,
+  environmentId: number,
+  breaches: readonly Omit<AlarmReading, 'kind'>[],
+  now: number,
+): Promise<void> {
+  const readings = breaches.map((breach): AlarmReading => ({ kind: 'breach', ...breach }));
+  await withProviderCode(target, (db) => applyAlarmReadings(db, environmentId, readings, now));
+}
+
+/** A connection to the store as the provider's code takes it (its schema's type). */
+type ProviderDb = Parameters<typeof applyAlarmReadings>[0];
+
+/** Runs the provider's own store code on a connection of the bench's to the store at `target`. */
+async function withProviderCode(target: StoreTarget, work: (db: ProviderDb) => Promise<unknown>) {
+  const dialect =
     'sqliteFile' in target
-      ? new Kysely({ dialect: new SqliteDialect({ database: new BetterSqlite3(target.sqliteFile) }) })
-      : new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...target.postgres, max: 1 }) }) });
+      ? new SqliteDialect({ database: new BetterSqlite3(target.sqliteFile) })
+      : new PostgresDialect({ pool: new pg.Pool({ ...target.postgres, max: 1 }) });
+  const db: ProviderDb = new Kysely({ dialect });
   try {
-    await rollUpStoredSamples(db);
+    await work(db);
   } finally {
     await db.destroy();
   }
-  return (performance.now() - started) / 1000;
 }
 
 /** Resident memory of a process in MB, from /proc. */

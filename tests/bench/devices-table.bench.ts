@@ -9,6 +9,7 @@ import {
 import { loginThroughUi } from '../fixtures/session';
 import { figureTable, ms, percentile, spread } from './benchFigures';
 import { collectTimings, startFrames, stopFrames, type TimedEntry } from './pageTimings';
+import { homeUntilCounted, openDevicesTimed } from './devicesOpening';
 import { startFleetStack } from './fleetStack';
 import { topSelfTime, type CpuProfile } from './cpuProfile';
 
@@ -121,13 +122,10 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     /** Opens the Devices screen from the menu: when its first rows show, all of them are counted, and it is live. */
     const openDevices = async () => {
       const opened = Date.now();
-      await page.getByTestId(TestId.shell.menuItem('devices')).click();
-      await expect(page.locator('[data-testid^="devices-cell-name-"]').first()).toBeVisible({ timeout: 5 * 60_000 });
-      const firstRows = Date.now() - opened;
-      await expect(page.getByTestId(TestId.devices.visibleCount)).toContainText(`of ${DEVICES} devices`, {
-        timeout: 60_000,
+      const { firstRows, allRows } = await openDevicesTimed(page, DEVICES, {
+        firstRowsMs: 5 * 60_000,
+        allRowsMs: 60_000,
       });
-      const allRows = Date.now() - opened;
       // The gateway's first snapshot of a very large fleet can take long: wait, but report rather than fail.
       const live = await expect(page.getByTestId(TestId.devices.liveState))
         .toHaveAttribute('data-state', 'live', { timeout: LIVE_TIMEOUT_MS })
@@ -138,9 +136,7 @@ test('devices table: first rows, scrolling and live deltas with a large fleet', 
     // Cold: the gateway starts following the environment with Home, just before (its first full poll).
     const cold = await openDevices();
     // Warm: the gateway follows the environment already (Home, a wall), the usual case of a NOC.
-    await page.getByTestId(TestId.shell.menuItem('home')).click();
-    await expect(page.getByTestId(TestId.home.count('total'))).toContainText(String(DEVICES), { timeout: 60_000 });
-    await page.waitForTimeout(6000); // the Devices feed nobody watches is closed after 5 s
+    await homeUntilCounted(page, DEVICES, 60_000);
     const warm = await openDevices();
     const firstRowsMs = warm.firstRows;
     const allRowsMs = warm.allRows;

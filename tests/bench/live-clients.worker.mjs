@@ -42,6 +42,8 @@ let latency = new Uint32Array(LATENCY_BUCKETS);
 const text = (value) => Buffer.from(value, 'latin1');
 const PREFIX = {
   delta: text(`42${namespace},["devices.delta",`),
+  summary: text(`42${namespace},["fleet.summary",`),
+  alarms: text(`42${namespace},["alarms.changed",`),
   snapshot: text(`451-${namespace},["devices.snapshot",`),
   connected: text(`40${namespace},`),
   connectError: text(`44${namespace},`),
@@ -287,6 +289,8 @@ const COUNTS = [
   'refusals',
   'frameMismatches',
   'reconnects',
+  'summaries',
+  'alarmChanges',
 ];
 const zeroCounts = () => Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
@@ -296,6 +300,8 @@ class Client {
     this.index = index;
     this.full = kind === 'full';
     this.checked = kind === 'checked';
+    /** One light client in ALARM_WATCH_EVERY also follows the summary and the alarm stream, as a wall does. */
+    this.watchesAlarms = ALARM_WATCH_EVERY > 0 && kind === 'light' && index % ALARM_WATCH_EVERY === 1;
     /** A checked client's frames since its last snapshot (numbers in takenFrames), null before one. */
     this.taken = null;
     const full = this.full;
@@ -345,6 +351,14 @@ class Client {
     this.send(`42${namespace},${id}${JSON.stringify([event, payload])}`);
   }
 
+  /** A wall's subscriptions besides the devices: the fleet summary (with its alarm counts) and the alarm stream. */
+  watchAlarms() {
+    for (const event of ['summary.subscribe', 'alarms.subscribe'])
+      this.emit(event, { environmentId }, (ack) => {
+        if (!ack?.ok) this.counts.refusals += 1;
+      });
+  }
+
   subscribe() {
     const payload = this.epoch === null ? { environmentId } : { environmentId, epoch: this.epoch, seq: this.seq };
     this.emit('devices.subscribe', payload, (ack) => {
@@ -376,6 +390,14 @@ class Client {
       this.onDelta(frame);
       return;
     }
+    if (startsWith(head, PREFIX.summary)) {
+      this.counts.summaries += 1;
+      return;
+    }
+    if (startsWith(head, PREFIX.alarms)) {
+      this.counts.alarmChanges += 1;
+      return;
+    }
     const data = frame.data;
     if (!data) return; // a large frame of another kind: not for this client
     if (startsWith(data, PREFIX.snapshot)) {
@@ -395,6 +417,7 @@ class Client {
     if (startsWith(data, PREFIX.connected)) {
       this.joined = true;
       this.subscribe();
+      if (this.watchesAlarms) this.watchAlarms();
       return;
     }
     if (startsWith(data, PREFIX.connectError)) {
@@ -436,6 +459,12 @@ class Client {
       return;
     }
     if (!sameFrame(head.epoch, head.seq, frame.length)) this.counts.frameMismatches += 1;
+    if (PLANTED_LOSS && frame.data && (this.replica || this.checked) && this.counts.deltas === PLANTED_LOSS_AT) {
+      // The planted fault (BENCH_PLANT_LOST_UPDATE=1): this delta arrives without its changes,
+      // in sequence, as a fan-out that dropped the devices' patches would send it: nothing
+      // looks wrong to the client. Only the comparison with the upstream can find it.
+      frame = { ...frame, data: withoutChanges(frame.data) };
+    }
     if (this.replica && frame.data) {
       const delta = JSON.parse(frame.data.toString('utf8', EVENT_ARRAY_AT, frame.length))[1];
       const outcome = this.replica.applyDelta(delta);
@@ -465,6 +494,20 @@ class Client {
 }
 
 const clients = [];
+
+/** BENCH_ALARM_STORM=1: one light client in this many follows the summary and the alarm stream too. */
+const ALARM_WATCH_EVERY = process.env.BENCH_ALARM_STORM === '1' ? Number(process.env.BENCH_ALARM_WATCH_EVERY ?? 10) : 0;
+
+/** BENCH_PLANT_LOST_UPDATE=1 shows the lost-update check failing: full and checked clients lose one delta's changes. */
+const PLANTED_LOSS = process.env.BENCH_PLANT_LOST_UPDATE === '1';
+const PLANTED_LOSS_AT = 5;
+
+/** A delta frame's bytes with its changes and removals emptied, the rest (epoch, seq) as sent. */
+function withoutChanges(data) {
+  const [event, delta] = JSON.parse(data.toString('utf8', EVENT_ARRAY_AT));
+  const emptied = JSON.stringify([event, { ...delta, changed: [], removed: [] }]);
+  return Buffer.concat([data.subarray(0, EVENT_ARRAY_AT), Buffer.from(emptied)]);
+}
 
 /** One client in `sampleEvery` is full, one in `checkEvery` of the others is checked. */
 const kindOf = (index, sampleEvery, checkEvery) =>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { apiPaths, LIVE_NAMESPACE, type DeviceLiveState } from '@halo/shared';
+import { API, apiPaths, LIVE_NAMESPACE, pathOf, ThresholdAttributeType, type DeviceLiveState } from '@halo/shared';
 import { test } from '@playwright/test';
 import { login, sleep, upstreamDevices, type Session } from '../fixtures/liveClient';
 import {
@@ -11,6 +11,7 @@ import {
   type GatewayProcess,
   type ProviderProcess,
 } from '../fixtures/stack';
+import { stormThreshold } from './alarmStorm';
 import { recordFigures } from './benchBaseline';
 import { topSelfTime } from './cpuProfile';
 import { cpuProfileOf, inspectorUrls, totalHeapAfterGc } from './inspector';
@@ -57,6 +58,23 @@ const CONNECT_BATCH = Number(process.env.BENCH_CONNECT_BATCH ?? 250);
 const GATEWAY_WORKERS = process.env.BENCH_GATEWAY_WORKERS ?? '';
 /** When set: a file to write a CPU profile of the gateway to, taken during the K-client window. */
 const GATEWAY_PROFILE_FILE = process.env.BENCH_GATEWAY_PROFILE;
+/** When set: a file to write a CPU profile of the gateway to, taken as the next clients connect (for so long). */
+const CONNECT_PROFILE_FILE = process.env.BENCH_GATEWAY_CONNECT_PROFILE;
+const CONNECT_PROFILE_MS = Number(process.env.BENCH_GATEWAY_CONNECT_PROFILE_MS ?? 8000);
+/**
+ * BENCH_ALARM_STORM=1: the 10,000-client window runs in an alarm storm (issue 38: the device
+ * poll must not wait behind the log poll, the alarm counts or the summary). The temperature
+ * threshold's minor limit goes down to the readings' 88th percentile just before the window, so
+ * alarms open as the simulator reads the devices, and one light client in
+ * BENCH_ALARM_WATCH_EVERY (10) follows the summary and the alarm stream too, as walls do.
+ */
+const ALARM_STORM = process.env.BENCH_ALARM_STORM === '1';
+/**
+ * Planted faults, to show the guards fail (never in a measured run): a fan-out that waits this
+ * long per delta (plants/slowFanout.mjs, for bench:check), and BENCH_PLANT_LOST_UPDATE=1, full
+ * and checked clients losing one delta's changes (live-clients.worker.mjs, for the lost-update check).
+ */
+const PLANTED_FANOUT_DELAY_MS = Number(process.env.BENCH_PLANT_FANOUT_DELAY_MS ?? 0);
 /** HALO_SOCKET_BUFFER_BYTES; empty keeps the gateway's default (compact snapshots fit it now). */
 const SOCKET_BUFFER_BYTES = process.env.BENCH_SOCKET_BUFFER_BYTES ?? '';
 
@@ -74,7 +92,9 @@ const BASELINE = {
 const TARGET = {
   snapshotBytesPerDevice: 20,
   allHoldingStateMs: 10_000,
-  receiptP99Ms: 1300,
+  /** Issue 38: change to receipt p99 within the poll interval plus this, for 1 client and for K. */
+  receiptOneOverPollMs: 300,
+  receiptManyOverPollMs: 500,
   gatewayP99Ms: 100,
   heapPerClient: 20 * 1024,
   bytesPerChangedDevice: 80,
@@ -95,7 +115,9 @@ type CountName =
   | 'snapshotJsonBytes'
   | 'refusals'
   | 'frameMismatches'
-  | 'reconnects';
+  | 'reconnects'
+  | 'summaries'
+  | 'alarmChanges';
 interface WorkerStats {
   clients: number;
   connected: number;
@@ -404,6 +426,36 @@ async function connectClients(threads: LoadThread[], clientsPerThread: number[],
   };
 }
 
+/** Lowers the temperature threshold so that alarms open as devices are read; says where the limit went. */
+async function startAlarmStorm(apiURL: string, session: Session): Promise<string> {
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${apiURL}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const { environmentId } = session;
+  const { thresholds } = API.thresholds.list.answer.parse(
+    await call('GET', pathOf(API.thresholds.list, { environmentId })),
+  );
+  const threshold = thresholds.find((entry) => entry.device_attribute_type === ThresholdAttributeType.TEMPERATURE);
+  if (!threshold) throw new Error('no temperature threshold');
+  const { readings } = API.thresholds.readings.answer.parse(
+    await call('GET', pathOf(API.thresholds.readings, { environmentId, id: threshold.id })),
+  );
+  const values = [...readings].sort((a, b) => a - b);
+  const limit = Math.round(values[Math.floor(values.length * 0.88)] ?? 0);
+  await call(
+    'PUT',
+    pathOf(API.thresholds.update, { environmentId, id: threshold.id }),
+    stormThreshold(threshold, limit),
+  );
+  return `temperature minor limit ${limit} (the 88th percentile of ${values.length} readings), alerting`;
+}
+
 test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,000 clients', async () => {
   test.setTimeout(25 * 60_000);
   const started = Date.now();
@@ -429,7 +481,13 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       HALO_SOCKET_BUFFER_BYTES: SOCKET_BUFFER_BYTES,
       HALO_RATE_LIMIT_AUTH_PER_MIN: '1000',
       // Its heap is read through the inspector after a forced collection (inspectorHeap.ts).
-      NODE_OPTIONS: '--inspect=127.0.0.1:0',
+      NODE_OPTIONS: [
+        '--inspect=127.0.0.1:0',
+        ...(PLANTED_FANOUT_DELAY_MS > 0
+          ? [`--import=${new URL('./plants/slowFanout.mjs', import.meta.url).href}`]
+          : []),
+      ].join(' '),
+      ...(PLANTED_FANOUT_DELAY_MS > 0 ? { BENCH_PLANT_FANOUT_DELAY_MS: String(PLANTED_FANOUT_DELAY_MS) } : {}),
       ...(GATEWAY_WORKERS ? { HALO_GATEWAY_WORKERS: GATEWAY_WORKERS, ...redisScaleOutEnv() } : {}),
     });
     const gatewayPid = gateway.pid;
@@ -482,16 +540,26 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
     const connectCpuBefore = cpuSecondsOf(gatewayPid);
     const firstStep = await connectClients(threads, clientsPerThread, CONNECT_CLIENTS - 1, connectTotalMs);
     log(`${CONNECT_CLIENTS} clients: ${firstStep.ready} with a state after ${firstStep.ms} ms`);
+    inspectors = inspectorUrls(gateway.output());
+    const connectProfile =
+      CONNECT_PROFILE_FILE && inspectors[0] ? cpuProfileOf(inspectors[0], CONNECT_PROFILE_MS) : null;
     const secondStep =
       CLIENTS > CONNECT_CLIENTS
         ? await connectClients(threads, clientsPerThread, CLIENTS - CONNECT_CLIENTS, connectTotalMs)
         : null;
     if (secondStep) log(`${CLIENTS} clients: ${secondStep.ready} with a state, ${secondStep.ms} ms more`);
+    if (connectProfile && CONNECT_PROFILE_FILE) {
+      const taken = await connectProfile;
+      writeFileSync(CONNECT_PROFILE_FILE, JSON.stringify(taken));
+      log(`gateway CPU profile while clients connect: ${CONNECT_PROFILE_FILE}\n${topSelfTime(taken, 30).join('\n')}`);
+    }
     const ready = (secondStep ?? firstStep).ready;
     const connectCpuSeconds = cpuSecondsOf(gatewayPid) - connectCpuBefore;
     await sleep(5000);
     const rssLoaded = await steadyRss(gatewayPid);
     const heapLoaded = await heapNow();
+    const storm = ALARM_STORM ? await startAlarmStorm(provider.apiURL, session) : null;
+    if (storm) log(`alarm storm: ${storm}`);
     await Promise.all(threads.map((thread) => thread.call({ type: 'reset' })));
     before = await scrape(gateway.baseURL);
     const cpuBefore = {
@@ -605,7 +673,8 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
     const finalStats = await Promise.all(threads.map((thread) => thread.call<WorkerStats>({ type: 'stats' })));
     const finalTotals = sumTotals(finalStats);
     log(
-      `verification after ${Date.now() - quiesceStarted} ms: ${lost} mismatched (client, device) pairs on ${clientsOff} clients`,
+      `verification after ${Date.now() - quiesceStarted} ms: ${comparedFull + comparedChecked} clients compared device by ` +
+        `device and ${verifiedClients - comparedFull - comparedChecked} by position; ${lost} (client, device) pairs off, on ${clientsOff} clients`,
     );
 
     // -- the table ---------------------------------------------------------------------------------
@@ -684,20 +753,28 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
         '',
       ],
       [
+        `  all ${CLIENTS} clients holding a state (both steps, in batches of ${CONNECT_BATCH} a thread)`,
+        '',
+        `${fmt((firstStep.ms + (secondStep?.ms ?? 0)) / 1000, 1)} s`,
+        '',
+        `<= ${TARGET.allHoldingStateMs / 1000} s`,
+        verdict(firstStep.ms + (secondStep?.ms ?? 0) <= TARGET.allHoldingStateMs && ready === CLIENTS),
+      ],
+      [
         'change to client receipt p99, 1 client (upstream change to frame read)',
         `${BASELINE.receiptP99OneMs} ms`,
         `${fmt(oneLatencyP99)} ms (p50 ${fmt(histogramPercentile(oneStats.latency, 50))} ms)`,
         ratio(oneLatencyP99, BASELINE.receiptP99OneMs),
-        `<= ${TARGET.receiptP99Ms} ms`,
-        verdict(oneLatencyP99 <= TARGET.receiptP99Ms),
+        `<= ${POLL_MS + TARGET.receiptOneOverPollMs} ms`,
+        verdict(oneLatencyP99 <= POLL_MS + TARGET.receiptOneOverPollMs),
       ],
       [
         `change to client receipt p99, ${CLIENTS} clients (per delta and client)`,
         `${BASELINE.receiptP99ManyMs} ms (2,000 clients)`,
         `${fmt(manyLatencyP99)} ms (p50 ${fmt(manyLatencyP50)} ms, ${histogramCount(manyLatency)} receipts)`,
         ratio(manyLatencyP99, BASELINE.receiptP99ManyMs),
-        `<= ${TARGET.receiptP99Ms} ms`,
-        verdict(manyLatencyP99 <= TARGET.receiptP99Ms),
+        `<= ${POLL_MS + TARGET.receiptManyOverPollMs} ms`,
+        verdict(manyLatencyP99 <= POLL_MS + TARGET.receiptManyOverPollMs),
       ],
       [
         'in gateway p99, 1 client (delta to last socket write, fanout_duration)',
@@ -712,16 +789,17 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
         `${BASELINE.gatewayP99Ms} ms (2,000 clients)`,
         `${fmt(manyFanoutP99, 2)} ms (p50 ${fmt(manyFanoutP50, 2)} ms)`,
         ratio(manyFanoutP99, BASELINE.gatewayP99Ms),
-        `<= ${TARGET.gatewayP99Ms} ms`,
-        verdict(manyFanoutP99 >= 0 && manyFanoutP99 <= TARGET.gatewayP99Ms),
+        // A socket write each (21 µs of kernel time apiece on loopback): the receipt target is the one.
+        'one write per socket',
+        '',
       ],
       [
         `  whole incremental poll cycle, ${CLIENTS} clients (upstream calls and publish)`,
         '',
         `p50 ${fmt(pollP50, 1)} ms, p99 ${fmt(pollP99, 1)} ms`,
         '',
-        '',
-        '',
+        `p99 < ${POLL_MS} ms`,
+        verdict(pollP99 >= 0 && pollP99 < POLL_MS),
       ],
       [
         'bytes on the wire per changed device (a full client: delta frames ÷ devices changed)',
@@ -750,10 +828,10 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
       [
         'lost updates: (client, device) pairs off the upstream at the end',
         '0',
-        `${lost} on ${clientsOff} of ${verifiedClients} clients (${comparedFull} full and ${comparedChecked} checked light ones ` +
-          `compared device by device, ${upstream.length} devices each, the checked ones rebuilt from their own frames in ` +
-          `${distinctStates} distinct states; the other ${verifiedClients - comparedFull - comparedChecked} at the full ones' ` +
-          `epoch and seq: ${[...positions].join(' ')})` +
+        `${lost} pairs off, on ${clientsOff} clients; compared: ${comparedFull + comparedChecked} clients device by device ` +
+          `(${comparedFull} full, ${comparedChecked} checked light ones rebuilt from their own frames in ${distinctStates} ` +
+          `distinct states; ${upstream.length} devices each), the other ${verifiedClients - comparedFull - comparedChecked} ` +
+          `by their epoch and seq against the full ones' (${[...positions].join(' ')})` +
           (ready < CLIENTS ? `; only ${ready} of ${CLIENTS} clients held a state in time` : ''),
         '',
         '0, every client verified',
@@ -775,6 +853,19 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
         '',
         '',
       ],
+      ...(storm
+        ? [
+            [
+              '  alarm storm during the window',
+              '',
+              `${storm}; ${manyTotals.summaries} summary and ${manyTotals.alarmChanges} alarm-stream frames to the walls ` +
+                `(one light client in ${process.env.BENCH_ALARM_WATCH_EVERY ?? 10})`,
+              '',
+              '',
+              '',
+            ] as Row,
+          ]
+        : []),
       [
         `  during the ${CLIENTS}-client window`,
         '',
@@ -799,12 +890,17 @@ test('live: polls, latency, bytes, memory and lost updates with 1, 2,000 and 10,
     );
     // What bench:check compares with the committed baseline (lower is better for each).
     recordFigures('live', [
-      { name: 'change to client receipt p99, 1 client', unit: 'ms', value: oneLatencyP99, target: POLL_MS + 300 },
+      {
+        name: 'change to client receipt p99, 1 client',
+        unit: 'ms',
+        value: oneLatencyP99,
+        target: POLL_MS + TARGET.receiptOneOverPollMs,
+      },
       {
         name: `change to client receipt p99, ${CLIENTS} clients`,
         unit: 'ms',
         value: manyLatencyP99,
-        target: POLL_MS + 500,
+        target: POLL_MS + TARGET.receiptManyOverPollMs,
       },
       // The medians too: steadier than a 20 s window's p99, so a smaller change shows.
       { name: `change to client receipt p50, ${CLIENTS} clients`, unit: 'ms', value: manyLatencyP50 },

@@ -85,7 +85,7 @@ test('he-IL: the import report says every refusal in Hebrew, with no English wor
   await devices.importCsv('devices.csv', csv);
   await expect(devices.importReport).toBeVisible();
   await expect(devices.importRowError(3)).toHaveText('שם מכיל תווים לא חוקיים');
-  await expect(devices.importRowError(4)).toHaveText('כתובת IP 1 אינו תקין');
+  await expect(devices.importRowError(4)).toHaveText('הערך של כתובת IP 1 אינו תקין');
   await expect(devices.importRowError(5)).toHaveText('טווח פורטים: ערך הפורט חייב להיות בין 1024 ל-49151');
   await expect(devices.importRowError(6)).toHaveText('התקן עם מזהה הצימוד SIM1-000001 כבר קיים: sim-halo-000001');
   for (const line of [3, 4, 5, 6, 7]) {

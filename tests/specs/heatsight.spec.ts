@@ -75,7 +75,7 @@ test('he-IL reads right to left around a map that keeps its geography', async ({
   await loginThroughUi(page, 'admin', stack.adminPassword);
   await page.goto('/services/heatsight');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId(TestId.heatSight.status)).toContainText('מכשירים על המפה', { timeout: 60_000 });
+  await expect(page.getByTestId(TestId.heatSight.status)).toContainText('התקנים על המפה', { timeout: 60_000 });
   const legend = await page.getByTestId(TestId.heatSight.legend).boundingBox();
   const map = await page.getByTestId(TestId.heatSight.map).boundingBox();
   // The legend sits at the start of the line: the right in Hebrew.

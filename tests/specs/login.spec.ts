@@ -50,6 +50,28 @@ test.describe('login', () => {
     await snap('after-logout');
   });
 
+  test('a deep link survives login: the address asked for opens once in, and logging out forgets it', async ({
+    loginPage,
+    shell,
+    stack,
+    page,
+    snap,
+  }) => {
+    // An alarm mail's link, opened with no session.
+    await page.goto('/logs/alarms?state=active&acknowledged=no');
+    await expect(page).toHaveURL(/\/login$/);
+    await loginPage.login('admin', stack.adminPassword);
+    await expect(page).toHaveURL(/\/logs\/alarms\?state=active&acknowledged=no$/);
+    await shell.dismissOtpReminderIfShown();
+    await expect(shell.topBar).toBeVisible();
+    await snap('login-deep-link-kept');
+    // Logged out from there, the next login lands on Home, not on the page left behind.
+    await shell.logout();
+    await expect(page).toHaveURL(/\/login$/);
+    await loginPage.login('admin', stack.adminPassword);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('an unknown path shows the not-found page with a link home', async ({ page, snap }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -54,13 +54,13 @@ test('2FA is set up from Settings, then demanded at login, where a replayed code
   await expect(otpPage.code).toHaveValue('');
   await snap('otp-replay-refused');
 
-  // Going anywhere else while not verified lands back on the OTP page.
+  // Going anywhere else while not verified lands back on the OTP page, and there once verified.
   await page.goto('/config/users');
   await expect(page).toHaveURL(/\/otp-verification$/);
 
   await otpPage.enter(nextStepCode(totp));
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/config\/users$/);
   await expect(shell.topBar).toBeVisible();
   await expect(page.getByTestId(TestId.otpReminder.dialog)).toHaveCount(0);
-  await snap('otp-verified-home');
+  await snap('otp-verified-deep-link');
 });

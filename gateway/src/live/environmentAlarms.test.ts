@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API, SystemLogEvent, type AlarmsChangedEvent } from '@halo/shared';
 import { fakeAlarm } from '../testing/fakeAlarms.js';
-import { TOKENS, useLiveHarness } from '../testing/liveHarness.js';
+import { LOGS_VIEW, TOKENS, useLiveHarness } from '../testing/liveHarness.js';
 import type { LiveClient } from '../testing/testGateway.js';
 
-const { MANAGER, COLLEAGUE, NO_LOGS, OTHER_TENANT, DISPLAY } = TOKENS;
+const { MANAGER, COLLEAGUE, NO_DEVICES, NO_LOGS, OTHER_TENANT, DISPLAY } = TOKENS;
 const live = useLiveHarness();
 const { gatewayWith, open, subscribeAlarms } = live;
 
@@ -82,6 +82,36 @@ describe('live alarm stream', () => {
     await expect.poll(() => messages.length, { timeout: 4000 }).toBe(1);
     expect(refusedMessages).toEqual([]);
     expect(API.alarms.changes.path).toContain('{environmentId}');
+  });
+
+  it('follows alarms with logs view alone, as the REST calls of alarms do, in its environment and one below', async () => {
+    await gatewayWith();
+    // Logs view (70) is what GET alarms needs; devices view is not (issue 39, item 9).
+    const logsOnly = await open(NO_DEVICES);
+    const messages = heard(logsOnly.client);
+    expect(await subscribeAlarms(logsOnly.client)).toEqual({ ok: true });
+    const LOGS_ONLY_ABOVE = 'token-logs-only-env1-0099';
+    live.upstream.sessions.set(LOGS_ONLY_ABOVE, {
+      userId: 9,
+      environmentId: 1,
+      verified: true,
+      permissions: [LOGS_VIEW],
+    });
+    const above = await open(LOGS_ONLY_ABOVE);
+    const heardAbove = heard(above.client);
+    expect(await subscribeAlarms(above.client)).toEqual({ ok: true });
+    // Still not the devices: that is devices view's.
+    expect(await above.client.timeout(3000).emitWithAck('devices.subscribe', { environmentId: 10 })).toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+    // Another tenant's environment stays out of reach, with logs view as without.
+    expect(await subscribeAlarms(logsOnly.client, 20)).toMatchObject({ ok: false, error: 'notFound' });
+    await tailing();
+    const opened = live.upstream.alarms.change(fakeAlarm({ id: 21, environment_id: 10 }));
+    live.upstream.fleet.addLog(10, { event_type: SystemLogEvent.THRESHOLD_MAJOR, device_id: 1, is_alert: true });
+    await expect.poll(() => [messages.length, heardAbove.length], { timeout: 4000 }).toEqual([1, 1]);
+    expect(messages[0]?.alarms).toEqual([opened]);
   });
 
   it('reads with a watcher’s token, not a wall display’s that follows the same environment', async () => {

@@ -2,6 +2,7 @@ import { isAlarmEvent, LiveEvent, type AlarmChangesResponse, type SystemLogEntry
 import { log } from '../log.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { CoalescedRead } from './coalescedRead.js';
+import { broadcastFramed } from './fanout/frameBroadcast.js';
 import { alarmsRoom } from './fanout/roomNames.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 
@@ -123,7 +124,7 @@ export class EnvironmentAlarms {
   private emit(answer: AlarmChangesResponse, resync: boolean): void {
     const { environmentId, namespace, metrics } = this.options;
     const message = { environmentId, alarms: answer.alarms, resync };
-    namespace.local.to(alarmsRoom(environmentId)).emit(LiveEvent.ALARMS_CHANGED, message);
+    broadcastFramed(namespace, alarmsRoom(environmentId), LiveEvent.ALARMS_CHANGED, message);
     metrics.alarmChangeMessages.inc();
     metrics.alarmChanges.inc({}, answer.alarms.length);
   }

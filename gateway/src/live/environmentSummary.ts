@@ -13,6 +13,7 @@ import {
 } from '@halo/shared';
 import { log } from '../log.js';
 import { CoalescedRead } from './coalescedRead.js';
+import { broadcastFramed } from './fanout/frameBroadcast.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { LiveNamespace, LiveSocket } from './liveTypes.js';
 
@@ -204,7 +205,7 @@ export class EnvironmentSummary {
   }
 
   private emit(to: string, message: FleetSummaryMessage, audience: Audience): void {
-    this.options.namespace.local.to(to).emit(LiveEvent.FLEET_SUMMARY, message);
+    broadcastFramed(this.options.namespace, to, LiveEvent.FLEET_SUMMARY, message);
     this.options.metrics.summaryMessages.inc({ audience });
     this.options.metrics.summaryBytes.inc({ audience }, Buffer.byteLength(JSON.stringify(message)));
   }

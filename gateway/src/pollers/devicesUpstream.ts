@@ -8,6 +8,7 @@ import {
   DeviceLiveStateSchema,
   FleetSnapshotDecodeError,
   DeviceStatusEntrySchema,
+  environmentAccessProbe,
   LiveSystemLogEntrySchema,
   logPollSearch,
   type AlarmChangesResponse,
@@ -21,6 +22,7 @@ import { BACKGROUND_HEADER } from '../proxy/apiProxy.js';
 import type { UpstreamTarget } from '../upstream/upstreamClient.js';
 import { upstreamGet } from '../upstream/upstreamGet.js';
 import type { UpstreamStatusTracker } from '../upstream/upstreamStatus.js';
+import type { PollCapability } from './environmentPoller.js';
 
 export type LiveSystemLogEntry = LogsSystemEvent['entries'][number];
 
@@ -263,12 +265,16 @@ export class DevicesUpstream {
   }
 
   /**
-   * Whether this token may see the devices of this environment: the cheapest devices_state
-   * question (no device ids), which the upstream scopes to the caller's own environment and
-   * those below it.
+   * Whether this token may see this environment's devices, or its logs and alarms: the cheapest
+   * call of that capability (devices_state with no device ids; the newest system log entry), which the
+   * upstream scopes to the caller's own environment and those below it.
    */
-  async mayViewEnvironment(environmentId: number, token: string): Promise<PollAnswer<true>> {
-    const answer = await this.get('access', `${apiPaths.devices.devicesState(environmentId)}?state=1&devices=`, token);
+  async mayViewEnvironment(
+    environmentId: number,
+    token: string,
+    capability: PollCapability = 'devices.view',
+  ): Promise<PollAnswer<true>> {
+    const answer = await this.get('access', environmentAccessProbe(capability, environmentId), token);
     return answer.kind === 'ok' ? { kind: 'ok', value: true } : answer;
   }
 

@@ -4,6 +4,7 @@ import {
   type DeviceLivePatch,
   type DeviceLiveState,
   type DeviceStatusEntry,
+  type EnvironmentWatchCapability,
 } from '@halo/shared';
 import type { GatewayMetrics } from '../metrics.js';
 import { yieldToEventLoop, type DevicesUpstream, type LiveSystemLogEntry } from './devicesUpstream.js';
@@ -30,7 +31,7 @@ export interface PolledChange {
   readonly changedAt?: number;
 }
 
-export type PollCapability = 'devices.view' | 'logs.view';
+export type PollCapability = EnvironmentWatchCapability;
 
 /** Whose credentials the poller uses: a subscriber's token (see README, "Polling credentials"). */
 export interface TokenSource {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   OutboundFailureReason,
@@ -66,15 +66,18 @@ export interface WebhookOutcome {
 }
 
 /**
- * One signed POST of `payload` to the target under the webhook policy (addresses checked after
+ * One signed POST of `content`, with a delivery id of its own, to the target under the webhook policy (addresses checked after
  * resolution, no redirect followed, a deadline over the whole exchange). Never throws: the outcome says how it went, and
  * the detail of a failure (what a name resolved to) goes to the log only.
  */
 export async function postWebhook(
   context: ProviderContext,
   webhook: AlarmWebhookRow,
-  payload: AlarmWebhookPayload,
+  content: Omit<AlarmWebhookPayload, 'delivery_id'>,
 ): Promise<WebhookOutcome> {
+  const { version, kind, ...rest } = content;
+  const deliveryId = randomUUID();
+  const payload: AlarmWebhookPayload = { version, kind, delivery_id: deliveryId, ...rest };
   const rawBody = JSON.stringify(payload);
   const timestamp = String(Math.floor(context.now() / 1000));
   let failure: OutboundFailure;
@@ -92,6 +95,7 @@ export async function postWebhook(
           [WebhookHeader.SIGNATURE]: webhookSignature(secret, timestamp, rawBody),
           [WebhookHeader.EVENT]: payload.kind,
           [WebhookHeader.WEBHOOK_ID]: String(webhook.id),
+          [WebhookHeader.DELIVERY_ID]: deliveryId,
         },
         deadlineMs: context.config.alarmWebhooks.deadlineMs,
       },

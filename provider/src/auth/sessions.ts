@@ -177,6 +177,9 @@ export interface AuthenticateOptions {
   readonly requireVerified: boolean;
 }
 
+/** How often a wall display's "last seen" moves while it is connected (a write at most this often). */
+export const DISPLAY_SEEN_EVERY_MS = 30_000;
+
 /** Resolves the bearer token to a live session; a 401 carries why a session ended. */
 export async function resolveSession(
   context: ProviderContext,
@@ -212,11 +215,15 @@ export async function resolveSession(
     .where('id', '=', user.environment_id)
     .executeTakeFirstOrThrow();
   if (options.requireVerified && session.verified !== 1) throw forbidden('Two-factor verification required');
-  if (options.touch) {
+  // A wall display is never idle: its last activity is when it was last seen, which is any call
+  // made with its token, the gateway's checks and polls on its behalf while its socket is open
+  // included (they carry the background header), at most once per DISPLAY_SEEN_EVERY_MS.
+  const touch = options.touch || (isDisplay && now - session.last_activity_at >= DISPLAY_SEEN_EVERY_MS);
+  if (touch) {
     await context.db.updateTable('sessions').set({ last_activity_at: now }).where('id', '=', session.id).execute();
   }
   return {
-    session: { ...session, last_activity_at: options.touch ? now : session.last_activity_at },
+    session: { ...session, last_activity_at: touch ? now : session.last_activity_at },
     user,
     environment,
   };

@@ -19,7 +19,16 @@ import {
 import { authenticate, authenticated, requireUser, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
 import { forbidden } from '../errors/httpError.js';
-import { answerText, isWhole, JSON_TEXT_SLICE, JsonAnswer, sizeOf, textSlices, type JsonText } from './jsonAnswer.js';
+import {
+  answerText,
+  isWhole,
+  JSON_TEXT_SLICE,
+  JsonAnswer,
+  sizeOf,
+  textSlices,
+  writable,
+  type JsonText,
+} from './jsonAnswer.js';
 import { parseBody, parseParam, parseQuery } from './parse.js';
 import { allow, environmentScope, parseId, scoped, type Scoped } from './tenancy.js';
 
@@ -109,11 +118,16 @@ function callerOf(endpoint: EndpointSpec, request: Request): Authenticated | und
  * it still answers with its error; one that fails after cuts the answer (the caller sees it
  * incomplete, as an export's).
  */
+/** Chunks as a response writes them (writable). */
+async function* writableChunks(chunks: AsyncIterable<JsonText>): AsyncGenerator<string | Buffer> {
+  for await (const chunk of chunks) yield writable(chunk);
+}
+
 async function sendChunks(response: Response, chunks: AsyncIterable<JsonText>): Promise<void> {
   const iterator = chunks[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* fromFirst() {
-    for (let next = first; next.done !== true; next = await iterator.next()) yield next.value;
+    for (let next = first; next.done !== true; next = await iterator.next()) yield writable(next.value);
   }
   await pipeline(Readable.from(fromFirst()), response);
 }
@@ -139,7 +153,7 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
     const middleware: RequestHandler[] = [...guards[endpoint.access]];
     if (endpoint.access !== 'public') middleware.push(displayAllowList(endpoint));
     if (isEnvironmentScoped(endpoint)) middleware.push(environmentScope(context));
-    if (endpoint.capability) middleware.push(allow(endpoint.capability, endpoint.refusal ?? HttpErrorKind.FORBIDDEN));
+    if (endpoint.capability) middleware.push(allow(endpoint, endpoint.refusal ?? HttpErrorKind.FORBIDDEN));
     // In unit and end-to-end tests (HALO_CHECK_ANSWERS=1) the contract cannot drift from what is sent.
     const checkAnswer = (answer: unknown) => {
       if (!context.config.checkAnswers || !endpoint.answer) return;
@@ -183,7 +197,7 @@ export function registerRoutes(router: Router, context: ProviderContext, routes:
           return;
         }
         // A stream: written as it is read, with back-pressure, so memory stays flat however large.
-        await pipeline(Readable.from(file.data), response);
+        await pipeline(Readable.from(writableChunks(file.data)), response);
         return;
       }
       if (!(reply instanceof JsonAnswer)) {

@@ -72,6 +72,17 @@ describe('an answer whose array comes in batches', () => {
     expect((await chunksOf(listOf())).join('')).toBe('{"devices":[]}');
     expect((await chunksOf(listOf(''))).join('')).toBe('{"devices":[]}');
   });
+
+  it('writes the answer’s small fields before the array', async () => {
+    type Readings = { device_attribute_type: number; readings: unknown[] };
+    const answer = jsonArrayAnswer<Readings>('readings', batches('{"v":1}', '{"v":2}'), { device_attribute_type: 3 });
+    expect(JSON.parse((await chunksOf(answer)).join(''))).toEqual({
+      device_attribute_type: 3,
+      readings: [{ v: 1 }, { v: 2 }],
+    });
+    const empty = jsonArrayAnswer<Readings>('readings', batches(), { device_attribute_type: 3 });
+    expect((await chunksOf(empty)).join('')).toBe('{"device_attribute_type":3,"readings":[]}');
+  });
 });
 
 describe('textSlices', () => {

@@ -1,3 +1,7 @@
+import { type JsonText } from '../jsonText.js';
+
+export { jsonBytes, textBytes, type JsonText } from '../jsonText.js';
+
 /**
  * An answer already written as JSON text, sent as it is: for answers whose bulk was shaped
  * where it was read (readShapers.ts), so the request loop neither parses nor writes it again.
@@ -12,14 +16,12 @@ export class JsonAnswer<Answer> {
   constructor(readonly parts: readonly JsonText[] | AsyncIterable<JsonText>) {}
 }
 
-/**
- * JSON text as a string, or as its UTF-8 bytes: what a shaper makes of a large answer in a read
- * worker (jsonBytes), moved to the request loop rather than copied, and sent as it is.
- */
-export type JsonText = string | Uint8Array;
+/** Bytes as a Buffer over the same memory (what a response writes), text as it is. */
+export const writable = (part: JsonText): string | Buffer =>
+  typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
 
-/** A value's JSON as UTF-8 bytes of their own (so a read worker can move them: workerReadPool.ts). */
-export const jsonBytes = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value), 'utf8');
+/** Whether a part holds no text. */
+const isEmpty = (part: JsonText) => (typeof part === 'string' ? part.length === 0 : part.byteLength === 0);
 
 const asString = (part: JsonText) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'));
 
@@ -56,23 +58,36 @@ export function jsonAnswerWith<Answer extends object>(
 }
 
 /**
- * `{"field":[...]}` from batches of the array's items as JSON text (each batch its items joined
- * by commas, as textBatch writes them): an answer whose one field is a whole set, written
- * batch by batch. The opening comes with the first batch, so a read that fails before it
- * still answers with the error rather than a cut answer (endpointRoute.ts waits for it).
+ * `{...fields,"field":[...]}` from batches of the array's items as JSON text (each batch its
+ * items joined by commas, as textBatch writes them): an answer whose bulk is a whole set,
+ * written batch by batch after its small `fields`. The opening comes with the first batch, so
+ * a read that fails before it still answers with the error rather than a cut answer
+ * (endpointRoute.ts waits for it).
  */
 export function jsonArrayAnswer<Answer extends object>(
   field: keyof Answer & string,
-  batches: AsyncIterable<string>,
+  batches: AsyncIterable<JsonText>,
+  fields: { readonly [Key in keyof Answer]?: Answer[Key] } = {},
 ): JsonAnswer<Answer> {
-  return new JsonAnswer(arrayChunks(`{${JSON.stringify(field)}:[`, batches, ']}'));
+  const head = JSON.stringify(fields);
+  const opening = `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(field)}:[`;
+  return new JsonAnswer(arrayChunks(opening, batches, ']}'));
 }
 
-async function* arrayChunks(opening: string, batches: AsyncIterable<string>, closing: string) {
+async function* arrayChunks(
+  opening: string,
+  batches: AsyncIterable<JsonText>,
+  closing: string,
+): AsyncGenerator<JsonText> {
   let head = opening;
   for await (const batch of batches) {
-    if (batch === '') continue;
-    yield head + batch;
+    if (isEmpty(batch)) continue;
+    // The batch as it came (bytes moved from a read worker are not joined to anything here).
+    if (typeof batch === 'string') yield head + batch;
+    else {
+      yield head;
+      yield batch;
+    }
     head = ',';
   }
   yield `${head === ',' ? '' : head}${closing}`;
@@ -84,7 +99,7 @@ export const JSON_TEXT_SLICE = 1 << 20;
 /** Texts in slices of at most JSON_TEXT_SLICE characters (or bytes), in order, to write with back-pressure. */
 export function* textSlices(...texts: readonly JsonText[]): Generator<string | Buffer> {
   for (const text of texts) {
-    const whole = typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+    const whole = writable(text);
     for (let at = 0; at < whole.length; at += JSON_TEXT_SLICE)
       yield typeof whole === 'string'
         ? whole.slice(at, at + JSON_TEXT_SLICE)

@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { API_BASE, ENDPOINTS, openApiDocument, routeKeyOf } from '@halo/shared';
+import { API_BASE, COLLECTION_CAPS, ENDPOINTS, openApiDocument, routeKeyOf } from '@halo/shared';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { createProviderApp, PROVIDER_ROUTES } from '../app.js';
@@ -30,8 +30,9 @@ function registeredRoutes(router: Router): string[] {
 
 /** The parts of an operation these tests read. */
 interface Operation {
-  readonly 'x-halo-capability'?: string;
+  readonly 'x-halo-capability'?: string | readonly string[];
   readonly 'x-halo-bound'?: string;
+  readonly 'x-halo-cap'?: number;
   readonly security?: unknown;
   readonly parameters?: readonly { readonly name: string }[];
   readonly requestBody?: {
@@ -92,10 +93,17 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: API_BASE }]);
     const create = operation(document, '/config/{environmentId}/users', 'post');
     expect(create['x-halo-capability']).toBe('users.add');
+    // A call that needs several capabilities names every one of them.
+    const acknowledge = operation(document, '/config/{environmentId}/alarms/acknowledge', 'post');
+    expect(acknowledge['x-halo-capability']).toEqual(['alarms.view', 'alarms.acknowledge']);
+    expect(acknowledge.responses['403']!.description).toContain('needs alarms.view and alarms.acknowledge');
     // How each collection stays bounded, as declared.
     expect(operation(document, '/config/{environmentId}/system_logs', 'get')['x-halo-bound']).toBe('paged');
     expect(operation(document, '/config/{environmentId}/devices', 'get')['x-halo-bound']).toBe('streamed');
     expect(operation(document, '/config/{environmentId}/heatsight/samples', 'get')['x-halo-bound']).toBe('capped');
+    const users = operation(document, '/config/{environmentId}/users', 'get');
+    expect([users['x-halo-bound'], users['x-halo-cap']]).toEqual(['capped', COLLECTION_CAPS.users]);
+    expect(create.responses['400']!.description).toContain('180:');
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404']));
     expect(create.responses['400']!.description).toContain('30: User with given username already exists');
     expect(create.requestBody!.content['application/json']!.schema.properties.user!.required).toEqual(

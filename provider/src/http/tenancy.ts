@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { can, ErrorCode, HttpErrorKind, IdParamSchema, type Capability, type Subject } from '@halo/shared';
+import { canCall, ErrorCode, HttpErrorKind, IdParamSchema, type EndpointSpec, type Subject } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { authenticated, sessionAuthority, type Authenticated } from '../auth/sessions.js';
 import type { ProviderContext } from '../context.js';
@@ -113,9 +113,12 @@ export function environmentScope(context: ProviderContext): RequestHandler {
   };
 }
 
-/** The section 6 permission a call needs, asked through the one shared `can()`; without it, `refusal`. */
-export function allow(capability: Capability, refusal: HttpErrorKind = HttpErrorKind.FORBIDDEN): RequestHandler {
+/** The section 6 permissions a call needs (every one), asked through the one shared `canCall()`; without one, `refusal`. */
+export function allow(
+  endpoint: Pick<EndpointSpec, 'capability'>,
+  refusal: HttpErrorKind = HttpErrorKind.FORBIDDEN,
+): RequestHandler {
   return (request, _response, next) => {
-    next(can(subjectOf(authenticated(request)), capability) ? undefined : refuseAs(refusal));
+    next(canCall(subjectOf(authenticated(request)), endpoint) ? undefined : refuseAs(refusal));
   };
 }

@@ -2,7 +2,7 @@ import { codeLabel, ROUTES } from '@halo/shared';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { alarmDigestMail, type DigestCount } from '../mail/alarmDigestMail.js';
-import { activeAlarms, alarmRecipients, alarmsReaching, withoutSilenced, type ActiveAlarm } from './alarmRecipients.js';
+import { activeAlarms, alarmRecipients, alarmsReaching, type ActiveAlarm } from './alarmRecipients.js';
 
 /**
  * The daily alarm digest (issue 27), a scheduled job (HALO_ALARM_DIGEST_SCHEDULE): each user who
@@ -43,12 +43,10 @@ export async function sendAlarmDigest(context: ProviderContext): Promise<number>
   if (recipients.length === 0) return 0;
   const alarms = await activeAlarms(context);
   if (alarms.length === 0) return 0;
-  const { notifying, silenced } = await withoutSilenced(context.db, alarms, now);
-  const reachedBy = await alarmsReaching(context.db, notifying);
-  const silencedReaching = await alarmsReaching(context.db, silenced);
+  const reaching = await alarmsReaching(context.db, alarms, now);
   let sent = 0;
   for (const user of recipients) {
-    const reached = reachedBy(user);
+    const { notifying: reached, silenced } = reaching(user);
     if (reached.length === 0) continue;
     const claimed = await context.db
       .insertInto('alarm_digest_state')
@@ -74,7 +72,7 @@ export async function sendAlarmDigest(context: ProviderContext): Promise<number>
       },
       counts: countsOf(reached),
       alarms: [...reached].sort(byWorstThenOldest),
-      silenced: silencedReaching(user).length,
+      silenced: silenced.length,
       link: `${context.config.publicUrl}${ROUTES.alarms}?state=active`,
     });
     try {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Permission, Severity } from '@halo/shared';
+import type { CompiledQuery } from 'kysely';
 import { applyAlarmReadings, type AlarmReading } from '../store/alarms.js';
 import { useAdminSuite } from '../testing/adminSuite.js';
 import { as, createEnvironment, createUser } from '../testing/people.js';
@@ -100,6 +101,44 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
     expect(mailTo('admin@example.test')[2]?.subject).toBe('Halo Console: 2 alarms are still open in root');
     expect(mailTo('plant@example.test')[1]?.subject).toBe('Halo Console: 1 alarm is still open in plant');
     expect(mailTo('operator@example.test')).toHaveLength(2);
+  });
+
+  it('reads the open alarms only when one of them may be news to someone they reach', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    // The only recipient left is a child environment's manager; every alarm is the root's.
+    await createEnvironment(suite.provider.api, suite.admin, 'plant');
+    await context.db.updateTable('users').set({ email_alarms: 0 }).where('username', '=', 'admin').execute();
+    await applyAlarmReadings(
+      context.db,
+      root,
+      [reading(1, Severity.CRITICAL), reading(2, Severity.CRITICAL)],
+      context.now(),
+    );
+    // What the run reads off the loop: every open alarm is the read that selects acknowledged_at.
+    const begin = context.reads.begin.bind(context.reads);
+    const readSql: string[] = [];
+    const reads = vi.spyOn(context.reads, 'begin').mockImplementation((budget, signal) => {
+      const read = begin(budget, signal);
+      const rows = read.rows.bind(read);
+      return Object.assign(Object.create(read) as typeof read, {
+        rows: <Row>(query: CompiledQuery<Row>) => {
+          readSql.push(query.sql);
+          return rows(query);
+        },
+      });
+    });
+    const everyOpenAlarmReads = () => readSql.filter((sql) => sql.includes('acknowledged_at')).length;
+    advance(30_000);
+    expect(await sendAlarmMail(context)).toBe(0);
+    advance(2 * 3_600_000); // a reminder would be due, were anything open in reach
+    expect(await sendAlarmMail(context)).toBe(0);
+    expect(everyOpenAlarmReads()).toBe(0);
+    // The root's manager wants them again: the alarms are news to him, read and mailed.
+    await context.db.updateTable('users').set({ email_alarms: 1 }).where('username', '=', 'admin').execute();
+    expect(await sendAlarmMail(context)).toBe(1);
+    expect(everyOpenAlarmReads()).toBe(1);
+    reads.mockRestore();
   });
 
   it('refuses bad settings and keeps each user to their own', async () => {

@@ -4,7 +4,13 @@ import type { AlarmMailTiming } from '../config.js';
 import type { ProviderContext } from '../context.js';
 import { log } from '../log.js';
 import { alarmMail, type MailedAlarm } from '../mail/alarmMail.js';
-import { activeAlarms, alarmRecipients, alarmsReaching, withoutSilenced } from './alarmRecipients.js';
+import {
+  activeAlarms,
+  alarmRecipients,
+  alarmsReaching,
+  reachOfEnvironments,
+  type AlarmRecipient,
+} from './alarmRecipients.js';
 
 /**
  * Alarm e-mail (issue 27), a scheduled job: each user who asked for it hears of the active
@@ -59,29 +65,54 @@ export function mailDecision(
     : { kind: 'none' };
 }
 
-/** The latest breach of any open alarm (epoch ms), or null when none is open. */
-async function latestOpenBreach(context: ProviderContext): Promise<number | null> {
-  const row = await context.db
-    .selectFrom('alarms')
-    .select((eb) => eb.fn.max('last_breach_at').as('latest'))
-    .where('cleared_at', 'is', null)
-    .executeTakeFirst();
-  return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
+/**
+ * The latest breach among the open alarms that reach each recipient (epoch ms), or null when
+ * none reaches them, from one aggregate read off the loop (a row per environment and severity
+ * with open alarms): whether anyone may be due is known without reading every open alarm.
+ */
+async function latestBreachReaching(
+  context: ProviderContext,
+): Promise<(recipient: Pick<AlarmRecipient, 'environmentId' | 'severity'>) => number | null> {
+  const latest = await context.reads.begin('page', new AbortController().signal).rows(
+    context.db
+      .selectFrom('alarms')
+      .select((eb) => ['environment_id', 'severity', eb.fn.max('last_breach_at').as('latest')])
+      .where('cleared_at', 'is', null)
+      .groupBy(['environment_id', 'severity'])
+      .compile(),
+  );
+  const below = reachOfEnvironments(await context.db.selectFrom('environments').select(['id', 'parent_id']).execute());
+  // Worked out once per environment and severity among the recipients (a thousand users of a
+  // few environments ask a few times), not once per user over every row.
+  const known = new Map<string, number | null>();
+  return (recipient) => {
+    const key = `${recipient.environmentId}:${recipient.severity}`;
+    if (known.has(key)) return known.get(key) ?? null;
+    const reach = below(recipient.environmentId);
+    let found: number | null = null;
+    for (const row of latest)
+      if (row.severity >= recipient.severity && reach.has(row.environment_id) && row.latest !== null)
+        found = Math.max(found ?? 0, Number(row.latest));
+    known.set(key, found);
+    return found;
+  };
 }
 
 /**
  * Whether mailDecision could answer anything but 'none' for a user whose mail stands at `row`,
- * knowing only the latest open breach: something newer than they were told of, or a reminder due.
+ * knowing only the latest breach among the open alarms that reach them (null: none reaches
+ * them): something newer than they were told of, or a reminder due.
  */
 export function mayBeDue(
   row: { readonly last_sent_at: number | string; readonly told_up_to: number | string } | undefined,
-  latestBreach: number,
+  latestReaching: number | null,
   now: number,
   timing: AlarmMailTiming,
 ): boolean {
+  if (latestReaching === null) return false;
   const toldUpTo = Number(row?.told_up_to ?? 0);
   const lastSentAt = Number(row?.last_sent_at ?? 0);
-  return latestBreach > toldUpTo || now - lastSentAt >= timing.repeatIntervalMs;
+  return latestReaching > toldUpTo || now - lastSentAt >= timing.repeatIntervalMs;
 }
 
 /** One run: every recipient's decision, their messages sent, where their mail stands kept. Answers how many messages went. */
@@ -93,16 +124,16 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   if (recipients.length === 0) return 0;
   const states = await context.db.selectFrom('alarm_mail_state').selectAll().execute();
   const stateOf = new Map(states.map((row) => [row.user_id, row]));
-  // Most runs find nothing to tell: no breach since anyone was last told and no reminder due. They
-  // end here, before every open alarm is read and sorted out (20,000 open alarms held the
-  // provider's thread 45-90 ms every 10 s).
-  const latest = await latestOpenBreach(context);
-  if (latest === null || !recipients.some((user) => mayBeDue(stateOf.get(user.id), latest, now, timing))) return 0;
+  // Most runs find nothing to tell: no breach since anyone was last told of what reaches them and
+  // no reminder due (a user no alarm reaches is never due). They end here, before every open
+  // alarm is read and sorted out (20,000 open alarms held the provider's thread 45-90 ms every 10 s).
+  const latestReaching = await latestBreachReaching(context);
+  if (!recipients.some((user) => mayBeDue(stateOf.get(user.id), latestReaching(user), now, timing))) return 0;
   const alarms = await activeAlarms(context);
   if (alarms.length === 0) return 0;
-  // Silenced alarms (planned maintenance) notify nobody.
-  const { notifying: open } = await withoutSilenced(context.db, alarms, now);
-  const reachedBy = await alarmsReaching(context.db, open);
+  // Silenced alarms (planned maintenance) notify nobody bound by the silence (alarmsReaching).
+  const reaching = await alarmsReaching(context.db, alarms, now);
+  const reachedBy = (user: AlarmRecipient) => reaching(user).notifying;
   // Users reached by the same alarms whose mail stands alike (in a storm, most of them) get the
   // same decision: made once, not sorted again per user (1,000 users × 16,000 alarms held the
   // provider's thread for seconds in bench:alarms).

@@ -54,7 +54,7 @@ describe('the run’s early end (mayBeDue)', () => {
       const reached = Array.from({ length: random(4) }, () => alarm(1 + random(3), T + random(7_200_000)));
       const state = { lastSentAt: T + random(7_200_000), toldUpTo: T + random(7_200_000) };
       const now = T + 3_600_000 + random(7_200_000);
-      const latest = Math.max(T, ...reached.map((each) => each.lastBreachAt));
+      const latest = reached.length === 0 ? null : Math.max(...reached.map((each) => each.lastBreachAt));
       const row = { last_sent_at: state.lastSentAt, told_up_to: state.toldUpTo };
       if (!mayBeDue(row, latest, now, timing)) {
         skipped += 1;
@@ -70,5 +70,11 @@ describe('the run’s early end (mayBeDue)', () => {
     expect(mayBeDue({ last_sent_at: T, told_up_to: T - 1 }, T, T + 1, timing)).toBe(true);
     expect(mayBeDue({ last_sent_at: T, told_up_to: T }, T, T + 1, timing)).toBe(false);
     expect(mayBeDue({ last_sent_at: T, told_up_to: T }, T, T + timing.repeatIntervalMs, timing)).toBe(true);
+  });
+
+  it('is never due for a user no open alarm reaches, not even for a reminder', () => {
+    // Such a user (a child environment's manager, the root's alarms not his) made every run read every open alarm.
+    expect(mayBeDue(undefined, null, T + timing.repeatIntervalMs * 10, timing)).toBe(false);
+    expect(mayBeDue({ last_sent_at: 0, told_up_to: 0 }, null, T, timing)).toBe(false);
   });
 });

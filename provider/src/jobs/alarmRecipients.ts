@@ -1,7 +1,7 @@
 import { can, DEFAULT_LOCALE, isLocale, type Locale } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../context.js';
-import { silencedBy, silencesInForce } from '../store/alarmSilences.js';
+import { silencedBy, silencesBinding, silencesInForce, type SilenceTest } from '../store/alarmSilences.js';
 import type { Database } from '../store/schema.js';
 
 /**
@@ -86,40 +86,69 @@ export function reachOfEnvironments(
   return below;
 }
 
+/** Each environment with those above it (the chain whose silences bind a recipient there). */
+export function chainOfEnvironments(
+  environments: readonly { id: number; parent_id: number | null }[],
+): (environmentId: number) => ReadonlySet<number> {
+  const parentOf = new Map(environments.map((environment) => [environment.id, environment.parent_id]));
+  const chains = new Map<number, Set<number>>();
+  return (environmentId) => {
+    let chain = chains.get(environmentId);
+    if (!chain) {
+      chain = new Set<number>();
+      for (let at: number | null | undefined = environmentId; at != null && !chain.has(at); at = parentOf.get(at))
+        chain.add(at);
+      chains.set(environmentId, chain);
+    }
+    return chain;
+  };
+}
+
+/** The alarms that reach a recipient: those that notify them, and those a silence of theirs quiets. */
+export interface Reached<Alarm> {
+  readonly notifying: readonly Alarm[];
+  readonly silenced: readonly Alarm[];
+}
+
 /**
  * The alarms of `alarms` that reach each recipient, worked out once per environment and
- * severity (users of one environment and one severity are reached by the same alarms).
+ * severity (users of one environment and one severity are reached by the same alarms), split
+ * by the silences in force at `now` that bind the recipient: those set from their environment
+ * or above it (silencesBinding). A child's silence is the child's; its parent still hears.
  */
-export async function alarmsReaching<Alarm extends { readonly environmentId: number; readonly severity: number }>(
+export async function alarmsReaching<
+  Alarm extends { readonly environmentId: number; readonly deviceId: number; readonly severity: number },
+>(
   db: Kysely<Database>,
   alarms: readonly Alarm[],
-): Promise<(recipient: Pick<AlarmRecipient, 'environmentId' | 'severity'>) => readonly Alarm[]> {
-  const below = reachOfEnvironments(await db.selectFrom('environments').select(['id', 'parent_id']).execute());
-  const reached = new Map<string, Alarm[]>();
+  now: number,
+): Promise<(recipient: Pick<AlarmRecipient, 'environmentId' | 'severity'>) => Reached<Alarm>> {
+  const environments = await db.selectFrom('environments').select(['id', 'parent_id']).execute();
+  const below = reachOfEnvironments(environments);
+  const chainOf = chainOfEnvironments(environments);
+  const silences = await silencesInForce(db, [...new Set(alarms.map((alarm) => alarm.environmentId))], now);
+  const testFor = new Map<number, SilenceTest>();
+  const reached = new Map<string, Reached<Alarm>>();
   return (recipient) => {
     const key = `${recipient.environmentId}:${recipient.severity}`;
     let found = reached.get(key);
     if (!found) {
+      let isSilenced = testFor.get(recipient.environmentId);
+      if (!isSilenced) {
+        isSilenced = silencedBy(silencesBinding(silences, chainOf(recipient.environmentId)), now);
+        testFor.set(recipient.environmentId, isSilenced);
+      }
       const environments = below(recipient.environmentId);
-      found = alarms.filter((alarm) => alarm.severity >= recipient.severity && environments.has(alarm.environmentId));
+      const notifying: Alarm[] = [];
+      const silenced: Alarm[] = [];
+      for (const alarm of alarms)
+        if (alarm.severity >= recipient.severity && environments.has(alarm.environmentId))
+          (isSilenced(alarm) ? silenced : notifying).push(alarm);
+      found = { notifying, silenced };
       reached.set(key, found);
     }
     return found;
   };
-}
-
-/** The alarms no silence covers at `now` (planned maintenance notifies nobody), and how many were left out. */
-export async function withoutSilenced<Alarm extends { readonly environmentId: number; readonly deviceId: number }>(
-  db: Kysely<Database>,
-  alarms: readonly Alarm[],
-  now: number,
-): Promise<{ readonly notifying: Alarm[]; readonly silenced: Alarm[] }> {
-  const silences = await silencesInForce(db, [...new Set(alarms.map((alarm) => alarm.environmentId))], now);
-  const isSilenced = silencedBy(silences, now);
-  const notifying: Alarm[] = [];
-  const silenced: Alarm[] = [];
-  for (const alarm of alarms) (isSilenced(alarm) ? silenced : notifying).push(alarm);
-  return { notifying, silenced };
 }
 
 /** An active alarm as the e-mails tell of it (the grouped mail and the digest). */

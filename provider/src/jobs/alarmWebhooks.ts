@@ -9,7 +9,8 @@ import {
 import { postWebhook, recordOutcome } from '../alarm-webhooks/webhookDelivery.js';
 import type { ProviderContext } from '../context.js';
 import { tenantsAmong } from '../store/environments.js';
-import { silencedBy, silencesInForce } from '../store/alarmSilences.js';
+import { silencedBy, silencesBinding, silencesInForce } from '../store/alarmSilences.js';
+import { chainOfEnvironments } from './alarmRecipients.js';
 import { revisionOf, selectCurrentRevision } from '../store/revisions.js';
 import type { AlarmWebhookRow } from '../store/schema.js';
 
@@ -103,6 +104,7 @@ async function deliverTo(
   webhook: AlarmWebhookRow,
   environments: ReadonlyMap<number, EnvironmentNode>,
   reach: (id: number) => number[],
+  chain: (id: number) => ReadonlySet<number>,
   now: number,
 ): Promise<boolean> {
   const environmentIds = reach(webhook.environment_id);
@@ -120,8 +122,9 @@ async function deliverTo(
         }
       : { revision: Number(last?.revision ?? webhook.cursor_revision), alarmId: last?.id ?? webhook.cursor_alarm_id };
   const sameCursor = cursor.revision === Number(webhook.cursor_revision) && cursor.alarmId === webhook.cursor_alarm_id;
+  // The silences set from the webhook's environment or above bind it; a child's own do not (alarmsReaching).
   const silences = await silencesInForce(context.db, [...new Set(rows.map((row) => row.environment_id))], now);
-  const isSilenced = silencedBy(silences, now);
+  const isSilenced = silencedBy(silencesBinding(silences, chain(webhook.environment_id)), now);
   const sent = rows.filter((row) => !isSilenced({ environmentId: row.environment_id, deviceId: row.device_id }));
   if (sent.length === 0) {
     if (!sameCursor) {
@@ -155,7 +158,7 @@ async function deliverTo(
     cleared_at: row.cleared_at === null ? null : iso(row.cleared_at),
     link: alarmLink(context, row.device_name),
   }));
-  const payload: AlarmWebhookPayload = {
+  const payload: Omit<AlarmWebhookPayload, 'delivery_id'> = {
     version: WEBHOOK_PAYLOAD_VERSION,
     kind: 'alarms',
     webhook_id: webhook.id,
@@ -195,6 +198,7 @@ export async function startAlarmWebhooks(context: ProviderContext): Promise<Prom
   const environments = await context.db.selectFrom('environments').select(['id', 'parent_id', 'name']).execute();
   const byId = new Map(environments.map((environment) => [environment.id, environment]));
   const reach = reachOf(environments);
+  const chain = chainOfEnvironments(environments);
   const tenantOf = tenantsAmong(environments);
   return waiting.map(({ id, environment_id: environmentId }) =>
     context.deliveries.run(tenantOf(environmentId), laneOf(id), async () => {
@@ -202,7 +206,7 @@ export async function startAlarmWebhooks(context: ProviderContext): Promise<Prom
       const at = context.now();
       const webhook = await context.db.selectFrom('alarm_webhooks').selectAll().where('id', '=', id).executeTakeFirst();
       if (!webhook || (webhook.next_attempt_at !== null && Number(webhook.next_attempt_at) > at)) return false;
-      return deliverTo(context, webhook, byId, reach, at);
+      return deliverTo(context, webhook, byId, reach, chain, at);
     }),
   );
 }

@@ -161,13 +161,19 @@ describe('callOutbound', () => {
     return { failure: (error as OutboundCallFailed).failure, detail: (error as OutboundCallFailed).message };
   }
 
-  it('refuses a host name that resolves to loopback, without sending it anything, and names the rule', async () => {
+  it('refuses a host name that resolves to loopback without sending it anything, as unreachable (no map of names)', async () => {
     const target = await listen(() => ({ status: 200, body: 'secret' }));
     const byName = await failureOf(
       callOutbound(new URL(`http://localhost:${target.port}/ca`), { method: 'GET', deadlineMs: 2000 }, closed),
     );
-    expect(byName.failure).toEqual({ reason: 'addressRefused', rule: 'loopback' });
+    // The same reason as a name that does not resolve: a caller cannot learn what a name resolves to.
+    expect(byName.failure).toEqual({ reason: 'unreachable' });
+    const unknown = await failureOf(
+      callOutbound(new URL('http://no-such-name.invalid/ca'), { method: 'GET', deadlineMs: 2000 }, closed),
+    );
+    expect(unknown.failure).toEqual(byName.failure);
     // The detail (how the name resolved) is for the log.
+    // An address typed as it is says its rule: it tells the caller nothing they did not write.
     expect(byName.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1)/);
     const literal = await failureOf(
       callOutbound(new URL(`http://127.0.0.1:${target.port}/ca`), { method: 'GET', deadlineMs: 2000 }, closed),

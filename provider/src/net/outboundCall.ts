@@ -145,7 +145,13 @@ function failureOfError(error: unknown): OutboundCallFailed {
   return new OutboundCallFailed({ reason }, detail, { cause: error });
 }
 
-/** Resolves a name and refuses it when any address it resolves to is refused by the policy. */
+/**
+ * Resolves a name and refuses it when any address it resolves to is refused by the policy. The
+ * refusal reads as the name not being reachable (issue 39, item 8): telling "a loopback address"
+ * apart from "unreachable" would let a tenant map what internal names resolve to. Which address
+ * and which rule is the detail, for the server log only. (An address typed as a literal is
+ * refused with its rule: it tells the caller nothing they did not write.)
+ */
 function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
@@ -158,7 +164,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
         if (rule !== null) {
           callback(
             new OutboundCallFailed(
-              { reason: OutboundFailureReason.ADDRESS_REFUSED, rule },
+              { reason: OutboundFailureReason.UNREACHABLE },
               `${hostname} resolves to ${address}, a ${rule} address the ${policy.purpose} policy does not call`,
             ),
             '',

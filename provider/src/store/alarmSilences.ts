@@ -2,8 +2,15 @@ import type { AlarmSilence } from '@halo/shared';
 import { sql, type Kysely } from 'kysely';
 import type { AlarmSilenceRow, Database } from './schema.js';
 
-/** A silence in force, with the devices in its group (scope `group`) as they are now. */
-export type SilenceInForce = AlarmSilenceRow & { readonly members?: ReadonlySet<number> };
+/**
+ * A silence in force, with the devices in its group (scope `group`) as they are now, and the
+ * environment it was set from (its setter's own; null once the setter is gone; absent where
+ * a list of silences was read without it).
+ */
+export type SilenceInForce = AlarmSilenceRow & {
+  readonly set_from?: number | null;
+  readonly members?: ReadonlySet<number>;
+};
 
 /** The silences of `environmentIds` in force at `now` (silence.ts: they notify nobody), groups' members read. */
 export async function silencesInForce(
@@ -14,10 +21,12 @@ export async function silencesInForce(
   if (environmentIds.length === 0) return [];
   const silences = await db
     .selectFrom('alarm_silences')
-    .selectAll()
-    .where('environment_id', 'in', environmentIds)
-    .where('starts_at', '<=', now)
-    .where('ends_at', '>', now)
+    .leftJoin('users', 'users.id', 'alarm_silences.created_by_user_id')
+    .selectAll('alarm_silences')
+    .select('users.environment_id as set_from')
+    .where('alarm_silences.environment_id', 'in', environmentIds)
+    .where('alarm_silences.starts_at', '<=', now)
+    .where('alarm_silences.ends_at', '>', now)
     .execute();
   const groupIds = [...new Set(silences.flatMap((silence) => (silence.group_id === null ? [] : [silence.group_id])))];
   if (groupIds.length === 0) return silences;
@@ -36,6 +45,17 @@ export async function silencesInForce(
     silence.group_id === null ? silence : { ...silence, members: members.get(silence.group_id) ?? new Set() },
   );
 }
+
+/**
+ * The silences that bind a recipient of notifications (an alarm mail's user, a webhook) whose
+ * environment and those above it are `chain`: those set from one of them. A silence belongs
+ * to the environment it was set from (routes/alarm-silences/silenceOwnership.ts), so a child
+ * that silences itself quiets its own notifications, never its parent's mail and webhooks;
+ * a parent's silence quiets the child's as well. A silence whose setter is gone counts as set
+ * from the environment it silences.
+ */
+export const silencesBinding = (silences: readonly SilenceInForce[], chain: ReadonlySet<number>): SilenceInForce[] =>
+  silences.filter((silence) => chain.has(silence.set_from ?? silence.environment_id));
 
 /** The index silencedBy made of a list of silences, by the list (each request reads its own). */
 const indexes = new WeakMap<readonly SilenceInForce[], { readonly now: number; readonly test: SilenceTest }>();
@@ -88,7 +108,8 @@ export function silencedBy(silences: readonly SilenceInForce[], now: number): Si
 export const silencedAt = (now: number) =>
   sql<boolean>`exists (select 1 from alarm_silences s where s.environment_id = alarms.environment_id and s.starts_at <= ${now} and s.ends_at > ${now} and (s.scope = 'environment' or s.device_id = alarms.device_id or (s.scope = 'group' and exists (select 1 from device_group_members m where m.group_id = s.group_id and m.device_id = alarms.device_id))))`;
 
-export const silenceView = (row: AlarmSilenceRow): AlarmSilence => ({
+/** A silence as answered; `mayEnd`: whether the caller may end it (routes/alarm-silences/silenceOwnership.ts). */
+export const silenceView = (row: AlarmSilenceRow, mayEnd: boolean): AlarmSilence => ({
   id: row.id,
   environment_id: row.environment_id,
   scope: row.scope === 'device' || row.scope === 'group' ? row.scope : 'environment',
@@ -101,4 +122,5 @@ export const silenceView = (row: AlarmSilenceRow): AlarmSilence => ({
   ends_at: new Date(Number(row.ends_at)).toISOString(),
   created_by: row.created_by,
   created_at: new Date(Number(row.created_at)).toISOString(),
+  may_end: mayEnd,
 });

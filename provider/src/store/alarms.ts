@@ -1,6 +1,7 @@
 import { isAlarmEvent, SystemLogEvent } from '@halo/shared';
 import { sql, type Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
+import { alarmOfAllowedDevice } from './allowedDevices.js';
 import { keptToEnvironment } from './keptToEnvironment.js';
 import { takeRevisions } from './revisions.js';
 import type { Database, NewSystemLog } from './schema.js';
@@ -181,6 +182,8 @@ export async function pruneClearedAlarms(db: Kysely<Database>, before: number): 
 export interface Acknowledger {
   readonly userId: number;
   readonly username: string;
+  /** His reach is his allowed devices (isLimitedToAllowedDevices): alarms of other devices are not found to him. */
+  readonly limitedToAllowedDevices?: boolean;
 }
 
 export interface AcknowledgeOutcome {
@@ -194,7 +197,7 @@ export interface AcknowledgeOutcome {
  * Acknowledges the environment's alarms among `ids` that nobody has acknowledged. Run it in a
  * transaction (with the audit of what it did): of two operators acknowledging the same alarm
  * at once, one does it and the other is told it was done already. Ids of other environments'
- * alarms count as not found.
+ * alarms, and of devices beyond the acknowledger's reach, count as not found.
  */
 export async function acknowledgeAlarms(
   trx: Kysely<Database>,
@@ -205,6 +208,7 @@ export async function acknowledgeAlarms(
   now: number,
 ): Promise<AcknowledgeOutcome> {
   const unique = [...new Set(ids)];
+  const limited = by.limitedToAllowedDevices === true;
   {
     const revision = await takeRevisions(trx, 1);
     const acknowledged = await trx
@@ -219,6 +223,7 @@ export async function acknowledgeAlarms(
       }))
       .where('id', 'in', unique)
       .where(keptToEnvironment(environmentId))
+      .$if(limited, (query) => query.where(alarmOfAllowedDevice(by.userId)))
       .where('acknowledged_at', 'is', null)
       .returning(['id', 'device_name'])
       .execute();
@@ -232,6 +237,7 @@ export async function acknowledgeAlarms(
             .select('id')
             .where('id', 'in', rest)
             .where(keptToEnvironment(environmentId))
+            .$if(limited, (query) => query.where(alarmOfAllowedDevice(by.userId)))
             .execute();
     const found = new Set(existing.map((row) => row.id));
     return {

@@ -1,5 +1,5 @@
 import { ErrorCode, ValidationKey } from '@halo/shared';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { refuse } from '../errors/httpError.js';
 import { keptToEnvironment } from './keptToEnvironment.js';
 import type { Database } from './schema.js';
@@ -9,6 +9,18 @@ export async function allowedDeviceIds(db: Kysely<Database>, userId: number): Pr
   const listed = await db.selectFrom('user_devices').select('device_id').where('user_id', '=', userId).execute();
   const created = await db.selectFrom('devices').select('id').where('created_by', '=', userId).execute();
   return [...new Set([...listed.map((row) => row.device_id), ...created.map((row) => row.id)])].sort((a, b) => a - b);
+}
+
+/**
+ * An alarm of one of the user's allowed devices (his list or what he created), asked in the
+ * query itself: a list may hold a whole fleet, more ids than a statement may bind.
+ */
+export function alarmOfAllowedDevice(userId: number) {
+  return (eb: ExpressionBuilder<Database, 'alarms'>) =>
+    eb.or([
+      eb('alarms.device_id', 'in', eb.selectFrom('user_devices').select('device_id').where('user_id', '=', userId)),
+      eb('alarms.device_id', 'in', eb.selectFrom('devices').select('id').where('created_by', '=', userId)),
+    ]);
 }
 
 /** Which of `deviceIds` are in the user's allowed list (not what they created: see mayActOnDevice). */

@@ -79,8 +79,10 @@ describe.each(DIALECTS)('read pool on %s', { timeout: 60_000 }, (dialect) => {
       'The query took longer than its 1 s budget and was stopped; narrow the filter or the dates.',
     );
     await untilBusy(reads(), 0);
+    // The next read, on the export budget: on a busy machine PostgreSQL may still be ending the
+    // stopped statement, and this read is here to show the worker reads on, not to be timed.
     const environments = await reads()
-      .begin('page', new AbortController().signal)
+      .begin('export', new AbortController().signal)
       .rows(provider.provider.context.db.selectFrom('environments').select('name').compile());
     expect(environments.map((row) => row.name)).toEqual(['root']);
   });

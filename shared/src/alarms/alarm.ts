@@ -5,7 +5,7 @@
  * alarm update it (count, last value, last time) rather than open new ones.
  */
 import { z } from 'zod';
-import { csvListSchema, IdSchema, QueryIdSchema } from '../common.js';
+import { csvListSchema, IdSchema, QueryIdSchema, wholeNumberParam } from '../common.js';
 import { isThresholdAttributeType } from '../thresholds/threshold.js';
 import { SeveritySchema } from '../users/user.js';
 import { LogExportShape } from '../logs/logExport.js';
@@ -58,8 +58,8 @@ export const AlarmSchema = z.object({
 });
 export type Alarm = z.infer<typeof AlarmSchema>;
 
-const QuerySeveritySchema = z.coerce.number().pipe(SeveritySchema);
-const QueryAttributeTypeSchema = z.coerce.number().refine(isThresholdAttributeType);
+const QuerySeveritySchema = wholeNumberParam().pipe(SeveritySchema);
+const QueryAttributeTypeSchema = wholeNumberParam().refine(isThresholdAttributeType);
 const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** The filters of the alarm list and its export. */
@@ -82,8 +82,8 @@ export const ALARM_PAGE_SIZE_MAX = 1000;
  * after, the last cleared first. Paged by `offset`, as the order is not an id's.
  */
 export const AlarmQuerySchema = AlarmFilterSchema.extend({
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  page_size: z.coerce.number().int().min(1).max(ALARM_PAGE_SIZE_MAX).optional(),
+  offset: wholeNumberParam(0, 1_000_000).optional(),
+  page_size: wholeNumberParam(1, ALARM_PAGE_SIZE_MAX).optional(),
 });
 export type AlarmQuery = z.infer<typeof AlarmQuerySchema>;
 
@@ -92,7 +92,7 @@ export const ALARM_CHANGES_MAX = 1000;
 
 /** GET /alarms/changes: the alarms changed after a revision (none given: just the revision now). */
 export const AlarmChangesQuerySchema = z.strictObject({
-  after: z.coerce.number().int().min(0).optional(),
+  after: wholeNumberParam().optional(),
 });
 export type AlarmChangesQuery = z.infer<typeof AlarmChangesQuerySchema>;
 

@@ -66,11 +66,13 @@ export const alarmsApi = {
   acknowledge: defineEndpoint({
     method: 'POST',
     path: '/config/{environmentId}/alarms/acknowledge',
-    summary: 'Acknowledge alarms with a note; each is audited',
+    summary:
+      'Acknowledge alarms with a note; each is audited. A user whose device writes reach only his allowed devices acknowledges only their alarms (the others are not_found)',
     tag,
     bound: 'capped',
     access: 'user',
-    capability: 'alarms.acknowledge',
+    // Nobody acknowledges what he may not see: the alarms' view (70) as well as 71.
+    capability: ['alarms.view', 'alarms.acknowledge'],
     body: AlarmAcknowledgeSchema,
     answer: AlarmAcknowledgeResultSchema,
   }),

@@ -4,8 +4,9 @@
  * notify nobody (no e-mail, not in the bell's count) and are marked wherever they are shown.
  */
 import { z } from 'zod';
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
-import { DateTimeSchema, IdSchema } from '../common.js';
+import { DateTimeSchema, displayNameCheck, IdSchema } from '../common.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
 
@@ -33,6 +34,8 @@ export const AlarmSilenceSchema = z.object({
   ends_at: z.string(),
   created_by: z.string(),
   created_at: z.string(),
+  /** Whether the caller may end it: one set from an environment above his is ended only there or above. */
+  may_end: z.boolean(),
 });
 export type AlarmSilence = z.infer<typeof AlarmSilenceSchema>;
 
@@ -50,7 +53,8 @@ export const AlarmSilenceCreateSchema = z
       .int()
       .min(5)
       .max(SILENCE_MAX_MS / 60_000),
-    reason: z.string().trim().min(1).max(SILENCE_REASON_MAX_LENGTH),
+    // Shown beside what it silences, as a name is: the same rule.
+    reason: z.string().superRefine(displayNameCheck('reason')).trim().min(1).max(SILENCE_REASON_MAX_LENGTH),
   })
   .refine((silence) => (silence.scope === 'device') === (silence.device_ids !== undefined), {
     path: ['device_ids'],
@@ -92,7 +96,8 @@ export const silencesApi = {
     path: '/config/{environmentId}/alarm_silences',
     summary: 'The environment’s silences that have not ended',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.silences,
     access: 'user',
     capability: 'alarms.view',
     answer: AlarmSilenceListSchema,
@@ -108,12 +113,12 @@ export const silencesApi = {
     body: AlarmSilenceCreateSchema,
     answer: AlarmSilenceListSchema,
     status: 201,
-    errors: [ErrorCode.INVALID_ID],
+    errors: [ErrorCode.INVALID_ID, ErrorCode.COLLECTION_LIMIT_REACHED],
   }),
   end: defineEndpoint({
     method: 'DELETE',
     path: '/config/{environmentId}/alarm_silences/{id}',
-    summary: 'End a silence now (managers)',
+    summary: 'End a silence now (managers; one set from an environment above, only from there or above it)',
     tag,
     access: 'user',
     capability: 'alarms.silence',

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.js';
-import { IdSchema } from '../common.js';
+import { displayNameCheck, IdSchema } from '../common.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { Severity, SEVERITY_NAMES } from '../constants/enums.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
@@ -41,6 +41,8 @@ export const WebhookHeader = {
   EVENT: 'x-halo-event',
   /** The target's id in the console. */
   WEBHOOK_ID: 'x-halo-webhook-id',
+  /** The body's `delivery_id`, for a receiver's log (the signed copy is the body's). */
+  DELIVERY_ID: 'x-halo-delivery-id',
 } as const;
 
 /** The text a delivery's signature is computed over. */
@@ -82,14 +84,29 @@ export type AlarmWebhook = z.infer<typeof AlarmWebhookSchema>;
 
 export const AlarmWebhookListSchema = z.object({ webhooks: z.array(AlarmWebhookSchema) });
 
+/**
+ * A webhook's address as the audit log (and its CSV) shows it: scheme and host, the rest elided
+ * (`https://hooks.example.com/…`). Slack-, Teams- and Mattermost-style receivers carry their
+ * credential in the path or the query, and the audit log is open to anyone with logs view; the
+ * whole address stays on the manager's own webhook screen. Not an address: the ellipsis alone.
+ */
+export function webhookAddressForAudit(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}/…`;
+  } catch {
+    return '…';
+  }
+}
+
 /** POST /alarm_webhooks: a name, an http(s) URL (stored normalised) and the least severity to send. */
 export const AlarmWebhookCreateSchema = z.strictObject({
   name: z
     .string({ error: ValidationKey.REQUIRED })
+    .superRefine(displayNameCheck())
     .trim()
     .min(1, { message: ValidationKey.REQUIRED, abort: true })
-    .max(WEBHOOK_NAME_MAX_LENGTH, ValidationKey.MAX_LENGTH)
-    .refine((name) => !hasControlCharacters(name), ValidationKey.INVALID_CHARACTERS),
+    .max(WEBHOOK_NAME_MAX_LENGTH, ValidationKey.MAX_LENGTH),
   url: z
     .string({ error: ValidationKey.REQUIRED })
     .trim()
@@ -149,6 +166,11 @@ export type AlarmWebhookEvent = z.infer<typeof AlarmWebhookEventSchema>;
 export const AlarmWebhookPayloadSchema = z.object({
   version: z.literal(WEBHOOK_PAYLOAD_VERSION),
   kind: z.enum(['alarms', 'test']),
+  /**
+   * A UUID of its own for each POST (a retry is a new POST): inside the signed body, so a receiver
+   * that keeps the ids it took within its timestamp tolerance drops a replayed request.
+   */
+  delivery_id: z.uuid(),
   webhook_id: IdSchema,
   environment: z.object({ id: IdSchema, name: z.string() }),
   sent_at: z.string(),
@@ -164,7 +186,8 @@ export const webhooksApi = {
     path: '/config/{environmentId}/alarm_webhooks',
     summary: 'The environment’s alarm webhooks, each with its last delivery; never a secret (managers)',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: WEBHOOK_MAX_PER_ENVIRONMENT,
     access: 'user',
     capability: 'alarms.webhooks',
     answer: AlarmWebhookListSchema,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode, HttpErrorKind } from '../errors/errorCatalogue.js';
-import type { Capability } from '../permissions/can.js';
+import { can, type Capability } from '../permissions/can.js';
 
 /**
  * One API call, declared once: the provider registers its route from it, the web calls it
@@ -54,11 +54,12 @@ export interface EndpointSpec {
   readonly tag: string;
   readonly access: EndpointAccess;
   /**
-   * The section 6 capability checked before the handler runs; absent when none is needed
-   * beyond `access`. Finer checks (one device, one user) stay in the handler.
+   * The section 6 capability checked before the handler runs, or the list of them when the call
+   * needs several, every one of them (acknowledging alarms needs seeing them too); absent when
+   * none is needed beyond `access`. Finer checks (one device, one user) stay in the handler.
    */
-  readonly capability?: Capability;
-  /** The 403 kind answered without the capability (`forbidden` unless the spec names another). */
+  readonly capability?: Capability | readonly [Capability, ...Capability[]];
+  /** The 403 kind answered without a capability (`forbidden` unless the spec names another). */
   readonly refusal?: HttpErrorKind;
   /** Path parameters other than ids (ids are positive integers, checked with error 6). */
   readonly params?: z.ZodObject<Record<string, z.ZodType<string>>>;
@@ -75,8 +76,26 @@ export interface EndpointSpec {
   readonly kind?: EndpointKind;
   /** How a collection answer stays bounded (EndpointBound); required of every one by contract.test.ts. */
   readonly bound?: EndpointBound;
+  /**
+   * A `capped` list of what people create: the most items its answer may hold, because a
+   * creation past it is refused (COLLECTION_CAPS per environment with error 180; an alarm
+   * webhook's and a saved view's own limits). OpenAPI shows it as `x-halo-cap`.
+   */
+  readonly cap?: number;
   /** `download`: the media type of the file. `upload`: the name of the form's file part. */
   readonly file?: { readonly contentType?: string; readonly field?: string };
+}
+
+/** Every capability a call needs, in the order declared (none for a call that needs only its access). */
+export function capabilitiesOf(endpoint: Pick<EndpointSpec, 'capability'>): readonly Capability[] {
+  const { capability } = endpoint;
+  if (capability === undefined) return [];
+  return typeof capability === 'string' ? [capability] : capability;
+}
+
+/** Whether `subject` holds every capability the call needs: what the provider checks, and a screen asks before offering the call. */
+export function canCall(subject: unknown, endpoint: Pick<EndpointSpec, 'capability'>): boolean {
+  return capabilitiesOf(endpoint).every((capability) => can(subject, capability));
 }
 
 /** Declares one call; `const` keeps its literal path and schemas in the type. */
@@ -124,7 +143,8 @@ export type EndpointRequest<Spec extends EndpointSpec> = (ParamNames<Spec['path'
 export interface FileAnswer {
   readonly fileName: string;
   readonly contentType: string;
-  readonly data: Uint8Array | AsyncIterable<string>;
+  /** Its bytes, or its chunks as they are read: text, or UTF-8 bytes (a read worker's, moved to the loop). */
+  readonly data: Uint8Array | AsyncIterable<string | Uint8Array>;
 }
 
 /** What the call answers: the parsed JSON answer, or a file. */

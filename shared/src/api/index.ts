@@ -1,3 +1,4 @@
+export * from './collectionCaps.js';
 export * from './paths.js';
 export * from './endpoint.js';
 export * from './contract.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '../errors/apiError.js';
 import { ERROR_CATALOGUE, ErrorCode, HTTP_ERRORS } from '../errors/errorCatalogue.js';
 import { ENDPOINTS } from './contract.js';
-import { isEnvironmentScoped, pathParameterNames, routeKeyOf, type EndpointSpec } from './endpoint.js';
+import { capabilitiesOf, isEnvironmentScoped, pathParameterNames, routeKeyOf, type EndpointSpec } from './endpoint.js';
 import { API_BASE } from './paths.js';
 
 /**
@@ -86,10 +86,11 @@ function responsesOf(endpoint: EndpointSpec): Record<string, unknown> {
     '400': error(`Refused, nothing changed. Codes: ${errorLines(endpoint)}`),
   };
   if (endpoint.access !== 'public') responses['401'] = error(HTTP_ERRORS.unauthorized.message);
-  if (endpoint.access === 'user' || endpoint.capability) {
+  const capabilities = capabilitiesOf(endpoint);
+  if (endpoint.access === 'user' || capabilities.length > 0) {
     const refusal = HTTP_ERRORS[endpoint.refusal ?? 'forbidden'];
     responses['403'] = error(
-      endpoint.capability ? `${refusal.message} (needs ${endpoint.capability})` : refusal.message,
+      capabilities.length > 0 ? `${refusal.message} (needs ${capabilities.join(' and ')})` : refusal.message,
     );
   }
   if (isEnvironmentScoped(endpoint) || pathParameterNames(endpoint.path).includes('id')) {
@@ -142,10 +143,12 @@ function operationOf(endpoint: EndpointSpec): Record<string, unknown> {
       .replace(/^_|_$/g, ''),
     summary: endpoint.summary,
     tags: [endpoint.tag],
+    // The capability a call needs, or the list of them when it needs several (every one).
     ...(endpoint.capability ? { 'x-halo-capability': endpoint.capability } : {}),
     'x-halo-access': endpoint.access,
     // How a collection answer stays bounded (endpoint.ts, EndpointBound).
     ...(endpoint.bound ? { 'x-halo-bound': endpoint.bound } : {}),
+    ...(endpoint.cap !== undefined ? { 'x-halo-cap': endpoint.cap } : {}),
     ...(endpoint.access === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

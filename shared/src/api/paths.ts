@@ -87,6 +87,21 @@ export const apiPaths = {
   },
 } as const;
 
+/** The capabilities a live subscription needs: devices view, or logs view (logs and alarms). */
+export type EnvironmentWatchCapability = 'devices.view' | 'logs.view';
+
+/**
+ * The cheapest call of a capability in an environment (devices_state naming no device; the
+ * newest system log entry): how the gateway asks the provider whether a token may watch that
+ * environment for a subscription, the provider scoping config/{env} to the caller's own
+ * environment and those below it. One rule for both: the provider's tests call it as it is.
+ */
+export function environmentAccessProbe(capability: EnvironmentWatchCapability, environmentId: Id): string {
+  return capability === 'devices.view'
+    ? `${apiPaths.devices.devicesState(environmentId)}?state=1&devices=`
+    : `${apiPaths.logs.systemLogs(environmentId)}?page_size=1`;
+}
+
 /** Web routes of spec section 2. */
 export const ROUTES = {
   login: '/login',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { IdSchema } from '../common.js';
@@ -26,7 +27,8 @@ export const applicationRulesApi = {
     path: '/config/{environmentId}/application_rules',
     summary: 'The environment’s application rules',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.applicationRules,
     access: 'user',
     capability: 'applicationRules.view',
     answer: ApplicationRuleListResponseSchema,
@@ -42,7 +44,7 @@ export const applicationRulesApi = {
     body: ApplicationRuleCreateSchema,
     answer: z.object({ id: IdSchema, application_rule: ApplicationRuleSchema }),
     status: 201,
-    errors: RULE_WRITE_ERRORS,
+    errors: [...RULE_WRITE_ERRORS, ErrorCode.COLLECTION_LIMIT_REACHED],
   }),
   update: defineEndpoint({
     method: 'PUT',

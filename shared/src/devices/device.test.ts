@@ -204,8 +204,10 @@ describe('device helpers', () => {
   });
 
   it('parses comma-separated device ids and the state flag from a query', () => {
-    expect(DevicesQuerySchema.parse({ devices: '1, 2,,3' })).toEqual({ devices: [1, 2, 3] });
+    expect(DevicesQuerySchema.parse({ devices: '1,2,,3' })).toEqual({ devices: [1, 2, 3] });
     expect(DevicesQuerySchema.safeParse({ devices: '1,x' }).success).toBe(false);
+    // An id with a blank around it is not a plain number (issue 39, item 9).
+    expect(DevicesQuerySchema.safeParse({ devices: '1, 2' }).success).toBe(false);
     expect(DevicesQuerySchema.safeParse({ devices: '1', limit: '2' }).success).toBe(false);
     expect(DevicesStateQuerySchema.parse({ state: '1' })).toEqual({ state: 1 });
   });

@@ -287,15 +287,26 @@ export const DevicesQuerySchema = z.strictObject({
 });
 export type DevicesQuery = z.infer<typeof DevicesQuerySchema>;
 
+/** The most devices a page of GET devices holds when the caller asks for one (`limit`). */
+export const DEVICE_LIST_PAGE_MAX = 1000;
+/** The longest text `search` looks for (a device's name is at most 64 characters). */
+export const DEVICE_SEARCH_MAX = 64;
+
 /**
  * Query of GET devices: the devices named (`devices=1,2,3`), the servers only (`is_server=true`:
- * their port ranges matter to a new server), or, without either, all of them.
+ * their port ranges matter to a new server), or, without either, all of them. The product's
+ * additions, for a console that must not hold a 100,000-device list to pick one: `search`
+ * keeps the devices whose name or serial number contains the text (whatever the case), and
+ * `limit` (with `after`, the last id of the page before) answers a page by id.
  */
 export const DeviceListQuerySchema = DevicesQuerySchema.extend({
   is_server: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
+  search: z.string().trim().min(1).max(DEVICE_SEARCH_MAX).optional(),
+  limit: QueryIntSchema.pipe(z.number().min(1).max(DEVICE_LIST_PAGE_MAX)).optional(),
+  after: QueryIdSchema.optional(),
 });
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DescriptionSchema, EmailSchema, IdSchema, NameSchema, PAGE_SIZE_MAX, PasswordSchema } from '../common.js';
+import {
+  DescriptionSchema,
+  EmailSchema,
+  IdSchema,
+  NameSchema,
+  PAGE_SIZE_MAX,
+  PasswordSchema,
+  wholeNumberParam,
+} from '../common.js';
 import { TwoFactorStatusSchema } from '../auth/auth.js';
 import { Feature, FEATURES } from '../permissions/permissions.js';
 import { isIpv4, ValidationKey } from '../validation/rules.js';
@@ -76,8 +84,8 @@ export const EnvironmentUpdateSchema = EnvironmentCreateSchema.extend({
 export type EnvironmentUpdate = z.infer<typeof EnvironmentUpdateSchema>;
 
 export const EnvironmentListQuerySchema = z.strictObject({
-  object_id: z.coerce.number().int().min(0).optional(),
-  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  object_id: wholeNumberParam().optional(),
+  page_size: wholeNumberParam(1, PAGE_SIZE_MAX).optional(),
   env_name: z.string().max(64).optional(),
 });
 

@@ -48,6 +48,8 @@ export const ErrorCode = {
   ALARM_WEBHOOK_LIMIT_REACHED: 160,
   /** The product's own: the user keeps as many saved views of the screen as they may (issue 28). */
   SAVED_VIEW_LIMIT_REACHED: 170,
+  /** The product's own: the environment holds as many items of a collection as it may (COLLECTION_CAPS, issue 37). */
+  COLLECTION_LIMIT_REACHED: 180,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -364,6 +366,17 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
       key: 'errors.savedViewLimit',
       fields: ['limit'],
       message: 'You may keep {{limit}} saved views of a screen; delete one to save another',
+    },
+  },
+  [ErrorCode.COLLECTION_LIMIT_REACHED]: {
+    status: 400,
+    messageKey: 'errors.collectionLimitReached',
+    message: 'The environment holds as many of these as it may',
+    extension: true,
+    detail: {
+      key: 'errors.collectionLimit',
+      fields: ['limit'],
+      message: 'An environment may hold {{limit}} of these; delete one to add another',
     },
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { IdSchema } from '../common.js';
@@ -17,7 +18,8 @@ export const versionsApi = {
     path: '/config/{environmentId}/admin/versions_definition',
     summary: 'Firmware version definitions the environment’s devices may use, newest first',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.versionDefinitions,
     access: 'user',
     capability: 'admin.view',
     answer: VersionDefinitionListResponseSchema,
@@ -33,7 +35,7 @@ export const versionsApi = {
     file: { field: VERSION_DEFINITION_FILE_FIELD, contentType: 'application/json' },
     status: 201,
     answer: z.object({ id: IdSchema }),
-    errors: [ErrorCode.VERSION_META_EXISTS],
+    errors: [ErrorCode.VERSION_META_EXISTS, ErrorCode.COLLECTION_LIMIT_REACHED],
   }),
   remove: defineEndpoint({
     method: 'DELETE',

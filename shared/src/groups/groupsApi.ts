@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { IdSchema } from '../common.js';
@@ -20,7 +21,8 @@ export const groupsApi = {
     path: '/config/{environmentId}/groups',
     summary: 'The environment’s groups',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.groups,
     access: 'user',
     capability: 'groups.view',
     answer: GroupListResponseSchema,
@@ -35,7 +37,7 @@ export const groupsApi = {
     body: GroupWriteSchema,
     answer: z.object({ id: IdSchema, group: GroupSchema }),
     status: 201,
-    errors: [ErrorCode.GROUP_NAME_EXISTS],
+    errors: [ErrorCode.GROUP_NAME_EXISTS, ErrorCode.COLLECTION_LIMIT_REACHED],
   }),
   update: defineEndpoint({
     method: 'PUT',
@@ -60,9 +62,9 @@ export const groupsApi = {
   devices: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/groups/{id}/devices',
-    summary: 'The devices in a group',
+    summary: 'The devices in a group, by id (streamed: a group may hold every device of its environment)',
     tag,
-    bound: 'unbounded',
+    bound: 'streamed',
     access: 'user',
     capability: 'groups.view',
     answer: GroupDevicesResponseSchema,
@@ -70,9 +72,9 @@ export const groupsApi = {
   changeDevices: defineEndpoint({
     method: 'POST',
     path: '/config/{environmentId}/groups/{id}/devices',
-    summary: 'Add devices of the environment to a group, or remove them; answers its devices',
+    summary: 'Add devices of the environment to a group, or remove them; answers its devices (streamed, by id)',
     tag,
-    bound: 'unbounded',
+    bound: 'streamed',
     access: 'user',
     capability: 'groups.update',
     body: GroupDevicesChangeSchema,

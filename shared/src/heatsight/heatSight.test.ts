@@ -88,6 +88,17 @@ describe('link quality', () => {
 describe('the samples query', () => {
   it('reads a bounding box and refuses a reversed or out-of-range one', () => {
     expect(BoundingBoxSchema.parse('34,31,35.5,33')).toEqual({ west: 34, south: 31, east: 35.5, north: 33 });
+    expect(BoundingBoxSchema.parse('-34.25,-31,35,33')).toEqual({ west: -34.25, south: -31, east: 35, north: 33 });
+    // A blank, a line end or another spelling of a number is refused, not read as the number.
+    for (const bad of [
+      ' 34,31,35,33',
+      '34,31,35,33\n',
+      '34,31,35,33\r\n',
+      '34,+31,35,33',
+      '34,31,35,3.3e1',
+      '0x22,31,35,33',
+    ])
+      expect(BoundingBoxSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     for (const bad of ['35,31,34,33', '34,31,35', '34,31,35,91', 'a,b,c,d', '-181,0,0,1', '34,31,35,31'])
       expect(BoundingBoxSchema.safeParse(bad).success).toBe(false);
   });

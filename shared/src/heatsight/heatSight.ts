@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from '../common.js';
 
 /**
  * HeatSight (spec 2): where the fleet's links hold and where they drop. The provider keeps a
@@ -58,14 +59,17 @@ export function linksDownShare(quality: Pick<LinkQuality, 'connected' | 'linksOn
   return Math.min(1, Math.max(0, (quality.linksTotal - quality.linksOnline) / quality.linksTotal));
 }
 
-const Coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+const Coordinate = (min: number, max: number) => z.number().min(min).max(max);
+
+/** A coordinate as the query carries it: digits with an optional fraction and minus, nothing around them. */
+const COORDINATE_TEXT = /^-?[0-9]+(\.[0-9]+)?$/;
 
 /** west,south,east,north in degrees, west below east (the map splits a view across the antimeridian). */
 export const BoundingBoxSchema = z
   .string()
   .max(100)
   .transform((text, context) => {
-    const parts = text.split(',').map((part) => Number(part));
+    const parts = text.split(',').map((part) => (COORDINATE_TEXT.test(part) ? Number(part) : Number.NaN));
     const [west, south, east, north] = parts;
     const valid =
       parts.length === 4 &&
@@ -92,10 +96,10 @@ export type BoundingBox = {
 export const HeatSightSamplesQuerySchema = z.strictObject({
   window: z.enum(HEATSIGHT_WINDOW_NAMES as [HeatSightWindow, ...HeatSightWindow[]]).default('24h'),
   /** The window's end in epoch milliseconds; now when absent. */
-  until: z.coerce.number().int().min(0).max(8_640_000_000_000).optional(),
+  until: wholeNumberParam(0, 8_640_000_000_000).optional(),
   bbox: BoundingBoxSchema.optional(),
   /** '1': the environment and every one below it (needs HeatSight feature 2). */
   subtree: z.enum(['0', '1']).default('0'),
-  max_points: z.coerce.number().int().min(1_000).max(2_000_000).default(HEATSIGHT_DEFAULT_MAX_POINTS),
+  max_points: wholeNumberParam(1_000, 2_000_000).default(HEATSIGHT_DEFAULT_MAX_POINTS),
 });
 export type HeatSightSamplesQuery = z.output<typeof HeatSightSamplesQuerySchema>;

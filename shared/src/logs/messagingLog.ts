@@ -1,6 +1,6 @@
 /** Messaging log entries (satellite messages, GET /satcom_messages) of spec section 3. */
 import { z } from 'zod';
-import { IdSchema, PageQueryShape, QueryIdSchema, csvListSchema } from '../common.js';
+import { IdSchema, PageQueryShape, QueryIdSchema, csvListSchema, wholeNumberParam } from '../common.js';
 import { LogDatesSchema } from './logTime.js';
 import { LogExportShape } from './logExport.js';
 import { LogPollShape } from './logPaging.js';
@@ -44,7 +44,7 @@ export const SatcomMessageQuerySchema = z.strictObject({
   device_ids: csvListSchema(QueryIdSchema).optional(),
   start_date: LogDatesSchema.optional(),
   end_date: LogDatesSchema.optional(),
-  severities: csvListSchema(z.coerce.number().pipe(SeveritySchema), 4).optional(),
+  severities: csvListSchema(wholeNumberParam().pipe(SeveritySchema), 4).optional(),
   /** Satellite networks, exactly as the messages name them. */
   networks: csvListSchema(z.string().min(1).max(64), 16).optional(),
 });

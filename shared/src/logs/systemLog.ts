@@ -1,6 +1,6 @@
 /** System log entries (system_logs) of spec section 3 and the system log's filters. */
 import { z } from 'zod';
-import { csvListSchema, IdSchema, PageQueryShape, QueryIdSchema } from '../common.js';
+import { csvListSchema, IdSchema, PageQueryShape, QueryIdSchema, wholeNumberParam } from '../common.js';
 import { LogDatesSchema } from './logTime.js';
 import { isThresholdAttributeType } from '../thresholds/threshold.js';
 import { LogExportShape } from './logExport.js';
@@ -26,8 +26,8 @@ export type SystemLogEntry = z.infer<typeof SystemLogEntrySchema>;
 export const SystemLogListResponseSchema = z.object({ system_logs: z.array(SystemLogEntrySchema) });
 export type SystemLogListResponse = z.infer<typeof SystemLogListResponseSchema>;
 
-const QuerySeveritySchema = z.coerce.number().pipe(SeveritySchema);
-const QueryAttributeTypeSchema = z.coerce.number().refine(isThresholdAttributeType);
+const QuerySeveritySchema = wholeNumberParam().pipe(SeveritySchema);
+const QueryAttributeTypeSchema = wholeNumberParam().refine(isThresholdAttributeType);
 
 /** GET /system_logs query. A device's own log sends device_ids, device_attribute_types, object_id and end_date. */
 export const SystemLogQuerySchema = z.strictObject({
@@ -60,7 +60,7 @@ export const HISTOGRAM_MAX_BUCKETS = 200;
 export const SystemLogHistogramQuerySchema = SystemLogFilterSchema.extend({
   start_date: LogDatesSchema,
   end_date: LogDatesSchema,
-  buckets: z.coerce.number().int().min(1).max(HISTOGRAM_MAX_BUCKETS).optional(),
+  buckets: wholeNumberParam(1, HISTOGRAM_MAX_BUCKETS).optional(),
 });
 export type SystemLogHistogramQuery = z.infer<typeof SystemLogHistogramQuerySchema>;
 

@@ -11,7 +11,10 @@ import { OUTBOUND_ADDRESS_RULES, type OutboundAddressRule } from './outboundAddr
 export const OutboundFailureReason = {
   /** The address is one the policy does not call (its rule says which). */
   ADDRESS_REFUSED: 'addressRefused',
-  /** No connection: the name does not resolve, the connection is refused or reset. */
+  /**
+   * No connection: the name does not resolve, resolves to an address the policy does not call
+   * (not told apart, so that refusals do not map internal names), or the connection is refused or reset.
+   */
   UNREACHABLE: 'unreachable',
   TIMED_OUT: 'timedOut',
   /** The TLS handshake failed: the certificate was not accepted. */
@@ -96,7 +99,7 @@ export function outboundFailureMessage(failure: OutboundFailure): string {
     case OutboundFailureReason.ADDRESS_REFUSED:
       return `the service's address is not allowed (${ADDRESS_TEXTS[failure.rule]})`;
     case OutboundFailureReason.UNREACHABLE:
-      return 'the service could not be reached';
+      return 'the service could not be reached, or its address is not allowed';
     case OutboundFailureReason.TIMED_OUT:
       return 'the service did not answer in time';
     case OutboundFailureReason.TLS_FAILED:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, can, canActOnDevice, canGrant, type Subject } from './can.js';
+import { CAPABILITIES, can, canActOnDevice, canGrant, isLimitedToAllowedDevices, type Subject } from './can.js';
 import { ALL_PERMISSIONS, Feature, isPermission, Permission } from './permissions.js';
 
 const user = (permissions: number[], extra: Partial<Subject> = {}): Subject => ({
@@ -194,4 +194,22 @@ describe('canGrant', () => {
     expect(canGrant(operator, Permission.USERS_DELETE)).toBe(false);
     expect(canGrant(null, Permission.USERS_VIEW)).toBe(false);
   });
+});
+
+describe('isLimitedToAllowedDevices', () => {
+  it('keeps plain device writes to the allowed devices, the all-variants and the manager to none', () => {
+    expect(isLimitedToAllowedDevices(user([Permission.DEVICES_UPDATE]))).toBe(true);
+    expect(isLimitedToAllowedDevices(user([Permission.DEVICES_DELETE, Permission.LOGS_VIEW]))).toBe(true);
+    expect(isLimitedToAllowedDevices(user([Permission.DEVICES_UPDATE, Permission.DEVICES_UPDATE_ALL]))).toBe(false);
+    expect(isLimitedToAllowedDevices(user([Permission.DEVICES_UPDATE, Permission.DEVICES_DELETE_ALL]))).toBe(false);
+    expect(isLimitedToAllowedDevices(user([Permission.LOGS_VIEW, Permission.ALARMS_ACKNOWLEDGE]))).toBe(false);
+    expect(isLimitedToAllowedDevices(manager)).toBe(false);
+  });
+
+  it.each([null, undefined, {}, '__proto__', { permissions: [53] }])(
+    'keeps the malformed subject %s limited',
+    (subject) => {
+      expect(isLimitedToAllowedDevices(subject)).toBe(true);
+    },
+  );
 });

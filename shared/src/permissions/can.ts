@@ -207,6 +207,20 @@ export function canActOnDevice(subject: unknown, action: 'update' | 'delete', de
 }
 
 /**
+ * Whether what the subject does to one device's things (acknowledging its alarms) keeps to his
+ * allowed devices, as his device writes do (section 6): plain update 52 or delete 54 reach the
+ * devices he created or holds in his list, while the all-variants (53, 55) and the environment
+ * manager reach every one. A user with no device write has no such list to keep to.
+ */
+export function isLimitedToAllowedDevices(subject: unknown): boolean {
+  // A malformed subject is kept to the narrowest reach, never given the widest.
+  if (!isSubject(subject)) return true;
+  if (subject.environment_manager === true) return false;
+  if (can(subject, 'devices.updateAll') || can(subject, 'devices.deleteAll')) return false;
+  return can(subject, 'devices.update') || can(subject, 'devices.delete');
+}
+
+/**
  * Whether `subject` may grant `permission` to a user: nobody hands out what they do not hold,
  * so a non-manager grants only permissions they have themselves. The provider refuses the
  * rest and the permission editor disables them, both by this rule.

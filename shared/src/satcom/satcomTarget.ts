@@ -40,7 +40,7 @@ export type SatcomTarget = z.infer<typeof SatcomTargetSchema>;
 export const SatcomTargetResponseSchema = z.object({ satcom_target: SatcomTargetSchema });
 export type SatcomTargetResponse = z.infer<typeof SatcomTargetResponseSchema>;
 
-/** An absolute http(s) URL whose host is a DNS name or an IPv4 address. */
+/** An absolute http(s) URL whose host is a DNS name, an IPv4 address or an IPv6 literal in brackets. */
 export function isHttpUrl(value: string): boolean {
   let url: URL;
   try {
@@ -49,7 +49,9 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return isHostAddress(url.hostname) && url.username === '' && url.password === '';
+  // An IPv6 literal ([2001:db8::1]) was checked by the URL parser; the address rules judge it as any address.
+  const host = url.hostname.startsWith('[') || isHostAddress(url.hostname);
+  return host && url.username === '' && url.password === '';
 }
 
 /**

@@ -4,7 +4,7 @@
  * the saved list is the user's own. The product's own calls.
  */
 import { z } from 'zod';
-import { IdSchema, stringInput } from '../common.js';
+import { displayNameCheck, IdSchema, stringInput } from '../common.js';
 import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
@@ -32,7 +32,7 @@ export type SavedView = z.infer<typeof SavedViewSchema>;
 export const SavedViewCreateSchema = z.strictObject({
   view: z.strictObject({
     screen: z.enum(SAVED_VIEW_SCREENS),
-    name: stringInput(SAVED_VIEW_NAME_MAX),
+    name: stringInput(SAVED_VIEW_NAME_MAX).superRefine(displayNameCheck()),
     query: z.string().max(SAVED_VIEW_QUERY_MAX),
   }),
 });
@@ -49,8 +49,11 @@ export const savedViewsApi = {
     path: '/config/{environmentId}/saved_views',
     summary: 'The caller’s saved views of a screen, by name',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: SAVED_VIEWS_PER_USER_MAX,
     access: 'user',
+    // The one screen with views is Devices: its views are for those who may see it.
+    capability: 'devices.view',
     query: SavedViewListQuerySchema,
     answer: SavedViewListResponseSchema,
     errors: [ErrorCode.BAD_QUERY_PARAMETER],
@@ -61,6 +64,7 @@ export const savedViewsApi = {
     summary: 'Save a view of a screen under a name (a name the caller already uses is replaced)',
     tag,
     access: 'user',
+    capability: 'devices.view',
     body: SavedViewCreateSchema,
     answer: z.object({ view: SavedViewSchema }),
     status: 201,
@@ -69,7 +73,7 @@ export const savedViewsApi = {
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/config/{environmentId}/saved_views/{id}',
-    summary: 'Delete one of the caller’s saved views',
+    summary: 'Delete one of the caller’s saved views (whatever they may see now: their own to clear)',
     tag,
     access: 'user',
     answer: OkResponseSchema,

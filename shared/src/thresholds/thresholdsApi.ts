@@ -63,7 +63,7 @@ export const thresholdsApi = {
     path: '/config/{environmentId}/thresholds/{id}/readings',
     summary: 'Current readings of the threshold’s attribute on the environment’s devices',
     tag,
-    bound: 'unbounded',
+    bound: 'streamed',
     access: 'user',
     capability: 'admin.view',
     answer: ThresholdReadingsResponseSchema,

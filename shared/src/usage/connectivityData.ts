@@ -1,6 +1,6 @@
 /** Connectivity usage per environment (connectivity_data), in seconds of connection. */
 import { z } from 'zod';
-import { IdSchema, QueryIdSchema } from '../common.js';
+import { IdSchema, QueryIdSchema, wholeNumberParam } from '../common.js';
 import { SECONDS_PER_HOUR } from '../constants/constants.js';
 
 export const ConnectivityDataSchema = z.object({
@@ -34,8 +34,8 @@ export const USAGE_TOP_DEVICES_MAX = 100;
 
 /** GET /devices_connectivity/{id}: how many days back (today included) and how many top devices. */
 export const ConnectivityDetailQuerySchema = z.strictObject({
-  days: z.coerce.number().int().min(1).max(USAGE_DETAIL_MAX_DAYS).optional(),
-  top: z.coerce.number().int().min(1).max(USAGE_TOP_DEVICES_MAX).optional(),
+  days: wholeNumberParam(1, USAGE_DETAIL_MAX_DAYS).optional(),
+  top: wholeNumberParam(1, USAGE_TOP_DEVICES_MAX).optional(),
 });
 export type ConnectivityDetailQuery = z.infer<typeof ConnectivityDetailQuerySchema>;
 

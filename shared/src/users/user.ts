@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DescriptionSchema, EmailSchema, IdSchema, NameSchema, PasswordSchema } from '../common.js';
+import { DescriptionSchema, displayNameCheck, EmailSchema, IdSchema, NameSchema, PasswordSchema } from '../common.js';
 import { TwoFactorStatusSchema } from '../auth/auth.js';
 import { DEFAULT_USER_SEVERITY, NAME_MAX_LENGTH } from '../constants/constants.js';
 import { isPermission } from '../permissions/permissions.js';
@@ -40,6 +40,7 @@ const UserFieldsSchema = z.strictObject({
   name: z
     .string()
     .max(NAME_MAX_LENGTH * 2)
+    .superRefine(displayNameCheck())
     .nullable()
     .optional(),
   password: PasswordSchema,

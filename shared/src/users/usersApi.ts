@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { IdSchema } from '../common.js';
@@ -14,7 +15,8 @@ export const usersApi = {
     path: '/config/{environmentId}/users',
     summary: 'The environment’s users',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.users,
     access: 'user',
     capability: 'users.view',
     answer: UserListResponseSchema,
@@ -30,7 +32,12 @@ export const usersApi = {
     body: UserCreateSchema,
     answer: z.object({ id: IdSchema, user: UserSchema }),
     status: 201,
-    errors: [ErrorCode.USERNAME_EXISTS, ErrorCode.EMAIL_EXISTS, ErrorCode.PASSWORD_NOT_VALID],
+    errors: [
+      ErrorCode.USERNAME_EXISTS,
+      ErrorCode.EMAIL_EXISTS,
+      ErrorCode.PASSWORD_NOT_VALID,
+      ErrorCode.COLLECTION_LIMIT_REACHED,
+    ],
   }),
   update: defineEndpoint({
     method: 'PUT',

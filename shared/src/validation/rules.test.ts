@@ -17,6 +17,7 @@ import {
   validHostAddress,
   validIdleTimeout,
   validIpv4,
+  validDisplayName,
   validName,
   validOtp,
   validPassword,
@@ -274,5 +275,32 @@ describe('ruleCheck', () => {
     expect(issue?.message).toBe('validation.portRange');
     expect((issue as { params?: { params: unknown[] } }).params?.params).toEqual([1024, 49151]);
     expect(schema.safeParse(8080).success).toBe(true);
+  });
+});
+
+describe('validDisplayName', () => {
+  it('refuses controls, bidi overrides, embeddings and isolates, and lone surrogates; takes any script and emoji', () => {
+    const unsafe = [
+      'a\r\nb',
+      'a\tb',
+      '\u0001',
+      '\u009f',
+      '\u007f',
+      '\u2028',
+      '\u202a',
+      '\u202e',
+      '\u2066',
+      '\u2069',
+      'a\ud800',
+      '\udc00a',
+      'a\ud800b',
+    ];
+    for (const name of unsafe)
+      expect(validDisplayName(name, 'name'), JSON.stringify(name)).toEqual({
+        key: 'validation.nameCharacters',
+        params: ['name'],
+      });
+    for (const name of ['North', 'צפון \u200fמזרח', 'Café', '😀 wall', '\u200eWest', 'a b'])
+      expect(validDisplayName(name, 'name'), JSON.stringify(name)).toBeNull();
   });
 });

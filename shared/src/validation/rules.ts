@@ -26,6 +26,8 @@ export const ValidationKey = {
   MORE_THAN: 'validation.moreThan',
   AT_LEAST: 'validation.atLeast',
   INVALID_CHARACTERS: 'validation.invalidCharacters',
+  /** A name shown to others with a line break, a tab, a control, a text-direction control or half a character: validDisplayName. */
+  NAME_CHARACTERS: 'validation.nameCharacters',
   PORT_RANGE: 'validation.portRange',
   MAX_LENGTH: 'validation.maxLength',
   PASSWORD: 'validation.password',
@@ -282,6 +284,24 @@ const CONTROL_CHARACTER_PATTERN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTER_PATTERN.test(value);
 }
+
+/**
+ * What a name shown to other people may not hold: C0 and C1 controls (CR, LF and TAB among
+ * them), DEL, the line and paragraph separators, the bidi embeddings, overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069), which make what follows them read as another text, and lone
+ * surrogates, which are half a character (the database, a CSV or a mail may refuse or mangle them).
+ */
+const UNSAFE_NAME_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Free-text names others are shown, one rule for all of them: a user's display name, a saved
+ * view, a wall display, an alarm webhook, a silence's reason. (User, environment, group and
+ * device names are narrower still: validName's letters, digits, _ and -.)
+ */
+export const validDisplayName: Rule = (value, field) =>
+  typeof value === 'string' && UNSAFE_NAME_CHARACTER.test(value) ? problem(ValidationKey.NAME_CHARACTERS, field) : null;
 
 /** A value written into a line of a configuration file: no control characters. */
 export const noControlCharacters: Rule = (value, field) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { IdSchema } from '../common.js';
@@ -26,7 +27,8 @@ export const vpnApi = {
     path: '/config/{environmentId}/apps/openvpn/profiles',
     summary: 'The environment’s OpenVPN profiles',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.openVpnProfiles,
     access: 'user',
     capability: 'openVpnProfiles.view',
     answer: OpenVpnProfileListResponseSchema,
@@ -42,7 +44,7 @@ export const vpnApi = {
     body: OpenVpnProfileCreateSchema,
     answer: z.object({ id: IdSchema, openvpn_profile: OpenVpnProfileSchema }),
     status: 201,
-    errors: PROFILE_WRITE_ERRORS,
+    errors: [...PROFILE_WRITE_ERRORS, ErrorCode.COLLECTION_LIMIT_REACHED],
   }),
   updateProfile: defineEndpoint({
     method: 'PUT',

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { displayNameCheck } from '../common.js';
 
 /** POST config/{env}/wall_displays: a name for the NOC screen. */
 export const WallDisplayCreateSchema = z.strictObject({
-  label: z.string().trim().min(1, 'validation.required').max(64, 'validation.maxLength'),
+  label: z
+    .string()
+    .superRefine(displayNameCheck('label'))
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.maxLength'),
 });
 export type WallDisplayCreate = z.infer<typeof WallDisplayCreateSchema>;
 

@@ -1,4 +1,6 @@
+import { COLLECTION_CAPS } from '../api/collectionCaps.js';
 import { defineEndpoint } from '../api/endpoint.js';
+import { ErrorCode } from '../errors/errorCatalogue.js';
 import { OkResponseSchema } from '../auth/auth.js';
 import { WallDisplayCreateSchema, WallDisplayIssuedSchema, WallDisplayListResponseSchema } from './wallDisplay.js';
 
@@ -11,7 +13,8 @@ export const wallDisplaysApi = {
     path: '/config/{environmentId}/wall_displays',
     summary: 'The environment’s wall displays (never their tokens)',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
+    cap: COLLECTION_CAPS.wallDisplays,
     access: 'user',
     capability: 'wallDisplays.manage',
     answer: WallDisplayListResponseSchema,
@@ -26,6 +29,7 @@ export const wallDisplaysApi = {
     body: WallDisplayCreateSchema,
     answer: WallDisplayIssuedSchema,
     status: 201,
+    errors: [ErrorCode.COLLECTION_LIMIT_REACHED],
   }),
   revoke: defineEndpoint({
     method: 'DELETE',

@@ -7,6 +7,7 @@ import {
 } from '@halo/shared';
 import type { GatewayMetrics } from '../../metrics.js';
 import type { LiveNamespace, LiveSocket } from '../liveTypes.js';
+import { broadcastFramed } from './frameBroadcast.js';
 import { devicesRoom } from './roomNames.js';
 import type { SlowConsumers } from './slowConsumers.js';
 import type { SnapshotBatching } from './snapshotBatching.js';
@@ -76,11 +77,12 @@ export class DevicesRoom {
     const room = devicesRoom(environmentId);
     const allowance = tracked.snapshotBytes;
     tracked.summary?.update(tracked.feed.devicesOf(delta.changed), delta.removed);
-    for (const socketId of [...(namespace.adapter.rooms.get(room) ?? [])]) {
-      const socket = namespace.sockets.get(socketId);
-      if (socket && slow.isBehind(socket, allowance)) slow.drop(socket, environmentId);
-    }
-    namespace.local.to(room).emit(LiveEvent.DEVICES_DELTA, delta);
+    // Slow consumers leave the room instead of taking it.
+    broadcastFramed(namespace, room, LiveEvent.DEVICES_DELTA, delta, (socket) => {
+      if (!slow.isBehind(socket, allowance)) return true;
+      slow.drop(socket, environmentId);
+      return false;
+    });
     this.options.metrics.fanoutDuration.observe((performance.now() - started) / 1000);
   }
 

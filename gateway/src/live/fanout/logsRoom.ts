@@ -1,5 +1,6 @@
 import { LiveEvent, type LogsSystemEvent, type SubscribeAck } from '@halo/shared';
 import type { LiveNamespace, LiveSocket } from '../liveTypes.js';
+import { broadcastFramed } from './frameBroadcast.js';
 import { logsRoom } from './roomNames.js';
 import type { SubscribeAdmission } from './subscribeAdmission.js';
 import type { Tracked, TrackedEnvironments } from './trackedEnvironments.js';
@@ -37,7 +38,7 @@ export class LogsRoom {
 
   /** New entries to the room; the summary takes those raised as alerts, the alarm stream hears of threshold entries. */
   publish(environmentId: number, tracked: Tracked, event: LogsSystemEvent): void {
-    this.options.namespace.local.to(logsRoom(environmentId)).emit(LiveEvent.LOGS_SYSTEM, event);
+    broadcastFramed(this.options.namespace, logsRoom(environmentId), LiveEvent.LOGS_SYSTEM, event);
     tracked.summary?.addAlerts(event.entries);
     tracked.alarms?.entries(event.entries);
   }

@@ -46,7 +46,8 @@ describe('slow consumers', () => {
     live.upstream.fleet.put(10, 1, { name: 'after the resync' });
     await sameAsUpstream(slow.view);
     expect(await gateway.metrics.snapshotsSent.get({ reason: 'resync' })).toBe(1);
-  });
+    // Rounds until the kernel's buffers fill: about 2 s alone, several times that beside a busy suite.
+  }, 30_000);
 
   it('lets a snapshot above the bound drain while deltas come, without counting its client slow', async () => {
     const { gateway } = await gatewayWith({

@@ -1,5 +1,4 @@
 import {
-  can,
   displayMaySubscribe,
   EnvironmentSubscribeSchema,
   HttpErrorKind,
@@ -56,10 +55,7 @@ export class SubscribeAdmission {
       ack({ ok: false, error: HttpErrorKind.TOO_MANY_REQUESTS });
       return false;
     }
-    const access =
-      capability === undefined || can(socket.data.session, capability)
-        ? await this.options.access.check(socket.data.session, socket.data.token, environmentId)
-        : HttpErrorKind.FORBIDDEN;
+    const access = await this.options.access.check(socket.data.session, socket.data.token, environmentId, capability);
     if (access !== 'ok') {
       ack({ ok: false, error: access });
       return false;

@@ -1,12 +1,15 @@
 import { API, AuditAction, AuditResource } from '@halo/shared';
+import { assertCollectionRoom } from '../../store/collectionCaps.js';
 import { route } from '../../http/endpointRoute.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { silenceView } from '../../store/alarmSilences.js';
+import type { AlarmSilenceRow } from '../../store/schema.js';
 import { keptToEnvironment } from '../../store/keptToEnvironment.js';
 import { auditChanges } from '../../http/reachable.js';
+import { forEachSlice } from '../../loopTurns.js';
 
-/** Silences per INSERT: 12 columns each, well under either database's bound-parameter limit. */
-const SILENCES_PER_STATEMENT = 500;
+/** Silences per INSERT (12 columns each, well under either database's bound-parameter limit) and per turn of the loop. */
+const SILENCES_PER_STATEMENT = 200;
 
 /**
  * POST config/{env}/alarm_silences {scope, device_ids?, group_ids?, starts_at?, duration_minutes, reason}:
@@ -40,16 +43,22 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
             .where('id', 'in', groupIds)
             .execute();
     if (devices.length !== deviceIds.length || groups.length !== groupIds.length) throw idNotFound();
-    const targets =
+    type Named = { readonly id: number; readonly name: string } | null;
+    const targets: readonly { readonly device: Named; readonly group: Named }[] =
       body.scope === 'environment'
         ? [{ device: null, group: null }]
         : body.scope === 'group'
           ? groups.map((group) => ({ device: null, group }))
           : devices.map((device) => ({ device, group: null }));
-    // One statement for the silences and one for their audit rows (a call may name 1,000 devices).
-    const created = [];
-    for (let at = 0; at < targets.length; at += SILENCES_PER_STATEMENT) {
-      const slice = targets.slice(at, at + SILENCES_PER_STATEMENT);
+    await assertCollectionRoom(
+      'silences',
+      trx.selectFrom('alarm_silences').where('environment_id', '=', auth.target.id).where('ends_at', '>', now),
+      targets.length,
+    );
+    // A call may name 1,000 devices: its silences and their audit rows go in slices, a statement
+    // for each and a turn of the loop between two (one transaction still: all or nothing).
+    const created: AlarmSilenceRow[] = [];
+    await forEachSlice(targets, SILENCES_PER_STATEMENT, async (slice) => {
       const values = slice.map(({ device, group }) => ({
         environment_id: auth.target.id,
         scope: body.scope,
@@ -65,19 +74,20 @@ export const createSilences = route(API.silences.create, (context) => async ({ a
         created_at: now,
       }));
       created.push(...(await trx.insertInto('alarm_silences').values(values).returningAll().execute()));
-    }
-    await auditChanges(
-      trx,
-      auth,
-      targets.map(({ device, group }) => ({
-        resource: AuditResource.ALARM_SILENCE,
-        action: AuditAction.CREATE,
-        name: device?.name ?? group?.name ?? auth.target.name,
-        detail: body.reason,
-      })),
-      now,
-    );
+      await auditChanges(
+        trx,
+        auth,
+        slice.map(({ device, group }) => ({
+          resource: AuditResource.ALARM_SILENCE,
+          action: AuditAction.CREATE,
+          name: device?.name ?? group?.name ?? auth.target.name,
+          detail: body.reason,
+        })),
+        now,
+      );
+    });
     return created;
   });
-  return { silences: rows.map(silenceView) };
+  // Set from the caller's own environment: his to end.
+  return { silences: rows.map((row) => silenceView(row, true)) };
 });

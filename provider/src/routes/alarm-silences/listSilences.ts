@@ -1,16 +1,18 @@
 import { API } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { silenceView } from '../../store/alarmSilences.js';
+import { mayEndSilences, silencesWithSetter } from './silenceOwnership.js';
 
-/** GET config/{env}/alarm_silences: the environment's silences in force or to come, the soonest ending first. */
-export const listSilences = route(API.silences.list, (context) => async ({ auth: { target } }) => {
-  const rows = await context.db
-    .selectFrom('alarm_silences')
-    .selectAll()
-    .where('environment_id', '=', target.id)
-    .where('ends_at', '>', context.now())
-    .orderBy('ends_at')
-    .orderBy('id')
+/**
+ * GET config/{env}/alarm_silences: the environment's silences in force or to come, the soonest
+ * ending first, each saying whether the caller may end it (silenceOwnership.ts).
+ */
+export const listSilences = route(API.silences.list, (context) => async ({ auth }) => {
+  const rows = await silencesWithSetter(context.db, auth)
+    .where('alarm_silences.ends_at', '>', context.now())
+    .orderBy('alarm_silences.ends_at')
+    .orderBy('alarm_silences.id')
     .execute();
-  return { silences: rows.map(silenceView) };
+  const mayEnd = await mayEndSilences(context.db, auth);
+  return { silences: rows.map((row) => silenceView(row, mayEnd(row))) };
 });

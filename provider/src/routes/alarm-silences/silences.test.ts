@@ -4,7 +4,9 @@ import { sendAlarmMail } from '../../jobs/alarmMail.js';
 import { applyAlarmReadings, type AlarmReading } from '../../store/alarms.js';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { clientDevice, createDevice } from '../../testing/devices.js';
+import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
+import { silenceEnvironment } from '../../testing/silences.js';
 import { DIALECTS } from '../../testing/testProvider.js';
 
 const reading = (deviceId: number, severity: number = Severity.CRITICAL): AlarmReading => ({
@@ -129,6 +131,83 @@ describe.each(DIALECTS)('alarm silences on %s', (dialect) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .execute();
     expect(Number(count[0]?.n)).toBe(1);
+  });
+
+  it("is ended only from the environment that set it or one above: a child's manager cannot end a parent's silence", async () => {
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'branch');
+    const grandchild = await createEnvironment(suite.provider.api, child, 'leaf', child.id);
+    const inChild = (actor: Actor, method: 'post' | 'delete' | 'get', path: string, body?: object) =>
+      configCall(suite.provider.api, actor, method, path, body, grandchild.id);
+    const window = { scope: 'environment', duration_minutes: 60, reason: 'Planned by the parent' };
+    const silenceIdOf = (response: Awaited<ReturnType<typeof inChild>>) => {
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return API.silences.create.answer.parse(response.body).silences[0]?.id ?? 0;
+    };
+    const inForce = async () =>
+      API.silences.list.answer
+        .parse((await inChild(suite.admin, 'get', '/alarm_silences')).body)
+        .silences.map((each) => each.id)
+        .sort((a, b) => a - b);
+
+    // Set by root's manager on the leaf: neither the leaf's manager nor the branch's may end it.
+    const fromRoot = silenceIdOf(await inChild(suite.admin, 'post', '/alarm_silences', window));
+    for (const below of [grandchild, child]) {
+      const refused = await inChild(below, 'delete', `/alarm_silences/${fromRoot}`);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body).toMatchObject({ error: 'forbidden' });
+    }
+    expect(await inForce()).toEqual([fromRoot]);
+    // Each caller is told whether he may end it, so the console offers it only to those who may.
+    const mayEndAs = async (actor: Actor) =>
+      API.silences.list.answer
+        .parse((await inChild(actor, 'get', '/alarm_silences')).body)
+        .silences.map((each) => each.may_end);
+    expect([await mayEndAs(grandchild), await mayEndAs(child), await mayEndAs(suite.admin)]).toEqual([
+      [false],
+      [false],
+      [true],
+    ]);
+    const audited = await suite.provider.provider.context.db
+      .selectFrom('user_audits')
+      .select('action')
+      .where('resource', '=', AuditResource.ALARM_SILENCE)
+      .execute();
+    expect(audited.map((row) => row.action)).toEqual(['create']);
+
+    // Set by the branch's manager: he and root's manager may end it, the leaf's manager may not.
+    const fromBranch = silenceIdOf(await inChild(child, 'post', '/alarm_silences', window));
+    expect((await inChild(grandchild, 'delete', `/alarm_silences/${fromBranch}`)).status).toBe(403);
+    expect((await inChild(child, 'delete', `/alarm_silences/${fromBranch}`)).status).toBe(200);
+    // The leaf's own silence: its manager ends it, and so does anyone above.
+    const own = silenceIdOf(await inChild(grandchild, 'post', '/alarm_silences', window));
+    const ownAgain = silenceIdOf(await inChild(grandchild, 'post', '/alarm_silences', window));
+    expect((await inChild(grandchild, 'delete', `/alarm_silences/${own}`)).status).toBe(200);
+    expect((await inChild(suite.admin, 'delete', `/alarm_silences/${ownAgain}`)).status).toBe(200);
+    // And the parent's, from the parent.
+    expect((await inChild(suite.admin, 'delete', `/alarm_silences/${fromRoot}`)).status).toBe(200);
+    expect(await inForce()).toEqual([]);
+  });
+
+  it("quiets the notifications of the environment that set it and below, never its parent's mail", async () => {
+    const { context } = suite.provider.provider;
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'quiet-branch');
+    await applyAlarmReadings(context.db, child.id, [reading(5)], context.now());
+    const mailTo = (address: string) => suite.provider.mail.filter((message) => message.to === address);
+    // The branch silences itself: its own manager hears nothing; root's manager still hears of it
+    // (before, the branch could hide its alarms from its parent's mail this way).
+    await silenceEnvironment(suite.provider.api, child, child.id, 600, 'Our own quiet hours');
+    expect(await sendAlarmMail(context)).toBe(1);
+    expect(mailTo('admin@example.test')[0]?.text).toContain('device-5');
+    expect(mailTo('quiet-branch@example.test')).toEqual([]);
+    // Root's silence on the branch binds both.
+    await applyAlarmReadings(context.db, child.id, [reading(6)], context.now());
+    await silenceEnvironment(suite.provider.api, suite.admin, child.id, 600, 'Planned by the parent');
+    // Past the group interval and the reminder's: nothing new is told, and no reminder goes.
+    suite.provider.clock.now += 2 * 3_600_000;
+    await applyAlarmReadings(context.db, child.id, [reading(7)], context.now());
+    const sentBefore = suite.provider.mail.length;
+    await sendAlarmMail(context);
+    expect(suite.provider.mail.slice(sentBefore)).toEqual([]);
   });
 
   it('silences a group: the devices in it while it lasts, counted and mailed as silenced', async () => {

@@ -1,4 +1,11 @@
-import { API, AuditAction, AuditResource, ErrorCode, WEBHOOK_MAX_PER_ENVIRONMENT } from '@halo/shared';
+import {
+  API,
+  AuditAction,
+  AuditResource,
+  ErrorCode,
+  WEBHOOK_MAX_PER_ENVIRONMENT,
+  webhookAddressForAudit,
+} from '@halo/shared';
 import { assertWebhookUrl, newWebhookSecret } from '../../alarm-webhooks/webhookDelivery.js';
 import { webhookView } from '../../alarm-webhooks/webhookView.js';
 import { refuse } from '../../errors/httpError.js';
@@ -45,7 +52,12 @@ export const createWebhook = route(API.webhooks.create, (context) => async ({ au
     await auditChange(
       trx,
       auth,
-      { resource: AuditResource.ALARM_WEBHOOK, action: AuditAction.CREATE, name: body.name, detail: body.url },
+      {
+        resource: AuditResource.ALARM_WEBHOOK,
+        action: AuditAction.CREATE,
+        name: body.name,
+        detail: webhookAddressForAudit(body.url),
+      },
       now,
     );
     return created;

@@ -1,4 +1,4 @@
-import { API, AuditAction, AuditResource } from '@halo/shared';
+import { API, AuditAction, AuditResource, webhookAddressForAudit } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { auditChange } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
@@ -17,7 +17,12 @@ export const deleteWebhook = route(API.webhooks.remove, (context) => async ({ au
     await auditChange(
       trx,
       auth,
-      { resource: AuditResource.ALARM_WEBHOOK, action: AuditAction.DELETE, name: deleted.name, detail: deleted.url },
+      {
+        resource: AuditResource.ALARM_WEBHOOK,
+        action: AuditAction.DELETE,
+        name: deleted.name,
+        detail: webhookAddressForAudit(deleted.url),
+      },
       now,
     );
   });

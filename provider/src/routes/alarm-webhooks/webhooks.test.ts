@@ -56,10 +56,42 @@ describe.each(DIALECTS)('alarm webhooks (the calls) on %s', (dialect) => {
       .orderBy('id')
       .execute();
     expect(audits).toEqual([
-      { action: 'create', name: 'Pager relay', detail: 'https://hooks.example.com/halo?x=1' },
-      { action: 'create', name: 'On-prem relay', detail: 'http://10.20.1.5:8080/in' },
-      { action: 'delete', name: 'Pager relay', detail: 'https://hooks.example.com/halo?x=1' },
+      { action: 'create', name: 'Pager relay', detail: 'https://hooks.example.com/…' },
+      { action: 'create', name: 'On-prem relay', detail: 'http://10.20.1.5:8080/…' },
+      { action: 'delete', name: 'Pager relay', detail: 'https://hooks.example.com/…' },
     ]);
+  });
+
+  it("shows a webhook's scheme and host only in the audit log and its CSV; the manager's own list keeps the address", async () => {
+    // Slack-, Teams- and Mattermost-style receivers carry their credential in the path.
+    const secretPath = 'services/T0001/B0002/xoxSecretToken42';
+    const url = `https://hooks.example.com/${secretPath}?token=alsoSecret`;
+    const created = await send(suite.admin, 'post', '/alarm_webhooks', { ...good, name: 'Chat', url });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { webhook } = API.webhooks.create.answer.parse(created.body);
+    expect((await send(suite.admin, 'delete', `/alarm_webhooks/${webhook.id}`)).status).toBe(200);
+    await send(suite.admin, 'post', '/alarm_webhooks', { ...good, name: 'Chat again', url });
+    expect(API.webhooks.list.answer.parse((await send(suite.admin, 'get', '/alarm_webhooks')).body).webhooks).toEqual([
+      expect.objectContaining({ name: 'Chat again', url }),
+    ]);
+
+    await createUser(suite.provider.api, suite.admin, 'log-viewer', [Permission.LOGS_VIEW]);
+    const viewer = await as(suite.provider.api, 'log-viewer', 'root');
+    const listed = await send(viewer, 'get', '/user_audits?resources=alarm_webhook');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const entries = API.logs.userAudits.answer.parse(listed.body).user_audits;
+    expect(entries.map((entry) => [entry.name, entry.detail])).toEqual([
+      ['Chat again', 'https://hooks.example.com/…'],
+      ['Chat', 'https://hooks.example.com/…'],
+      ['Chat', 'https://hooks.example.com/…'],
+    ]);
+    const exported = await send(viewer, 'get', '/user_audits/export?resources=alarm_webhook');
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain('https://hooks.example.com/…');
+    for (const seen of [JSON.stringify(listed.body), exported.text]) {
+      expect(seen).not.toContain('xoxSecretToken42');
+      expect(seen).not.toContain('alsoSecret');
+    }
   });
 
   it('refuses addresses the policy never calls, plain http outside the allowed networks, and bad bodies', async () => {

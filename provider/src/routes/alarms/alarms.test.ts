@@ -362,6 +362,70 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
     expect(JSON.stringify(intoRoot.body)).not.toContain('device-1');
   });
 
+  it('acknowledges only what the user may see: 71 without 70 is refused, allowed devices keep to their alarms', async () => {
+    const { db } = suite.provider.provider.context;
+    const root = suite.admin.environmentId;
+    const listed = await createDevice(suite.provider.api, suite.admin, clientDevice('listed'));
+    const outside = await createDevice(suite.provider.api, suite.admin, clientDevice('outside'));
+    await applyAlarmReadings(
+      db,
+      root,
+      [reading(listed, 'breach', Severity.MAJOR), reading(outside, 'breach', Severity.MAJOR)],
+      1000,
+    );
+    const alarmOf = async (deviceId: number) => {
+      const found = (await alarmsOf(suite.admin)).alarms.find((alarm) => alarm.device_id === deviceId);
+      if (!found) throw new Error(`an alarm of device ${deviceId} expected`);
+      return found;
+    };
+    const [listedAlarm, outsideAlarm] = [await alarmOf(listed), await alarmOf(outside)];
+
+    // 71 alone: refused as any call without its permission, and nothing acknowledged.
+    await createUser(suite.provider.api, suite.admin, 'blind-acknowledger', [Permission.ALARMS_ACKNOWLEDGE]);
+    const blind = await as(suite.provider.api, 'blind-acknowledger', 'root');
+    const refused = await send(blind, 'post', '/alarms/acknowledge', { ids: [listedAlarm.id, outsideAlarm.id] });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'forbidden' });
+    expect(await countsOf(suite.admin)).toEqual({ active: [0, 0, 2, 0], unacknowledged: [0, 0, 2, 0] });
+
+    // Plain device update (52) with one allowed device: the other device's alarm is not found to him.
+    const limitedId = await createUser(suite.provider.api, suite.admin, 'limited', [
+      Permission.DEVICES_VIEW,
+      Permission.DEVICES_UPDATE,
+      Permission.LOGS_VIEW,
+      Permission.ALARMS_ACKNOWLEDGE,
+    ]);
+    const granted = await send(suite.admin, 'put', `/users/${limitedId}`, {
+      user: {
+        username: 'limited',
+        email: 'limited@example.test',
+        permissions: [
+          Permission.DEVICES_VIEW,
+          Permission.DEVICES_UPDATE,
+          Permission.LOGS_VIEW,
+          Permission.ALARMS_ACKNOWLEDGE,
+        ],
+        allowed_devices: [listed],
+      },
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const limited = await as(suite.provider.api, 'limited', 'root');
+    const answer = await send(limited, 'post', '/alarms/acknowledge', { ids: [listedAlarm.id, outsideAlarm.id] });
+    expect(answer.body).toEqual({
+      acknowledged: [listedAlarm.id],
+      already_acknowledged: [],
+      not_found: [outsideAlarm.id],
+    });
+    expect((await alarmOf(outside)).acknowledged).toBe(false);
+    // Acknowledged by someone else, it is still not found to him, not "already acknowledged".
+    await send(suite.admin, 'post', '/alarms/acknowledge', { ids: [outsideAlarm.id] });
+    expect((await send(limited, 'post', '/alarms/acknowledge', { ids: [outsideAlarm.id] })).body).toEqual({
+      acknowledged: [],
+      already_acknowledged: [],
+      not_found: [outsideAlarm.id],
+    });
+  });
+
   it('exports what the filters select as CSV, formula-safe, labels in the asked language', async () => {
     const { db } = suite.provider.provider.context;
     await applyAlarmReadings(

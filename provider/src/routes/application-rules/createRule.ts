@@ -3,13 +3,18 @@ import { route } from '../../http/endpointRoute.js';
 import { subjectOf } from '../../http/tenancy.js';
 import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
+import { assertCollectionRoom } from '../../store/collectionCaps.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { assertRuleFits, ruleColumns, ruleViewOf } from './ruleRecords.js';
 
-/** POST config/{env}/application_rules: errors 1, 60, 61, 64. */
+/** POST config/{env}/application_rules: errors 1, 60, 61, 64, 180 (COLLECTION_CAPS.applicationRules). */
 export const createRule = route(API.applicationRules.create, (context) => async ({ auth, body: input }) => {
   const { target } = auth;
   await assertRuleFits(context.db, target.id, input, { kind: 'add' }, can(subjectOf(auth), 'applicationRules.view'));
+  await assertCollectionRoom(
+    'applicationRules',
+    context.db.selectFrom('application_rules').where('environment_id', '=', target.id),
+  );
   const now = context.now();
   try {
     const row = await context.db

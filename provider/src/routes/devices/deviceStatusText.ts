@@ -1,28 +1,29 @@
 import { LINK_INTERFACE_KINDS, locationStatus, type DataLinksAvailability, type NicCounts } from '@halo/shared';
-import { jsonBytes } from '../../http/jsonAnswer.js';
-import { inTurns } from '../../loopTurns.js';
 import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
+import { textBatch, type TextBatch } from '../../store/keysetPages.js';
 import type { DeviceRow } from '../../store/schema.js';
-import { locationOf, parseLinksSummary, SHAPED_PER_TURN } from './deviceView.js';
+import { locationOf, parseLinksSummary } from './deviceView.js';
 
 /*
  * The per-device status answers (device_status, data_links_info, data_links_availability, locations)
- * written as JSON text where their rows were read (readShapers.ts): each row's JSON columns are
- * parsed and checked, which for 100,000 devices held the request loop for seconds. Where no
- * worker reads they run on that loop, in turns.
+ * written as JSON text where their rows were read (readShapers.ts), a keyset batch at a time
+ * (perDeviceAnswer): each row's JSON columns are parsed and checked, which for 100,000 devices
+ * held the request loop for seconds.
  */
 
 export type DeviceStatusRow = Pick<DeviceRow, 'id' | 'halo_data_links_info' | 'halo_system_report'>;
 export type DataLinksInfoRow = Pick<DeviceRow, 'id' | 'halo_data_links_info'>;
 export type LinksAvailabilityRow = Pick<DeviceRow, 'id' | 'availability' | 'is_activated' | 'links_summary'>;
 
-/** The rows' entries as JSON bytes (moved from a read worker, not copied: jsonAnswer.ts). */
-const jsonInTurns = async <Row>(rows: readonly Row[], entry: (row: Row) => unknown): Promise<Uint8Array> =>
-  jsonBytes(await inTurns(rows, SHAPED_PER_TURN, (slice) => slice.map(entry)));
+/** A batch of rows' entries, each as JSON, joined by commas (an array's items: jsonArrayAnswer). */
+const entriesOf = <Row extends { readonly id: number }>(
+  rows: readonly Row[],
+  entry: (row: Row) => unknown,
+): TextBatch => textBatch(rows, (row) => JSON.stringify(entry(row)), ',');
 
 /** The `device_status` field: per device its links and system report. */
 export const deviceStatusText = (rows: readonly DeviceStatusRow[]) =>
-  jsonInTurns(rows, (row) => ({
+  entriesOf(rows, (row) => ({
     device_id: row.id,
     halo_data_links_info: parseLinksInfo(row.halo_data_links_info),
     halo_system_report: parseSystemReport(row.halo_system_report),
@@ -30,7 +31,7 @@ export const deviceStatusText = (rows: readonly DeviceStatusRow[]) =>
 
 /** The `halo_data_links_info` field: per device its links by interface kind. */
 export const dataLinksInfoText = (rows: readonly DataLinksInfoRow[]) =>
-  jsonInTurns(rows, (row) => ({ device_id: row.id, halo_data_links_info: parseLinksInfo(row.halo_data_links_info) }));
+  entriesOf(rows, (row) => ({ device_id: row.id, halo_data_links_info: parseLinksInfo(row.halo_data_links_info) }));
 
 /** One device's online and offline links per kind: a device that is not connected has every link offline. */
 export function linksAvailabilityOf(row: LinksAvailabilityRow): DataLinksAvailability {
@@ -45,7 +46,7 @@ export function linksAvailabilityOf(row: LinksAvailabilityRow): DataLinksAvailab
 }
 
 /** The `halo_data_links_availability` field. */
-export const linksAvailabilityText = (rows: readonly LinksAvailabilityRow[]) => jsonInTurns(rows, linksAvailabilityOf);
+export const linksAvailabilityText = (rows: readonly LinksAvailabilityRow[]) => entriesOf(rows, linksAvailabilityOf);
 
 export type LocationRow = Pick<
   DeviceRow,
@@ -54,7 +55,7 @@ export type LocationRow = Pick<
 
 /** The `locations` field: each device's latest fix (none: [0, 0], accuracy 0) and its section 4 status. */
 export const locationsText = (rows: readonly LocationRow[]) =>
-  jsonInTurns(rows, (row) => {
+  entriesOf(rows, (row) => {
     const location = locationOf(row) ?? { coordinate: [0, 0], altitude: null, time: null, accuracy: 0 };
     const connected = row.is_activated === 1 && row.availability === 1;
     return { device_id: row.id, ...location, status: locationStatus(location, connected) };

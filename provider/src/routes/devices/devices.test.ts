@@ -626,4 +626,30 @@ describe.each(
     const empty = await createEnvironment(suite.provider.api, suite.admin, 'batched-empty');
     expect(await listed(empty)).toEqual([]);
   });
+
+  it('finds devices by a part of their name or serial, whatever the case, a page at a time; wildcards are text', async () => {
+    const other = await createEnvironment(suite.provider.api, suite.admin, 'searched-other');
+    await createDevice(suite.provider.api, other, clientDevice('Tower-elsewhere'));
+    const ids: number[] = [];
+    for (const name of ['Tower-A', 'tower-b', 'Mast_1', 'Mastx1', 'ship-9']) {
+      ids.push(await createDevice(suite.provider.api, suite.admin, clientDevice(name)));
+    }
+    const names = async (query: string) => (await listed(suite.admin, query)).map((device) => device.name);
+    expect(await names('?search=TOWER')).toEqual(['Tower-A', 'tower-b']);
+    // The serial number (SN-<name>) is searched too; `_` and `%` are not wildcards.
+    expect(await names('?search=sn-ship')).toEqual(['ship-9']);
+    expect(await names('?search=t_1')).toEqual(['Mast_1']);
+    expect(await names('?search=%25')).toEqual([]);
+    expect(await names('?search=nothing-like-it')).toEqual([]);
+    // Pages by id: `limit`, then `after` the last id of the page before.
+    expect(await names('?limit=2')).toEqual(['Tower-A', 'tower-b']);
+    expect(await names(`?limit=2&after=${ids[1]}`)).toEqual(['Mast_1', 'Mastx1']);
+    expect(await names(`?limit=2&after=${ids[3]}`)).toEqual(['ship-9']);
+    expect(await names(`?search=mast&limit=1&after=${ids[2]}`)).toEqual(['Mastx1']);
+    for (const bad of ['?limit=0', '?limit=1001', '?limit=x', `?search=${'a'.repeat(65)}`, '?after=-1']) {
+      const refused = await suite.send(suite.admin, 'get', `/devices${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.error, bad).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+    }
+  });
 });

@@ -16,6 +16,6 @@ export const getDataLinksAvailability = route(
         { auth, devices, signal },
         'halo_data_links_availability',
         'linksAvailability',
-        (query) => query.select(['id', 'availability', 'is_activated', 'links_summary']).orderBy('id').compile(),
+        (query) => query.select(['id', 'availability', 'is_activated', 'links_summary']),
       ),
 );

@@ -13,6 +13,6 @@ export const getDataLinksInfo = route(
         { auth, devices, signal },
         'halo_data_links_info',
         'dataLinksInfo',
-        (query) => query.select(['id', 'halo_data_links_info']).orderBy('id').compile(),
+        (query) => query.select(['id', 'halo_data_links_info']),
       ),
 );

@@ -17,18 +17,15 @@ export const getDeviceLocations = route(
         'locations',
         'locations',
         (query) =>
-          query
-            .select([
-              'id',
-              'is_activated',
-              'availability',
-              'longitude',
-              'latitude',
-              'altitude',
-              'accuracy',
-              'location_time',
-            ])
-            .orderBy('id')
-            .compile(),
+          query.select([
+            'id',
+            'is_activated',
+            'availability',
+            'longitude',
+            'latitude',
+            'altitude',
+            'accuracy',
+            'location_time',
+          ]),
       ),
 );

@@ -13,6 +13,6 @@ export const getDeviceStatus = route(
         { auth, devices, signal },
         'device_status',
         'deviceStatus',
-        (query) => query.select(['id', 'halo_data_links_info', 'halo_system_report']).orderBy('id').compile(),
+        (query) => query.select(['id', 'halo_data_links_info', 'halo_system_report']),
       ),
 );

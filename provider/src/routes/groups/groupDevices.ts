@@ -2,39 +2,39 @@ import { API, AuditAction, AuditResource, type GroupDevicesResponse } from '@hal
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../../context.js';
 import { route } from '../../http/endpointRoute.js';
-import { jsonAnswerWith } from '../../http/jsonAnswer.js';
+import { jsonArrayAnswer, type JsonAnswer } from '../../http/jsonAnswer.js';
 import { auditChange, findReachable } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
 import { forEachSlice } from '../../loopTurns.js';
 import { addGroupMembers, removeGroupMembers } from '../../store/groupMembers.js';
 import { keptToEnvironment } from '../../store/keptToEnvironment.js';
+import { textOfBatches } from '../../store/keysetPages.js';
 import type { Database } from '../../store/schema.js';
 
 /** Members written per statement. */
 const MEMBERS_PER_STATEMENT = 500;
 
 /**
- * A group's devices by name, read and written as JSON in the read pool: a group may hold every
- * device of a 100,000-device environment.
+ * A group's devices, streamed: a group may hold every device of a 100,000-device environment,
+ * so they are read by id in keyset batches (HALO_LIST_BATCH_ROWS) in the read pool, each
+ * batch's JSON sent as it comes; neither the loop nor memory holds the whole list.
  */
-async function membersOf(
-  db: Kysely<Database>,
+function membersOf(
+  context: ProviderContext,
   read: ReturnType<ProviderContext['reads']['begin']>,
   groupId: number,
   unknownNames: readonly string[] = [],
-) {
-  const devices = db
-    .selectFrom('device_group_members')
-    .innerJoin('devices', 'devices.id', 'device_group_members.device_id')
-    .select(['devices.id', 'devices.name', 'devices.pairing_id'])
-    .where('device_group_members.group_id', '=', groupId)
-    .orderBy('devices.name')
-    .orderBy('devices.id')
-    .compile();
-  return jsonAnswerWith<GroupDevicesResponse>(
-    { unknown_names: [...unknownNames] },
-    { devices: await read.shaped(devices, 'rowsJson', undefined) },
-  );
+): JsonAnswer<GroupDevicesResponse> {
+  const batches = textOfBatches((pastId, limit) => {
+    const members = context.db
+      .selectFrom('device_group_members')
+      .innerJoin('devices', 'devices.id', 'device_group_members.device_id')
+      .select(['devices.id', 'devices.name', 'devices.pairing_id'])
+      .where('device_group_members.group_id', '=', groupId);
+    const batch = pastId === undefined ? members : members.where('devices.id', '>', pastId);
+    return read.shaped(batch.orderBy('devices.id').limit(limit).compile(), 'rowsJsonBatch', undefined);
+  }, context.config.listBatchRows);
+  return jsonArrayAnswer<GroupDevicesResponse>('devices', batches, { unknown_names: [...unknownNames] });
 }
 
 /**
@@ -74,7 +74,7 @@ async function devicesNamed(
 /** GET config/{env}/groups/{id}/devices: the group's devices by name. */
 export const listGroupDevices = route(API.groups.devices, (context) => async ({ auth, params, signal }) => {
   const group = await findReachable(context.db, 'groups', auth, params.id);
-  return membersOf(context.db, context.reads.begin('page', signal), group.id);
+  return membersOf(context, context.reads.begin('export', signal), group.id);
 });
 
 /**
@@ -120,6 +120,6 @@ export const changeGroupDevices = route(
           context.now(),
         );
       });
-      return membersOf(context.db, read, group.id, byName.unknown);
+      return membersOf(context, context.reads.begin('export', signal), group.id, byName.unknown);
     },
 );

@@ -1,5 +1,6 @@
 import { csvLine, logPageWindow, logTimeWindow, type CsvValue, type LogPaging } from '@halo/shared';
 import { sql, type RawBuilder } from 'kysely';
+import type { JsonText } from '../../http/jsonAnswer.js';
 import { textBatch, textOfBatches, type TextBatch } from '../../store/keysetPages.js';
 
 /**
@@ -77,7 +78,7 @@ export async function* shapedCsvChunks(
   header: readonly string[],
   page: (olderThan: number | undefined, limit: number) => Promise<CsvBatch>,
   batch = EXPORT_BATCH,
-): AsyncGenerator<string> {
+): AsyncGenerator<JsonText> {
   yield csvLine(header);
   yield* textOfBatches(page, batch);
 }

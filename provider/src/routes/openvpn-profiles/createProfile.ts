@@ -3,13 +3,18 @@ import { newOpenVpnStaticKey } from '../../ca/keys.js';
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
+import { assertCollectionRoom } from '../../store/collectionCaps.js';
 import { isUniqueViolation } from '../../store/uniqueness.js';
 import { assertCustomFields, assertProfileNameFree, profileColumns, profileView } from './profileRecords.js';
 
-/** POST config/{env}/apps/openvpn/profiles: errors 80, 82, 83. */
+/** POST config/{env}/apps/openvpn/profiles: errors 80, 82, 83, 180 (COLLECTION_CAPS.openVpnProfiles). */
 export const createProfile = route(API.vpn.createProfile, (context) => async ({ auth, body: input }) => {
   assertCustomFields(input);
   await assertProfileNameFree(context, auth.target.id, input.name);
+  await assertCollectionRoom(
+    'openVpnProfiles',
+    context.db.selectFrom('openvpn_profiles').where('environment_id', '=', auth.target.id),
+  );
   const now = context.now();
   try {
     const row = await context.db

@@ -191,11 +191,11 @@ describe.each(DIALECTS)('the satcom target on %s', (dialect) => {
       });
       await configured.forwardOnce();
       const answer = await send(admin, 'get', '/satcom_target').expect(200);
-      expect(answer.body.satcom_target.last_error).toBe('addressRefused:loopback');
+      expect(answer.body.satcom_target.last_error).toBe('unreachable');
       expect(answer.text).not.toMatch(/127\.0\.0\.1|::1|DNS|family|resolves/);
       expect(warnings).toHaveBeenCalledWith(
         expect.objectContaining({
-          reason: 'addressRefused:loopback',
+          reason: 'unreachable',
           detail: expect.stringMatching(/localhost resolves to/),
         }),
         'satcom delivery failed',

@@ -66,7 +66,7 @@ describe.each(DIALECTS)('saved views on %s', (dialect) => {
 
   it("a user's views are their own: another user neither lists nor deletes them (404), in any environment", async () => {
     const mine = SavedViewSchema.parse((await save(suite.admin, 'mine', 'q=1')).body.view);
-    // Any user may keep views: no permission is needed.
+    // Views are of the Devices screen: any user who may see it keeps their own (issue 39, item 9).
     await createUser(suite.provider.api, suite.admin, 'colleague', [Permission.DEVICES_VIEW]);
     const colleague = await as(suite.provider.api, 'colleague', 'root');
     await createUser(suite.provider.api, suite.admin, 'nobody', []);
@@ -75,7 +75,9 @@ describe.each(DIALECTS)('saved views on %s', (dialect) => {
     const theirs = await save(colleague, 'mine', 'q=2');
     expect(theirs.status).toBe(201);
     expect(theirs.body.view.id).not.toBe(mine.id);
-    expect((await save(nobody, 'any', 'q=3')).status).toBe(201);
+    expect((await save(nobody, 'any', 'q=3')).status).toBe(403);
+    const unseen = await configCall(suite.provider.api, nobody, 'get', '/saved_views?screen=devices');
+    expect(unseen.status).toBe(403);
     const removed = await configCall(suite.provider.api, colleague, 'delete', `/saved_views/${mine.id}`);
     expect(removed.status).toBe(404);
     expect(removed.body.error).toBe(ErrorCode.INVALID_ID);
@@ -93,10 +95,7 @@ describe.each(DIALECTS)('saved views on %s', (dialect) => {
     await suite.send(suite.admin, 'delete', `/environments/${child.environmentId}`).expect(200);
     await suite.send(suite.admin, 'delete', `/users/${colleague.userId}`).expect(200);
     const left = await db().selectFrom('saved_views').select(['name', 'user_id']).orderBy('name').execute();
-    expect(left).toEqual([
-      { name: 'any', user_id: nobody.userId },
-      { name: 'mine', user_id: suite.admin.userId },
-    ]);
+    expect(left).toEqual([{ name: 'mine', user_id: suite.admin.userId }]);
   });
 
   it(`keeps at most ${SAVED_VIEWS_PER_USER_MAX} views of a screen per user (error 170); replacing one still works`, async () => {

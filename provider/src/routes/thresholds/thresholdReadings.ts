@@ -1,9 +1,9 @@
 import { deviceReadings, SIM_EVENT_TYPE, ThresholdAttributeType, type DeviceFacts } from '@halo/shared';
 import type { Kysely } from 'kysely';
-import { inTurns } from '../../loopTurns.js';
+import { textBytes } from '../../http/jsonAnswer.js';
+import type { TextBatch } from '../../store/keysetPages.js';
 import type { Database, DeviceRow } from '../../store/schema.js';
 import { parseLinksInfo, parseSystemReport } from '../../store/deviceJsonColumns.js';
-import { SHAPED_PER_TURN } from '../devices/deviceView.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -49,18 +49,16 @@ export interface ReadingsOf {
 }
 
 /**
- * The readings of one attribute across an environment's devices (those that have one), as the
- * JSON text of the answer's `readings`. It runs where the rows were read (readShapers.ts): each
- * device's JSON columns are parsed and checked, which for 100,000 devices held the request
- * loop for seconds.
+ * The readings of one attribute across a batch of an environment's devices (those that have
+ * one), as the answer's `readings` items, JSON joined by commas. It runs where the rows were
+ * read (readShapers.ts), a keyset batch at a time: each device's JSON columns are parsed and
+ * checked, which for 100,000 devices held the request loop for seconds.
  */
-export async function attributeReadingsText(rows: readonly DeviceFactsRow[], of: ReadingsOf): Promise<string> {
+export function attributeReadingsBatch(rows: readonly DeviceFactsRow[], of: ReadingsOf): TextBatch {
   const simByDevice = new Map(of.simEvents);
-  const readings = await inTurns(rows, SHAPED_PER_TURN, (slice) =>
-    slice.flatMap((row) => {
-      const reading = deviceReadings(deviceFactsOf(row, simByDevice.get(row.id) ?? 0), of.now).get(of.type);
-      return reading === undefined ? [] : [reading];
-    }),
-  );
-  return JSON.stringify(readings);
+  const readings = rows.flatMap((row) => {
+    const reading = deviceReadings(deviceFactsOf(row, simByDevice.get(row.id) ?? 0), of.now).get(of.type);
+    return reading === undefined ? [] : [JSON.stringify(reading)];
+  });
+  return { text: textBytes(readings.join(',')), count: rows.length, lastId: rows.at(-1)?.id ?? null };
 }

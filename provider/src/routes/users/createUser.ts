@@ -5,13 +5,15 @@ import { route } from '../../http/endpointRoute.js';
 
 import { assertDevicesOfEnvironment, setGrantedDevices } from '../../store/allowedDevices.js';
 import { permissionsDetail, writeAudit } from '../../store/audit.js';
+import { assertCollectionRoom } from '../../store/collectionCaps.js';
 import { assertEmailFree, assertUsernameFree } from '../../store/uniqueness.js';
 import { assertDevicesGrantable, assertGrantable } from './grantablePermissions.js';
 import { userInputColumns, userView } from './userView.js';
 
-/** POST config/{env}/users: errors 30 (username), 31 (e-mail), 32 (password). */
+/** POST config/{env}/users: errors 30 (username), 31 (e-mail), 32 (password), 180 (COLLECTION_CAPS.users). */
 export const createUser = route(API.users.create, (context) => async ({ auth, body: { user: input } }) => {
   assertGrantable(auth, input.permissions);
+  await assertCollectionRoom('users', context.db.selectFrom('users').where('environment_id', '=', auth.target.id));
   await assertUsernameFree(context.db, auth.target.id, input.username);
   await assertEmailFree(context.db, auth.target.id, input.email);
   const allowedDevices = input.allowed_devices ?? [];

@@ -12,6 +12,7 @@ import {
   type MetaFileProblem,
 } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
+import { assertCollectionRoom } from '../../store/collectionCaps.js';
 import { refuse } from '../../errors/httpError.js';
 import { readUploadedFiles } from '../../http/multipart.js';
 import { auditChange } from '../../http/reachable.js';
@@ -59,6 +60,10 @@ export const uploadVersionDefinition = route(API.versions.upload, (context) => a
     .where('official_version', '=', definition.official_version)
     .executeTakeFirst();
   if (clash) throw refuse(ErrorCode.VERSION_META_EXISTS);
+  await assertCollectionRoom(
+    'versionDefinitions',
+    context.db.selectFrom('version_definitions').where('environment_id', '=', auth.target.id),
+  );
   const now = context.now();
   try {
     const row = await context.db

@@ -236,8 +236,8 @@ describe.each(DIALECTS)('VPN certificates on %s', (dialect) => {
       expect(failed.body).toEqual({
         error: 'vpnGenerateFailed',
         message:
-          "Certificate generation failed, verify service availability: the service's address is not allowed (a loopback address)",
-        fields: { reason: 'addressRefused:loopback' },
+          'Certificate generation failed, verify service availability: the service could not be reached, or its address is not allowed',
+        fields: { reason: 'unreachable' },
       });
       const updated = await send(suite.admin, 'put', `/environments/${manager.environmentId}`, {
         environment_name: 'custom-ca',

@@ -2,11 +2,16 @@ import { API, AuditAction } from '@halo/shared';
 import { SessionKind } from '../../auth/sessions.js';
 import { newToken } from '../../auth/tokens.js';
 import { route } from '../../http/endpointRoute.js';
-import { assertOwnEnvironment, auditWallDisplay } from './wallDisplayAccess.js';
+import { assertCollectionRoom } from '../../store/collectionCaps.js';
+import { assertOwnEnvironment, auditWallDisplay, liveWallDisplays } from './wallDisplayAccess.js';
 
-/** POST config/{env}/wall_displays {label}: the token and the wall's address, shown this once. */
+/**
+ * POST config/{env}/wall_displays {label}: the token and the wall's address, shown this once;
+ * error 180 past COLLECTION_CAPS.wallDisplays (not revoked).
+ */
 export const createWallDisplay = route(API.wallDisplays.create, (context) => async ({ auth, body: { label } }) => {
   assertOwnEnvironment(auth);
+  await assertCollectionRoom('wallDisplays', liveWallDisplays(context.db, auth.target.id));
   const now = context.now();
   const { token, hash } = newToken();
   const row = await context.db

@@ -1,18 +1,12 @@
 import { API } from '@halo/shared';
-import { SessionKind } from '../../auth/sessions.js';
 import { route } from '../../http/endpointRoute.js';
-import { assertOwnEnvironment } from './wallDisplayAccess.js';
+import { assertOwnEnvironment, liveWallDisplays } from './wallDisplayAccess.js';
 
 /** GET config/{env}/wall_displays: the live displays of this environment. */
 export const listWallDisplays = route(API.wallDisplays.list, (context) => async ({ auth }) => {
   assertOwnEnvironment(auth);
-  const rows = await context.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
+  const rows = await liveWallDisplays(context.db, auth.target.id)
     .select(['sessions.id', 'sessions.label', 'sessions.created_at', 'sessions.last_activity_at'])
-    .where('sessions.kind', '=', SessionKind.DISPLAY)
-    .where('sessions.ended_at', 'is', null)
-    .where('users.environment_id', '=', auth.target.id)
     .orderBy('sessions.id')
     .execute();
   return {

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API, apiPaths, LoginResponseSchema, openApiDocument, routeKeyOf, SessionEndReason } from '@halo/shared';
+import {
+  API,
+  apiPaths,
+  COLLECTION_CAPS,
+  ErrorCode,
+  LoginResponseSchema,
+  openApiDocument,
+  routeKeyOf,
+  SessionEndReason,
+} from '@halo/shared';
+import { BACKGROUND_HEADER, DISPLAY_SEEN_EVERY_MS } from '../../auth/sessions.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 
@@ -50,6 +60,51 @@ describe.each(DIALECTS)('wall displays on %s', (dialect) => {
     expect(listed.body.wall_displays).toHaveLength(1);
     expect(JSON.stringify(listed.body)).not.toContain(token);
   });
+
+  it('moves a display’s "last seen" while the gateway checks it for its open socket, at most twice a minute', async () => {
+    const created = await issue(admin);
+    const token = String(created.body.token);
+    const lastSeen = async () => {
+      const listed = await provider.api
+        .get(`/api/v1${apiPaths.wallDisplays.list(admin.environmentId)}`)
+        .set('Authorization', (await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD)).authorization);
+      return String(listed.body.wall_displays[0]?.last_seen_at);
+    };
+    const issuedAt = await lastSeen();
+    // The gateway's session check for the display's socket (a background call, which moves no person's idle time).
+    const gatewayCheck = () =>
+      provider.api.get('/api/v1/auth/session').set('Authorization', `Bearer ${token}`).set(BACKGROUND_HEADER, '1');
+    provider.clock.now += DISPLAY_SEEN_EVERY_MS - 1000;
+    expect((await gatewayCheck()).status).toBe(200);
+    expect(await lastSeen()).toBe(issuedAt);
+    provider.clock.now += 2 * 3600 * 1000;
+    expect((await gatewayCheck()).status).toBe(200);
+    expect(await lastSeen()).toBe(new Date(provider.clock.now).toISOString());
+  });
+
+  it('refuses a display past the cap with error 180 and writes nothing; a revoked one makes room', async () => {
+    const issued = [];
+    for (let index = 0; index < COLLECTION_CAPS.wallDisplays; index += 1) {
+      const created = await issue(admin, `wall ${index}`);
+      expect(created.status).toBe(201);
+      issued.push(created);
+    }
+    const refused = await issue(admin, 'one too many');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: ErrorCode.COLLECTION_LIMIT_REACHED,
+      fields: { limit: COLLECTION_CAPS.wallDisplays },
+    });
+    const listed = await provider.api
+      .get(`/api/v1${apiPaths.wallDisplays.list(admin.environmentId)}`)
+      .set('Authorization', admin.authorization);
+    expect(listed.body.wall_displays).toHaveLength(COLLECTION_CAPS.wallDisplays);
+    await provider.api
+      .delete(`/api/v1${apiPaths.wallDisplays.item(admin.environmentId, issued[0]!.body.id)}`)
+      .set('Authorization', admin.authorization)
+      .expect(200);
+    expect((await issue(admin, 'in the freed place')).status).toBe(201);
+  }, 60_000); // a hundred issues, each a signed token and an audit row: seconds on PostgreSQL in CI
 
   it('a manager revokes a display; the next check says revoked', async () => {
     const created = await issue(admin);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { DIALECTS, startTestProvider, type TestProvider } from '../../testing/testProvider.js';
+import { earlierAuditRow } from '../../testing/earlierAuditRows.js';
 import { convertEarlierRows } from './019_audit_detail_codes.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -17,19 +18,8 @@ describe.each(DIALECTS)('audit rows written before detail codes, on %s', (dialec
 
   it("turns the product's fixed texts into codes, the event's account into its name, and leaves data alone", async () => {
     const db = provider.provider.context.db;
-    const old = (name: string, action: string, detail: string | null) => ({
-      environment_id: 1,
-      user_id: null,
-      username: 'alice',
-      resource: 'session',
-      action,
-      name,
-      detail,
-      detail_code: null,
-      detail_params: null,
-      changes: null,
-      created_at: 1,
-    });
+    const old = (name: string, action: string, detail: string | null) =>
+      earlierAuditRow({ resource: 'session', action, name, detail, username: 'alice' });
     await db.deleteFrom('user_audits').execute();
     await db
       .insertInto('user_audits')

@@ -66,7 +66,14 @@ function fakeProvider(options: { devices?: readonly object[]; putAnswer?: object
       return Promise.resolve(jsonResponse(400, options.putAnswer ?? REFUSED_HOSTS));
     if (url.endsWith('/application_rules'))
       return Promise.resolve(jsonResponse(200, { application_rules: [rule(profiles.length ? 4 : null)] }));
-    if (url.endsWith('/devices')) return Promise.resolve(jsonResponse(200, { devices: options.devices ?? [] }));
+    const asked = new URL(url, 'http://console.test');
+    if (asked.pathname.endsWith('/devices')) {
+      const servers = asked.searchParams.get('is_server');
+      const devices = (options.devices ?? []).filter(
+        (device) => servers === null || String((device as { is_server?: boolean }).is_server) === servers,
+      );
+      return Promise.resolve(jsonResponse(200, { devices }));
+    }
     return Promise.resolve(jsonResponse(404, { error: 6, message: 'ID not found' }));
   });
   return calls;
@@ -150,7 +157,8 @@ describe('DataPathPage', () => {
   it('shows each chosen hub’s control ports beside its own port, proposes a port in them, and names a hub refused', async () => {
     const calls = fakeProvider({ devices: DEVICES });
     renderPage({ environment_manager: true });
-    await waitFor(() => expect(calls).toContain('GET /devices'));
+    // Only the servers are loaded for the hubs (clients are found as the user types).
+    await waitFor(() => expect(calls).toContain('GET /devices?is_server=true'));
     await openRuleDialog(() => fireEvent.click(screen.getByTestId(TestId.crud.add('applicationRules'))), 'hubs');
     fireEvent.change(screen.getByTestId(TestId.dataPath.hub('primary')), { target: { value: '5' } });
     expect(valueOf(TestId.dataPath.hubPort('primary'))).toBe('1024');

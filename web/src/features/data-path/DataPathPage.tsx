@@ -33,12 +33,17 @@ export function DataPathPage() {
   const [devices, setDevices] = useState<readonly Device[]>([]);
   const [rulesReloadKey, setRulesReloadKey] = useState(0);
 
-  // Hosts and hubs are picked from the environment's devices (a refusal leaves the pickers empty).
+  // Hubs are picked from the environment's servers, few where clients may be 100,000 (hosts are
+  // found on the server as the user types: HostsPicker); a refusal leaves the pickers empty.
   useEffect(() => {
     if (!canViewRules) return;
     const controller = new AbortController();
     api
-      .call(API.devices.list, { params: { environmentId } }, { signal: controller.signal })
+      .call(
+        API.devices.list,
+        { params: { environmentId }, query: { is_server: 'true' } },
+        { signal: controller.signal },
+      )
       .then((answer) => setDevices(answer.devices))
       .catch(() => undefined);
     return () => controller.abort();

@@ -120,7 +120,7 @@ function redundancyFields(side: 'host' | 'hub') {
   ] as const;
 }
 
-/** What the page adds to the declaration: the devices hosts and hubs are chosen from. */
+/** What the page adds to the declaration: the servers hubs are chosen from. */
 export interface ApplicationRulesScreenParts {
   readonly devices: readonly Device[];
 }

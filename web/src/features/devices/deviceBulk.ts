@@ -2,6 +2,7 @@ import {
   API,
   can,
   csvLine,
+  DEVICE_BULK_MAX_DEVICES,
   type Capability,
   type DeviceBulkAction,
   type DeviceBulkRefusal,
@@ -80,9 +81,10 @@ export const BULK_REFUSAL_KEYS: Readonly<Record<DeviceBulkRefusal, string>> = {
 /**
  * Devices per call. A selection goes in calls of this many, one after the other: the progress
  * bar moves with each, Stop takes effect between two, and a failure leaves the report of those
- * already done. (One call may name 100,000; the provider works through them in batches anyway.)
+ * already done. A call may name no more (DEVICE_BULK_MAX_DEVICES), so a call cut off leaves at most
+ * this many unknown.
  */
-export const BULK_CALL_DEVICES = 1000;
+export const BULK_CALL_DEVICES = DEVICE_BULK_MAX_DEVICES;
 
 /** How far a bulk action has come: devices sent and answered, of all. */
 export interface BulkProgress {

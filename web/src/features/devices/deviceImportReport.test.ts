@@ -96,7 +96,7 @@ describe('device import report', () => {
     const t = createI18n('he-IL').t;
     const texts = report.slice(1, 7).map((row) => reportErrorText(t, row));
     expect(texts).toEqual([
-      'כתובת IP 1 אינו תקין',
+      'הערך של כתובת IP 1 אינו תקין',
       'טווח פורטים: ערך הפורט חייב להיות בין 1024 ל-49151',
       'התקן עם מזהה הצימוד SN-1 כבר קיים: edge-1',
       'שם מכיל תווים לא חוקיים',

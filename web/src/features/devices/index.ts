@@ -14,3 +14,4 @@ export {
   LOCATION_LABEL_KEYS,
 } from './deviceLabels';
 export { buildDeviceRow, DEVICE_TYPE_NAMES, type DeviceRow } from './devicesTableModel';
+export { useDeviceSearch, useDevicesNamed, type DeviceSearchAnswer } from './deviceLookup';

@@ -61,11 +61,21 @@ describe('global search', () => {
     vi.restoreAllMocks();
   });
 
-  it('opens a found device’s page', async () => {
-    fakeApi([answer(API.devices.list, { devices: [testDevice()] })]);
+  it('asks the server for the devices the text names (never the whole fleet) and opens a found one’s page', async () => {
+    const { calls } = fakeApi([
+      answer(API.devices.list, ({ query }) => ({
+        devices: query.get('search') === 'gate' ? [testDevice()] : [],
+      })),
+    ]);
     renderSearch();
     await choose('devices', 7);
     expect(screen.getByTestId('where').textContent).toBe(`${devicePath(7)}|`);
+    const asked = calls.filter((call) => call.endpoint === API.devices.list);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) {
+      expect(call.query.get('search')).toBe('gate');
+      expect(Number(call.query.get('limit'))).toBeGreaterThan(0);
+    }
   });
 
   it('opens any other list’s screen searched for the item', async () => {

@@ -7,7 +7,10 @@ import { setListSearch, type ListSearchNavigationState } from '../../crud';
 import { api } from '../../lib/api';
 import type { SearchItem, SearchSource } from '../../lib/screens';
 import { useSessionSubject } from '../../lib/session';
-import { filterSearchGroups, loadSearchGroups, type SearchGroup } from './searchSources';
+import { byRank, filterSearchGroups, findSearchGroups, loadSearchGroups, type SearchGroup } from './searchSources';
+
+/** How long typing pauses before the lists searched on the server are asked. */
+const FIND_AFTER_MS = 200;
 
 export interface GlobalSearchProps {
   /** The lists to look through, from the screens the app hands the shell (`searchSourcesOf`). */
@@ -16,9 +19,10 @@ export interface GlobalSearchProps {
 
 /**
  * The top bar's search over devices, users, environments, application rules and VPN
- * profiles: it loads only the lists the user may view (each time the box gets focus), shows
- * matches grouped by list, and a chosen result opens its own page (a device's) or its screen
- * with the search filled in.
+ * profiles: it loads only the lists the user may view (each time the box gets focus; devices
+ * are searched on the server as the user types, a pause after the last key), shows matches
+ * grouped by list, and a chosen result opens its own page (a device's) or its screen with the
+ * search filled in.
  */
 export function GlobalSearch({ sources }: GlobalSearchProps) {
   const { t } = useTranslation();
@@ -28,9 +32,33 @@ export function GlobalSearch({ sources }: GlobalSearchProps) {
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const [groups, setGroups] = useState<readonly SearchGroup[]>([]);
+  /** What the lists searched on the server answered, and for which text. */
+  const [found, setFound] = useState<{ readonly text: string; readonly groups: readonly SearchGroup[] }>({
+    text: '',
+    groups: [],
+  });
   const loadController = useRef<AbortController | null>(null);
+  const environmentId = session?.environment_id;
 
   useEffect(() => () => loadController.current?.abort(), []);
+
+  // The lists searched on the server, asked for the text typed once typing pauses; the last
+  // answer stays shown (filtered by the text now) until the next one comes.
+  const needle = text.trim();
+  useEffect(() => {
+    if (environmentId === undefined || needle === '') return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void findSearchGroups(api, environmentId, subject, sources, needle, controller.signal).then((groups) => {
+        if (!controller.signal.aborted) setFound({ text: needle, groups });
+      });
+    }, FIND_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [environmentId, needle, subject, sources]);
+  const finding = needle !== '' && found.text !== needle;
 
   const load = () => {
     if (!session) return;
@@ -47,7 +75,7 @@ export function GlobalSearch({ sources }: GlobalSearchProps) {
       });
   };
 
-  const results = filterSearchGroups(groups, text);
+  const results = filterSearchGroups(byRank([...groups, ...found.groups]), text);
 
   const choose = (source: SearchSource, item: SearchItem) => {
     setOpen(false);
@@ -64,7 +92,7 @@ export function GlobalSearch({ sources }: GlobalSearchProps) {
 
   const content = (
     <Menu className="global-search-results" data-testid={TestId.globalSearch.results}>
-      {loading && results.length === 0 ? (
+      {(loading || finding) && results.length === 0 ? (
         <MenuItem disabled icon={<Spinner size={16} />} text={t('search.loading')} />
       ) : results.length === 0 ? (
         <MenuItem disabled text={t('search.noResults')} data-testid={TestId.globalSearch.noResults} />

@@ -20,23 +20,46 @@ export function allowedSources(subject: Subject | null, sources: readonly Search
 }
 
 /**
- * Loads every allowed list at once. A list that does not answer (devices before their
- * screen exists, a call refused) is left out rather than failing the search.
+ * The allowed lists' items, each asked with `ask` (a list without it is not asked). A list that
+ * does not answer (a call refused) is left out rather than failing the search.
  */
-export async function loadSearchGroups(
+async function askSources(
+  subject: Subject | null,
+  sources: readonly SearchSource[],
+  ask: (source: SearchSource) => Promise<SearchItem[]> | null,
+): Promise<SearchGroup[]> {
+  const asked = allowedSources(subject, sources).flatMap((source) => {
+    const answer = ask(source);
+    return answer ? [{ source, answer }] : [];
+  });
+  const settled = await Promise.allSettled(asked.map(({ answer }) => answer));
+  return asked.flatMap(({ source }, index) => {
+    const outcome = settled[index];
+    return outcome?.status === 'fulfilled' ? [{ source, items: outcome.value }] : [];
+  });
+}
+
+/** Loads every allowed list that is loaded whole (`load`), at once. */
+export const loadSearchGroups = (
   api: Pick<ApiClient, 'call'>,
   environmentId: number,
   subject: Subject | null,
   sources: readonly SearchSource[],
   signal?: AbortSignal,
-): Promise<SearchGroup[]> {
-  const allowed = allowedSources(subject, sources);
-  const settled = await Promise.allSettled(allowed.map((source) => source.load(api, environmentId, signal)));
-  return allowed.flatMap((source, index) => {
-    const outcome = settled[index];
-    return outcome?.status === 'fulfilled' ? [{ source, items: outcome.value }] : [];
-  });
-}
+) => askSources(subject, sources, (source) => source.load?.(api, environmentId, signal) ?? null);
+
+/** Asks every allowed list searched on the server (`find`) for `text`, at once. */
+export const findSearchGroups = (
+  api: Pick<ApiClient, 'call'>,
+  environmentId: number,
+  subject: Subject | null,
+  sources: readonly SearchSource[],
+  text: string,
+  signal?: AbortSignal,
+) => askSources(subject, sources, (source) => source.find?.(api, environmentId, text, signal) ?? null);
+
+/** Groups in the order their lists are shown (the sources' rank). */
+export const byRank = (groups: readonly SearchGroup[]) => [...groups].sort((a, b) => a.source.rank - b.source.rank);
 
 export const RESULTS_PER_GROUP = 5;
 

@@ -12,6 +12,26 @@ describe('GroupMembersDialog', () => {
     vi.restoreAllMocks();
   });
 
+  it('lists the members by name, though the answer comes by id', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(200, {
+        devices: [device(1, 'zulu'), device(2, 'alpha 10'), device(3, 'alpha 9')],
+        unknown_names: [],
+      }),
+    );
+    renderWithSession(
+      <GroupMembersDialog environmentId={7} group={{ id: 4, name: 'south' }} onClose={vi.fn()} />,
+      signedIn({ environment_manager: true }),
+    );
+    const list = await screen.findByTestId(TestId.groupMembers.list);
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3));
+    expect([...list.querySelectorAll('li bdi')].map((name) => name.textContent)).toEqual([
+      'alpha 9',
+      'alpha 10',
+      'zulu',
+    ]);
+  });
+
   it('reads a pasted list: lines, commas and tabs, blanks dropped, each name once', () => {
     expect(pastedNames(' alpha \nbravo,charlie\t\n\nalpha; delta ')).toEqual(['alpha', 'bravo', 'charlie', 'delta']);
     expect(pastedNames(' \n , ')).toEqual([]);
@@ -38,10 +58,8 @@ describe('GroupMembersDialog', () => {
       <GroupMembersDialog environmentId={7} group={{ id: 3, name: 'north' }} onClose={vi.fn()} />,
       signedIn({ environment_manager: true }),
     );
-    expect(await screen.findByTestId(TestId.groupMembers.list)).toHaveProperty(
-      'textContent',
-      expect.stringContaining('alpha'),
-    );
+    // The list is there (empty) while the members load: wait for them.
+    await waitFor(() => expect(screen.getByTestId(TestId.groupMembers.list).textContent).toContain('alpha'));
     const add = screen.getByTestId<HTMLButtonElement>(TestId.groupMembers.add);
     expect(add.disabled).toBe(true);
     fireEvent.change(screen.getByTestId(TestId.groupMembers.names), { target: { value: 'bravo\nnobody' } });
@@ -65,10 +83,8 @@ describe('GroupMembersDialog', () => {
       jsonResponse(200, { devices: [device(1, 'alpha')], unknown_names: [] }),
     );
     renderWithSession(<GroupMembersDialog environmentId={7} group={{ id: 3, name: 'north' }} onClose={vi.fn()} />);
-    expect(await screen.findByTestId(TestId.groupMembers.list)).toHaveProperty(
-      'textContent',
-      expect.stringContaining('alpha'),
-    );
+    // The list is there (empty) while the members load: wait for them.
+    await waitFor(() => expect(screen.getByTestId(TestId.groupMembers.list).textContent).toContain('alpha'));
     expect(screen.queryByTestId(TestId.groupMembers.add)).toBeNull();
     expect(screen.queryByTestId(TestId.groupMembers.remove(1))).toBeNull();
   });

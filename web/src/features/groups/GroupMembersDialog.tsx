@@ -12,6 +12,8 @@ export interface GroupMembersDialogProps {
   readonly onClose: () => void;
 }
 
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 /** The names of a pasted list: one per line or comma separated, blanks dropped, each once. */
 export const pastedNames = (text: string): string[] => [
   ...new Set(
@@ -37,7 +39,14 @@ export function GroupMembersDialog({ environmentId, group, onClose }: GroupMembe
     (signal) => api.call(API.groups.devices, { params: { environmentId, id: group.id } }, { signal }),
     `${environmentId}|${group.id}#${generation}`,
   );
-  const members = useMemo(() => changed?.devices ?? listed.value?.devices ?? [], [changed, listed.value]);
+  // The answer comes by id (streamed); people read the list by name.
+  const members = useMemo(
+    () =>
+      [...(changed?.devices ?? listed.value?.devices ?? [])].sort(
+        (a, b) => byName.compare(a.name, b.name) || a.id - b.id,
+      ),
+    [changed, listed.value],
+  );
   const [filter, setFilter] = useState('');
   const [names, setNames] = useState('');
   const [busy, setBusy] = useState(false);

@@ -53,7 +53,7 @@ describe('DrillTooltip', () => {
   it('speaks Hebrew in he-IL, every count and share in its words, names kept whole', () => {
     inLanguage('he-IL', <DrillTooltip tip={live} />);
     const tooltip = screen.getByTestId(TestId.heatSight.tooltip);
-    expect(tooltip.textContent).toContain('12 מכשירים כאן');
+    expect(tooltip.textContent).toContain('12 התקנים כאן');
     expect(tooltip.textContent).toContain('ללא חיבור: 3');
     expect(tooltip.textContent).toContain('כל הקישורים נפלו');
     expect(tooltip.querySelector('bdi')?.textContent).toBe('שער צפון');
@@ -61,7 +61,7 @@ describe('DrillTooltip', () => {
       'he-IL',
       <DrillTooltip tip={{ kind: 'live', summary: { ...live.summary, devices: 2, noConnection: 1 } }} />,
     );
-    expect(screen.getAllByTestId(TestId.heatSight.tooltip)[1]?.textContent).toContain('2 מכשירים כאן');
+    expect(screen.getAllByTestId(TestId.heatSight.tooltip)[1]?.textContent).toContain('2 התקנים כאן');
   });
 
   it('says all is well where it is, and what the history holds where there are no devices', () => {
@@ -142,7 +142,7 @@ describe('CellPanel', () => {
 
   it('says when the cell holds nobody now, and what the history holds in history', () => {
     inLanguage('he-IL', <CellPanel content={live(page(0, 0))} onPage={() => undefined} onClose={() => undefined} />);
-    expect(screen.getByTestId(TestId.heatSight.cellPanel).textContent).toContain('אף מכשיר באזור זה');
+    expect(screen.getByTestId(TestId.heatSight.cellPanel).textContent).toContain('אף התקן באזור זה');
     cleanup();
     inLanguage(
       'en-US',

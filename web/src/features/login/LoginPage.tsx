@@ -2,13 +2,14 @@ import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LoginState, ROUTES, TestId } from '@halo/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
-import { loginStateOf, useSessionActor, useSessionSelector } from '../../lib/session';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { loginStateOf, returnToOf, useSessionActor, useSessionSelector } from '../../lib/session';
 import { loginErrorText } from './loginErrorText';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSessionActor();
+  const location = useLocation();
   const loginState = useSessionSelector(loginStateOf);
   const submitting = useSessionSelector((snapshot) => snapshot.hasTag('loggingIn'));
   const loginError = useSessionSelector((snapshot) => snapshot.context.loginError);
@@ -17,8 +18,10 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [environmentName, setEnvironmentName] = useState('');
 
-  if (loginState === LoginState.LOGGED_IN) return <Navigate to={ROUTES.home} replace />;
-  if (loginState === LoginState.NOT_VERIFIED) return <Navigate to={ROUTES.otpVerification} replace />;
+  // In: on to the address asked for before (returnTo.ts), through the second factor if there is one.
+  if (loginState === LoginState.LOGGED_IN) return <Navigate to={returnToOf(location.state)} replace />;
+  if (loginState === LoginState.NOT_VERIFIED)
+    return <Navigate to={ROUTES.otpVerification} replace state={location.state as unknown} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,22 +2,23 @@ import { Button, Callout, FormGroup } from '@blueprintjs/core';
 import { LoginState, ROUTES, TestId } from '@halo/shared';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { OtpCodeInput } from '../../components';
 import { errorMessage } from '../../lib/api';
-import { loginStateOf, useSessionActor, useSessionSelector } from '../../lib/session';
+import { loginStateOf, returnToOf, useSessionActor, useSessionSelector } from '../../lib/session';
 
 /** The second factor: the form sends itself when the 7th digit arrives. */
 export function OtpVerificationPage() {
   const { t } = useTranslation();
   const session = useSessionActor();
+  const location = useLocation();
   const loginState = useSessionSelector(loginStateOf);
   const loggingOut = useSessionSelector((snapshot) => snapshot.hasTag('loggingOut'));
   const verifying = useSessionSelector((snapshot) => snapshot.hasTag('verifying'));
   const code = useSessionSelector((snapshot) => snapshot.context.otpCode);
   const verifyError = useSessionSelector((snapshot) => snapshot.context.verifyError);
 
-  if (loginState === LoginState.LOGGED_IN) return <Navigate to={ROUTES.home} replace />;
+  if (loginState === LoginState.LOGGED_IN) return <Navigate to={returnToOf(location.state)} replace />;
   if (loginState === LoginState.NOT_LOGGED_IN && !loggingOut) return <Navigate to={ROUTES.login} replace />;
 
   const submit = (event: FormEvent) => {

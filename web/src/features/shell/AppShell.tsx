@@ -1,8 +1,8 @@
 import { H2 } from '@blueprintjs/core';
-import { can, TestId } from '@halo/shared';
+import { can, ROUTES, TestId } from '@halo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { prepareFleetWorker } from '../../lib/fleet';
 import { usePageTitleText, type ScreenEntry } from '../../lib/screens';
 import { shouldRemindOtp, useSessionActor, useSessionSelector, useSessionSubject } from '../../lib/session';
@@ -32,6 +32,7 @@ export function AppShell({ screens }: AppShellProps) {
   const { t } = useTranslation();
   const menu = useMemo(() => menuSections(screens), [screens]);
   const searchSources = useMemo(() => searchSourcesOf(screens), [screens]);
+  const navigate = useNavigate();
   const session = useSessionActor();
   const { pathname } = useLocation();
   const wide = useWideScreen();
@@ -81,6 +82,8 @@ export function AppShell({ screens }: AppShellProps) {
         onConfirm={() => {
           setDialog(null);
           session.send({ type: 'session.logout' });
+          // Off to login with no address to come back to: that is for visitors sent there (returnTo.ts).
+          void navigate(ROUTES.login, { replace: true });
         }}
       />
       <AboutDialog isOpen={dialog === 'about'} onClose={() => setDialog(null)} />

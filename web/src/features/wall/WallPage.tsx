@@ -5,7 +5,6 @@ import {
   SEVERITY_COLORS,
   SEVERITY_NAMES,
   TestId,
-  THEME_COLORS,
   formatServerClock,
   formatTimeOfDay,
   serverNow,
@@ -23,6 +22,7 @@ import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWal
 import { useRowsThatFit } from './useRowsThatFit';
 import { adoptWallToken, forgetWallToken } from './wallToken';
 import './wall.css';
+import { STATUS_TEXT_COLORS } from '../../lib/theme';
 
 /** At most this many rows per list; fewer when fewer fit the screen whole (useRowsThatFit). */
 const PROBLEM_ROWS = 12;
@@ -111,12 +111,12 @@ function WallBoard({
   const newAlarms = useNewAlarmFlags(alarmTiles, now);
 
   const tiles = [
-    { key: 'connected', labelKey: 'wall.count.connected', value: counts?.connected, color: THEME_COLORS.online },
+    { key: 'connected', labelKey: 'wall.count.connected', value: counts?.connected, color: STATUS_TEXT_COLORS.online },
     {
       key: 'notConnected',
       labelKey: 'wall.count.notConnected',
       value: counts?.notConnected,
-      color: THEME_COLORS.offline,
+      color: STATUS_TEXT_COLORS.offline,
     },
     {
       key: 'mainAppOffline',
@@ -187,7 +187,7 @@ function WallBoard({
           <h2>{t('wall.problems.title', { count: problemCount })}</h2>
           {problems.length === 0 ? (
             <p className="halo-wall__calm">
-              <Icon icon="tick-circle" size={28} color={THEME_COLORS.online} /> {t('wall.problems.none')}
+              <Icon icon="tick-circle" size={28} color={STATUS_TEXT_COLORS.online} /> {t('wall.problems.none')}
             </p>
           ) : (
             <ol className="halo-wall__list" data-testid={TestId.wall.problems} ref={problemList}>

@@ -22,7 +22,18 @@ export interface SearchSource {
   /** The screen a result opens and the list whose search text it fills in. */
   readonly route: string;
   readonly list: string;
-  readonly load: (api: Pick<ApiClient, 'call'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
+  /**
+   * A list small enough to hold (capped, as users and rules are): loaded whole when the box
+   * gets focus and filtered as the user types. Or, `find`: a list too large to hold (100,000
+   * devices), asked on the server for the typed text, a page of matches at a time.
+   */
+  readonly load?: (api: Pick<ApiClient, 'call'>, environmentId: number, signal?: AbortSignal) => Promise<SearchItem[]>;
+  readonly find?: (
+    api: Pick<ApiClient, 'call'>,
+    environmentId: number,
+    text: string,
+    signal?: AbortSignal,
+  ) => Promise<SearchItem[]>;
 }
 
 /** What a screen declares about a list global search looks through (the screen's route says where it leads). */

@@ -10,3 +10,4 @@ export {
   SESSION_STORAGE_KEYS,
 } from './sessionStore';
 export type { StoredSession } from './sessionStore';
+export { returnStateOf, returnToOf, type ReturnState } from './returnTo';

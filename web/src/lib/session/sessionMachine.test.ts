@@ -143,6 +143,23 @@ describe('sessionMachine', () => {
     expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('remembers that the user logged out, until the next login, and not when the session ended by itself', async () => {
+    const { machine, live } = harness();
+    const actor = createActor(machine, { input: loadStoredSession() }).start();
+    expect(actor.getSnapshot().context.loggedOutByUser).toBe(false);
+    actor.send({ type: 'session.login', credentials });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('loggedOut'));
+    expect(actor.getSnapshot().context.loggedOutByUser).toBe(true);
+    actor.send({ type: 'session.login', credentials });
+    expect(actor.getSnapshot().context.loggedOutByUser).toBe(false);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('loggedIn'));
+    live.next({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context.loggedOutByUser).toBe(false);
+  });
+
   it('ends the session with its reason when the socket says session.ended', async () => {
     const { machine, live } = harness();
     const actor = createActor(machine, { input: loadStoredSession() }).start();

@@ -30,6 +30,12 @@ export interface SessionContext {
   readonly refusedByServer: boolean;
   /** The login state storage held at start-up; only the restoring step reads it. */
   readonly restoredLoginState: LoginState;
+  /**
+   * The session ended by the user's own logout: the page they were on is not an address to
+   * come back to after the next login (returnTo.ts), however the route change and the end of
+   * the session are ordered.
+   */
+  readonly loggedOutByUser: boolean;
 }
 
 export type SessionEvent =
@@ -127,6 +133,7 @@ export const sessionMachine = setup({
     endReason: null,
     refusedByServer: false,
     restoredLoginState: input.loginState,
+    loggedOutByUser: false,
   }),
   initial: 'restoring',
   states: {
@@ -151,7 +158,7 @@ export const sessionMachine = setup({
         },
         submitting: {
           tags: ['busy', 'loggingIn'],
-          entry: assign({ loginError: null, endReason: null, refusedByServer: false }),
+          entry: assign({ loginError: null, endReason: null, refusedByServer: false, loggedOutByUser: false }),
           invoke: {
             src: 'logIn',
             input: ({ event }) => {
@@ -246,7 +253,11 @@ export const sessionMachine = setup({
     /** The session is cleared whatever the logout call answers (spec section 4). */
     loggingOut: {
       tags: ['loggingOut', 'busy'],
-      invoke: { src: 'logOut', onDone: 'loggedOut', onError: 'loggedOut' },
+      invoke: {
+        src: 'logOut',
+        onDone: { target: 'loggedOut', actions: assign({ loggedOutByUser: true }) },
+        onError: { target: 'loggedOut', actions: assign({ loggedOutByUser: true }) },
+      },
     },
   },
 });

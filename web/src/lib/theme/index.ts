@@ -4,6 +4,7 @@ export {
   DARK_COLORS,
   LIGHT_COLORS,
   sideAxisProps,
+  STATUS_TEXT_COLORS,
   useDarkTheme,
   useThemeColors,
   type ThemeColors,

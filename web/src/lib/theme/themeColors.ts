@@ -34,6 +34,16 @@ export const DARK_COLORS: ThemeColors = {
   series: ['#4C90F0', '#FBB360', '#72CA9B', '#BDADFF'],
 };
 
+/**
+ * The colours of status text (Connected, Not connected, a main app online or offline), as CSS
+ * that follows the theme: app.css gives each theme its own, readable on its surfaces (the
+ * shared THEME_COLORS are the maps' fills; as text, #D32F2F on a dark row was 2.5:1).
+ */
+export const STATUS_TEXT_COLORS = {
+  online: 'var(--halo-online-text)',
+  offline: 'var(--halo-offline-text)',
+} as const;
+
 /** Whether the user chose the dark theme, following changes. */
 export function useDarkTheme(): boolean {
   const store = themeStore();

@@ -2,8 +2,10 @@ import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { TestId, type Device } from '@halo/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataPathLists } from '../dataPathContext';
+import { useSessionSubject } from '../../../lib/session';
+import { useDeviceSearch, useDevicesNamed } from '../../devices';
 
 export interface HostsPickerProps {
   readonly value: readonly number[];
@@ -14,13 +16,25 @@ export interface HostsPickerProps {
 const matches: ItemPredicate<Device> = (query, device) =>
   `${device.name} ${device.pairing_id}`.toLowerCase().includes(query.trim().toLowerCase());
 
-/** Hosts of a rule: the environment's client devices, searchable, several at once. */
+/** Clients offered at once: typing narrows a large fleet. */
+const OFFERED_MAX = 100;
+
+/**
+ * Hosts of a rule: the environment's client devices, several at once, found on the server by
+ * what is typed (a page of them: a fleet of 100,000 is never loaded to pick a few).
+ */
 export function HostsPicker({ value, disabled, onChange }: HostsPickerProps) {
   const { t } = useTranslation();
-  const { devices } = useDataPathLists();
-  const clients = devices.filter((device) => !device.is_server);
+  const { environmentId } = useSessionSubject();
+  const [query, setQuery] = useState('');
+  const found = useDeviceSearch(environmentId, query, { enabled: true, limit: OFFERED_MAX, isServer: false });
+  const named = useDevicesNamed(environmentId, value, true);
+  const clients = [...(found?.devices ?? [])];
   const selected = value.map(
-    (id) => clients.find((device) => device.id === id) ?? ({ id, name: `#${id}`, pairing_id: '' } as Device),
+    (id) =>
+      named?.get(id) ??
+      clients.find((device) => device.id === id) ??
+      ({ id, name: `#${id}`, pairing_id: '' } as Device),
   );
   const toggle = (device: Device) =>
     onChange(value.includes(device.id) ? value.filter((id) => id !== device.id) : [...value, device.id]);
@@ -47,6 +61,8 @@ export function HostsPicker({ value, disabled, onChange }: HostsPickerProps) {
       items={clients}
       selectedItems={selected}
       itemPredicate={matches}
+      query={query}
+      onQueryChange={setQuery}
       itemRenderer={renderItem}
       itemsEqual="id"
       onItemSelect={toggle}

@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Icon } from '@blueprintjs/core';
-import { API, isCsvFile, TestId, THEME_COLORS, type ErrorDetail } from '@halo/shared';
+import { API, isCsvFile, TestId, type ErrorDetail } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile, api, errorDetailOf, errorMessageKey } from '../../../lib/api';
@@ -11,6 +11,7 @@ import {
   reportLine,
   type ImportReportRow,
 } from '../deviceImportReport';
+import { STATUS_TEXT_COLORS } from '../../../lib/theme';
 
 export interface DeviceImportDialogProps {
   readonly isOpen: boolean;
@@ -133,7 +134,7 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
                       <td>
                         <Icon
                           icon={row.success ? 'tick-circle' : 'error'}
-                          color={row.success ? THEME_COLORS.online : THEME_COLORS.offline}
+                          color={row.success ? STATUS_TEXT_COLORS.online : STATUS_TEXT_COLORS.offline}
                           title={t(row.success ? 'devices.import.yes' : 'devices.import.no')}
                         />
                       </td>

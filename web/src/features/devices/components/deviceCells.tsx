@@ -1,4 +1,4 @@
-import { THEME_COLORS, ConnectionStatus, TestId, type Device } from '@halo/shared';
+import { ConnectionStatus, TestId, type Device } from '@halo/shared';
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { DeviceLink } from '../../../components';
 import type { FleetRow } from '../../../lib/fleet';
@@ -6,12 +6,13 @@ import { middleEllipsis, type TextWidth } from '../../../lib/text/middleEllipsis
 import type { DeviceRecords } from '../deviceRecords';
 import type { WindowRows } from '../windowRows';
 import type { TableRow } from './deviceColumns';
+import { STATUS_TEXT_COLORS } from '../../../lib/theme';
 
 /** The Devices table's cells: how each shows its text, follows its row and holds its buttons. */
 
 export function connectionColor(status: ConnectionStatus): string | undefined {
-  if (status === ConnectionStatus.CONNECTED) return THEME_COLORS.online;
-  if (status === ConnectionStatus.NOT_CONNECTED) return THEME_COLORS.offline;
+  if (status === ConnectionStatus.CONNECTED) return STATUS_TEXT_COLORS.online;
+  if (status === ConnectionStatus.NOT_CONNECTED) return STATUS_TEXT_COLORS.offline;
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { Icon, Tag, type Intent } from '@blueprintjs/core';
-import { LocationStatus, MainAppStatus, TestId, THEME_COLORS } from '@halo/shared';
+import { LocationStatus, MainAppStatus, TestId } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
 import type { ColumnSize } from '../columnLayout';
 import { CHIP_LABEL_KEYS, deviceCellTexts } from '../deviceLabels';
 import { ActionsCell, CellText, connectionColor, DeviceNameCell, IdentifierText } from './deviceCells';
+import { STATUS_TEXT_COLORS } from '../../../lib/theme';
 
 /** The intent of each chip of spec section 4, wherever a device's status shows. */
 export const CHIP_INTENTS: Readonly<Record<FleetRow['chip'], Intent>> = {
@@ -109,9 +110,9 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
           style={{
             color:
               row.mainApp === MainAppStatus.ONLINE
-                ? THEME_COLORS.online
+                ? STATUS_TEXT_COLORS.online
                 : row.mainApp === MainAppStatus.OFFLINE
-                  ? THEME_COLORS.offline
+                  ? STATUS_TEXT_COLORS.offline
                   : undefined,
           }}
           text={text(row, 'mainApp')}
@@ -137,7 +138,7 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
           <Icon
             icon="map-marker"
             size={12}
-            color={row.locationStatus === LocationStatus.ONLINE ? THEME_COLORS.online : undefined}
+            color={row.locationStatus === LocationStatus.ONLINE ? STATUS_TEXT_COLORS.online : undefined}
           />{' '}
           {text(row, 'location')}
         </span>

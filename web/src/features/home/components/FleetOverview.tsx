@@ -1,13 +1,5 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
-import {
-  formatTimeOfDay,
-  ROUTES,
-  SEVERITY_COLORS,
-  SEVERITY_NAMES,
-  TestId,
-  THEME_COLORS,
-  type FleetProblem,
-} from '@halo/shared';
+import { formatTimeOfDay, ROUTES, SEVERITY_COLORS, SEVERITY_NAMES, TestId, type FleetProblem } from '@halo/shared';
 import { DeviceLink } from '../../../components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -16,6 +8,7 @@ import { severityLabelKey } from '../../../lib/i18n';
 import { useObservableValue } from '../../../lib/realtime';
 import { alarmCountTiles } from '../../logs';
 import { countTiles, type CountTile } from '../homeFleet';
+import { STATUS_TEXT_COLORS } from '../../../lib/theme';
 
 const PROBLEM_ROWS = 10;
 const ALERT_ROWS = 10;
@@ -33,7 +26,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
   const problems = summary?.problems ?? [];
   const problemCount = summary?.problemCount ?? 0;
   const alerts = summary?.alerts ?? [];
-  const tiles = countTiles({ online: THEME_COLORS.online, offline: THEME_COLORS.offline, muted: MUTED });
+  const tiles = countTiles({ online: STATUS_TEXT_COLORS.online, offline: STATUS_TEXT_COLORS.offline, muted: MUTED });
   const waiting = summary === null;
   const alarmTiles = alarmCountTiles(summary?.alarms);
 
@@ -94,7 +87,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
           <p className="bp6-text-muted">{t('home.fleet.waiting')}</p>
         ) : problems.length === 0 ? (
           <p data-testid={TestId.home.noProblems}>
-            <Icon icon="tick-circle" color={THEME_COLORS.online} /> {t('home.problems.none')}
+            <Icon icon="tick-circle" color={STATUS_TEXT_COLORS.online} /> {t('home.problems.none')}
           </p>
         ) : (
           <ol className="home-list" data-testid={TestId.home.problems}>

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
-import { API, ALARM_PAGE_SIZE_MAX, can, TestId, type Alarm } from '@halo/shared';
+import { API, ALARM_PAGE_SIZE_MAX, can, canCall, TestId, type Alarm } from '@halo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -47,7 +47,7 @@ export function AlarmsPage() {
   const total = page.value?.total ?? 0;
   const selection = useSelection(alarms, view);
   const [acknowledging, setAcknowledging] = useState<'asking' | 'sending' | null>(null);
-  const mayAcknowledge = can(subject, 'alarms.acknowledge');
+  const mayAcknowledge = canCall(subject, API.alarms.acknowledge);
   const maySilence = can(subject, 'alarms.silence');
   const [silencing, setSilencing] = useState(false);
   const mayManageWebhooks = can(subject, 'alarms.webhooks');

@@ -17,6 +17,7 @@ const silence = {
   ends_at: '2026-11-27T10:00:00.000Z',
   created_by: 'admin',
   created_at: '2026-11-27T08:00:00.000Z',
+  may_end: true,
 };
 
 describe('SilencesDialog', () => {
@@ -61,6 +62,21 @@ describe('SilencesDialog', () => {
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v1/config/7/alarm_silences/4')).toBe(
       true,
     );
+  });
+
+  it('offers no end for a silence set from an environment above, and says whose it is', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      Promise.resolve(
+        jsonResponse(
+          200,
+          (input as string).endsWith('/groups') ? { groups: [] } : { silences: [{ ...silence, may_end: false }] },
+        ),
+      ),
+    );
+    renderWithSession(<SilencesDialog environmentId={7} deviceIds={[]} onClose={vi.fn()} onChanged={vi.fn()} />);
+    const list = await screen.findByTestId(TestId.alarms.silenceList);
+    expect(list.textContent).toContain('Set from an environment above yours');
+    expect(screen.queryByTestId(TestId.alarms.silenceEnd(4))).toBeNull();
   });
 
   it('offers the whole environment alone when no alarm is selected and the environment has no group', async () => {

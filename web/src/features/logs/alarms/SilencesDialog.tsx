@@ -195,14 +195,21 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
                     {formatTimestamp(silence.starts_at)} → {formatTimestamp(silence.ends_at)}
                   </span>{' '}
                   <bdi>{silence.reason}</bdi>{' '}
-                  <Button
-                    small
-                    minimal
-                    intent="danger"
-                    text={t('alarms.silences.end')}
-                    onClick={() => end(silence)}
-                    data-testid={TestId.alarms.silenceEnd(silence.id)}
-                  />
+                  {silence.may_end ? (
+                    <Button
+                      small
+                      minimal
+                      intent="danger"
+                      text={t('alarms.silences.end')}
+                      onClick={() => end(silence)}
+                      data-testid={TestId.alarms.silenceEnd(silence.id)}
+                    />
+                  ) : (
+                    // A parent's silence is the parent's to end (the provider refuses it here).
+                    <Tag minimal icon="lock">
+                      {t('alarms.silences.setAbove')}
+                    </Tag>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,9 +1,9 @@
 import { Checkbox, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { API, can, TestId, type Device } from '@halo/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { can, TestId, type Device } from '@halo/shared';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
 import { useSessionSelector } from '../../../lib/session';
+import { useDeviceSearch, useDevicesNamed } from '../../devices';
 import '../users.css';
 
 export interface AllowedDevicesPickerProps {
@@ -12,44 +12,37 @@ export interface AllowedDevicesPickerProps {
   readonly disabled: boolean;
 }
 
-/** Rows shown at once; a filter narrows a large fleet. */
+/** Devices matching the filter shown at once; a filter narrows a large fleet. */
 const SHOWN_MAX = 200;
+
+const byName = (a: Device, b: Device) => a.name.localeCompare(b.name) || a.id - b.id;
 
 /**
  * The devices granted to a user (section 6: plain device update and delete reach these and the
- * devices the user creates). A filtered checklist of the environment's devices; the ones
- * already granted are listed first.
+ * devices the user creates). The granted ones are listed first, by name; below them the
+ * environment's devices whose name or serial holds the filter, asked of the server a page at a
+ * time (a fleet of 100,000 is never loaded to pick a few).
  */
 export function AllowedDevicesPicker({ value, onChange, disabled }: AllowedDevicesPickerProps) {
   const { t } = useTranslation();
   const environmentId = useSessionSelector((snapshot) => snapshot.context.session?.environment_id ?? 0);
   const mayViewDevices = useSessionSelector((snapshot) => can(snapshot.context.session, 'devices.view'));
-  const [devices, setDevices] = useState<readonly Device[] | null>(null);
   const [filter, setFilter] = useState('');
-
-  useEffect(() => {
-    if (!mayViewDevices) return undefined;
-    const controller = new AbortController();
-    api
-      .call(API.devices.list, { params: { environmentId } }, { signal: controller.signal })
-      .then((answer) => setDevices(answer.devices))
-      .catch(() => setDevices([]));
-    return () => controller.abort();
-  }, [environmentId, mayViewDevices]);
+  // One more than shown: whether more devices match.
+  const found = useDeviceSearch(environmentId, filter, { enabled: mayViewDevices, limit: SHOWN_MAX + 1 });
+  const named = useDevicesNamed(environmentId, value, mayViewDevices);
 
   const chosen = useMemo(() => new Set(value), [value]);
   const shown = useMemo(() => {
-    const text = filter.trim().toLowerCase();
-    const matching = (devices ?? []).filter(
-      (device) => text === '' || `${device.name} ${device.pairing_id}`.toLowerCase().includes(text),
-    );
-    return [...matching].sort(
-      (a, b) => Number(chosen.has(b.id)) - Number(chosen.has(a.id)) || a.name.localeCompare(b.name),
-    );
-  }, [devices, filter, chosen]);
+    const seen = new Map([...(found?.devices ?? []).map((device) => [device.id, device] as const), ...(named ?? [])]);
+    const granted = value.flatMap((id) => seen.get(id) ?? []).sort(byName);
+    const others = (found?.devices ?? []).slice(0, SHOWN_MAX).filter((device) => !chosen.has(device.id));
+    return [...granted, ...others];
+  }, [value, named, found, chosen]);
+  const more = (found?.devices.length ?? 0) > SHOWN_MAX;
 
   if (!mayViewDevices) return <div className="bp6-text-muted">{t('users.allowedDevices.notVisible')}</div>;
-  if (devices === null) return <Spinner size={20} />;
+  if (named === null || found === null) return <Spinner size={20} />;
 
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...value, id].sort((a, b) => a - b) : value.filter((existing) => existing !== id));
@@ -61,18 +54,20 @@ export function AllowedDevicesPicker({ value, onChange, disabled }: AllowedDevic
         small
         value={filter}
         placeholder={t('users.allowedDevices.filter')}
+        aria-label={t('users.allowedDevices.filter')}
         onValueChange={setFilter}
         disabled={disabled}
+        rightElement={found.text !== filter.trim() ? <Spinner size={14} /> : undefined}
         data-testid={TestId.people.allowedDevicesFilter}
       />
       <div className="bp6-text-muted allowed-devices-count">
-        {t('users.allowedDevices.count', { count: value.length, total: devices.length })}
+        {t('users.allowedDevices.count', { count: value.length })}
       </div>
       {shown.length === 0 ? (
         <NonIdealState icon="search" description={t('users.allowedDevices.none')} />
       ) : (
         <div className="allowed-devices-list">
-          {shown.slice(0, SHOWN_MAX).map((device) => (
+          {shown.map((device) => (
             <Checkbox
               key={device.id}
               checked={chosen.has(device.id)}
@@ -86,9 +81,7 @@ export function AllowedDevicesPicker({ value, onChange, disabled }: AllowedDevic
               data-testid={TestId.people.allowedDevice(device.id)}
             />
           ))}
-          {shown.length > SHOWN_MAX && (
-            <div className="bp6-text-muted">{t('users.allowedDevices.more', { count: shown.length - SHOWN_MAX })}</div>
-          )}
+          {more && <div className="bp6-text-muted">{t('users.allowedDevices.more')}</div>}
         </div>
       )}
     </div>

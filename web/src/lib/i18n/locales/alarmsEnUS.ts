@@ -66,6 +66,7 @@ export const alarmsEnUS = {
     none: 'No silence is set.',
     wholeEnvironment: 'Whole environment',
     end: 'End now',
+    setAbove: 'Set from an environment above yours: only it can end this silence',
     ended: 'Silence ended',
     silenced: 'Silenced',
   },

@@ -69,6 +69,7 @@ export const alarmsHeIL = {
     none: 'אין השתקות.',
     wholeEnvironment: 'הסביבה כולה',
     end: 'סיום עכשיו',
+    setAbove: 'ההשתקה נקבעה בסביבה שמעל שלך: רק שם אפשר לסיים אותה',
     ended: 'ההשתקה הסתיימה',
     silenced: 'מושתקת',
   },

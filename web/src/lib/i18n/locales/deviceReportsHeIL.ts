@@ -1,7 +1,7 @@
 /** he-IL texts of a device's page, the reports and the time window they share (issue 28; heIL.ts imports them). */
 export const deviceReportsHeIL = {
   devicePage: {
-    title: 'מכשיר',
+    title: 'התקן',
     open: 'פתיחת הדף של {{name}}',
     breadcrumb: 'היכן אתם נמצאים',
     serial: 'מספר סידורי',
@@ -20,9 +20,9 @@ export const deviceReportsHeIL = {
       healthy: 'תקין',
     },
     notFound: {
-      title: 'אין מכשיר כזה',
-      description: 'בסביבה זו אין מכשיר בכתובת הזו; ייתכן שנמחק.',
-      back: 'חזרה למכשירים',
+      title: 'אין התקן כזה',
+      description: 'בסביבה זו אין התקן בכתובת הזו; ייתכן שנמחק.',
+      back: 'חזרה להתקנים',
     },
     panels: {
       identity: 'זהות ותפקיד',
@@ -36,7 +36,7 @@ export const deviceReportsHeIL = {
     },
     identity: { model: 'דגם', activated: 'הופעל' },
     versions: {
-      none: 'המכשיר עדיין לא דיווח על גרסה.',
+      none: 'ההתקן עדיין לא דיווח על גרסה.',
       notFixed: 'לא בגרסה הקבועה ({{version}})',
     },
     policy: {
@@ -47,8 +47,8 @@ export const deviceReportsHeIL = {
     certificate: { none: 'עדיין לא הונפקה תעודה.' },
     links: { down: '{{count}} מנותקים' },
     location: {
-      map: 'מפת המסלול של המכשיר בחלון הזמן',
-      now: 'היכן המכשיר נמצא כעת',
+      map: 'מפת המסלול של ההתקן בחלון הזמן',
+      now: 'היכן ההתקן נמצא כעת',
       none: 'לא ידוע מיקום בחלון הזמן הזה.',
     },
     timeline: {
@@ -65,7 +65,7 @@ export const deviceReportsHeIL = {
       noReadings: 'אין קריאות אות או טמפרטורה בחלון הזמן הזה.',
       empty: 'אין היסטוריה בחלון הזמן הזה',
       truncated: 'מוצגות רק רשומות היומן וההתראות החדשות ביותר בחלון הזה: בחרו חלון קצר יותר כדי לראות הכול.',
-      notOffered: 'הספק הזה אינו שומר היסטוריית מכשירים.',
+      notOffered: 'הספק הזה אינו שומר היסטוריית התקנים.',
     },
     events: {
       title: 'רשומות יומן והתראות',
@@ -82,26 +82,26 @@ export const deviceReportsHeIL = {
     exporting: 'מייצא…',
     notOffered: 'הספק הזה אינו מציע את הדוח הזה.',
     columns: {
-      device: 'מכשיר',
+      device: 'התקן',
       availability: 'זמינות',
       outages: 'הפסקות',
       mttr: 'זמן ממוצע להתאוששות',
       component: 'רכיב',
       version: 'גרסה',
-      devices: 'מכשירים',
+      devices: 'התקנים',
       behindFixed: 'לא בגרסה הקבועה שלהם',
     },
-    total: { observed: 'זמן תצפית', devices: 'מכשירים' },
+    total: { observed: 'זמן תצפית', devices: 'התקנים' },
     availability: {
       title: 'זמינות',
-      empty: 'אף מכשיר לא נצפה בחלון הזמן הזה.',
+      empty: 'אף התקן לא נצפה בחלון הזמן הזה.',
     },
     firmware: {
       title: 'קושחה בשימוש',
-      empty: 'אף מכשיר עדיין לא דיווח על גרסה.',
-      unreported_one: 'מכשיר אחד אינו מדווח על גרסה (מעולם לא הופעל).',
-      unreported_two: '{{count}} מכשירים אינם מדווחים על גרסה (מעולם לא הופעלו).',
-      unreported_other: '{{count}} מכשירים אינם מדווחים על גרסה (מעולם לא הופעלו).',
+      empty: 'אף התקן עדיין לא דיווח על גרסה.',
+      unreported_one: 'התקן אחד אינו מדווח על גרסה (מעולם לא הופעל).',
+      unreported_two: '{{count}} התקנים אינם מדווחים על גרסה (מעולם לא הופעלו).',
+      unreported_other: '{{count}} התקנים אינם מדווחים על גרסה (מעולם לא הופעלו).',
     },
     page: {
       previous: 'הקודם',

@@ -366,6 +366,8 @@ export const enUS = {
     savedViewLimitReached: 'You keep as many saved views of this screen as you may',
     alarmWebhookLimit: 'An environment may have {{limit}} alarm webhooks; delete one to add another',
     savedViewLimit: 'You may keep {{limit}} saved views of a screen; delete one to save another',
+    collectionLimitReached: 'The environment holds as many of these as it may',
+    collectionLimit: 'An environment may hold {{limit}} of these; delete one to add another',
   },
   validation: {
     required: '{{0}} is required',
@@ -375,6 +377,8 @@ export const enUS = {
     moreThan: 'Must be more than {{0}}',
     atLeast: 'Must be at least {{0}}',
     invalidCharacters: '{{0}} contains invalid characters',
+    nameCharacters:
+      '{{0}} may not contain line breaks, tabs or other control characters, text-direction controls or broken characters',
     portRange: 'Port value must be between {{0}} and {{1}}',
     maxLength: 'Value must be at most {{0}} characters',
     featuresBeyondParent: 'More than the environment above it has',
@@ -541,10 +545,10 @@ export const enUS = {
     },
     allowedDevices: {
       filter: 'Filter devices by name or serial',
-      count_one: '{{count}} of {{total}} devices allowed',
-      count_other: '{{count}} of {{total}} devices allowed',
+      count_one: '{{count}} device allowed',
+      count_other: '{{count}} devices allowed',
       none: 'No device matches',
-      more: '{{count}} more: filter to find them',
+      more: 'More devices match: narrow the filter to find them',
       notVisible: 'You cannot view devices, so you cannot grant them.',
     },
     actions: {

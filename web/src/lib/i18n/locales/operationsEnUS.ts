@@ -223,7 +223,7 @@ export const operationsEnUS = {
   outbound: {
     failure: {
       addressRefused: 'address not allowed: {{rule}}',
-      unreachable: 'could not be reached',
+      unreachable: 'could not be reached, or its address is not allowed',
       timedOut: 'no answer in time',
       tlsFailed: 'its TLS certificate was not accepted',
       refusedStatus: 'refused with HTTP status {{status}}',

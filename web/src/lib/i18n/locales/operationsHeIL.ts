@@ -221,7 +221,7 @@ export const operationsHeIL: typeof operationsEnUS = {
   outbound: {
     failure: {
       addressRefused: 'הכתובת אינה מותרת: {{rule}}',
-      unreachable: 'לא ניתן היה להגיע אליו',
+      unreachable: 'לא ניתן היה להגיע אליו, או שכתובתו אינה מותרת',
       timedOut: 'לא התקבלה תשובה בזמן',
       tlsFailed: 'תעודת ה־TLS שלו לא התקבלה',
       refusedStatus: 'סירב לבקשה עם סטטוס HTTP {{status}}',
