@@ -63,6 +63,7 @@ import { deleteWebhook } from './routes/alarm-webhooks/deleteWebhook.js';
 import { listWebhooks } from './routes/alarm-webhooks/listWebhooks.js';
 import { testWebhook } from './routes/alarm-webhooks/testWebhook.js';
 import { getNotificationSettings, updateNotificationSettings } from './routes/notifications/notificationSettings.js';
+import { changeEmail, confirmEmail } from './routes/notifications/emailChange.js';
 import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
 import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
 import { exportSatcomMessages } from './routes/logs/exportSatcomMessages.js';
@@ -170,6 +171,8 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   testWebhook,
   getNotificationSettings,
   updateNotificationSettings,
+  changeEmail,
+  confirmEmail,
   getDevicesConnectivity,
   getDevicesConnectivityDetail,
   listThresholds,

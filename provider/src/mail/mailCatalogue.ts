@@ -6,8 +6,11 @@ export interface ResetAccount {
   readonly environment: string;
 }
 
-/** The words of the password reset mail in one language. */
-export interface PasswordResetMailText {
+/**
+ * The words of a mail that carries an account's single-use link (a password reset, a new
+ * e-mail address to confirm) in one language.
+ */
+export interface AccountLinkMailText {
   readonly subject: (account: ResetAccount) => string;
   readonly greeting: (account: ResetAccount) => string;
   readonly request: (account: ResetAccount) => string;
@@ -90,6 +93,16 @@ export const MAIL_CATALOGUE = {
         `Open the link in this message within ${validMinutes} minutes to choose a new password for that account.`,
       ignore: 'If it was not you, ignore this message; the password stays as it is.',
     },
+    emailChange: {
+      subject: ({ username, environment }) =>
+        `Halo Console: confirm the new e-mail address of ${username} in environment ${environment}`,
+      greeting: ({ username }) => `Hello ${username},`,
+      request: ({ username, environment }) =>
+        `Someone asked to make this the e-mail address of the Halo Console account ${username} in environment ${environment}.`,
+      open: (validMinutes) =>
+        `Open the link in this message within ${validMinutes} minutes to confirm it; until then the account keeps its old address.`,
+      ignore: 'If it was not you, ignore this message; the address stays as it is.',
+    },
     alarms: {
       subject: ({ count, environment }) =>
         `Halo Console: ${count} new ${count === 1 ? 'alarm' : 'alarms'} in ${environment}`,
@@ -130,6 +143,16 @@ export const MAIL_CATALOGUE = {
         `התקבלה בקשה לאפס את הסיסמה של החשבון ${username} בסביבה ${environment} ב-Halo Console.`,
       open: (validMinutes) => `פתח את הקישור שבהודעה זו בתוך ${validMinutes} דקות כדי לבחור סיסמה חדשה לחשבון זה.`,
       ignore: 'אם לא אתה ביקשת, התעלם מההודעה; הסיסמה נשארת כפי שהיא.',
+    },
+    emailChange: {
+      subject: ({ username, environment }) =>
+        `Halo Console: אישור כתובת הדוא"ל החדשה של ${username} בסביבה ${environment}`,
+      greeting: ({ username }) => `שלום ${username},`,
+      request: ({ username, environment }) =>
+        `התקבלה בקשה לקבוע כתובת זו ככתובת הדוא"ל של החשבון ${username} בסביבה ${environment} ב-Halo Console.`,
+      open: (validMinutes) =>
+        `פתח את הקישור שבהודעה זו בתוך ${validMinutes} דקות כדי לאשר אותה; עד אז נשארת לחשבון הכתובת הקודמת.`,
+      ignore: 'אם לא אתה ביקשת, התעלם מההודעה; הכתובת נשארת כפי שהיא.',
     },
     alarms: {
       subject: ({ count, environment }) =>
@@ -173,5 +196,10 @@ export const MAIL_CATALOGUE = {
   },
 } as const satisfies Record<
   Locale,
-  { readonly passwordReset: PasswordResetMailText; readonly alarms: AlarmMailText; readonly digest: AlarmDigestText }
+  {
+    readonly passwordReset: AccountLinkMailText;
+    readonly emailChange: AccountLinkMailText;
+    readonly alarms: AlarmMailText;
+    readonly digest: AlarmDigestText;
+  }
 >;

@@ -18,6 +18,8 @@ export interface NewEnvironment {
     readonly name: string;
     readonly email: string | null;
     readonly passwordHash: string;
+    /** Its alarm severity; DEFAULT_USER_SEVERITY when not given. */
+    readonly severity?: number;
     /** Who made it; null on the first start. */
     readonly createdBy: number | null;
   };
@@ -49,7 +51,7 @@ export async function insertEnvironmentWithManager(
       password_hash: manager.passwordHash,
       environment_manager: 1,
       permissions: '[]',
-      severity: DEFAULT_USER_SEVERITY,
+      severity: manager.severity ?? DEFAULT_USER_SEVERITY,
       is_disabled: 0,
       two_factor_status: TwoFactorStatus.INACTIVE,
       two_factor_secret: null,

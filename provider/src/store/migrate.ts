@@ -26,6 +26,7 @@ import * as deviceReadings from './migrations/029_device_readings.js';
 import * as savedViews from './migrations/030_saved_views.js';
 import * as deviceCaseIndexes from './migrations/031_device_case_indexes.js';
 import * as auditWebhookAddresses from './migrations/032_audit_webhook_addresses.js';
+import * as emailChanges from './migrations/033_email_changes.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -63,6 +64,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '030_saved_views': savedViews,
   '031_device_case_indexes': deviceCaseIndexes,
   '032_audit_webhook_addresses': auditWebhookAddresses,
+  '033_email_changes': emailChanges,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

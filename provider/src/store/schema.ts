@@ -77,6 +77,16 @@ export interface PasswordResetsTable {
   created_at: number;
 }
 
+/** A new e-mail address waiting for its confirmation link to be opened (migration 033). */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: number;
+  email: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface UserAuditsTable {
   id: Generated<number>;
   environment_id: number;
@@ -488,6 +498,7 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   user_audits: UserAuditsTable;
   device_import_rows: DeviceImportRowsTable;
   saved_views: SavedViewsTable;

@@ -343,6 +343,14 @@ export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string
     'used_at',
     'created_at',
   ),
+  email_changes: columns<Database['email_changes']>()(
+    'token_hash',
+    'user_id',
+    'email',
+    'expires_at',
+    'used_at',
+    'created_at',
+  ),
   user_audits: columns<Database['user_audits']>()(
     'id',
     'environment_id',

@@ -8,7 +8,10 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.js';
+import { OkResponseSchema } from '../auth/auth.js';
+import { EmailSchema } from '../common.js';
 import { LOCALES } from '../constants/constants.js';
+import { ErrorCode } from '../errors/errorCatalogue.js';
 import { SeveritySchema } from '../users/user.js';
 
 /**
@@ -36,14 +39,26 @@ export const NotificationSettingsSchema = z.strictObject({
    * as it is, so a client from before the digest still saves the other two.
    */
   email_digest: z.boolean().optional(),
+  /**
+   * The lowest severity of alarm that reaches the user (0 normal to 3 critical). An environment
+   * manager sets their own here (nobody edits a manager in Users; a parent's manager may set it
+   * in Environments). An ordinary user's is set by whoever manages users: sent here, it must be
+   * the one they have. Absent: left as it is.
+   */
+  severity: SeveritySchema.optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
-/** The settings as answered, with the user's severity (set by whoever manages users; read-only here). */
+/** The settings as answered, with what the form needs to know of the user. */
 export const NotificationSettingsAnswerSchema = NotificationSettingsSchema.extend({
   email_digest: z.boolean(),
-  /** The lowest severity of alarm that reaches the user (0 normal to 3 critical). */
   severity: SeveritySchema,
+  /** The user sets their own severity (an environment manager); otherwise it is shown read-only. */
+  severity_editable: z.boolean(),
+  /** Where alarm e-mail goes: the account's address (none: no e-mail is sent). */
+  email: z.string().nullable(),
+  /** A new address waiting for its owner to open the confirmation link (managers only), or null. */
+  pending_email: z.string().nullable(),
 });
 export type NotificationSettingsAnswer = z.infer<typeof NotificationSettingsAnswerSchema>;
 
@@ -67,5 +82,30 @@ export const notificationsApi = {
     access: 'user',
     body: NotificationSettingsSchema,
     answer: NotificationSettingsAnswerSchema,
+  }),
+  /**
+   * An environment manager changes their own e-mail address (nobody else edits a manager but a
+   * parent's manager, and the root's has none above). As a password is reset: a single-use link
+   * goes to the new address, and the address changes only when it is opened (confirmEmail).
+   */
+  changeEmail: defineEndpoint({
+    method: 'POST',
+    path: '/notification_settings/email',
+    summary: 'Change your own e-mail address (environment managers): a confirmation link is mailed to the new one',
+    tag,
+    access: 'user',
+    body: z.strictObject({ email: EmailSchema }),
+    answer: NotificationSettingsAnswerSchema,
+    errors: [ErrorCode.EMAIL_EXISTS],
+  }),
+  confirmEmail: defineEndpoint({
+    method: 'POST',
+    path: '/auth/confirm_email',
+    summary: 'Confirm a new e-mail address with the token its link carries; the address changes then',
+    tag,
+    access: 'public',
+    body: z.strictObject({ token: z.string().max(200) }),
+    answer: OkResponseSchema.extend({ email: z.string() }),
+    errors: [ErrorCode.FORGOT_RESET, ErrorCode.EMAIL_EXISTS],
   }),
 } as const;

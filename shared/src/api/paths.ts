@@ -107,6 +107,8 @@ export const ROUTES = {
   login: '/login',
   forgotPassword: '/forgot',
   resetPassword: '/reset/:userToken',
+  /** The product's own (issue 39, item 1): the link confirming a manager's new e-mail address. */
+  confirmEmail: '/confirm-email/:emailToken',
   otpVerification: '/otp-verification',
   sessionExpired: '/session-expired',
   home: '/',

@@ -17,6 +17,8 @@ export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 export const OTP_MAX_FAILURES = 5;
 export const OTP_LOCK_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** How long the link confirming a new e-mail address stays valid (as a reset link does). */
+export const EMAIL_CONFIRMATION_TTL_MS = PASSWORD_RESET_TOKEN_TTL_MS;
 
 export const REDUNDANCY_PERCENTAGE_MIN = 0;
 export const REDUNDANCY_PERCENTAGE_MAX = 1000;

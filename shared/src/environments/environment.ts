@@ -9,6 +9,7 @@ import {
   wholeNumberParam,
 } from '../common.js';
 import { TwoFactorStatusSchema } from '../auth/auth.js';
+import { SeveritySchema } from '../users/user.js';
 import { Feature, FEATURES } from '../permissions/permissions.js';
 import { isIpv4, ValidationKey } from '../validation/rules.js';
 
@@ -25,6 +26,8 @@ export const EnvironmentSchema = z.object({
   /** Features its parent's manager granted (1: HeatSight here, 2: here and below); never more than the parent has. */
   enabled_feature_ids: z.array(z.number().int()),
   two_factor_auth_status: TwoFactorStatusSchema,
+  /** The lowest severity of alarm that reaches the environment's manager (section 3's user severity). */
+  severity: SeveritySchema,
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
@@ -72,6 +75,8 @@ export const EnvironmentCreateSchema = z.strictObject({
   ca_server_address: CaServerAddressSchema.nullable().optional(),
   /** Only the environment manager above it sets these; absent means none (create) or unchanged (update). */
   enabled_feature_ids: FeatureIdsSchema.optional(),
+  /** The manager's alarm severity (default 3); on update, absent leaves it as it is. Only from a parent's manager. */
+  severity: SeveritySchema.optional(),
 });
 export type EnvironmentCreate = z.infer<typeof EnvironmentCreateSchema>;
 

@@ -13,6 +13,8 @@ export const AUDIT_DETAIL_PARAMS = {
   loginRefusedDisabled: [],
   logout: [],
   passwordReset: [],
+  emailChangeRequested: [],
+  emailChanged: [],
   twoFactorSetupStarted: [],
   twoFactorActivated: [],
   twoFactorDeactivated: [],

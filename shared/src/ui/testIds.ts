@@ -13,6 +13,11 @@ export const TestId = {
     forgotLink: 'login-forgot-link',
   },
   forgot: { form: 'forgot-form', email: 'forgot-email', submit: 'forgot-submit', done: 'forgot-done' },
+  confirmEmail: {
+    confirm: 'confirm-email-confirm',
+    done: 'confirm-email-done',
+    error: 'confirm-email-error',
+  },
   reset: {
     form: 'reset-form',
     password: 'reset-password',
@@ -69,6 +74,11 @@ export const TestId = {
     emailDigest: 'settings-email-digest',
     emailLocale: 'settings-email-locale',
     alarmSeverity: 'settings-alarm-severity',
+    severitySelect: 'settings-severity-select',
+    email: 'settings-email',
+    newEmail: 'settings-new-email',
+    sendEmailConfirmation: 'settings-send-email-confirmation',
+    pendingEmail: 'settings-pending-email',
     notificationsSave: 'settings-notifications-save',
     notificationsError: 'settings-notifications-error',
     generate: 'twofa-generate',

@@ -3,6 +3,7 @@ import { ROUTES } from '@halo/shared';
 import { Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../components';
+import { ConfirmEmailPage } from '../features/confirm-email';
 import { ForgotPasswordPage } from '../features/forgot-password';
 import { LoginPage } from '../features/login';
 import { NotFoundPage } from '../features/not-found';
@@ -68,6 +69,11 @@ export const APP_ROUTES: RouteObject[] = [
                 path: ROUTES.resetPassword,
                 element: <ResetPasswordPage />,
                 handle: handle('resetPassword.page.title'),
+              },
+              {
+                path: ROUTES.confirmEmail,
+                element: <ConfirmEmailPage />,
+                handle: handle('confirmEmail.page.title'),
               },
               {
                 path: ROUTES.otpVerification,

@@ -1,7 +1,7 @@
 import { API, PASSWORD_RESET_TOKEN_TTL_MS } from '@halo/shared';
 import { newToken } from '../../auth/tokens.js';
 import { route } from '../../http/endpointRoute.js';
-import { passwordResetMail } from '../../mail/passwordResetMail.js';
+import { accountLinkMail } from '../../mail/accountLinkMail.js';
 import { log } from '../../log.js';
 
 /**
@@ -24,7 +24,7 @@ export const forgotPassword = route(API.auth.forgot, (context) => async ({ body:
       .insertInto('password_resets')
       .values({ token_hash: hash, user_id: user.id, expires_at: now + PASSWORD_RESET_TOKEN_TTL_MS, created_at: now })
       .execute();
-    const mail = passwordResetMail({
+    const mail = accountLinkMail('passwordReset', {
       to: user.email ?? email,
       username: user.username,
       environment: user.environment_name,

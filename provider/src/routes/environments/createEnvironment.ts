@@ -46,6 +46,7 @@ export const createEnvironment = route(API.environments.create, (context) => asy
             name: input.username,
             email: input.email,
             passwordHash,
+            ...(input.severity !== undefined ? { severity: input.severity } : {}),
             createdBy: actor.id,
           },
         },

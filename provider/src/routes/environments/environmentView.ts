@@ -1,14 +1,14 @@
-import type { Environment, TwoFactorStatus } from '@halo/shared';
+import { DEFAULT_USER_SEVERITY, type Environment, type TwoFactorStatus } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import { featuresOf } from '../../store/environmentFeatures.js';
 import type { Database, EnvironmentRow } from '../../store/schema.js';
 
-/** Environments as the API shows them: with their manager's username, e-mail and 2FA status. */
+/** Environments as the API shows them: with their manager's username, e-mail, 2FA status and alarm severity. */
 export async function environmentViews(db: Kysely<Database>, rows: readonly EnvironmentRow[]): Promise<Environment[]> {
   if (rows.length === 0) return [];
   const managers = await db
     .selectFrom('users')
-    .select(['environment_id', 'username', 'email', 'two_factor_status'])
+    .select(['environment_id', 'username', 'email', 'two_factor_status', 'severity'])
     .where('environment_manager', '=', 1)
     .where(
       'environment_id',
@@ -30,6 +30,7 @@ export async function environmentViews(db: Kysely<Database>, rows: readonly Envi
       realm_type: row.realm_type,
       enabled_feature_ids: featuresOf(row),
       two_factor_auth_status: (manager?.two_factor_status ?? 1) as TwoFactorStatus,
+      severity: manager?.severity ?? DEFAULT_USER_SEVERITY,
     };
   });
 }

@@ -17,7 +17,7 @@ import { findEnvironment } from '../../store/environments.js';
 
 /**
  * PUT config/{env}/environments/{id}. Below {env}: name, description, CA and the manager's
- * username, e-mail and password (null means unchanged). On the caller's own environment
+ * username, e-mail, password (null means unchanged) and alarm severity. On the caller's own environment
  * only the name and description change (renaming the current environment). Features
  * (HeatSight) change only from an environment manager above, within the parent's.
  */
@@ -68,6 +68,7 @@ export const updateEnvironment = route(API.environments.update, (context) => asy
         {
           ...(input.username ? { username: input.username } : {}),
           ...(input.email ? { email: input.email } : {}),
+          ...(input.severity !== undefined ? { severity: input.severity } : {}),
           ...(passwordHash ? { password_hash: passwordHash } : {}),
           updated_at: now,
         },

@@ -23,6 +23,7 @@ const row: Environment = {
   realm_type: 1,
   enabled_feature_ids: [1],
   two_factor_auth_status: TwoFactorStatus.ACTIVE,
+  severity: 3,
 };
 
 describe('environments screen declaration', () => {

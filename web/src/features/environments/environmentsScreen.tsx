@@ -1,6 +1,7 @@
 import {
   API,
   can,
+  DEFAULT_USER_SEVERITY,
   EnvironmentCreateSchema,
   EnvironmentUpdateSchema,
   featuresOfReach,
@@ -10,6 +11,7 @@ import {
   type Environment,
 } from '@halo/shared';
 import { defineCrudScreen, TranslatedTag, twoFactorTag, defineResource } from '../../crud';
+import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../lib/i18n';
 import { RenameCurrentEnvironment } from './components/RenameCurrentEnvironment';
 
 export type CaChoice = 'own' | 'custom';
@@ -31,6 +33,8 @@ export interface EnvironmentValues {
   readonly ca_server_address: string;
   /** HeatSight for the environment: granted by a manager above it (spec 2, 6). */
   readonly heat_sight: HeatSightReach;
+  /** The lowest severity of alarm that reaches the environment's manager (issue 39, item 1). */
+  readonly severity: number;
 }
 
 export const environmentsResource = defineResource({
@@ -55,6 +59,7 @@ function environmentBody<Password extends string | null>(values: EnvironmentValu
     description: values.description === '' ? null : values.description,
     ca_server_address: values.ca_choice === 'custom' ? values.ca_server_address : null,
     enabled_feature_ids: featuresOfReach(values.heat_sight),
+    severity: values.severity,
   };
 }
 
@@ -92,6 +97,13 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
       sortable: true,
     },
     {
+      key: 'severity',
+      labelKey: 'environments.columns.severity',
+      value: (row) => row.severity,
+      render: (row) => <TranslatedTag textKey={severityLabelKey(row.severity)} />,
+      sortable: true,
+    },
+    {
       key: 'twoFactor',
       labelKey: 'environments.columns.twoFactor',
       value: (row) => row.two_factor_auth_status,
@@ -111,6 +123,13 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
     },
     { name: 'email', kind: 'email', labelKey: 'environments.fields.email', required: () => true },
     { name: 'description', kind: 'textarea', labelKey: 'environments.fields.description' },
+    {
+      name: 'severity',
+      kind: 'select',
+      labelKey: 'environments.fields.severity',
+      helperKey: 'environments.fields.severityHelp',
+      options: Object.entries(SEVERITY_LABEL_KEYS).map(([value, labelKey]) => ({ value: Number(value), labelKey })),
+    },
     {
       name: 'heat_sight',
       kind: 'select',
@@ -164,6 +183,7 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
     ca_choice: 'own',
     ca_server_address: '',
     heat_sight: 'none',
+    severity: DEFAULT_USER_SEVERITY,
   }),
   toValues: (row) => ({
     environment_name: row.name,
@@ -174,6 +194,7 @@ export const environmentsScreen = defineCrudScreen<Environment, EnvironmentValue
     ca_choice: row.ca_server_address ? 'custom' : 'own',
     ca_server_address: row.ca_server_address ?? '',
     heat_sight: heatSightReach(row.enabled_feature_ids),
+    severity: row.severity,
   }),
   toPayload: environmentPayload,
   validationSchema: (mode) => (mode === 'add' ? EnvironmentCreateSchema : EnvironmentUpdateSchema),

@@ -89,7 +89,15 @@ describe('SettingsDialog', () => {
       const url = input as string;
       if (url.endsWith('/notification_settings')) {
         return Promise.resolve(
-          jsonResponse(200, { email_alarms: true, email_digest: false, locale: 'en-US', severity: 3 }),
+          jsonResponse(200, {
+            email_alarms: true,
+            email_digest: false,
+            locale: 'en-US',
+            severity: 3,
+            severity_editable: false,
+            email: 'operator@example.test',
+            pending_email: null,
+          }),
         );
       }
       return Promise.resolve(jsonResponse(200, { otpUri: OTP_URI, setupStatus: 2 }));

@@ -11,3 +11,4 @@ export {
 } from './sessionStore';
 export type { StoredSession } from './sessionStore';
 export { returnStateOf, returnToOf, type ReturnState } from './returnTo';
+export { notificationSettingsSaved$ } from './notificationSettingsSaved';

@@ -1,21 +1,40 @@
 import { ErrorCode, TestId } from '@halo/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ltrIsolate } from '../../../lib/i18n';
 import { notifications$, type Notification } from '../../../lib/notify';
 import { jsonResponse, renderWithSession } from '../../../testing/sessionHarness';
 import { NotificationsPanel } from './NotificationsPanel';
 
 type Answer = { email_alarms: boolean; email_digest: boolean; locale: string; severity: number };
 
-/** The settings endpoint: GET answers `held`; PUT answers with `put` (default: the body, with the severity). */
-function mockSettings(held: Answer, put?: (body: unknown) => Response) {
+/** An ordinary user's answer: their severity and address are their manager's to set. */
+const ordinary = (answer: Answer) => ({
+  ...answer,
+  severity_editable: false,
+  email: 'operator@example.test',
+  pending_email: null,
+});
+
+/**
+ * The settings endpoints: GET answers `held`; PUT answers with `put` (default: the body over
+ * what is held, which it then holds); POST …/email answers what is held with the new address pending.
+ */
+function mockSettings(held: Answer & Partial<ReturnType<typeof ordinary>>, put?: (body: unknown) => Response) {
+  let answer = { ...ordinary(held), ...held };
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    if (input === '/api/v1/notification_settings/email') {
+      const { email } = JSON.parse(init?.body as string) as { email: string };
+      return Promise.resolve(jsonResponse(200, { ...answer, pending_email: email }));
+    }
     expect(input).toBe('/api/v1/notification_settings');
     if (init?.method === 'PUT') {
       const body: unknown = JSON.parse(init.body as string);
-      return Promise.resolve(put ? put(body) : jsonResponse(200, { ...(body as object), severity: held.severity }));
+      if (put) return Promise.resolve(put(body));
+      answer = { ...answer, ...(body as object) };
+      return Promise.resolve(jsonResponse(200, answer));
     }
-    return Promise.resolve(jsonResponse(200, held));
+    return Promise.resolve(jsonResponse(200, answer));
   });
 }
 
@@ -89,6 +108,54 @@ describe('NotificationsPanel', () => {
     expect(email.checked).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>(TestId.settings.notificationsSave).disabled).toBe(false);
     expect(toasts).toEqual([]);
+    stop();
+  });
+
+  it('lets a manager set their own severity and ask for a new address, which waits for its link', async () => {
+    const fetchMock = mockSettings({
+      email_alarms: true,
+      email_digest: false,
+      locale: 'en-US',
+      severity: 3,
+      severity_editable: true,
+      email: null,
+    });
+    const { toasts, stop } = toastsOf();
+    renderWithSession(<NotificationsPanel />);
+
+    const severity = await screen.findByTestId<HTMLSelectElement>(TestId.settings.severitySelect);
+    expect(screen.queryByTestId(TestId.settings.alarmSeverity)).toBeNull();
+    expect(severity.value).toBe('3');
+    expect(screen.getByTestId(TestId.settings.email).textContent).toBe(
+      'Your account has no e-mail address, so no alarm e-mail can reach you.',
+    );
+    fireEvent.change(severity, { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId(TestId.settings.notificationsSave));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({
+      email_alarms: true,
+      email_digest: false,
+      locale: 'en-US',
+      severity: 1,
+    });
+
+    const send = screen.getByTestId<HTMLButtonElement>(TestId.settings.sendEmailConfirmation);
+    const address = screen.getByTestId<HTMLInputElement>(TestId.settings.newEmail);
+    fireEvent.change(address, { target: { value: 'not an address' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(address, { target: { value: 'noc@example.test' } });
+    fireEvent.click(send);
+    const pending = await screen.findByTestId(TestId.settings.pendingEmail);
+    expect(pending.textContent).toBe(
+      `A confirmation link was sent to ${ltrIsolate('noc@example.test')}. The address changes when the link is opened (within 60 minutes).`,
+    );
+    expect(toasts[1]).toMatchObject({
+      message: `Confirmation link sent to ${ltrIsolate('noc@example.test')}`,
+      kind: 'success',
+    });
+    // The severity saved before stays as saved.
+    expect(screen.getByTestId<HTMLSelectElement>(TestId.settings.severitySelect).value).toBe('1');
     stop();
   });
 });

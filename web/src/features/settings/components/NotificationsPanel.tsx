@@ -1,6 +1,7 @@
 import { Button, Callout, FormGroup, H4, HTMLSelect, Spinner, Switch } from '@blueprintjs/core';
 import {
   API,
+  EMAIL_CONFIRMATION_TTL_MS,
   LOCALES,
   TestId,
   type Locale,
@@ -10,8 +11,10 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
-import { severityLabelKey } from '../../../lib/i18n';
+import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
+import { notificationSettingsSaved$ } from '../../../lib/session';
+import { EmailChangeForm } from './EmailChangeForm';
 
 /** Each e-mail language, named in its own language (as the language switcher names them). */
 const LOCALE_LABEL_KEYS: Readonly<Record<Locale, string>> = {
@@ -19,10 +22,11 @@ const LOCALE_LABEL_KEYS: Readonly<Record<Locale, string>> = {
   'he-IL': 'shell.language.heIL',
 };
 
-const settingsOf = ({ email_alarms, email_digest, locale }: NotificationSettingsAnswer): FormSettings => ({
+const settingsOf = ({ email_alarms, email_digest, locale, severity }: NotificationSettingsAnswer): FormSettings => ({
   email_alarms,
   email_digest,
   locale,
+  severity,
 });
 
 /** What the form edits: every setting, the digest included (the body may leave it out; this form never does). */
@@ -30,8 +34,9 @@ type FormSettings = Required<NotificationSettings>;
 
 /**
  * The user's own alarm notifications (issue 27): whether alarms come by e-mail, whether a daily
- * digest of the open ones does, and in which language; which alarms reach them is their severity, set by whoever manages users, shown
- * here read-only.
+ * digest of the open ones does, and in which language. Which alarms reach them is their
+ * severity: an environment manager sets their own here, with their e-mail address (issue 39,
+ * item 1); an ordinary user's is set by whoever manages users and shown here read-only.
  */
 export function NotificationsPanel() {
   const { t } = useTranslation();
@@ -50,7 +55,8 @@ export function NotificationsPanel() {
     current !== undefined &&
     (draft.email_alarms !== current.email_alarms ||
       draft.email_digest !== current.email_digest ||
-      draft.locale !== current.locale);
+      draft.locale !== current.locale ||
+      draft.severity !== current.severity);
   const edit = (change: Partial<FormSettings>) => {
     if (form) setDraft({ ...form, ...change });
     setSaveError(null);
@@ -63,12 +69,15 @@ export function NotificationsPanel() {
     saveController.current = controller;
     setSaving(true);
     setSaveError(null);
-    api.call(API.notifications.updateSettings, { body: form }, { signal: controller.signal }).then(
+    // An ordinary user's severity is not theirs to send: their manager may have changed it meanwhile.
+    const body = current?.severity_editable ? form : { ...form, severity: undefined };
+    api.call(API.notifications.updateSettings, { body }, { signal: controller.signal }).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setSaving(false);
         setSaved(answer);
         setDraft(null);
+        notificationSettingsSaved$.next(answer);
         notifySuccess(t('settings.notifications.saved'));
       },
       (error: unknown) => {
@@ -118,9 +127,29 @@ export function NotificationsPanel() {
               data-testid={TestId.settings.emailLocale}
             />
           </FormGroup>
-          <p className="bp6-text-muted" data-testid={TestId.settings.alarmSeverity}>
-            {t('settings.notifications.severity', { severity: t(severityLabelKey(current.severity)) })}
-          </p>
+          {current.severity_editable ? (
+            <FormGroup
+              label={t('settings.notifications.severityLabel')}
+              labelFor="notifications-severity"
+              helperText={t('settings.notifications.severityHelp')}
+            >
+              <HTMLSelect
+                id="notifications-severity"
+                value={form.severity}
+                onChange={(event) => edit({ severity: Number(event.currentTarget.value) })}
+                disabled={saving}
+                options={Object.entries(SEVERITY_LABEL_KEYS).map(([value, labelKey]) => ({
+                  value: Number(value),
+                  label: t(labelKey),
+                }))}
+                data-testid={TestId.settings.severitySelect}
+              />
+            </FormGroup>
+          ) : (
+            <p className="bp6-text-muted" data-testid={TestId.settings.alarmSeverity}>
+              {t('settings.notifications.severity', { severity: t(severityLabelKey(current.severity)) })}
+            </p>
+          )}
           {saveError !== null && (
             <Callout intent="danger" icon="error" role="alert" data-testid={TestId.settings.notificationsError}>
               {errorMessage(t, saveError)}
@@ -136,6 +165,15 @@ export function NotificationsPanel() {
             data-testid={TestId.settings.notificationsSave}
           />
         </form>
+      )}
+      {current && (
+        <EmailChangeForm
+          settings={current}
+          validMinutes={Math.round(EMAIL_CONFIRMATION_TTL_MS / 60_000)}
+          onChanged={(answer) => {
+            setSaved(answer);
+          }}
+        />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithSession } from '../../../testing/sessionHarness';
+import { notificationSettingsSaved$ } from '../../../lib/session';
 import { AlarmBell, AlarmBellButton } from './AlarmBell';
 
 const summaries = new BehaviorSubject<FleetSummary | null>(null);
@@ -124,7 +125,19 @@ describe('AlarmBell', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/notification_settings');
 
-    act(() => answer(jsonResponse(200, { email_alarms: true, email_digest: false, locale: 'en-US', severity: 1 })));
+    const settings = {
+      email_alarms: true,
+      email_digest: false,
+      locale: 'en-US' as const,
+      severity: 1,
+      severity_editable: true,
+      email: null,
+      pending_email: null,
+    };
+    act(() => answer(jsonResponse(200, settings)));
     await waitFor(() => expect(badge()).toBe('7'));
+    // A manager saves a new severity in Settings: the bell counts from it at once (issue 39, item 1).
+    act(() => notificationSettingsSaved$.next({ ...settings, severity: 2 }));
+    await waitFor(() => expect(badge()).toBe('3'));
   });
 });

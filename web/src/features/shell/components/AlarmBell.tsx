@@ -1,19 +1,23 @@
 import { Button, PopoverNext, PopupKind } from '@blueprintjs/core';
 import { API, TestId, type FleetSummary } from '@halo/shared';
 import { useMemo, useState } from 'react';
+import { map } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import { api, useApiValue } from '../../../lib/api';
 import { appSummary } from '../../../lib/fleet';
 import { useObservableValue } from '../../../lib/realtime';
-import { useSessionSubject } from '../../../lib/session';
+import { notificationSettingsSaved$, useSessionSubject } from '../../../lib/session';
 import { AlarmBellList } from './AlarmBellList';
 import { BELL_DEFAULT_SEVERITY, bellBadge, bellCount } from './alarmBell';
 
+/** The severity of each save of the user's notification settings. */
+const savedSeverity$ = notificationSettingsSaved$.pipe(map((settings): number | null => settings.severity));
+
 /**
  * The top bar's bell for a user who may view alarms: their environment's live fleet summary,
- * counted at or above their severity (read once from their notification settings; critical
- * until known).
+ * counted at or above their severity (read from their notification settings, and again when
+ * they save a new one; critical until known).
  */
 export function AlarmBell() {
   const { session, environmentId } = useSessionSubject();
@@ -22,11 +26,12 @@ export function AlarmBell() {
     (signal) => api.call(API.notifications.settings, {}, { signal }),
     `notification-settings|${session?.user_id ?? 0}`,
   );
+  const saved = useObservableValue(savedSeverity$, null);
   return (
     <AlarmBellButton
       summary$={summary$}
       environmentId={environmentId}
-      severity={settings.value?.severity ?? BELL_DEFAULT_SEVERITY}
+      severity={saved ?? settings.value?.severity ?? BELL_DEFAULT_SEVERITY}
     />
   );
 }

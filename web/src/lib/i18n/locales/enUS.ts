@@ -93,6 +93,13 @@ export const enUS = {
       done: 'Your password was changed. You can log in with it now.',
     },
   },
+  confirmEmail: {
+    page: { title: 'Confirm e-mail address' },
+    intro: 'Confirm that this is your new e-mail address: alarm e-mail and password reset links go to it from then on.',
+    confirm: 'Confirm this address',
+    done: 'Your e-mail address is now {{email}}.',
+    toConsole: 'Go to the console',
+  },
   otpVerification: {
     page: { title: 'Two-factor verification' },
     form: {
@@ -258,6 +265,18 @@ export const enUS = {
       emailDigest: 'E-mail me a daily digest of the open alarms (none on a day with none open)',
       emailLocale: 'E-mail language',
       severity: 'Alarms of severity {{severity}} and above reach you; your environment manager sets this.',
+      severityLabel: 'Alarms that reach you',
+      severityHelp:
+        'The least severe alarms counted on your bell and sent to you by e-mail. Critical means critical alarms only; Normal means every alarm.',
+      emailTitle: 'E-mail address',
+      emailCurrent: 'Alarm e-mail goes to {{email}}.',
+      emailNone: 'Your account has no e-mail address, so no alarm e-mail can reach you.',
+      emailSetByManager: 'Whoever manages users changes it.',
+      newEmail: 'New e-mail address',
+      sendConfirmation: 'Send confirmation link',
+      confirmationSent: 'Confirmation link sent to {{email}}',
+      pendingEmail:
+        'A confirmation link was sent to {{email}}. The address changes when the link is opened (within {{minutes}} minutes).',
       save: 'Save',
       saved: 'Notification settings saved',
       retry: 'Try again',
@@ -472,6 +491,7 @@ export const enUS = {
       description: 'Description',
       ca: 'CA service',
       heatSight: 'HeatSight',
+      severity: 'Manager’s alarms',
       twoFactor: '2FA',
     },
     fields: {
@@ -485,6 +505,9 @@ export const enUS = {
       caServerAddressHelp: 'An IP address or host name, optionally with :port',
       heatSight: 'HeatSight',
       heatSightHelp: 'The heat map of where links hold and drop. Never more than the environment above it has.',
+      severity: 'Manager’s alarm severity',
+      severityHelp:
+        'The least severe alarms the environment’s manager is notified of. Critical, the default, means critical alarms only.',
     },
     ca: { own: 'Product CA', custom: 'Custom CA' },
     heatSight: { none: 'Off', own: 'This environment', descendants: 'This environment and those below it' },

@@ -8,13 +8,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 const USERNAME_MARK = '\u0001username\u0001';
 const ENVIRONMENT_MARK = '\u0001environment\u0001';
 
+/** The mails that carry an account's single-use link. */
+type AccountLinkMail = 'passwordReset' | 'emailChange';
+
 /**
- * The reset link's mail. It names the account and its environment, since one address may
- * belong to accounts in several environments (one mail each). The product does not know a
- * person's language (the console keeps it in the browser), so the mail says it in every
- * locale, the default first, and carries the link once.
+ * A mail carrying an account's single-use link: a password reset, or a new e-mail address to
+ * confirm. It names the account and its environment, since one address may belong to accounts
+ * in several environments (one mail each). The product does not know a person's language (the
+ * console keeps it in the browser), so the mail says it in every locale, the default first,
+ * and carries the link once.
  */
-export function passwordResetMail(
+export function accountLinkMail(
+  kind: AccountLinkMail,
   options: ResetAccount & {
     to: string;
     link: string;
@@ -24,7 +29,7 @@ export function passwordResetMail(
   const { to, link, validMinutes } = options;
   const account: ResetAccount = { username: options.username, environment: options.environment };
   const lines = (locale: Locale, names: ResetAccount) => {
-    const words = MAIL_CATALOGUE[locale].passwordReset;
+    const words = MAIL_CATALOGUE[locale][kind];
     return [words.greeting(names), `${words.request(names)} ${words.open(validMinutes)}`, words.ignore];
   };
   // In HTML the names are isolated (<bdi>) so a Latin name keeps its place in a right-to-left sentence.
@@ -42,7 +47,7 @@ export function passwordResetMail(
   });
   return {
     to,
-    subject: LOCALES.map((locale) => MAIL_CATALOGUE[locale].passwordReset.subject(account)).join(' / '),
+    subject: LOCALES.map((locale) => MAIL_CATALOGUE[locale][kind].subject(account)).join(' / '),
     text: `${LOCALES.map((locale) => lines(locale, account).join('\n')).join('\n\n')}\n\n${link}\n`,
     html: `${html.join('<hr>')}<p dir="ltr"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
   };

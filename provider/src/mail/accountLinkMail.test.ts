@@ -1,10 +1,10 @@
 import { LOCALES } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
 import { MAIL_CATALOGUE } from './mailCatalogue.js';
-import { passwordResetMail } from './passwordResetMail.js';
+import { accountLinkMail } from './accountLinkMail.js';
 
 const account = { username: 'opsmgr', environment: 'north-ops' };
-const mail = passwordResetMail({
+const mail = accountLinkMail('passwordReset', {
   ...account,
   to: 'noc@example.test',
   link: 'http://console.example.test/reset/abc_DEF-123',
@@ -31,7 +31,7 @@ describe('passwordResetMail', () => {
   });
 
   it('escapes what it puts in HTML', () => {
-    const hostile = passwordResetMail({
+    const hostile = accountLinkMail('passwordReset', {
       username: '<b>x</b>',
       environment: '"e"&',
       to: 'a@b.c',
@@ -40,5 +40,22 @@ describe('passwordResetMail', () => {
     });
     expect(hostile.html).not.toMatch(/<b>|<script>|"e"/);
     expect(hostile.html).toContain('<bdi>&#60;b&#62;x&#60;/b&#62;</bdi>');
+  });
+
+  it('asks the new address of an e-mail change to confirm it, in every locale, with the link once', () => {
+    const change = accountLinkMail('emailChange', {
+      ...account,
+      to: 'new@example.test',
+      link: 'http://console.example.test/confirm-email/tok_EN-1234567890',
+      validMinutes: 60,
+    });
+    for (const locale of LOCALES) {
+      const words = MAIL_CATALOGUE[locale].emailChange;
+      expect(change.text).toContain(words.request(account));
+      expect(change.subject).toContain(words.subject(account));
+      expect(change.text).not.toContain(MAIL_CATALOGUE[locale].passwordReset.request(account));
+    }
+    expect(change.to).toBe('new@example.test');
+    expect(change.text.split('/confirm-email/tok_EN-1234567890')).toHaveLength(2);
   });
 });
