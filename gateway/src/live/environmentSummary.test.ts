@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsilencedAlarmCounts } from '@halo/shared';
 import { TOKENS, useLiveHarness } from '../testing/liveHarness.js';
 import { SummaryView } from '../testing/liveView.js';
 import type { LiveClient } from '../testing/testGateway.js';
@@ -142,10 +143,8 @@ describe('summary.subscribe', () => {
   });
 
   it('carries the alarm counts to sessions with logs view, read again after a threshold entry or an acknowledgement', async () => {
-    const counts = (critical: number, unacknowledged: number) => ({
-      active: [0, 0, 1, critical] as [number, number, number, number],
-      unacknowledged: [0, 0, 1, unacknowledged] as [number, number, number, number],
-    });
+    const counts = (critical: number, unacknowledged: number) =>
+      unsilencedAlarmCounts([0, 0, 1, critical], [0, 0, 1, unacknowledged]);
     live.upstream.alarms.counts.set(10, counts(2, 2));
     const started = await gatewayWith({ summaryIntervalMs: 100 });
     const withLogs = await summaryOf(MANAGER);

@@ -134,6 +134,7 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   // Silenced alarms (planned maintenance) notify nobody bound by the silence (alarmsReaching).
   const reaching = await alarmsReaching(context.db, alarms, now);
   const reachedBy = (user: AlarmRecipient) => reaching(user).notifying;
+  const silencedFor = (user: AlarmRecipient) => reaching(user).silenced.length;
   // Users reached by the same alarms whose mail stands alike (in a storm, most of them) get the
   // same decision: made once, not sorted again per user (1,000 users × 16,000 alarms held the
   // provider's thread for seconds in bench:alarms).
@@ -174,6 +175,7 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
         severity: codeLabel(locale, 'severity', user.severity),
       },
       alarms: decision.alarms,
+      silenced: silencedFor(user),
       link: `${context.config.publicUrl}${ROUTES.alarms}?state=active&acknowledged=no`,
     });
     try {

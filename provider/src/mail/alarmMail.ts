@@ -60,6 +60,8 @@ export function alarmMail(options: {
   readonly kind: 'update' | 'reminder';
   readonly facts: AlarmMailFacts;
   readonly alarms: readonly MailedAlarm[];
+  /** Active alarms reaching the user that a silence keeps out (issue 39, item 2): said, not hidden. */
+  readonly silenced?: number;
   readonly link: string;
 }): MailMessage {
   const { locale, facts, link } = options;
@@ -77,6 +79,7 @@ export function alarmMail(options: {
     rest > 0 ? words.more(rest) : null,
   );
   const lead = options.kind === 'update' ? words.news(facts) : words.reminder(facts);
+  const silenced = options.silenced ? words.silenced(options.silenced) : null;
   const text = [
     words.greeting(facts),
     '',
@@ -84,6 +87,7 @@ export function alarmMail(options: {
     '',
     ...lines.text,
     '',
+    ...(silenced ? [silenced, ''] : []),
     `${words.open} ${link}`,
     '',
     words.why(facts),
@@ -96,6 +100,7 @@ export function alarmMail(options: {
     `<p>${escapeHtml(words.greeting(facts))}</p>`,
     `<p>${escapeHtml(lead)}</p>`,
     `<ul>${items.join('')}</ul>`,
+    ...(silenced ? [`<p>${escapeHtml(silenced)}</p>`] : []),
     `<p>${escapeHtml(words.open)} <a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(link)}</a></p>`,
     `<p>${escapeHtml(words.why(facts))}</p>`,
     '</div>',

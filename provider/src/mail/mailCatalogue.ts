@@ -38,6 +38,8 @@ export interface AlarmMailText {
   readonly news: (facts: AlarmMailFacts) => string;
   readonly reminder: (facts: AlarmMailFacts) => string;
   readonly more: (count: number) => string;
+  /** Active alarms a silence keeps out of the message (planned maintenance), and where to see the silences. */
+  readonly silenced: (count: number) => string;
   readonly open: string;
   readonly why: (facts: AlarmMailFacts) => string;
 }
@@ -114,6 +116,8 @@ export const MAIL_CATALOGUE = {
       reminder: ({ open }) =>
         `${open === 1 ? 'An alarm is' : `${open} alarms are`} still open and nobody acknowledged ${open === 1 ? 'it' : 'them'}.`,
       more: (count) => `and ${count} more`,
+      silenced: (count) =>
+        `${count === 1 ? 'One more alarm is' : `${count} more alarms are`} open but silenced (planned maintenance), so not in this message; the Silences screen says by whom, why and until when.`,
       open: 'Open the Alarms screen:',
       why: ({ severity }) =>
         `You get alarms of severity ${severity} and above. Turn these e-mails off in Settings, Notifications.`,
@@ -171,6 +175,8 @@ export const MAIL_CATALOGUE = {
           ? 'התראה אחת עדיין פתוחה ואיש לא אישר את קבלתה.'
           : `${open} התראות עדיין פתוחות ואיש לא אישר את קבלתן.`,
       more: (count) => `ועוד ${count}`,
+      silenced: (count) =>
+        `${count === 1 ? 'התראה נוספת פתוחה אך מושתקת' : `${count} התראות נוספות פתוחות אך מושתקות`} (תחזוקה מתוכננת) ולכן אינן בהודעה זו; מסך ההשתקות מפרט מי השתיק, למה ועד מתי.`,
       open: 'למסך ההתראות:',
       why: ({ severity }) => `אתה מקבל התראות בחומרה ${severity} ומעלה. אפשר לכבות הודעות אלה בהגדרות, התראות.`,
     },

@@ -1,4 +1,4 @@
-import type { AlarmSilence } from '@halo/shared';
+import type { AlarmSilence, SilenceNotice } from '@halo/shared';
 import { sql, type Kysely } from 'kysely';
 import type { AlarmSilenceRow, Database } from './schema.js';
 
@@ -107,6 +107,51 @@ export function silencedBy(silences: readonly SilenceInForce[], now: number): Si
 /** The SQL condition "a silence covers this row of alarms at `now`" (the counts' unacknowledged leave silenced alarms out). */
 export const silencedAt = (now: number) =>
   sql<boolean>`exists (select 1 from alarm_silences s where s.environment_id = alarms.environment_id and s.starts_at <= ${now} and s.ends_at > ${now} and (s.scope = 'environment' or s.device_id = alarms.device_id or (s.scope = 'group' and exists (select 1 from device_group_members m where m.group_id = s.group_id and m.device_id = alarms.device_id))))`;
+
+/** A silence's row as far as its notice goes. */
+type NoticeRow = Pick<
+  AlarmSilenceRow,
+  'id' | 'scope' | 'device_name' | 'group_name' | 'reason' | 'ends_at' | 'created_by'
+>;
+
+/**
+ * Silences as everything that counts alarms names them (issue 39, item 2): a whole
+ * environment's first, then the longest-lasting.
+ */
+export function silenceNoticesOf(rows: readonly NoticeRow[]): SilenceNotice[] {
+  return [...rows]
+    .sort(
+      (a, b) =>
+        Number(b.scope === 'environment') - Number(a.scope === 'environment') ||
+        Number(b.ends_at) - Number(a.ends_at) ||
+        a.id - b.id,
+    )
+    .map((row) => ({
+      id: row.id,
+      scope: row.scope === 'device' || row.scope === 'group' ? row.scope : 'environment',
+      device_name: row.device_name,
+      group_name: row.group_name,
+      reason: row.reason,
+      ends_at: new Date(Number(row.ends_at)).toISOString(),
+      created_by: row.created_by,
+    }));
+}
+
+/** The silences in force in an environment at `now`, as notices (the table is capped: COLLECTION_CAPS.silences). */
+export async function silenceNotices(
+  db: Kysely<Database>,
+  environmentId: number,
+  now: number,
+): Promise<SilenceNotice[]> {
+  const rows = await db
+    .selectFrom('alarm_silences')
+    .select(['id', 'scope', 'device_name', 'group_name', 'reason', 'ends_at', 'created_by'])
+    .where('environment_id', '=', environmentId)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .execute();
+  return silenceNoticesOf(rows);
+}
 
 /** A silence as answered; `mayEnd`: whether the caller may end it (routes/alarm-silences/silenceOwnership.ts). */
 export const silenceView = (row: AlarmSilenceRow, mayEnd: boolean): AlarmSilence => ({

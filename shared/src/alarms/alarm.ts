@@ -11,6 +11,7 @@ import { SeveritySchema } from '../users/user.js';
 import { LogExportShape } from '../logs/logExport.js';
 import { SystemLogEvent, thresholdEvent } from '../logs/systemLogEvent.js';
 import { Severity } from '../constants/enums.js';
+import { SILENCE_NOTICES_MAX, SilenceNoticeSchema } from './silence.js';
 
 /** The system log events that open, change or clear an alarm: a threshold's severities, and back to safety. */
 export const ALARM_EVENTS: ReadonlySet<string> = new Set([
@@ -118,12 +119,31 @@ export type AlarmListResponse = z.infer<typeof AlarmListResponseSchema>;
 export const AlarmExportQuerySchema = AlarmFilterSchema.extend(LogExportShape);
 export type AlarmExportQuery = z.infer<typeof AlarmExportQuerySchema>;
 
-/** Active alarms, all and those nobody acknowledged, indexed by severity (0 normal, always 0, to 3 critical). */
+const SeverityCountsSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+/**
+ * Active alarms, all, those nobody acknowledged nor silenced, and those a silence covers,
+ * indexed by severity (0 normal, always 0, to 3 critical); with the silences in force, the
+ * longest-lasting first (a whole environment's before a device's), so a count of 0 during a
+ * silence says why (issue 39, item 2).
+ */
 export const AlarmCountsSchema = z.object({
-  active: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  unacknowledged: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  active: SeverityCountsSchema,
+  unacknowledged: SeverityCountsSchema,
+  silenced: SeverityCountsSchema,
+  silences: z.array(SilenceNoticeSchema).max(SILENCE_NOTICES_MAX),
+  /** How many silences are in force in all. */
+  silences_total: z.number().int().min(0),
 });
 export type AlarmCounts = z.infer<typeof AlarmCountsSchema>;
+
+/** Counts of active and unacknowledged alarms when no silence is in force. */
+export function unsilencedAlarmCounts(
+  active: AlarmCounts['active'],
+  unacknowledged: AlarmCounts['unacknowledged'],
+): AlarmCounts {
+  return { active, unacknowledged, silenced: [0, 0, 0, 0], silences: [], silences_total: 0 };
+}
 
 export const AlarmCountsResponseSchema = z.object({ alarm_counts: AlarmCountsSchema });
 

@@ -41,6 +41,24 @@ export type AlarmSilence = z.infer<typeof AlarmSilenceSchema>;
 
 export const AlarmSilenceListSchema = z.object({ silences: z.array(AlarmSilenceSchema) });
 
+/** Silences in force a summary names at most (the rest are counted): Home, the wall and the bell say them. */
+export const SILENCE_NOTICES_MAX = 3;
+
+/**
+ * A silence in force as everything that counts alarms shows it (issue 39, item 2): what it
+ * silences, who set it, why and until when, so a forgotten silence cannot hide an outage.
+ */
+export const SilenceNoticeSchema = AlarmSilenceSchema.pick({
+  id: true,
+  scope: true,
+  device_name: true,
+  group_name: true,
+  reason: true,
+  ends_at: true,
+  created_by: true,
+});
+export type SilenceNotice = z.infer<typeof SilenceNoticeSchema>;
+
 /** A new silence: from now (or `starts_at`) for `duration_minutes`. */
 export const AlarmSilenceCreateSchema = z
   .strictObject({

@@ -127,6 +127,8 @@ export const ROUTES = {
   messagingLog: '/logs/messaging-log',
   /** The product's own (issue 27). */
   alarms: '/logs/alarms',
+  /** The product's own (issue 39, item 2): the silences in force and to come, on a screen of their own. */
+  silences: '/logs/alarms/silences',
   heatSight: '/services/heatsight',
   /** The product's own (issue 28): availability, time to recover and firmware in use. */
   reports: '/services/reports',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { QueryIntSchema } from '../common.js';
 import { LINK_INTERFACE_KINDS } from '../constants/constants.js';
 import { AlarmSchema } from '../alarms/alarm.js';
+import { SilenceNoticeSchema } from '../alarms/silence.js';
 import { SystemLogEntrySchema } from '../logs/systemLog.js';
 import { ValidationKey } from '../validation/rules.js';
 
@@ -97,6 +98,8 @@ export const DeviceTimelineSchema = z.object({
   logs: z.array(SystemLogEntrySchema),
   /** The device's alarms open at any time in the window, the newest first. */
   alarms: z.array(AlarmSchema),
+  /** The silences in force now that cover the device (issue 39, item 2): its page says what silences it. */
+  silences: z.array(SilenceNoticeSchema),
   track: z.array(TrackPointSchema),
   /** True when there was more than the answer holds (logs or alarms past the cap; readings/track are thinned, not cut). */
   truncated: z.boolean(),

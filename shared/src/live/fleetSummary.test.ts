@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsilencedAlarmCounts } from '../alarms/alarm.js';
 import type { SystemLogEntry } from '../logs/systemLog.js';
 import type { DeviceLiveState } from './events.js';
 import { problemOf } from './fleetProblems.js';
@@ -247,8 +248,7 @@ describe('summary messages', () => {
 
 describe('alarm counts in the summary', () => {
   const counts = (critical: number) => ({
-    active: [0, 1, 0, critical] as [number, number, number, number],
-    unacknowledged: [0, 1, 0, critical] as [number, number, number, number],
+    ...unsilencedAlarmCounts([0, 1, 0, critical], [0, 1, 0, critical]),
   });
 
   it('go to the audience with logs view only, and a message carries them only when they changed', () => {

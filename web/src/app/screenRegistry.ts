@@ -5,7 +5,7 @@ import { DevicesPage, devicesSearch } from '../features/devices';
 import { EnvironmentsPage, environmentsSearch } from '../features/environments';
 import { HeatSightRoute } from '../features/heatsight';
 import { HomePage } from '../features/home';
-import { AlarmsPage, AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
+import { AlarmsPage, SilencesPage, AuditLogPage, MessagingLogPage, SystemLogPage } from '../features/logs';
 import { ReportsPage } from '../features/reports';
 import { SatcomTargetPage } from '../features/satcom-target';
 import { ThresholdsPage } from '../features/thresholds';
@@ -122,6 +122,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     labelKey: 'shell.menu.alarms',
     group: 'logs',
     page: AlarmsPage,
+    // The silences in force and planned (issue 39, item 2): reached from the alarms, Home, the bell.
+    pages: [{ path: ROUTES.silences, titleKey: 'alarms.silencesPage.title', page: SilencesPage }],
   },
   {
     item: 'heatSight',

@@ -59,6 +59,7 @@ export function emptyTimeline(from: number, to: number): DeviceTimeline {
     readings: { time: [], signal: [], temperature: [] },
     logs: [],
     alarms: [],
+    silences: [],
     track: [],
     truncated: false,
   };

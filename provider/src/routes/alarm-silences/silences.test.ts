@@ -53,11 +53,43 @@ describe.each(DIALECTS)('alarm silences on %s', (dialect) => {
       Object.fromEntries((await alarmsOf(suite.admin)).map((alarm) => [alarm.device_id, alarm.silenced]));
     expect(await silencedOf()).toEqual({ [doomed]: true, [other]: false });
     const counts = API.alarms.counts.answer.parse((await send(suite.admin, 'get', '/alarms/counts')).body);
-    expect(counts.alarm_counts).toEqual({ active: [0, 0, 0, 2], unacknowledged: [0, 0, 0, 1] });
+    // The counts say what is silenced, by whom, why and until when (issue 39, item 2).
+    expect(counts.alarm_counts).toEqual({
+      active: [0, 0, 0, 2],
+      unacknowledged: [0, 0, 0, 1],
+      silenced: [0, 0, 0, 1],
+      silences: [
+        {
+          id: made?.id,
+          scope: 'device',
+          device_name: 'maintained',
+          group_name: null,
+          reason: 'Replacing the modem',
+          ends_at: made?.ends_at,
+          created_by: 'admin',
+        },
+      ],
+      silences_total: 1,
+    });
+    // The device's page names the silence; the other device's does not.
+    const timelineOf = async (deviceId: number) =>
+      API.devices.timeline.answer.parse(
+        await answered(
+          send(
+            suite.admin,
+            'get',
+            `/devices/${deviceId}/timeline?from=${context.now() - 3_600_000}&to=${context.now()}`,
+          ),
+        ),
+      );
+    expect((await timelineOf(doomed)).silences.map((notice) => notice.reason)).toEqual(['Replacing the modem']);
+    expect((await timelineOf(other)).silences).toEqual([]);
     // The admin's mail names the watched device only.
     expect(await sendAlarmMail(context)).toBe(1);
     expect(suite.provider.mail[0]?.text).toContain(`device-${other},`);
     expect(suite.provider.mail[0]?.text).not.toContain(`device-${doomed},`);
+    // ...and says that one more is open but silenced, rather than hiding it.
+    expect(suite.provider.mail[0]?.text).toContain('One more alarm is open but silenced (planned maintenance)');
 
     // The whole environment, for an hour: both silenced; listed soonest ending first.
     await silence(suite.admin, { scope: 'environment', duration_minutes: 60, reason: 'Site power work' });
@@ -286,8 +318,16 @@ describe.each(DIALECTS)('alarm silences on %s', (dialect) => {
       reason: 'Planned',
     });
     expect(created.status).toBe(201);
+    const countsNow = async () =>
+      API.alarms.counts.answer.parse((await send(suite.admin, 'get', '/alarms/counts')).body).alarm_counts;
     expect((await alarmsOf(suite.admin))[0]?.silenced).toBe(false);
+    // Planned, not in force: the counts name no silence yet; the list has it, to come.
+    expect(await countsNow()).toMatchObject({ silences: [], silences_total: 0, silenced: [0, 0, 0, 0] });
+    const listed = API.silences.list.answer.parse(await answered(send(suite.admin, 'get', '/alarm_silences')));
+    expect(listed.silences.map((item) => item.starts_at)).toEqual([startsAt]);
     suite.provider.clock.now += 61 * 60_000;
     expect((await alarmsOf(suite.admin))[0]?.silenced).toBe(true);
+    expect(await countsNow()).toMatchObject({ silences_total: 1, silenced: [0, 0, 0, 1] });
+    expect((await countsNow()).silences[0]).toMatchObject({ scope: 'device', device_name: 'later', reason: 'Planned' });
   });
 });

@@ -15,7 +15,7 @@ import {
 import { sql, type Compilable, type Kysely } from 'kysely';
 import { route } from '../../http/endpointRoute.js';
 import { findReachable } from '../../http/reachable.js';
-import { silencesInForce } from '../../store/alarmSilences.js';
+import { silencedBy, silenceNoticesOf, silencesInForce } from '../../store/alarmSilences.js';
 import { parseLinksInfo } from '../../store/deviceJsonColumns.js';
 import type { Database } from '../../store/schema.js';
 import { alarmView } from '../alarms/alarmQuery.js';
@@ -302,6 +302,9 @@ export const getDeviceTimeline = route(API.devices.timeline, (context) => async 
     readings: readingColumns(pointsOf(readingRows)),
     logs: logRows.slice(0, DEVICE_TIMELINE_MAX_EVENTS).map(systemLogEntry),
     alarms: alarmRows.slice(0, DEVICE_TIMELINE_MAX_EVENTS).map((row) => alarmView(row, silences, now)),
+    silences: silenceNoticesOf(
+      silences.filter((silence) => silencedBy([silence], now)({ environmentId: auth.target.id, deviceId: device.id })),
+    ),
     track: trackOf(pointsOf(trackRows)),
     truncated:
       connection.truncated ||

@@ -63,6 +63,7 @@ function timeline(overrides: Partial<DeviceTimeline> = {}): (request: { query: U
         },
       ],
       alarms: [],
+      silences: [],
       track: [{ time: from, longitude: 34.7, latitude: 32, connected: true }],
       truncated: false,
       ...overrides,

@@ -21,6 +21,7 @@ import { usePageTitle } from '../../lib/screens';
 import { useSessionSubject } from '../../lib/session';
 import { useTimeWindow } from '../../lib/time-window';
 import { buildDeviceRow, DeviceEditDialog, DroneCommXDetails } from '../devices';
+import { DeviceSilenceNotice } from '../logs';
 import { DeviceHeader } from './components/DeviceHeader';
 import {
   AvailabilityPanel,
@@ -124,6 +125,7 @@ export function DeviceView({ environmentId, deviceId, fleet }: DeviceViewProps) 
   return (
     <div className="device-page" data-testid={TestId.devicePage.page} data-device-type={row.type}>
       <DeviceHeader row={row} feed={feed} />
+      <DeviceSilenceNotice silences={timeline?.ok ? timeline.value.silences : []} />
       <div className="device-panels">
         <IdentityPanel device={device} row={row} />
         <LinksPanel row={row} device={device} />

@@ -16,7 +16,7 @@ import { describeProblem } from '../../lib/fleet';
 import { severityLabelKey } from '../../lib/i18n';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
-import { alarmCountTiles } from '../logs';
+import { alarmCountTiles, SilenceBanner } from '../logs';
 import { useNewAlarmFlags } from './newAlarmFlags';
 import { dataAgeSeconds, useWallConnection, type WallConnection } from './useWallConnection';
 import { useRowsThatFit } from './useRowsThatFit';
@@ -182,6 +182,8 @@ function WallBoard({
           </div>
         ))}
       </section>
+      {/* Seen across the room: a silence in force says so, or its 0s would look like calm. */}
+      <SilenceBanner counts={summary?.alarms} variant="wall" />
       <main className="halo-wall__columns">
         <section className="halo-wall__panel">
           <h2>{t('wall.problems.title', { count: problemCount })}</h2>

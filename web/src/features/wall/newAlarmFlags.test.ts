@@ -1,10 +1,11 @@
+import { unsilencedAlarmCounts } from '@halo/shared';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alarmCountTiles } from '../logs';
 import { NEW_ALARM_FLAG_MS, useNewAlarmFlags } from './newAlarmFlags';
 
 const tiles = (critical: number, major: number) =>
-  alarmCountTiles({ active: [0, 0, major, critical], unacknowledged: [0, 0, major, critical] });
+  alarmCountTiles(unsilencedAlarmCounts([0, 0, major, critical], [0, 0, major, critical]));
 
 describe('new alarm flags', () => {
   it('flags a severity whose count grew, for a while; not the counts first seen, nor a count that fell', () => {

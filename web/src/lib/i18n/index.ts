@@ -1,6 +1,6 @@
 export { componentLabel } from './componentLabel';
 export { applyDocumentLocale, createI18n, i18n, isLocale, isRightToLeft, RESOURCES, storedLocale } from './i18n';
-export { ltrIsolate } from './ltrIsolate';
+export { isolate, ltrIsolate } from './ltrIsolate';
 export { outboundFailureText } from './outboundFailureText';
 export { problemText, serverProblemText, type RuleProblem, type ServerProblem } from './problemText';
 export {

@@ -10,3 +10,15 @@ const POP_DIRECTIONAL_ISOLATE = '\u2069';
 export function ltrIsolate(text: string): string {
   return `${LEFT_TO_RIGHT_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
 }
+
+/** Unicode's first-strong isolate (FSI): the value takes the direction of its own first letter. */
+const FIRST_STRONG_ISOLATE = '\u2068';
+
+/**
+ * A value of either direction (a name, a reason someone typed) set apart from the sentence it is
+ * put in: a Hebrew reason in an English sentence, or a Latin device name in a Hebrew one, keeps
+ * its own order and does not reorder the words around it.
+ */
+export function isolate(text: string): string {
+  return `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
+}

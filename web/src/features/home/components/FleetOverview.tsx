@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
 import { severityLabelKey } from '../../../lib/i18n';
 import { useObservableValue } from '../../../lib/realtime';
-import { alarmCountTiles } from '../../logs';
+import { alarmCountTiles, SilenceBanner } from '../../logs';
 import { countTiles, type CountTile } from '../homeFleet';
 import { STATUS_TEXT_COLORS } from '../../../lib/theme';
 
@@ -79,6 +79,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
             </div>
           </div>
         )}
+        <SilenceBanner counts={summary?.alarms} />
       </Card>
       <Card elevation={Elevation.ONE} className="home-card home-problems">
         <H4>{t('home.problems.title')}</H4>

@@ -84,9 +84,10 @@ describe('SilencesDialog', () => {
       Promise.resolve(jsonResponse(200, (input as string).endsWith('/groups') ? { groups: [] } : { silences: [] })),
     );
     renderWithSession(<SilencesDialog environmentId={7} deviceIds={[]} onClose={vi.fn()} onChanged={vi.fn()} />);
-    const device = await screen.findByTestId<HTMLInputElement>(TestId.alarms.silenceScope('device'));
-    expect(device.disabled).toBe(true);
-    expect(screen.getByTestId<HTMLInputElement>(TestId.alarms.silenceScope('group')).disabled).toBe(true);
+    const group = await screen.findByTestId<HTMLInputElement>(TestId.alarms.silenceScope('group'));
+    expect(group.disabled).toBe(true);
+    // No alarm selected (the Silences screen): no device choice at all.
+    expect(screen.queryByTestId(TestId.alarms.silenceScope('device'))).toBeNull();
     expect(screen.getByTestId<HTMLInputElement>(TestId.alarms.silenceScope('environment')).checked).toBe(true);
   });
 
@@ -125,5 +126,35 @@ describe('SilencesDialog', () => {
     fireEvent.click(screen.getByTestId(TestId.alarms.silenceCreate));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({ scope: 'group', group_ids: [22], duration_minutes: 240, reason: 'Rewiring' });
+  });
+
+  it('plans a silence ahead: the start typed (UTC) is sent as starts_at, empty starts now', async () => {
+    const posted: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(init.body as string) as Record<string, unknown>);
+        return Promise.resolve(jsonResponse(201, { silences: [silence] }));
+      }
+      return Promise.resolve(
+        jsonResponse(200, (input as string).endsWith('/groups') ? { groups: [] } : { silences: [] }),
+      );
+    });
+    renderWithSession(<SilencesDialog environmentId={7} deviceIds={[]} onClose={vi.fn()} onChanged={vi.fn()} />);
+    const starts = await screen.findByTestId<HTMLInputElement>(TestId.alarms.silenceStartsAt);
+    fireEvent.change(starts, { target: { value: '2026-12-01T06:00' } });
+    fireEvent.change(screen.getByTestId(TestId.alarms.silenceReason), { target: { value: 'Firmware rollout' } });
+    fireEvent.submit(screen.getByTestId(TestId.alarms.silenceDialog));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      scope: 'environment',
+      starts_at: '2026-12-01T06:00:00.000Z',
+      reason: 'Firmware rollout',
+    });
+    // Cleared after the save: the next one starts now (no starts_at sent).
+    await waitFor(() => expect(starts.value).toBe(''));
+    fireEvent.change(screen.getByTestId(TestId.alarms.silenceReason), { target: { value: 'Now' } });
+    fireEvent.submit(screen.getByTestId(TestId.alarms.silenceDialog));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).not.toHaveProperty('starts_at');
   });
 });

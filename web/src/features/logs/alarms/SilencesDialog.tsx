@@ -27,6 +27,11 @@ import { api, errorMessage, useApiValue } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionSubject } from '../../../lib/session';
 
+/** A `datetime-local` value read as UTC (the console's times are UTC): `2026-12-01T06:00` → ISO. */
+export function utcInputToIso(value: string): string {
+  return new Date(`${value.length === 16 ? `${value}:00` : value}Z`).toISOString();
+}
+
 export interface SilencesDialogProps {
   readonly environmentId: number;
   /** The devices of the selected alarms: what a device silence covers. */
@@ -62,6 +67,8 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
   const chosenGroup = groupChoices.find((group) => group.id === groupId) ?? groupChoices[0] ?? null;
   const [scope, setScope] = useState<SilenceScope>(deviceIds.length > 0 ? 'device' : 'environment');
   const [hours, setHours] = useState<number>(SILENCE_DURATIONS_HOURS[1]);
+  /** When it starts, as typed (UTC, as every time the console shows); empty: now. */
+  const [startsAt, setStartsAt] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -80,6 +87,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
           scope,
           ...(scope === 'device' ? { device_ids: [...deviceIds] } : {}),
           ...(scope === 'group' && chosenGroup ? { group_ids: [chosenGroup.id] } : {}),
+          ...(startsAt === '' ? {} : { starts_at: utcInputToIso(startsAt) }),
           duration_minutes: hours * 60,
           reason,
         },
@@ -87,6 +95,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
       .then((answer) => {
         notifySuccess(t('alarms.silences.created', { count: answer.silences.length }));
         setReason('');
+        setStartsAt('');
         changed();
       })
       .catch((error: unknown) => setFailure(error))
@@ -124,12 +133,14 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
             onChange={(event) => setScope(event.currentTarget.value as SilenceScope)}
             label={t('alarms.silences.scope')}
           >
-            <Radio
-              value="device"
-              disabled={deviceIds.length === 0}
-              label={t('alarms.silences.devices', { count: deviceIds.length })}
-              data-testid={TestId.alarms.silenceScope('device')}
-            />
+            {/* Opened from the Silences screen no alarm is selected: no device choice to offer. */}
+            {deviceIds.length > 0 && (
+              <Radio
+                value="device"
+                label={t('alarms.silences.devices', { count: deviceIds.length })}
+                data-testid={TestId.alarms.silenceScope('device')}
+              />
+            )}
             <Radio
               value="group"
               disabled={groupChoices.length === 0}
@@ -153,6 +164,20 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
               />
             </FormGroup>
           )}
+          <FormGroup
+            label={t('alarms.silences.startsAt')}
+            labelFor="alarms-silence-starts"
+            helperText={t('alarms.silences.startsAtHelp')}
+          >
+            <InputGroup
+              id="alarms-silence-starts"
+              type="datetime-local"
+              dir="ltr"
+              value={startsAt}
+              onValueChange={setStartsAt}
+              data-testid={TestId.alarms.silenceStartsAt}
+            />
+          </FormGroup>
           <FormGroup label={t('alarms.silences.duration')} labelFor="alarms-silence-duration">
             <HTMLSelect
               id="alarms-silence-duration"

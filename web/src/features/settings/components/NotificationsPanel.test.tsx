@@ -20,7 +20,10 @@ const ordinary = (answer: Answer) => ({
  * The settings endpoints: GET answers `held`; PUT answers with `put` (default: the body over
  * what is held, which it then holds); POST …/email answers what is held with the new address pending.
  */
-function mockSettings(held: Answer & Partial<ReturnType<typeof ordinary>>, put?: (body: unknown) => Response) {
+function mockSettings(
+  held: Answer & { severity_editable?: boolean; email?: string | null },
+  put?: (body: unknown) => Response,
+) {
   let answer = { ...ordinary(held), ...held };
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     if (input === '/api/v1/notification_settings/email') {

@@ -1,4 +1,4 @@
-import { emptyFleetCounts, ROUTES, TestId, type Alarm, type FleetSummary } from '@halo/shared';
+import { emptyFleetCounts, ROUTES, unsilencedAlarmCounts, TestId, type Alarm, type FleetSummary } from '@halo/shared';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ const summary = (unacknowledged: [number, number, number, number]): FleetSummary
   problems: [],
   problemCount: 0,
   alerts: [],
-  alarms: { active: unacknowledged, unacknowledged },
+  alarms: unsilencedAlarmCounts(unacknowledged, unacknowledged),
 });
 
 const alarm = (id: number, severity: number, device: string, type: number): Alarm => ({

@@ -49,6 +49,7 @@ export function AlarmBellButton({ summary$, environmentId, severity }: AlarmBell
   const summary = useObservableValue(summary$, null);
   const count = bellCount(summary?.alarms, severity);
   const badge = bellBadge(count);
+  const silences = summary?.alarms?.silences_total ?? 0;
   const [open, setOpen] = useState(false);
   return (
     <PopoverNext
@@ -63,17 +64,24 @@ export function AlarmBellButton({ summary$, environmentId, severity }: AlarmBell
           environmentId={environmentId}
           severity={severity}
           count={count}
+          counts={summary?.alarms}
           onNavigate={() => setOpen(false)}
         />
       }
       renderTarget={({ isOpen: _isOpen, ref, className, ...buttonProps }) => (
         // The badge sits over the button's corner, outside it: the button stays a square icon button.
         <span ref={ref} className={`${className ?? ''} alarm-bell`}>
+          {/* While a silence is in force the bell says so: a snoozed bell, and its label names the silences. */}
           <Button
             {...buttonProps}
             variant="minimal"
-            icon="notifications"
-            aria-label={t('shell.bell.label', { count })}
+            icon={silences > 0 ? 'notifications-snooze' : 'notifications'}
+            aria-label={
+              silences > 0
+                ? `${t('shell.bell.label', { count })} ${t('alarms.silenceBanner.title', { count: silences })}`
+                : t('shell.bell.label', { count })
+            }
+            data-silenced={silences > 0 ? 'true' : undefined}
             data-testid={TestId.shell.bell}
           />
           {badge !== null && (

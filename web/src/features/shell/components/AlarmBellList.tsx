@@ -1,10 +1,10 @@
 import { Callout, H6, Spinner, Tag } from '@blueprintjs/core';
-import { API, ROUTES, TestId } from '@halo/shared';
+import { API, ROUTES, TestId, type AlarmCounts } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
 import { codeLabelText } from '../../../lib/i18n';
-import { severityColor } from '../../logs';
+import { SilenceBanner, severityColor } from '../../logs';
 import { BELL_LIST_SIZE, severitiesFrom } from './alarmBell';
 
 /** The Alarms screen on what the bell counts: active and nobody acknowledged them. */
@@ -16,6 +16,8 @@ export interface AlarmBellListProps {
   readonly severity: number;
   /** The bell's count: the list is asked again when it moves while open. */
   readonly count: number;
+  /** The live counts, with the silences in force: the list says what is silenced (issue 39, item 2). */
+  readonly counts?: AlarmCounts | undefined;
   /** Closes the popover (the link leaves for the Alarms screen). */
   readonly onNavigate: () => void;
 }
@@ -25,7 +27,7 @@ export interface AlarmBellListProps {
  * screen orders them), how many more, and the way to the Alarms screen. Mounted while open, so
  * each opening asks again.
  */
-export function AlarmBellList({ environmentId, severity, count, onNavigate }: AlarmBellListProps) {
+export function AlarmBellList({ environmentId, severity, count, counts, onNavigate }: AlarmBellListProps) {
   const { t } = useTranslation();
   const page = useApiValue(
     (signal) =>
@@ -50,6 +52,7 @@ export function AlarmBellList({ environmentId, severity, count, onNavigate }: Al
   return (
     <div className="alarm-bell-panel" data-testid={TestId.notifications.list}>
       <H6>{t('shell.bell.title')}</H6>
+      <SilenceBanner counts={counts} onNavigate={onNavigate} />
       {page.value === undefined && page.loading && <Spinner size={20} />}
       {page.error !== null && (
         <Callout intent="danger" icon="error" compact data-testid={TestId.notifications.error}>

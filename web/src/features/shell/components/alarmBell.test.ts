@@ -1,11 +1,9 @@
-import type { AlarmCounts } from '@halo/shared';
+import { unsilencedAlarmCounts, type AlarmCounts } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
 import { BELL_DEFAULT_SEVERITY, bellBadge, bellCount, severitiesFrom } from './alarmBell';
 
-const counts = (unacknowledged: AlarmCounts['unacknowledged']): AlarmCounts => ({
-  active: [0, 10, 20, 30],
-  unacknowledged,
-});
+const counts = (unacknowledged: AlarmCounts['unacknowledged']): AlarmCounts =>
+  unsilencedAlarmCounts([0, 10, 20, 30], unacknowledged);
 
 describe('the alarm bell', () => {
   it('counts the unacknowledged alarms at or above the severity, not the acknowledged ones', () => {
