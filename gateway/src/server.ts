@@ -68,9 +68,12 @@ export function createGateway(config: GatewayConfig, upstream: UpstreamTarget, o
     upstreamStatus,
     redis,
     stopping: () => stopping,
-    // Acknowledging changes the alarms and the counts of those waiting for someone; silencing, what marks them.
+    // Acknowledging changes the alarms and the counts of those waiting for someone; silencing, what
+    // marks them; a threshold change judges its attribute's open alarms again (for the root's own
+    // thresholds the path is the alarms' environment; a child's show within the periodic read).
     observedWrites: [
       { endpoint: API.alarms.acknowledge, answered: (environmentId: number) => alarmsChanged(environmentId, 'alarms') },
+      { endpoint: API.thresholds.update, answered: (environmentId: number) => alarmsChanged(environmentId, 'alarms') },
       ...[API.silences.create, API.silences.end].map((endpoint) => ({
         endpoint,
         answered: (environmentId: number) => alarmsChanged(environmentId, 'silences'),

@@ -5,6 +5,7 @@ import { ALARM_MAIL_DEFAULTS, HEATSIGHT_RAW_LIMIT, OutboundPurpose, SESSION_IDLE
 import type { DeliveryLimits } from './net/deliveryLanes.js';
 import { parseAllowedNetworks, type OutboundPolicy } from './net/outboundCall.js';
 import { DEFAULT_READ_POOL, type ReadPoolOptions } from './store/readPool.js';
+import { FLEET_PACES, type FleetPace } from './simulator/fleetPace.js';
 
 /** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
 const optionalText = z
@@ -64,6 +65,8 @@ const EnvironmentSchema = z.object({
   // One tick per second at most.
   HALO_SIM_TICK_MS: z.coerce.number().int().min(1000).default(1000),
   HALO_SIM_CHANGE_FRACTION: z.coerce.number().min(0).max(1).default(0.02),
+  /** How the simulated fleet behaves: a believable fleet (steady), or changes of every kind, often (churning: tests, benches). */
+  HALO_SIM_PACE: z.enum(FLEET_PACES).default('steady'),
   /** Chance per tick that a device with a satellite modem sends a message (one every ten minutes). */
   HALO_SIM_SATCOM_CHANCE: z.coerce
     .number()
@@ -194,6 +197,7 @@ export interface SimulatorConfig {
   readonly tickMs: number;
   /** Share of the fleet that changes per tick. */
   readonly changeFraction: number;
+  readonly pace: FleetPace;
   readonly satcomMessageChance: number;
   readonly usageFlushTicks: number;
 }
@@ -243,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
       seed: values.HALO_SIM_SEED,
       tickMs: values.HALO_SIM_TICK_MS,
       changeFraction: values.HALO_SIM_CHANGE_FRACTION,
+      pace: values.HALO_SIM_PACE,
       satcomMessageChance: values.HALO_SIM_SATCOM_CHANCE,
       usageFlushTicks: values.HALO_SIM_USAGE_FLUSH_TICKS,
     },

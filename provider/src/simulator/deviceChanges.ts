@@ -1,3 +1,4 @@
+import type { FleetPaceRates } from './fleetPace.js';
 import {
   MainAppStatus,
   Severity,
@@ -151,8 +152,17 @@ function followCoverage(device: SimulatedDevice, random: Random, now: number, lo
   }
 }
 
-/** One device's change this tick; answers false when nothing changed. */
-export function changeDevice(device: SimulatedDevice, random: Random, now: number, logs: LogDraft[]): boolean {
+/** Whether something of odds `odds` happens; a certainty draws no number, so a churning fleet's run is as it always was for its seed. */
+const happens = (random: Random, odds: number) => odds >= 1 || random.chance(odds);
+
+/** One device's change this tick, at the fleet's pace; answers false when nothing changed. */
+export function changeDevice(
+  device: SimulatedDevice,
+  random: Random,
+  now: number,
+  logs: LogDraft[],
+  pace: FleetPaceRates,
+): boolean {
   if (!device.activated) {
     if (device.plan.activation !== 'later' || !random.chance(0.3)) return false;
     device.activated = true;
@@ -180,8 +190,11 @@ export function changeDevice(device: SimulatedDevice, random: Random, now: numbe
   }
   const roll = random.next();
   const connected = device.availability === 1;
-  if (roll < 0.1) {
-    if (connected) {
+  if (!connected && roll < pace.returnBand) {
+    const mainAppStatus = random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
+    connectDevice(device, mainAppStatus, () => random.chance(0.85), now, logs);
+  } else if (roll < 0.1) {
+    if (connected && happens(random, pace.drop)) {
       device.availability = 0;
       device.mainAppStatus = MainAppStatus.NONE;
       setLinks(device, () => false, now);
@@ -195,9 +208,6 @@ export function changeDevice(device: SimulatedDevice, random: Random, now: numbe
           'disconnected',
         ),
       );
-    } else {
-      const mainAppStatus = random.chance(0.9) ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
-      connectDevice(device, mainAppStatus, () => random.chance(0.85), now, logs);
     }
   } else if (roll < 0.3 && connected) {
     const all = (Object.entries(device.links) as [keyof DataLinksInfo, DataLinksInfo[keyof DataLinksInfo]][]).flatMap(
@@ -205,10 +215,16 @@ export function changeDevice(device: SimulatedDevice, random: Random, now: numbe
     );
     if (all.length > 0) {
       const { kind, link } = random.pick(all);
-      setLinkOnline(link, !link.is_online, now);
-      logs.push(linkChangeLog(device, kind, link));
+      if (!link.is_online || happens(random, pace.linkFails)) {
+        setLinkOnline(link, !link.is_online, now);
+        logs.push(linkChangeLog(device, kind, link));
+      }
     }
-  } else if (roll < 0.38 && connected) {
+  } else if (
+    roll < 0.38 &&
+    connected &&
+    (device.mainAppStatus !== MainAppStatus.ONLINE || happens(random, pace.appFails))
+  ) {
     const online = device.mainAppStatus !== MainAppStatus.ONLINE;
     device.mainAppStatus = online ? MainAppStatus.ONLINE : MainAppStatus.OFFLINE;
     logs.push(
@@ -223,7 +239,9 @@ export function changeDevice(device: SimulatedDevice, random: Random, now: numbe
     );
   } else if (roll < 0.5) {
     // Its thresholds (thresholdWatch.ts) turn the temperature into log entries.
-    device.temperature = Math.min(92, Math.max(25, device.temperature + random.between(-5, 6)));
+    // At a steady pace it drifts back towards its rest; a heat wave is the storm control's.
+    const pull = pace.temperatureRest === null ? 0 : (pace.temperatureRest - device.temperature) * 0.2;
+    device.temperature = Math.min(92, Math.max(25, device.temperature + random.between(-5, 6) + pull));
   } else if (roll < 0.53 && connected) {
     device.gnssLock = !device.gnssLock;
     device.accuracy = device.gnssLock ? random.between(2, 10) : 0;
@@ -262,6 +280,7 @@ export function changeSomeDevices(
   changeFraction: number,
   now: number,
   beforeChange: (device: SimulatedDevice) => void,
+  pace: FleetPaceRates,
   leaveAlone: (device: SimulatedDevice) => boolean = () => false,
 ): { changed: SimulatedDevice[]; logs: LogDraft[] } {
   const count = Math.max(1, Math.round(devices.length * changeFraction));
@@ -271,7 +290,7 @@ export function changeSomeDevices(
     const device = devices[index];
     if (!device || leaveAlone(device)) continue;
     beforeChange(device);
-    if (changeDevice(device, random, now, logs)) changed.push(device);
+    if (changeDevice(device, random, now, logs, pace)) changed.push(device);
   }
   return { changed, logs };
 }

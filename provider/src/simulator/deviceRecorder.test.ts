@@ -17,7 +17,7 @@ describe.each(DIALECTS)('the devices’ recorded history on %s', (dialect) => {
     started.push(provider);
     const { context } = provider.provider;
     const { db } = context;
-    const options = { devices: 80, seed: 9, changeFraction: 0.2 };
+    const options = { devices: 80, seed: 9, changeFraction: 0.2, pace: 'churning' as const };
     const first = createFleetSimulator(context, options);
     await first.ensureFleet();
     let reported = 0;

@@ -90,6 +90,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       devices,
       seed,
       changeFraction: 0.1,
+      pace: 'churning',
       rfRecordingChance: 0.3,
       satcomMessageChance: 0.1,
       usageFlushTicks: 3,
@@ -143,6 +144,7 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
       devices: 150,
       seed: 3,
       changeFraction: 0.1,
+      pace: 'churning',
       satcomMessageChance: 0.1,
       usageFlushTicks: 1,
     });
@@ -213,7 +215,12 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
   it('writes usage not yet written when it stops', async () => {
     const provider = await startTestProvider(dialect);
     started.push(provider);
-    const simulator = createFleetSimulator(provider.provider.context, { devices: 40, seed: 9, changeFraction: 0.1 });
+    const simulator = createFleetSimulator(provider.provider.context, {
+      devices: 40,
+      seed: 9,
+      changeFraction: 0.1,
+      pace: 'churning',
+    });
     await simulator.ensureFleet();
     let expected = 0;
     for (let tick = 0; tick < 3; tick += 1) {
@@ -241,10 +248,20 @@ describe.each(DIALECTS)('fleet simulator on %s', (dialect) => {
     const provider = await startTestProvider(dialect);
     started.push(provider);
     const admin = await as(provider.api, 'admin', 'root', TEST_ADMIN_PASSWORD);
-    const simulator = createFleetSimulator(provider.provider.context, { devices: 200, seed: 1, changeFraction: 0.05 });
+    const simulator = createFleetSimulator(provider.provider.context, {
+      devices: 200,
+      seed: 1,
+      changeFraction: 0.05,
+      pace: 'churning',
+    });
     expect((await simulator.ensureFleet()).created).toBe(200);
     // A second start finds the fleet and creates nothing.
-    const restarted = createFleetSimulator(provider.provider.context, { devices: 200, seed: 1, changeFraction: 0.05 });
+    const restarted = createFleetSimulator(provider.provider.context, {
+      devices: 200,
+      seed: 1,
+      changeFraction: 0.05,
+      pace: 'churning',
+    });
     expect((await restarted.ensureFleet()).created).toBe(0);
     expect(restarted.devices).toHaveLength(200);
 

@@ -17,6 +17,7 @@ import {
   remainingDeviceIds,
   rootEnvironmentId,
 } from './simulatedFleetRows.js';
+import { FLEET_PACE_RATES, type FleetPace } from './fleetPace.js';
 import { thresholdLogs } from './thresholdReadings.js';
 import { createThresholdWatch } from './thresholdWatch.js';
 import type { SimulatorDriver } from './simulatorControl.js';
@@ -29,6 +30,8 @@ export interface FleetSimulatorOptions {
   readonly seed: number;
   /** Share of the fleet that changes per tick (at least one device). */
   readonly changeFraction: number;
+  /** How the sampled devices change: a believable fleet (`steady`) or changes of every kind, often (`churning`). */
+  readonly pace: FleetPace;
   /** Chance per tick that an RF recording appears. Defaults to one every ~20 ticks for 200 devices, at most one every 5 ticks. */
   readonly rfRecordingChance?: number;
   /** Chance per tick that a device with a satellite modem sends a message. Defaults to one message every ten minutes per modem. */
@@ -172,8 +175,14 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     const settle = (device: SimulatedDevice) => usage.settle(device, now);
     // What the API told the simulator first; those devices are then left alone while held.
     const told = overrides.applyWaiting(deviceOf, now, settle);
-    const randomly = changeSomeDevices(devices, random, options.changeFraction, now, settle, (device) =>
-      overrides.isHeld(device.id, now),
+    const randomly = changeSomeDevices(
+      devices,
+      random,
+      options.changeFraction,
+      now,
+      settle,
+      FLEET_PACE_RATES[options.pace],
+      (device) => overrides.isHeld(device.id, now),
     );
     const changed = [...told.changed, ...randomly.changed];
     const logs = [...told.logs, ...randomly.logs];

@@ -1,4 +1,12 @@
-import { isAlarmEvent, SystemLogEvent } from '@halo/shared';
+import {
+  isAlarmEvent,
+  risingSeverity,
+  Severity,
+  SystemLogEvent,
+  thresholdMetadataOf,
+  type ThresholdAttributeType,
+  type ThresholdValues,
+} from '@halo/shared';
 import { sql, type Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
 import { alarmOfAllowedDevice } from './allowedDevices.js';
@@ -97,6 +105,47 @@ export async function applyAlarmReadings(
       }
     }),
   );
+}
+
+/**
+ * After a threshold changes (issue 39, item 3): the environment's open alarms on its attribute
+ * judged again, each by its last value against the new limits, as a device reading that value
+ * now would be: cleared below every limit, its severity changed where the limits put it
+ * elsewhere. An alarm of a device that stopped reporting would otherwise keep the severity of the
+ * old limits until the device came back. Answers how many alarms changed.
+ */
+export async function reevaluateAlarms(
+  db: Kysely<Database>,
+  environmentId: number,
+  attributeType: ThresholdAttributeType,
+  values: ThresholdValues,
+  now: number,
+): Promise<number> {
+  const open = await db
+    .selectFrom('alarms')
+    .select(['device_id', 'device_name', 'severity', 'last_value'])
+    .where('environment_id', '=', environmentId)
+    .where('device_attribute_type', '=', attributeType)
+    .where('cleared_at', 'is', null)
+    .execute();
+  const metadata = thresholdMetadataOf(attributeType);
+  const readings: AlarmReading[] = [];
+  for (const alarm of open) {
+    const value = Number.parseFloat(alarm.last_value ?? '');
+    if (!Number.isFinite(value)) continue;
+    const severity = risingSeverity(value, values, metadata);
+    if (severity === alarm.severity) continue;
+    readings.push({
+      kind: severity === Severity.NORMAL ? 'clear' : 'ease',
+      deviceId: alarm.device_id,
+      deviceName: alarm.device_name,
+      attributeType,
+      severity,
+      value: alarm.last_value,
+    });
+  }
+  await applyAlarmReadings(db, environmentId, readings, now);
+  return readings.length;
 }
 
 /** A worse breach after an acknowledgement asks for attention again: the acknowledgement's columns, kept or emptied. */

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
   /** A simulated fleet, ticked once so every device has a reading, and its coolest connected temperature. */
   const startFleet = async (): Promise<{ simulator: FleetSimulator; coolest: number; hottest: number }> => {
     const { context } = suite.provider.provider;
-    const simulator = createFleetSimulator(context, { devices: 60, seed: 9, changeFraction: 0.02 });
+    const simulator = createFleetSimulator(context, { devices: 60, seed: 9, changeFraction: 0.02, pace: 'churning' });
     await simulator.ensureFleet();
     await tick(simulator);
     const threshold = await temperatureThreshold();

@@ -30,6 +30,7 @@ describe.each(DIALECTS)('devices_state with format=columns on %s', (dialect) => 
       devices: 40,
       seed: 9,
       changeFraction: 0.3,
+      pace: 'churning',
     });
     await simulator.ensureFleet();
     await simulator.tick();

@@ -23,6 +23,7 @@ describe.each(DIALECTS)('devices_state cursor under concurrent writers on %s', (
       devices: 120,
       seed: 5,
       changeFraction: 0.2,
+      pace: 'churning',
     });
     await simulator.ensureFleet();
     const own = [];

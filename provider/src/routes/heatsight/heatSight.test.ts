@@ -184,7 +184,7 @@ describe.each(DIALECTS)('HeatSight on %s', (dialect) => {
 
   it('writes the simulated fleet’s positions to the history as it moves', async () => {
     const { context } = suite.provider.provider;
-    const simulator = createFleetSimulator(context, { devices: 60, seed: 11, changeFraction: 0.2 });
+    const simulator = createFleetSimulator(context, { devices: 60, seed: 11, changeFraction: 0.2, pace: 'churning' });
     await simulator.ensureFleet();
     let written = 0;
     for (let tick = 0; tick < 12; tick += 1) {

@@ -32,6 +32,7 @@ describe.each(DIALECTS)('driving the simulator’s links on %s', (dialect) => {
       devices: 40,
       seed: 5,
       changeFraction: 0.5,
+      pace: 'churning',
     });
     await simulator.ensureFleet();
     return simulator;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API, ErrorCode, Permission, Severity, ThresholdAttributeType, type Threshold } from '@halo/shared';
 import { createFleetSimulator } from '../../simulator/fleetSimulator.js';
+import { applyAlarmReadings } from '../../store/alarms.js';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS } from '../../testing/testProvider.js';
@@ -129,7 +130,7 @@ describe.each(DIALECTS)('thresholds on %s', (dialect) => {
 
   it('a lowered temperature limit makes entries of the new severity on the next tick, alerts when should_alert', async () => {
     const { context } = suite.provider.provider;
-    const simulator = createFleetSimulator(context, { devices: 80, seed: 5, changeFraction: 0.05 });
+    const simulator = createFleetSimulator(context, { devices: 80, seed: 5, changeFraction: 0.05, pace: 'churning' });
     await simulator.ensureFleet();
     suite.provider.clock.now += 1000;
     await simulator.tick();
@@ -178,5 +179,50 @@ describe.each(DIALECTS)('thresholds on %s', (dialect) => {
     expect(safe.length).toBeGreaterThanOrEqual(fresh.length - 2);
     expect(safe.every((entry) => entry.is_alert === 0 && entry.severity === Severity.NORMAL)).toBe(true);
     await simulator.stop();
+  });
+
+  it('judges the open alarms of the attribute again when its limits change: eased, cleared, left (issue 39, item 3)', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    const alarm = (deviceId: number, value: string) => ({
+      kind: 'breach' as const,
+      deviceId,
+      deviceName: `device-${deviceId}`,
+      attributeType: TEMPERATURE,
+      severity: Severity.CRITICAL,
+      value,
+    });
+    // Critical under a lowered limit (55 °C), two of them on devices that then stopped reporting.
+    await applyAlarmReadings(
+      context.db,
+      root,
+      [alarm(1, '58.2 °C'), alarm(2, '80 °C'), alarm(3, '91 °C')],
+      context.now(),
+    );
+    const temperature = temperatureOf(await thresholdsOf(suite.admin));
+    // Back to 70 / 75 / 85: 58.2 °C is below every limit, 80 °C is major, 91 °C stays critical.
+    const restored = await put(suite.admin, root, temperature, {
+      back_to_safety: 65,
+      minor: 70,
+      major: 75,
+      critical: 85,
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    const open = await context.db
+      .selectFrom('alarms')
+      .select(['device_id', 'severity', 'peak_severity'])
+      .where('cleared_at', 'is', null)
+      .orderBy('device_id')
+      .execute();
+    expect(open).toEqual([
+      { device_id: 2, severity: Severity.MAJOR, peak_severity: Severity.CRITICAL },
+      { device_id: 3, severity: Severity.CRITICAL, peak_severity: Severity.CRITICAL },
+    ]);
+    const cleared = await context.db
+      .selectFrom('alarms')
+      .select(['device_id', 'cleared_at'])
+      .where('device_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(cleared.cleared_at).toBe(context.now());
   });
 });

@@ -1,16 +1,26 @@
-import { API, AuditAction, AuditResource, ErrorCode, fieldChanges, ValidationKey } from '@halo/shared';
+import {
+  API,
+  AuditAction,
+  AuditResource,
+  ErrorCode,
+  fieldChanges,
+  ValidationKey,
+  type ThresholdAttributeType,
+} from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
 import { idNotFound } from '../../http/tenancy.js';
-import { thresholdView } from '../../store/thresholds.js';
+import { reevaluateAlarms } from '../../store/alarms.js';
+import { thresholdValuesOf, thresholdView } from '../../store/thresholds.js';
 
 /**
  * PUT config/{env}/thresholds/{id}: the path names the environment *above* the threshold's
  * (spec: "this call uses the parent environment id"), or the root itself for the root's own
  * thresholds. So a provider sets its sub-environments' limits and a sub-environment cannot
  * silence the alerts its provider relies on. Any other id is "ID not found". The new values
- * apply from the simulator's next evaluation.
+ * apply from the simulator's next evaluation, and at once to the open alarms of the attribute,
+ * judged again by their last values (issue 39, item 3).
  */
 export const updateThreshold = route(
   API.thresholds.update,
@@ -38,6 +48,13 @@ export const updateThreshold = route(
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await reevaluateAlarms(
+        context.db,
+        existing.environment_id,
+        existing.device_attribute_type as ThresholdAttributeType,
+        thresholdValuesOf(row),
+        now,
+      );
       await auditChange(
         context.db,
         auth,
