@@ -1,12 +1,4 @@
-import {
-  API,
-  AuditAction,
-  AuditResource,
-  ErrorCode,
-  fieldChanges,
-  ValidationKey,
-  type ThresholdAttributeType,
-} from '@halo/shared';
+import { API, AuditAction, AuditResource, ErrorCode, fieldChanges, ValidationKey } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
@@ -51,7 +43,7 @@ export const updateThreshold = route(
       await reevaluateAlarms(
         context.db,
         existing.environment_id,
-        existing.device_attribute_type as ThresholdAttributeType,
+        existing.device_attribute_type,
         thresholdValuesOf(row),
         now,
       );
