@@ -70,8 +70,10 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
     expect(await sendAlarmMail(context)).toBe(2);
     const [adminMail] = mailTo('admin@example.test');
     expect(adminMail?.subject).toBe('Halo Console: 2 new alarms in root');
+    // A device of root's own is named alone; one below it, with its environment (issue 39, item 6).
     expect(adminMail?.text).toContain('Critical: device-1, Temperature 91 °C');
-    expect(adminMail?.text).toContain('Critical: device-9');
+    expect(adminMail?.text).toContain('Critical: device-9 (plant), Temperature 91 °C');
+    expect(adminMail?.html).toContain('<bdi>device-9</bdi> (<bdi>plant</bdi>)');
     expect(adminMail?.text).not.toContain('device-2');
     expect(adminMail?.text).toContain('http://console.example.test/logs/alarms?state=active&acknowledged=no');
     const [operatorMail] = mailTo('operator@example.test');

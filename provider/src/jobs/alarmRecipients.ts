@@ -154,6 +154,8 @@ export async function alarmsReaching<
 /** An active alarm as the e-mails tell of it (the grouped mail and the digest). */
 export interface ActiveAlarm {
   readonly environmentId: number;
+  /** Its environment's name: a mail to a user above it names where each device is (issue 39, item 6). */
+  readonly environmentName: string;
   readonly deviceId: number;
   readonly deviceName: string;
   readonly attributeType: number;
@@ -171,22 +173,25 @@ export async function activeAlarms(context: ProviderContext): Promise<ActiveAlar
     .rows(
       context.db
         .selectFrom('alarms')
+        .innerJoin('environments', 'environments.id', 'alarms.environment_id')
         .select([
-          'environment_id',
-          'device_id',
-          'device_name',
-          'device_attribute_type',
-          'severity',
-          'last_value',
-          'opened_at',
-          'last_breach_at',
-          'acknowledged_at',
+          'alarms.environment_id',
+          'environments.name as environment_name',
+          'alarms.device_id',
+          'alarms.device_name',
+          'alarms.device_attribute_type',
+          'alarms.severity',
+          'alarms.last_value',
+          'alarms.opened_at',
+          'alarms.last_breach_at',
+          'alarms.acknowledged_at',
         ])
-        .where('cleared_at', 'is', null)
+        .where('alarms.cleared_at', 'is', null)
         .compile(),
     );
   return rows.map((row) => ({
     environmentId: row.environment_id,
+    environmentName: row.environment_name,
     deviceId: row.device_id,
     deviceName: row.device_name,
     attributeType: row.device_attribute_type,

@@ -1,5 +1,5 @@
 import { codeLabel, RIGHT_TO_LEFT_LOCALES, type Locale } from '@halo/shared';
-import { escapeHtml, listedAlarmLines, timeOf } from './alarmMail.js';
+import { escapeHtml, listedAlarmLines, otherEnvironment, timeOf } from './alarmMail.js';
 import type { MailMessage } from './mailer.js';
 import { MAIL_CATALOGUE, type AlarmDigestFacts } from './mailCatalogue.js';
 
@@ -9,6 +9,8 @@ export const ALARM_DIGEST_MAX_LISTED = 10;
 /** An open alarm as the digest names it. */
 export interface DigestedAlarm {
   readonly deviceName: string;
+  /** Where the device is: named in a digest to a user of an environment above it. */
+  readonly environmentName?: string;
   readonly attributeType: number;
   readonly severity: number;
   readonly value: string | null;
@@ -51,6 +53,7 @@ export function alarmDigestMail(options: {
       severity: codeLabel(locale, 'severity', alarm.severity),
       attribute: codeLabel(locale, 'attribute', alarm.attributeType),
       device: alarm.deviceName,
+      environment: otherEnvironment(alarm.environmentName, facts.environment),
       value: alarm.value ?? '',
       when: words.since(timeOf(alarm.openedAt), alarm.acknowledged),
     })),

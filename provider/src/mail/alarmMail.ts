@@ -5,6 +5,8 @@ import { MAIL_CATALOGUE, type AlarmMailFacts } from './mailCatalogue.js';
 /** An alarm as a mail names it. */
 export interface MailedAlarm {
   readonly deviceName: string;
+  /** Where the device is: named in a mail to a user of an environment above it. */
+  readonly environmentName?: string;
   readonly attributeType: number;
   readonly severity: number;
   readonly value: string | null;
@@ -22,9 +24,15 @@ export interface ListedAlarm {
   readonly severity: string;
   readonly attribute: string;
   readonly device: string;
+  /** The device's environment, when it is not the reader's own. */
+  readonly environment?: string | undefined;
   readonly value: string;
   readonly when: string;
 }
+
+/** The device's environment for a reader of `readerEnvironment`: named only when it is another. */
+export const otherEnvironment = (deviceEnvironment: string | undefined, readerEnvironment: string) =>
+  deviceEnvironment === undefined || deviceEnvironment === readerEnvironment ? undefined : deviceEnvironment;
 
 /**
  * The alarms a message names, as text lines and HTML items (names and values escaped and
@@ -35,11 +43,12 @@ export function listedAlarmLines(
   more: string | null,
 ): { readonly text: string[]; readonly html: string[] } {
   const text = listed.map(
-    (alarm) => `- ${alarm.severity}: ${alarm.device}, ${alarm.attribute} ${alarm.value} (${alarm.when})`,
+    (alarm) =>
+      `- ${alarm.severity}: ${alarm.device}${alarm.environment ? ` (${alarm.environment})` : ''}, ${alarm.attribute} ${alarm.value} (${alarm.when})`,
   );
   const html = listed.map(
     (alarm) =>
-      `<li>${escapeHtml(alarm.severity)}: <bdi>${escapeHtml(alarm.device)}</bdi>, ${escapeHtml(alarm.attribute)} <bdi>${escapeHtml(alarm.value)}</bdi> (<bdi>${escapeHtml(alarm.when)}</bdi>)</li>`,
+      `<li>${escapeHtml(alarm.severity)}: <bdi>${escapeHtml(alarm.device)}</bdi>${alarm.environment ? ` (<bdi>${escapeHtml(alarm.environment)}</bdi>)` : ''}, ${escapeHtml(alarm.attribute)} <bdi>${escapeHtml(alarm.value)}</bdi> (<bdi>${escapeHtml(alarm.when)}</bdi>)</li>`,
   );
   if (more !== null) {
     text.push(`- ${more}`);
@@ -73,6 +82,7 @@ export function alarmMail(options: {
       severity: codeLabel(locale, 'severity', alarm.severity),
       attribute: codeLabel(locale, 'attribute', alarm.attributeType),
       device: alarm.deviceName,
+      environment: otherEnvironment(alarm.environmentName, facts.environment),
       value: alarm.value ?? '',
       when: timeOf(alarm.lastBreachAt),
     })),
