@@ -134,5 +134,10 @@ test("he-IL and dark: a parent's manager sets a child manager's severity; an ord
   await expect(page.getByTestId(TestId.settings.severitySelect)).toHaveCount(0);
   await expect(page.getByTestId(TestId.settings.newEmail)).toHaveCount(0);
   await expect(page.getByTestId(TestId.settings.email)).toContainText('night-operator@example.test');
+  // At most one alarm e-mail an hour (issue 39, item 6).
+  await page.getByTestId(TestId.settings.emailInterval).selectOption('60');
+  await page.getByTestId(TestId.settings.notificationsSave).click();
+  await expect(page.getByTestId(TestId.settings.notificationsSave)).toBeDisabled();
+  await expect(page.getByTestId(TestId.settings.emailInterval)).toHaveValue('60');
   await snap('manager-notifications-operator-he-IL-dark');
 });

@@ -50,6 +50,8 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
       email_digest: false,
       locale: 'he-IL',
       severity: 1,
+      email_interval_minutes: null,
+      default_interval_minutes: 5,
       severity_editable: false,
       email: 'operator@example.test',
       pending_email: null,
@@ -111,6 +113,52 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
     expect(mailTo('admin@example.test')[2]?.subject).toBe('Halo Console: 2 alarms are still open in root');
     expect(mailTo('plant@example.test')[1]?.subject).toBe('Halo Console: 1 alarm is still open in plant');
     expect(mailTo('operator@example.test')).toHaveLength(2);
+  });
+
+  it('spaces a user’s mail as they chose (issue 39, item 6): an hour apart for one, the installation’s 5 minutes for another', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    await createUser(suite.provider.api, suite.admin, 'hourly', [Permission.LOGS_VIEW]);
+    await createUser(suite.provider.api, suite.admin, 'default', [Permission.LOGS_VIEW]);
+    const hourly = await as(suite.provider.api, 'hourly', 'root');
+    const chosen = await suite.provider.api
+      .put('/api/v1/notification_settings')
+      .set('Authorization', hourly.authorization)
+      .send({ email_alarms: true, locale: 'en-US', email_interval_minutes: 60 });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body).toMatchObject({ email_interval_minutes: 60, default_interval_minutes: 5 });
+    for (const minutes of [0, 7, -5, 100_000, '60'])
+      expect(
+        (
+          await suite.provider.api
+            .put('/api/v1/notification_settings')
+            .set('Authorization', hourly.authorization)
+            .send({ email_alarms: true, locale: 'en-US', email_interval_minutes: minutes })
+        ).status,
+        String(minutes),
+      ).toBe(400);
+
+    // A new alarm every ten minutes for an hour.
+    for (let minute = 0; minute < 60; minute += 10) {
+      await applyAlarmReadings(context.db, root, [reading(100 + minute, Severity.CRITICAL)], context.now());
+      advance(35_000);
+      await sendAlarmMail(context);
+      advance(10 * 60_000 - 35_000);
+    }
+    expect(mailTo('default@example.test').length).toBeGreaterThanOrEqual(5);
+    expect(mailTo('hourly@example.test')).toHaveLength(1);
+    // An hour after the first, the next tells of everything since.
+    advance(5 * 60_000);
+    await sendAlarmMail(context);
+    expect(mailTo('hourly@example.test')).toHaveLength(2);
+    expect(mailTo('hourly@example.test')[1]?.subject).toBe('Halo Console: 5 new alarms in root');
+    // Back to the installation's spacing (logged in again: the hour ended the idle session).
+    const again = await as(suite.provider.api, 'hourly', 'root');
+    const reset = await suite.provider.api
+      .put('/api/v1/notification_settings')
+      .set('Authorization', again.authorization)
+      .send({ email_alarms: true, locale: 'en-US', email_interval_minutes: null });
+    expect(reset.body).toMatchObject({ email_interval_minutes: null });
   });
 
   it('reads the open alarms only when one of them may be news to someone they reach', async () => {

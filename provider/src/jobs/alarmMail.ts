@@ -66,6 +66,16 @@ export function mailDecision(
 }
 
 /**
+ * A user's timing: the installation's, spaced further when they asked for fewer messages (issue
+ * 39, item 6); never closer than the installation's interval.
+ */
+export function timingFor(user: Pick<AlarmRecipient, 'mailIntervalMs'>, timing: AlarmMailTiming): AlarmMailTiming {
+  return user.mailIntervalMs === null || user.mailIntervalMs <= timing.groupIntervalMs
+    ? timing
+    : { ...timing, groupIntervalMs: user.mailIntervalMs };
+}
+
+/**
  * The latest breach among the open alarms that reach each recipient (epoch ms), or null when
  * none reaches them, from one aggregate read off the loop (a row per environment and severity
  * with open alarms): whether anyone may be due is known without reading every open alarm.
@@ -140,15 +150,15 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
   // provider's thread for seconds in bench:alarms).
   type Decided = { readonly decision: MailDecision; readonly latest: number };
   const decided = new Map<readonly ReachedAlarm[], Map<string, Decided>>();
-  const decide = (reached: readonly ReachedAlarm[], state: MailState) => {
+  const decide = (reached: readonly ReachedAlarm[], state: MailState, spacing: AlarmMailTiming) => {
     let byState = decided.get(reached);
     if (!byState) decided.set(reached, (byState = new Map<string, Decided>()));
-    const key = `${state.lastSentAt}:${state.toldUpTo}`;
+    const key = `${state.lastSentAt}:${state.toldUpTo}:${spacing.groupIntervalMs}`;
     let found = byState.get(key);
     if (!found) {
       let latest = 0;
       for (const alarm of reached) latest = Math.max(latest, alarm.lastBreachAt);
-      found = { decision: mailDecision(reached, state, now, timing), latest };
+      found = { decision: mailDecision(reached, state, now, spacing), latest };
       byState.set(key, found);
     }
     return found;
@@ -160,7 +170,7 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
     const reached = reachedBy(user);
     const row = stateOf.get(user.id);
     const state: MailState = { lastSentAt: Number(row?.last_sent_at ?? 0), toldUpTo: Number(row?.told_up_to ?? 0) };
-    const { decision, latest } = decide(reached, state);
+    const { decision, latest } = decide(reached, state, timingFor(user, timing));
     if (decision.kind === 'none') continue;
     const { locale } = user;
     const message = alarmMail({

@@ -19,6 +19,8 @@ export interface AlarmRecipient {
   readonly locale: Locale;
   readonly environmentId: number;
   readonly environmentName: string;
+  /** Their own spacing of alarm mail in ms (issue 39, item 6), or null for the installation's. */
+  readonly mailIntervalMs: number | null;
 }
 
 /** Which e-mail: the grouped alarm mail or the daily digest (the users' column that turns it on). */
@@ -39,6 +41,7 @@ export async function alarmRecipients(db: Kysely<Database>, kind: AlarmMailKind)
       'users.environment_manager',
       'users.permissions',
       'environments.name as environment_name',
+      'users.alarm_mail_interval_minutes',
     ])
     .where('users.email', 'is not', null)
     .where(`users.${kind}`, '=', 1)
@@ -59,6 +62,8 @@ export async function alarmRecipients(db: Kysely<Database>, kind: AlarmMailKind)
             locale: user.locale !== null && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
             environmentId: user.environment_id,
             environmentName: user.environment_name,
+            mailIntervalMs:
+              user.alarm_mail_interval_minutes === null ? null : user.alarm_mail_interval_minutes * 60_000,
           },
         ]
       : [],

@@ -27,6 +27,7 @@ import * as savedViews from './migrations/030_saved_views.js';
 import * as deviceCaseIndexes from './migrations/031_device_case_indexes.js';
 import * as auditWebhookAddresses from './migrations/032_audit_webhook_addresses.js';
 import * as emailChanges from './migrations/033_email_changes.js';
+import * as alarmMailInterval from './migrations/034_alarm_mail_interval.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -65,6 +66,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '031_device_case_indexes': deviceCaseIndexes,
   '032_audit_webhook_addresses': auditWebhookAddresses,
   '033_email_changes': emailChanges,
+  '034_alarm_mail_interval': alarmMailInterval,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

@@ -36,6 +36,8 @@ export interface UsersTable {
   locale: string | null;
   /** 1 when the user asked for a daily digest of their open alarms (migration 027). */
   email_digest: Generated<number>;
+  /** At most one alarm mail every this many minutes; null: the installation's interval (migration 034). */
+  alarm_mail_interval_minutes: number | null;
   two_factor_status: number;
   /** Encrypted TOTP secret, null while 2FA is inactive. */
   two_factor_secret: string | null;

@@ -316,6 +316,7 @@ export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string
     'email_alarms',
     'locale',
     'email_digest',
+    'alarm_mail_interval_minutes',
     'two_factor_status',
     'two_factor_secret',
     'two_factor_last_step',

@@ -12,6 +12,7 @@ import { OkResponseSchema } from '../auth/auth.js';
 import { EmailSchema } from '../common.js';
 import { LOCALES } from '../constants/constants.js';
 import { ErrorCode } from '../errors/errorCatalogue.js';
+import { ValidationKey } from '../validation/rules.js';
 import { SeveritySchema } from '../users/user.js';
 
 /**
@@ -25,6 +26,13 @@ export const ALARM_MAIL_DEFAULTS = {
   groupIntervalMs: 5 * 60_000,
   repeatIntervalMs: 60 * 60_000,
 } as const;
+
+/**
+ * The spacings a user may choose for their alarm mail, in minutes (issue 39, item 6): at most one
+ * message every so often; the first of a storm still waits only the group wait. Never shorter
+ * than the installation's interval.
+ */
+export const ALARM_MAIL_INTERVALS_MINUTES = [5, 15, 30, 60, 240] as const;
 
 /** Alarms a message names at most; the rest are counted. */
 export const ALARM_MAIL_MAX_LISTED = 20;
@@ -46,6 +54,16 @@ export const NotificationSettingsSchema = z.strictObject({
    * the one they have. Absent: left as it is.
    */
   severity: SeveritySchema.optional(),
+  /**
+   * At most one alarm mail every this many minutes (one of ALARM_MAIL_INTERVALS_MINUTES); null:
+   * the installation's interval. Absent: left as it is.
+   */
+  email_interval_minutes: z
+    .number()
+    .int()
+    .refine((minutes) => (ALARM_MAIL_INTERVALS_MINUTES as readonly number[]).includes(minutes), ValidationKey.INVALID)
+    .nullable()
+    .optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
@@ -53,6 +71,9 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const NotificationSettingsAnswerSchema = NotificationSettingsSchema.extend({
   email_digest: z.boolean(),
   severity: SeveritySchema,
+  email_interval_minutes: z.number().int().nullable(),
+  /** The installation's spacing (HALO_ALARM_GROUP_INTERVAL_MS), in minutes: what null stands for. */
+  default_interval_minutes: z.number().min(0),
   /** The user sets their own severity (an environment manager); otherwise it is shown read-only. */
   severity_editable: z.boolean(),
   /** Where alarm e-mail goes: the account's address (none: no e-mail is sent). */

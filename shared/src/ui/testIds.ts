@@ -75,6 +75,7 @@ export const TestId = {
     emailLocale: 'settings-email-locale',
     alarmSeverity: 'settings-alarm-severity',
     severitySelect: 'settings-severity-select',
+    emailInterval: 'settings-email-interval',
     email: 'settings-email',
     newEmail: 'settings-new-email',
     sendEmailConfirmation: 'settings-send-email-confirmation',

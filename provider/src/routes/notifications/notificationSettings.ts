@@ -17,7 +17,15 @@ export async function pendingEmailOf(context: ProviderContext, userId: number): 
   return row?.email ?? null;
 }
 
-type SettingsColumns = 'id' | 'email_alarms' | 'email_digest' | 'locale' | 'severity' | 'environment_manager' | 'email';
+type SettingsColumns =
+  | 'id'
+  | 'email_alarms'
+  | 'email_digest'
+  | 'locale'
+  | 'severity'
+  | 'environment_manager'
+  | 'email'
+  | 'alarm_mail_interval_minutes';
 
 /** The caller's settings as answered, with the new address waiting for its confirmation. */
 export async function notificationSettingsOf(
@@ -29,6 +37,8 @@ export async function notificationSettingsOf(
     email_digest: user.email_digest === 1,
     locale: user.locale !== null && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     severity: user.severity,
+    email_interval_minutes: user.alarm_mail_interval_minutes,
+    default_interval_minutes: context.config.alarmMail.groupIntervalMs / 60_000,
     severity_editable: user.environment_manager === 1,
     email: user.email,
     pending_email: user.environment_manager === 1 ? await pendingEmailOf(context, user.id) : null,
@@ -62,11 +72,23 @@ export const updateNotificationSettings = route(
           email_alarms: body.email_alarms ? 1 : 0,
           ...(body.email_digest === undefined ? {} : { email_digest: body.email_digest ? 1 : 0 }),
           ...(severityChanges ? { severity: body.severity } : {}),
+          ...(body.email_interval_minutes === undefined
+            ? {}
+            : { alarm_mail_interval_minutes: body.email_interval_minutes }),
           locale: body.locale,
           updated_at: context.now(),
         })
         .where('id', '=', user.id)
-        .returning(['id', 'email_alarms', 'email_digest', 'locale', 'severity', 'environment_manager', 'email'])
+        .returning([
+          'id',
+          'email_alarms',
+          'email_digest',
+          'locale',
+          'severity',
+          'environment_manager',
+          'email',
+          'alarm_mail_interval_minutes',
+        ])
         .executeTakeFirstOrThrow();
       return notificationSettingsOf(context, row);
     },

@@ -94,6 +94,8 @@ describe('SettingsDialog', () => {
             email_digest: false,
             locale: 'en-US',
             severity: 3,
+            email_interval_minutes: null,
+            default_interval_minutes: 5,
             severity_editable: false,
             email: 'operator@example.test',
             pending_email: null,

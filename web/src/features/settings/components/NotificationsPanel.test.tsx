@@ -10,6 +10,8 @@ type Answer = { email_alarms: boolean; email_digest: boolean; locale: string; se
 
 /** An ordinary user's answer: their severity and address are their manager's to set. */
 const ordinary = (answer: Answer) => ({
+  email_interval_minutes: null,
+  default_interval_minutes: 5,
   ...answer,
   severity_editable: false,
   email: 'operator@example.test',
@@ -85,7 +87,12 @@ describe('NotificationsPanel', () => {
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toMatchObject({ message: 'Notification settings saved', kind: 'success' });
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ email_alarms: false, email_digest: true, locale: 'he-IL' });
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({
+      email_alarms: false,
+      email_digest: true,
+      locale: 'he-IL',
+      email_interval_minutes: null,
+    });
     // Saved: what the server answered is now the settings held, nothing left to save.
     await waitFor(() => expect(save.disabled).toBe(true));
     expect(email.checked).toBe(false);
@@ -141,6 +148,7 @@ describe('NotificationsPanel', () => {
       email_digest: false,
       locale: 'en-US',
       severity: 1,
+      email_interval_minutes: null,
     });
 
     const send = screen.getByTestId<HTMLButtonElement>(TestId.settings.sendEmailConfirmation);
@@ -160,5 +168,28 @@ describe('NotificationsPanel', () => {
     // The severity saved before stays as saved.
     expect(screen.getByTestId<HTMLSelectElement>(TestId.settings.severitySelect).value).toBe('1');
     stop();
+  });
+
+  it('spaces alarm e-mail as chosen: the installation’s by default, an hour when chosen, off with the e-mail', async () => {
+    const fetchMock = mockSettings({ email_alarms: true, email_digest: false, locale: 'en-US', severity: 3 });
+    renderWithSession(<NotificationsPanel />);
+    const interval = await screen.findByTestId<HTMLSelectElement>(TestId.settings.emailInterval);
+    expect(interval.value).toBe('default');
+    expect([...interval.options].map((option) => option.textContent)).toEqual([
+      'every 5 minutes (the installation’s setting)',
+      'every 5 minutes',
+      'every 15 minutes',
+      'every 30 minutes',
+      'every hour',
+      'every 4 hours',
+    ]);
+    fireEvent.change(interval, { target: { value: '60' } });
+    fireEvent.click(screen.getByTestId(TestId.settings.notificationsSave));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({ email_interval_minutes: 60 });
+    // No alarm e-mail, nothing to space.
+    fireEvent.click(screen.getByTestId(TestId.settings.emailAlarms));
+    expect(screen.getByTestId<HTMLSelectElement>(TestId.settings.emailInterval).disabled).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, H4, HTMLSelect, Spinner, Switch } from '@blueprintjs/core';
 import {
+  ALARM_MAIL_INTERVALS_MINUTES,
   API,
   EMAIL_CONFIRMATION_TTL_MS,
   LOCALES,
@@ -9,6 +10,7 @@ import {
   type NotificationSettingsAnswer,
 } from '@halo/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
 import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../../lib/i18n';
@@ -16,18 +18,35 @@ import { notifySuccess } from '../../../lib/notify';
 import { notificationSettingsSaved$ } from '../../../lib/session';
 import { EmailChangeForm } from './EmailChangeForm';
 
+/** A spacing in words: minutes under an hour, hours from one. */
+function intervalText(t: TFunction, minutes: number): string {
+  return minutes >= 60 && minutes % 60 === 0
+    ? t('settings.notifications.everyHours', { count: minutes / 60 })
+    : t('settings.notifications.everyMinutes', { count: Math.round(minutes * 10) / 10 });
+}
+
 /** Each e-mail language, named in its own language (as the language switcher names them). */
 const LOCALE_LABEL_KEYS: Readonly<Record<Locale, string>> = {
   'en-US': 'shell.language.enUS',
   'he-IL': 'shell.language.heIL',
 };
 
-const settingsOf = ({ email_alarms, email_digest, locale, severity }: NotificationSettingsAnswer): FormSettings => ({
+const settingsOf = ({
   email_alarms,
   email_digest,
   locale,
   severity,
+  email_interval_minutes,
+}: NotificationSettingsAnswer): FormSettings => ({
+  email_alarms,
+  email_digest,
+  locale,
+  severity,
+  email_interval_minutes,
 });
+
+/** The interval select's value for "the installation's" (null). */
+const DEFAULT_INTERVAL = 'default';
 
 /** What the form edits: every setting, the digest included (the body may leave it out; this form never does). */
 type FormSettings = Required<NotificationSettings>;
@@ -56,7 +75,8 @@ export function NotificationsPanel() {
     (draft.email_alarms !== current.email_alarms ||
       draft.email_digest !== current.email_digest ||
       draft.locale !== current.locale ||
-      draft.severity !== current.severity);
+      draft.severity !== current.severity ||
+      draft.email_interval_minutes !== current.email_interval_minutes);
   const edit = (change: Partial<FormSettings>) => {
     if (form) setDraft({ ...form, ...change });
     setSaveError(null);
@@ -117,6 +137,31 @@ export function NotificationsPanel() {
             disabled={saving}
             data-testid={TestId.settings.emailDigest}
           />
+          <FormGroup
+            label={t('settings.notifications.interval')}
+            labelFor="notifications-email-interval"
+            helperText={t('settings.notifications.intervalHelp')}
+          >
+            <HTMLSelect
+              id="notifications-email-interval"
+              value={form.email_interval_minutes ?? DEFAULT_INTERVAL}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                edit({ email_interval_minutes: value === DEFAULT_INTERVAL ? null : Number(value) });
+              }}
+              disabled={saving || !form.email_alarms}
+              options={[
+                {
+                  value: DEFAULT_INTERVAL,
+                  label: t('settings.notifications.intervalDefault', {
+                    every: intervalText(t, current.default_interval_minutes),
+                  }),
+                },
+                ...ALARM_MAIL_INTERVALS_MINUTES.map((minutes) => ({ value: minutes, label: intervalText(t, minutes) })),
+              ]}
+              data-testid={TestId.settings.emailInterval}
+            />
+          </FormGroup>
           <FormGroup label={t('settings.notifications.emailLocale')} labelFor="notifications-email-locale">
             <HTMLSelect
               id="notifications-email-locale"

@@ -130,6 +130,8 @@ describe('AlarmBell', () => {
       email_digest: false,
       locale: 'en-US' as const,
       severity: 1,
+      email_interval_minutes: null,
+      default_interval_minutes: 5,
       severity_editable: true,
       email: null,
       pending_email: null,
