@@ -224,5 +224,13 @@ describe.each(DIALECTS)('thresholds on %s', (dialect) => {
       .where('device_id', '=', 1)
       .executeTakeFirstOrThrow();
     expect(cleared.cleared_at).toBe(context.now());
+    // The change is audited by the attribute's name, not its number (issue 39, item 16).
+    const audited = await context.db
+      .selectFrom('user_audits')
+      .select('name')
+      .where('resource', '=', 'threshold')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audited.name).toBe('root: Temperature');
   });
 });

@@ -1,4 +1,13 @@
-import { API, AuditAction, AuditResource, ErrorCode, fieldChanges, ValidationKey } from '@halo/shared';
+import {
+  API,
+  AuditAction,
+  AuditResource,
+  codeLabel,
+  DEFAULT_LOCALE,
+  ErrorCode,
+  fieldChanges,
+  ValidationKey,
+} from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { refuse } from '../../errors/httpError.js';
 import { auditChange } from '../../http/reachable.js';
@@ -53,7 +62,8 @@ export const updateThreshold = route(
         {
           resource: AuditResource.THRESHOLD,
           action: AuditAction.UPDATE,
-          name: `${existing.environment_name}: attribute ${existing.device_attribute_type}`,
+          // Named, not numbered ("root: Temperature"; issue 39, item 16): the entry's name is kept as written.
+          name: `${existing.environment_name}: ${codeLabel(DEFAULT_LOCALE, 'attribute', existing.device_attribute_type)}`,
           changes: fieldChanges(thresholdView(existing), thresholdView(row), {
             fields: ['threshold_values', 'should_alert'],
           }),

@@ -98,6 +98,14 @@ describe('audit details', () => {
     expect(auditDetailText(hebrew, failed)).toBe('התחברות נכשלה');
     const wall = audit({ detail: 'Wall display', detail_code: 'wallDisplay' });
     expect(auditDetailText(hebrew, wall)).toBe('תצוגת קיר');
+    // Permissions by name, not number (issue 39, item 16): logs' update is what it does.
+    const granted = audit({
+      detail: 'Permissions: 50,70,71',
+      detail_code: 'permissions',
+      detail_params: { permissions: '50,70,71' },
+    });
+    expect(auditDetailText(english, granted)).toBe('Permissions: Devices: View, Logs: View, Logs: Acknowledge alarms');
+    expect(auditDetailText(hebrew, granted)).toContain('אישור קבלת התראות');
     const renamed = audit({ detail: 'Renamed from gate', detail_code: 'renamedFrom', detail_params: { name: 'gate' } });
     expect(auditDetailText(hebrew, renamed)).toBe('שם קודם: gate');
     expect(auditDetailText(hebrew, audit({ detail: 'halo-12.7.0.json' }))).toBe('halo-12.7.0.json');

@@ -1,31 +1,12 @@
-import type { PERMISSION_AREAS } from '@halo/shared';
+import {
+  AREA_LABEL_KEYS,
+  KIND_LABEL_KEYS,
+  PERMISSION_KINDS,
+  type PermissionArea,
+  type PermissionKind,
+} from '../../lib/i18n';
 
-/** The columns of the permission editor, in order; an area shows only those it has. */
-export const PERMISSION_KINDS = ['view', 'add', 'update', 'delete', 'updateAll', 'deleteAll'] as const;
-export type PermissionKind = (typeof PERMISSION_KINDS)[number];
-
-export type PermissionArea = (typeof PERMISSION_AREAS)[number];
-
-/** The editor's labels: the name of each area and each kind of permission. */
-export const AREA_LABEL_KEYS: Readonly<Record<PermissionArea['area'], string>> = {
-  environments: 'users.permissions.areas.environments',
-  users: 'users.permissions.areas.users',
-  devices: 'users.permissions.areas.devices',
-  applicationRules: 'users.permissions.areas.applicationRules',
-  openVpnProfiles: 'users.permissions.areas.openVpnProfiles',
-  rfRecordings: 'users.permissions.areas.rfRecordings',
-  admin: 'users.permissions.areas.admin',
-  logs: 'users.permissions.areas.logs',
-  messagingLog: 'users.permissions.areas.messagingLog',
-};
-export const KIND_LABEL_KEYS: Readonly<Record<PermissionKind, string>> = {
-  view: 'users.permissions.kinds.view',
-  add: 'users.permissions.kinds.add',
-  update: 'users.permissions.kinds.update',
-  delete: 'users.permissions.kinds.delete',
-  updateAll: 'users.permissions.kinds.updateAll',
-  deleteAll: 'users.permissions.kinds.deleteAll',
-};
+export { AREA_LABEL_KEYS, KIND_LABEL_KEYS, PERMISSION_KINDS, type PermissionArea, type PermissionKind };
 
 /** The permission numbers of one area, in column order. */
 export function areaPermissions(area: PermissionArea): number[] {

@@ -16,3 +16,13 @@ export {
   SEVERITY_LABEL_KEYS,
   severityLabelKey,
 } from './labels';
+export {
+  AREA_LABEL_KEYS,
+  KIND_LABEL_KEYS,
+  PERMISSION_KINDS,
+  permissionName,
+  permissionNames,
+  SPECIAL_KIND_LABEL_KEYS,
+  type PermissionArea,
+  type PermissionKind,
+} from './permissionNames';

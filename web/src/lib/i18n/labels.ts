@@ -1,3 +1,4 @@
+import { permissionNames } from './permissionNames';
 import {
   AuditAction,
   AuditResource,
@@ -105,7 +106,12 @@ export function auditDetailText(
   },
 ): string {
   const code = entry.detail_code;
-  return isAuditDetailCode(code) ? t(`common.auditDetail.${code}`, entry.detail_params ?? {}) : (entry.detail ?? '');
+  if (!isAuditDetailCode(code)) return entry.detail ?? '';
+  const params = entry.detail_params ?? {};
+  // Permissions by name, not number ("Devices: View, Logs: Acknowledge alarms"; issue 39, item 16).
+  if (code === 'permissions' && params.permissions !== undefined)
+    return t(`common.auditDetail.${code}`, { ...params, permissions: permissionNames(t, params.permissions) });
+  return t(`common.auditDetail.${code}`, params);
 }
 
 /**

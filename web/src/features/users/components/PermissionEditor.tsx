@@ -1,6 +1,7 @@
 import { Callout, Checkbox, HTMLTable } from '@blueprintjs/core';
 import { canGrant, PERMISSION_AREAS, TestId } from '@halo/shared';
 import { useTranslation } from 'react-i18next';
+import { permissionName } from '../../../lib/i18n';
 import { useSessionSelector } from '../../../lib/session';
 import {
   AREA_LABEL_KEYS,
@@ -43,7 +44,12 @@ export function PermissionEditor({ userId, value, onChange, disabled: disabledBy
     });
     return (
       <tr key={area.area}>
-        <td>{t(AREA_LABEL_KEYS[area.area])}</td>
+        <td>
+          {t(AREA_LABEL_KEYS[area.area])}
+          {area.area === 'logs' && (
+            <div className="bp6-text-muted bp6-text-small">{t('users.permissions.special.logsUpdateNote')}</div>
+          )}
+        </td>
         <td>
           <Checkbox
             checked={state === 'all'}
@@ -62,7 +68,8 @@ export function PermissionEditor({ userId, value, onChange, disabled: disabledBy
                 <Checkbox
                   checked={value.includes(permission)}
                   disabled={disabled || !mayGrant(permission)}
-                  aria-label={`${t(AREA_LABEL_KEYS[area.area])} ${t(KIND_LABEL_KEYS[kind])}`}
+                  aria-label={permissionName(t, permission)}
+                  title={permissionName(t, permission)}
                   onChange={(event) => onChange(togglePermission(value, area, kind, event.currentTarget.checked))}
                   data-testid={TestId.people.permission(area.area, kind)}
                 />

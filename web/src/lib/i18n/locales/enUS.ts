@@ -599,6 +599,10 @@ export const enUS = {
         updateAll: 'Update all',
         deleteAll: 'Delete all',
       },
+      special: {
+        logsUpdate: 'Acknowledge alarms',
+        logsUpdateNote: 'Update: acknowledge alarms',
+      },
       areas: {
         environments: 'Environments',
         users: 'Users',

@@ -592,6 +592,10 @@ export const heIL = {
         updateAll: 'עדכון הכול',
         deleteAll: 'מחיקת הכול',
       },
+      special: {
+        logsUpdate: 'אישור קבלת התראות',
+        logsUpdateNote: 'עדכון: אישור קבלת התראות',
+      },
       areas: {
         environments: 'סביבות',
         users: 'משתמשים',
