@@ -59,7 +59,7 @@ test('a silence is seen on Home, the bell, the wall and the device page, and pla
   await page.getByTestId(TestId.alarms.silenceReason).fill('Firmware rollout');
   await page.getByTestId(TestId.alarms.silenceDialog).getByRole('button', { name: 'Silence', exact: true }).click();
   await expect(page.getByTestId(TestId.alarms.silenceDialog)).toContainText('Firmware rollout');
-  await page.keyboard.press('Escape');
+  await page.getByTestId(TestId.alarms.silenceDialog).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId(TestId.alarms.silenceDialog)).toBeHidden();
   const table = silencesPage.getByTestId(TestId.alarms.silenceList);
   await expect(table.locator('tbody tr')).toHaveCount(2);

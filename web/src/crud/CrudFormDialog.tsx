@@ -115,9 +115,10 @@ export function CrudFormDialog<Row, Values>(props: CrudFormDialogProps<Row, Valu
                   icon={open ? 'chevron-down' : 'chevron-right'}
                   text={t(texts.sections[section] ?? section)}
                   onClick={() =>
+                    // From the state as it is when the click lands, not as this render saw it.
                     setOpenSections((current) => {
                       const next = new Set(current);
-                      if (open) next.delete(section);
+                      if (current.has(section)) next.delete(section);
                       else next.add(section);
                       return next;
                     })
