@@ -2,7 +2,7 @@ import { availabilityReportCsv, availabilityReportText } from './routes/devices/
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { deviceListBatch } from './routes/devices/deviceListText.js';
 import { firmwareReportCsv, firmwareReportOf } from './routes/devices/firmwareInUse.js';
-import { devicesStateColumnsText, devicesStateEntriesText } from './routes/devices/devicesStateText.js';
+import { devicesStateColumnsText, devicesStateEntriesBatch } from './routes/devices/devicesStateText.js';
 import {
   dataLinksInfoText,
   deviceStatusText,
@@ -34,7 +34,7 @@ export const readShapers = {
   rowsJson,
   rowsJsonBatch,
   devicesStateColumns: devicesStateColumnsText,
-  devicesStateEntries: devicesStateEntriesText,
+  devicesStateEntries: devicesStateEntriesBatch,
   deviceStatus: deviceStatusText,
   dataLinksInfo: dataLinksInfoText,
   linksAvailability: linksAvailabilityText,

@@ -12,6 +12,7 @@ import { forEachSlice } from '../loopTurns.js';
 import { alarmOfAllowedDevice } from './allowedDevices.js';
 import { keptToEnvironment } from './keptToEnvironment.js';
 import { takeRevisions } from './revisions.js';
+import type { Read } from './readPool.js';
 import type { Database, NewSystemLog } from './schema.js';
 
 /**
@@ -112,22 +113,27 @@ export async function applyAlarmReadings(
  * judged again, each by its last value against the new limits, as a device reading that value
  * now would be: cleared below every limit, its severity changed where the limits put it
  * elsewhere. An alarm of a device that stopped reporting would otherwise keep the severity of the
- * old limits until the device came back. Answers how many alarms changed.
+ * old limits until the device came back. Answers how many alarms changed. The open alarms (tens
+ * of thousands in a storm) are read in the read pool (`read`), not on the loop that answers
+ * everyone; only the changes are written.
  */
 export async function reevaluateAlarms(
   db: Kysely<Database>,
+  read: Read,
   environmentId: number,
   attributeType: ThresholdAttributeType,
   values: ThresholdValues,
   now: number,
 ): Promise<number> {
-  const open = await db
-    .selectFrom('alarms')
-    .select(['device_id', 'device_name', 'severity', 'last_value'])
-    .where('environment_id', '=', environmentId)
-    .where('device_attribute_type', '=', attributeType)
-    .where('cleared_at', 'is', null)
-    .execute();
+  const open = await read.rows(
+    db
+      .selectFrom('alarms')
+      .select(['device_id', 'device_name', 'severity', 'last_value'])
+      .where('environment_id', '=', environmentId)
+      .where('device_attribute_type', '=', attributeType)
+      .where('cleared_at', 'is', null)
+      .compile(),
+  );
   const metadata = thresholdMetadataOf(attributeType);
   const readings: AlarmReading[] = [];
   for (const alarm of open) {

@@ -19,7 +19,7 @@ export type DeviceStateEntryView = DeviceLiveState & { device_id: number; revisi
  * Devices shaped in one turn of the event loop (loopTurns.ts): 2,000 is about 20 ms of the
  * provider's thread; a 100,000-device answer in one turn held every other request a second.
  */
-export const SHAPED_PER_TURN = 2000;
+const SHAPED_PER_TURN = 2000;
 
 const iso = (time: number | null): string | null => (time === null ? null : new Date(time).toISOString());
 

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { API, CSV_MEDIA_TYPE, csvLine, DEVICE_REPORT_LABELS } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
+import { textSlices } from '../../http/jsonAnswer.js';
 import { exportFileName } from '../logs/logPage.js';
 import { AVAILABILITY_CSV_HEADER, availabilityCells } from './availabilityRows.js';
 import { availabilityQuery } from './getAvailabilityReport.js';
@@ -21,7 +23,8 @@ export const exportAvailabilityReport = route(
       return {
         fileName: exportFileName('availability', context.now()),
         contentType: CSV_MEDIA_TYPE,
-        data: Buffer.from(head + shaped.lines),
+        // Sent as it came from the read worker, in slices with back-pressure (not joined here).
+        data: Readable.from([head, ...textSlices(shaped.lines)]),
       };
     },
 );

@@ -1,30 +1,22 @@
 import { API, DEVICES_STATE_COLUMNS, DEVICES_STATE_INCREMENTAL, type DevicesStateAnswer } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
-import { jsonAnswerWith, type JsonText } from '../../http/jsonAnswer.js';
+import { jsonAnswerWith, jsonArrayAnswer, type JsonAnswer } from '../../http/jsonAnswer.js';
 
 import { keptToEnvironment } from '../../store/keptToEnvironment.js';
+import { textOfBatches } from '../../store/keysetPages.js';
 import { revisionOf, selectCurrentRevision } from '../../store/revisions.js';
 import { DEVICE_STATE_COLUMNS } from './deviceView.js';
 import { devicesStateColumnsText, type DevicesStateColumnsText } from './devicesStateText.js';
 
 type Answered = Pick<DevicesStateAnswer, 'removed' | 'cursor' | 'incremental'>;
 
-/**
- * The answer: its cursor part and the devices, already JSON text (shaped where they were read):
- * as entries the spec has them, or as fleet columns.
- */
-function answerWith(
-  part: Answered,
-  devices: { readonly entries: JsonText } | { readonly columns: DevicesStateColumnsText },
-) {
-  if ('columns' in devices)
-    return jsonAnswerWith<DevicesStateAnswer>(
-      { devices_state: [], ...part, changed_at: devices.columns.changedAt },
-      { columns: devices.columns.columns },
-    );
-  return jsonAnswerWith<DevicesStateAnswer>(part, { devices_state: devices.entries });
-}
+/** The answer with the devices as fleet columns, already JSON text (shaped where they were read). */
+const columnsAnswer = (part: Answered, columns: DevicesStateColumnsText): JsonAnswer<DevicesStateAnswer> =>
+  jsonAnswerWith<DevicesStateAnswer>(
+    { devices_state: [], ...part, changed_at: columns.changedAt },
+    { columns: columns.columns },
+  );
 
 /**
  * GET config/{env}/devices/devices_state?state=1&cursor=N. Every device change takes a
@@ -49,15 +41,16 @@ export const getDevicesState = route(
         const since = query.state === DEVICES_STATE_INCREMENTAL && query.cursor !== undefined ? query.cursor : null;
         const cursor = revisionOf(counter);
         const part = { removed: [], cursor, incremental: since !== null && since <= cursor };
-        return answerWith(part, columns ? { columns: await devicesStateColumnsText([]) } : { entries: '[]' });
+        return columns
+          ? columnsAnswer(part, await devicesStateColumnsText([]))
+          : jsonAnswerWith<DevicesStateAnswer>(part, { devices_state: '[]' });
       }
       const changedSince = (since: number | null) => {
         const all = context.db.selectFrom('devices').select(DEVICE_STATE_COLUMNS);
-        let devices = only
+        const devices = only
           ? all.where('id', 'in', only).where(keptToEnvironment(target.id))
           : all.where('environment_id', '=', target.id);
-        if (since !== null) devices = devices.where('revision', '>', since);
-        return devices.orderBy('revision').compile();
+        return since === null ? devices : devices.where('revision', '>', since);
       };
       const removedSince = (since: number) => {
         let removals = context.db
@@ -86,13 +79,21 @@ export const getDevicesState = route(
         };
         const head = [revision, ...removals] as const;
         if (columns) {
-          const { rows, shaped } = await read.shapedSnapshot(head, changedSince(since), 'devicesStateColumns');
+          const changed = changedSince(since).orderBy('revision').compile();
+          const { rows, shaped } = await read.shapedSnapshot(head, changed, 'devicesStateColumns');
           const part = answered(rows[0], rows[1] ?? []);
-          return part && answerWith(part, { columns: shaped });
+          return part && columnsAnswer(part, shaped);
         }
-        const { rows, shaped } = await read.shapedSnapshot(head, changedSince(since), 'devicesStateEntries');
-        const part = answered(rows[0], rows[1] ?? []);
-        return part && answerWith(part, { entries: shaped });
+        const [counter, removed] = await read.snapshot(head);
+        const part = answered(counter, removed ?? []);
+        if (!part) return null;
+        const batchRead = context.reads.begin('export', signal);
+        const changed = changedSince(since);
+        const batches = textOfBatches((pastId, limit) => {
+          const batch = pastId === undefined ? changed : changed.where('id', '>', pastId);
+          return batchRead.shaped(batch.orderBy('id').limit(limit).compile(), 'devicesStateEntries', undefined);
+        }, context.config.listBatchRows);
+        return jsonArrayAnswer<DevicesStateAnswer>('devices_state', batches, part);
       };
       const cursor = query.state === DEVICES_STATE_INCREMENTAL ? query.cursor : undefined;
       return (cursor === undefined ? null : await answerSince(cursor)) ?? (await answerSince(null))!;

@@ -26,7 +26,7 @@ import { thresholdValuesOf, thresholdView } from '../../store/thresholds.js';
 export const updateThreshold = route(
   API.thresholds.update,
   (context) =>
-    async ({ auth, params, body: { threshold } }) => {
+    async ({ auth, params, body: { threshold }, signal }) => {
       const existing = await context.db
         .selectFrom('thresholds')
         .innerJoin('environments', 'environments.id', 'thresholds.environment_id')
@@ -51,6 +51,7 @@ export const updateThreshold = route(
         .executeTakeFirstOrThrow();
       await reevaluateAlarms(
         context.db,
+        context.reads.begin('page', signal),
         existing.environment_id,
         existing.device_attribute_type,
         thresholdValuesOf(row),
