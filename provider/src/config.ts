@@ -127,7 +127,10 @@ export interface ProviderConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
-  readonly publicUrl: string;
+  /** HALO_PUBLIC_URL, when set: the address every link points at (http/consoleAddress.ts). */
+  readonly publicUrl: string | undefined;
+  /** The gateway's address on this machine (HALO_PORT): links' last resort when nothing else is known. */
+  readonly localUrl: string;
   readonly databaseUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
@@ -213,7 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     port: values.HALO_PROVIDER_PORT,
     host: values.HALO_PROVIDER_HOST,
     dataDir: resolve(values.HALO_DATA_DIR),
-    publicUrl: (values.HALO_PUBLIC_URL ?? `http://localhost:${values.HALO_PORT}`).replace(/\/+$/, ''),
+    publicUrl: values.HALO_PUBLIC_URL?.replace(/\/+$/, ''),
+    localUrl: `http://localhost:${values.HALO_PORT}`,
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.HALO_MAIL_FROM,

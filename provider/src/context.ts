@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SecretBox } from './auth/secretBox.js';
+import type { ConsoleAddress } from './http/consoleAddress.js';
 import type { ProviderConfig } from './config.js';
 import type { Mailer } from './mail/mailer.js';
 import type { DeliveryLanes } from './net/deliveryLanes.js';
@@ -23,4 +24,6 @@ export interface ProviderContext {
   readonly now: () => number;
   /** The fleet simulator's controls for the API, when one runs (simulatorControl.ts). */
   readonly simulator: SimulatorControl;
+  /** Where links in mail, webhooks and wall-display URLs point (consoleAddress.ts). */
+  readonly consoleAddress: ConsoleAddress;
 }

@@ -1,3 +1,4 @@
+import { ConsoleAddress } from './http/consoleAddress.js';
 import { createSecretBox, loadSecretKey } from './auth/secretBox.js';
 import type { ProviderConfig } from './config.js';
 import type { ProviderContext } from './context.js';
@@ -54,6 +55,7 @@ export async function startProvider(
       deliveries: new DeliveryLanes(config.deliveries),
       now: options.now ?? Date.now,
       simulator: createSimulatorControl(),
+      consoleAddress: new ConsoleAddress(config.publicUrl, config.localUrl),
     };
     const { generatedPassword } = await bootstrapRootEnvironment(context);
     return { context, store, generatedPassword, close: () => store.close() };

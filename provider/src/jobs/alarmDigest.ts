@@ -73,7 +73,7 @@ export async function sendAlarmDigest(context: ProviderContext): Promise<number>
       counts: countsOf(reached),
       alarms: [...reached].sort(byWorstThenOldest),
       silenced: silenced.length,
-      link: `${context.config.publicUrl}${ROUTES.alarms}?state=active`,
+      link: `${context.consoleAddress.forEveryone()}${ROUTES.alarms}?state=active`,
     });
     try {
       await context.mailer.send(message);

@@ -186,7 +186,7 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
       },
       alarms: decision.alarms,
       silenced: silencedFor(user),
-      link: `${context.config.publicUrl}${ROUTES.alarms}?state=active&acknowledged=no`,
+      link: `${context.consoleAddress.forEveryone()}${ROUTES.alarms}?state=active&acknowledged=no`,
     });
     try {
       await context.mailer.send(message);

@@ -173,7 +173,7 @@ async function deliverTo(
 
 /** The console's Alarms screen, filtered to the device. */
 export const alarmLink = (context: ProviderContext, deviceName: string): string =>
-  `${context.config.publicUrl}${ROUTES.alarms}?device=${encodeURIComponent(deviceName)}`;
+  `${context.consoleAddress.forEveryone()}${ROUTES.alarms}?device=${encodeURIComponent(deviceName)}`;
 
 /** The targets' lanes among the deliveries' (net/deliveryLanes.ts). */
 const laneOf = (webhookId: number) => `alarm-webhook:${webhookId}`;

@@ -28,7 +28,7 @@ export const forgotPassword = route(API.auth.forgot, (context) => async ({ body:
       to: user.email ?? email,
       username: user.username,
       environment: user.environment_name,
-      link: `${context.config.publicUrl}/reset/${token}`,
+      link: `${context.consoleAddress.forEveryone()}/reset/${token}`,
       validMinutes: Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000),
     });
     try {

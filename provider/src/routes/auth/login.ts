@@ -63,6 +63,7 @@ export const login = route(
         throw refuse(ErrorCode.MISSING_VALUES, undefined, { message: INVALID_CREDENTIALS });
       }
       await clearFailures(context, key);
+      if (environment.parent_id === null) context.consoleAddress.administratorSignedIn(request);
       const { token, session } = await openSession(context, user);
       await auditSecurityEvent(context, { user }, AuditResource.SESSION, auditDetail('loginSucceeded'));
       return loginResponse({ session, user, environment }, token, await allowedDeviceIds(context.db, user.id));

@@ -18,7 +18,7 @@ import { notificationSettingsOf } from './notificationSettings.js';
  */
 
 /** POST notification_settings/email: a manager asks for a new address; the link goes to it. */
-export const changeEmail = route(API.notifications.changeEmail, (context) => async ({ auth, body }) => {
+export const changeEmail = route(API.notifications.changeEmail, (context) => async ({ auth, body, request }) => {
   const { user } = auth;
   if (user.environment_manager !== 1)
     throw forbidden("An ordinary user's e-mail address is set by whoever manages users");
@@ -54,7 +54,7 @@ export const changeEmail = route(API.notifications.changeEmail, (context) => asy
     to: email,
     username: user.username,
     environment: environment.name,
-    link: `${context.config.publicUrl}/confirm-email/${token}`,
+    link: `${context.consoleAddress.forCaller(request)}/confirm-email/${token}`,
     validMinutes: Math.round(EMAIL_CONFIRMATION_TTL_MS / 60_000),
   });
   try {

@@ -23,6 +23,6 @@ export function productAddress(request: Pick<Request, 'hostname'>, publicUrl: st
  * implements auth, config, ca and monitoring itself; the analyzer is not part of it.
  */
 export const getVersions = route(API.system.versions, (context) => ({ request }) => ({
-  official: officialVersion(productAddress(request, context.config.publicUrl)),
+  official: officialVersion(productAddress(request, context.consoleAddress.forEveryone())),
   internal: { auth: providerVersion, config: providerVersion, ca: providerVersion, monitoring: providerVersion },
 }));

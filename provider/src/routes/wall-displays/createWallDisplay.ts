@@ -9,7 +9,7 @@ import { assertOwnEnvironment, auditWallDisplay, liveWallDisplays } from './wall
  * POST config/{env}/wall_displays {label}: the token and the wall's address, shown this once;
  * error 180 past COLLECTION_CAPS.wallDisplays (not revoked).
  */
-export const createWallDisplay = route(API.wallDisplays.create, (context) => async ({ auth, body: { label } }) => {
+export const createWallDisplay = route(API.wallDisplays.create, (context) => async ({ auth, body: { label }, request }) => {
   assertOwnEnvironment(auth);
   await assertCollectionRoom('wallDisplays', liveWallDisplays(context.db, auth.target.id));
   const now = context.now();
@@ -28,5 +28,5 @@ export const createWallDisplay = route(API.wallDisplays.create, (context) => asy
     .returning('id')
     .executeTakeFirstOrThrow();
   await auditWallDisplay(context, auth, AuditAction.CREATE, label);
-  return { id: row.id, label, token, url: `${context.config.publicUrl}/wall#display=${token}` };
+  return { id: row.id, label, token, url: `${context.consoleAddress.forCaller(request)}/wall#display=${token}` };
 });
