@@ -170,6 +170,13 @@ describe.each(DIALECTS)('alarm webhook delivery on %s, where the operator allows
     expect(await deliverAlarmWebhooks(context)).toBe(1);
     const third = AlarmWebhookPayloadSchema.parse(JSON.parse(receiver.received[2]?.body ?? '{}'));
     expect(third.events.map((event) => [event.device_name, event.state])).toEqual([['device-101', 'cleared']]);
+    // What the silence held back is said, with the silence (issue 39, item 2).
+    expect(third.held_back).toEqual({
+      count: 1,
+      silences: [expect.objectContaining({ scope: 'device', device_name: 'maintained', reason: 'Maintenance' })],
+      silences_total: 1,
+    });
+    expect(payload.held_back).toEqual({ count: 0, silences: [], silences_total: 0 });
     // Only the silenced change left: nothing is posted, and it is not sent later either.
     await applyAlarmReadings(context.db, root, [reading(maintained, Severity.CRITICAL)], context.now());
     expect(await deliverAlarmWebhooks(context)).toBe(0);

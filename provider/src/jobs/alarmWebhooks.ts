@@ -1,6 +1,7 @@
 import {
   ROUTES,
   SEVERITY_NAMES,
+  SILENCE_NOTICES_MAX,
   WEBHOOK_BATCH_MAX,
   WEBHOOK_PAYLOAD_VERSION,
   type AlarmWebhookEvent,
@@ -9,7 +10,13 @@ import {
 import { postWebhook, recordOutcome } from '../alarm-webhooks/webhookDelivery.js';
 import type { ProviderContext } from '../context.js';
 import { tenantsAmong } from '../store/environments.js';
-import { silencedBy, silencesBinding, silencesInForce } from '../store/alarmSilences.js';
+import {
+  silencedBy,
+  silenceNoticesOf,
+  silencesBinding,
+  silencesInForce,
+  type SilenceInForce,
+} from '../store/alarmSilences.js';
 import { chainOfEnvironments } from './alarmRecipients.js';
 import { revisionOf, selectCurrentRevision } from '../store/revisions.js';
 import type { AlarmWebhookRow } from '../store/schema.js';
@@ -124,8 +131,11 @@ async function deliverTo(
   const sameCursor = cursor.revision === Number(webhook.cursor_revision) && cursor.alarmId === webhook.cursor_alarm_id;
   // The silences set from the webhook's environment or above bind it; a child's own do not (alarmsReaching).
   const silences = await silencesInForce(context.db, [...new Set(rows.map((row) => row.environment_id))], now);
-  const isSilenced = silencedBy(silencesBinding(silences, chain(webhook.environment_id)), now);
-  const sent = rows.filter((row) => !isSilenced({ environmentId: row.environment_id, deviceId: row.device_id }));
+  const binding = silencesBinding(silences, chain(webhook.environment_id));
+  const isSilenced = silencedBy(binding, now);
+  const silenced = (row: (typeof rows)[number]) =>
+    isSilenced({ environmentId: row.environment_id, deviceId: row.device_id });
+  const sent = rows.filter((row) => !silenced(row));
   if (sent.length === 0) {
     if (!sameCursor) {
       await context.db
@@ -165,10 +175,28 @@ async function deliverTo(
     environment: { id: webhook.environment_id, name: environments.get(webhook.environment_id)?.name ?? '' },
     sent_at: new Date(now).toISOString(),
     events,
+    held_back: heldBack(binding, rows.filter(silenced), now),
   };
   const outcome = await postWebhook(context, webhook, payload);
   await recordOutcome(context, webhook, outcome, now, cursor);
   return true;
+}
+
+/** The held-back part of a payload: how many changes silences held, and which silences held them. */
+function heldBack(
+  binding: readonly SilenceInForce[],
+  held: readonly { readonly environment_id: number; readonly device_id: number }[],
+  now: number,
+): AlarmWebhookPayload['held_back'] {
+  const holding = binding.filter((silence) => {
+    const covers = silencedBy([silence], now);
+    return held.some((row) => covers({ environmentId: row.environment_id, deviceId: row.device_id }));
+  });
+  return {
+    count: held.length,
+    silences: silenceNoticesOf(holding).slice(0, SILENCE_NOTICES_MAX),
+    silences_total: holding.length,
+  };
 }
 
 /** The console's Alarms screen, filtered to the device. */

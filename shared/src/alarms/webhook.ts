@@ -18,6 +18,7 @@ import { OutboundFailureCodeSchema } from '../outbound/outboundFailure.js';
 import { hasControlCharacters, ValidationKey } from '../validation/rules.js';
 import { isHttpUrl, normalisedHttpUrl } from '../satcom/satcomTarget.js';
 import { ALARM_STATES } from './alarm.js';
+import { SILENCE_NOTICES_MAX, SilenceNoticeSchema } from './silence.js';
 
 /** Targets one environment may have: each costs a request per run while alarms change. */
 export const WEBHOOK_MAX_PER_ENVIRONMENT = 10;
@@ -175,6 +176,17 @@ export const AlarmWebhookPayloadSchema = z.object({
   environment: z.object({ id: IdSchema, name: z.string() }),
   sent_at: z.string(),
   events: z.array(AlarmWebhookEventSchema),
+  /**
+   * The alarm changes since the last delivery that silences held back (issue 39, item 2): how
+   * many, and the silences that held them (what, until when, by whom, why; at most
+   * SILENCE_NOTICES_MAX, `silences_total` in all), so a receiver sees a maintenance window that
+   * hides alarms rather than a quiet fleet. A run whose changes were all held back sends nothing.
+   */
+  held_back: z.object({
+    count: z.number().int().min(0),
+    silences: z.array(SilenceNoticeSchema).max(SILENCE_NOTICES_MAX),
+    silences_total: z.number().int().min(0),
+  }),
 });
 export type AlarmWebhookPayload = z.infer<typeof AlarmWebhookPayloadSchema>;
 

@@ -20,6 +20,7 @@ export const testWebhook = route(API.webhooks.test, (context) => async ({ auth, 
     environment: { id: auth.target.id, name: auth.target.name },
     sent_at: new Date(now).toISOString(),
     events: [],
+    held_back: { count: 0, silences: [], silences_total: 0 },
   });
   await recordOutcome(context, webhook, outcome, now, null);
   const after = await findWebhook(context.db, auth.target.id, params.id);
