@@ -67,6 +67,20 @@ describe('a window’s availability from its changes', () => {
     });
   });
 
+  it('has no data, not 0 %, for a device never connected (issue 39, item 16)', () => {
+    const never = changes([0, 0], [30 * MINUTE, null], [40 * MINUTE, 0]);
+    expect(figures(never, 0, 120 * MINUTE)).toEqual({
+      observed_ms: 0,
+      connected_ms: 0,
+      availability: null,
+      outages: 0,
+      mttr_ms: null,
+    });
+    // Once it has been connected, its later down time counts in every window.
+    const once = changes([0, 0], [10 * MINUTE, 1], [20 * MINUTE, 0]);
+    expect(figures(once, 30 * MINUTE, 90 * MINUTE)).toMatchObject({ observed_ms: 60 * MINUTE, availability: 0 });
+  });
+
   it('times an outage that began before the window by its whole length when it ends in it', () => {
     expect(figures(history, 65 * MINUTE, 90 * MINUTE)).toEqual({
       observed_ms: 25 * MINUTE,

@@ -112,7 +112,8 @@ const NOTHING: WindowTotals = { connected: 0, observed: 0, outages: 0, recoverie
  * `from`; without a change before it, what is known starts at the first change in it (that
  * change's own transition is not counted: what came before it is not known). Outages are the
  * connected -> not connected changes in the window; recoveries the outages that ended in it,
- * however long ago they began.
+ * however long ago they began. A device that has never been connected, as far as its history
+ * goes, has nothing to tell (NOTHING: no data).
  */
 export function windowTotals(rows: WindowRows, from: number, until: number): WindowTotals {
   const { before, first, last } = rows;
@@ -120,6 +121,9 @@ export function windowTotals(rows: WindowRows, from: number, until: number): Win
   const start = before ? totalsAt(before, from) : first ? totalsAt(first, Number(first.changed_at)) : null;
   if (!start) return NOTHING;
   const end = totalsAt(last, until);
+  // A device never connected since its history began has no availability to tell: "no data",
+  // not 0 % over the time it sat unconnected (issue 39, item 16), and none of its time counted.
+  if (end.connected === 0) return NOTHING;
   return {
     connected: end.connected - start.connected,
     observed: end.observed - start.observed,

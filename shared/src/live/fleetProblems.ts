@@ -38,6 +38,10 @@ export function problemOf(device: DeviceLiveState): FleetProblem | null {
   return problemOfHealth(device, deviceHealth(connectionStatus(device), device.main_app_status, links), links);
 }
 
+/** The healths that make an enabled device a problem by its own state (problemOfHealth names each). */
+export const isProblemHealth = (health: DeviceHealth): boolean =>
+  health === 'notConnected' || health === 'mainAppOffline' || health === 'allLinksDown';
+
 /** The problem a health is, if any (an enabled device's). */
 export function problemOfHealth(device: DeviceLiveState, health: DeviceHealth, links: LinkCounts): FleetProblem | null {
   const { id, name } = device;

@@ -258,6 +258,7 @@ export const TestId = {
     problems: 'home-problems',
     problem: (key: string | number) => `home-problem-${key}`,
     noProblems: 'home-no-problems',
+    moreProblems: 'home-more-problems',
     alerts: 'home-alerts',
     wallLink: 'home-wall-link',
     wallDisplays: 'home-wall-displays',

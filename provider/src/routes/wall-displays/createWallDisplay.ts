@@ -9,24 +9,28 @@ import { assertOwnEnvironment, auditWallDisplay, liveWallDisplays } from './wall
  * POST config/{env}/wall_displays {label}: the token and the wall's address, shown this once;
  * error 180 past COLLECTION_CAPS.wallDisplays (not revoked).
  */
-export const createWallDisplay = route(API.wallDisplays.create, (context) => async ({ auth, body: { label }, request }) => {
-  assertOwnEnvironment(auth);
-  await assertCollectionRoom('wallDisplays', liveWallDisplays(context.db, auth.target.id));
-  const now = context.now();
-  const { token, hash } = newToken();
-  const row = await context.db
-    .insertInto('sessions')
-    .values({
-      token_hash: hash,
-      user_id: auth.user.id,
-      verified: 1,
-      created_at: now,
-      last_activity_at: now,
-      kind: SessionKind.DISPLAY,
-      label,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await auditWallDisplay(context, auth, AuditAction.CREATE, label);
-  return { id: row.id, label, token, url: `${context.consoleAddress.forCaller(request)}/wall#display=${token}` };
-});
+export const createWallDisplay = route(
+  API.wallDisplays.create,
+  (context) =>
+    async ({ auth, body: { label }, request }) => {
+      assertOwnEnvironment(auth);
+      await assertCollectionRoom('wallDisplays', liveWallDisplays(context.db, auth.target.id));
+      const now = context.now();
+      const { token, hash } = newToken();
+      const row = await context.db
+        .insertInto('sessions')
+        .values({
+          token_hash: hash,
+          user_id: auth.user.id,
+          verified: 1,
+          created_at: now,
+          last_activity_at: now,
+          kind: SessionKind.DISPLAY,
+          label,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await auditWallDisplay(context, auth, AuditAction.CREATE, label);
+      return { id: row.id, label, token, url: `${context.consoleAddress.forCaller(request)}/wall#display=${token}` };
+    },
+);

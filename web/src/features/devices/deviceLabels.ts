@@ -95,6 +95,7 @@ export const STATUS_FILTER_LABEL_KEYS: Readonly<Record<DeviceStatusFilter, strin
   mainAppOnline: 'devices.filter.mainAppOnline',
   mainAppOffline: 'devices.filter.mainAppOffline',
   alert: 'devices.filter.alert',
+  problems: 'devices.filter.problems',
 };
 
 /** The label of every field of a device as the API names it (POST /devices, the import's columns). */

@@ -98,6 +98,10 @@ describe('the reports', () => {
     const row = screen.getByTestId(TestId.reports.availabilityRow(1));
     expect(row.textContent).toContain('50%');
     expect(within(row).getByRole('link').getAttribute('href')).toBe(devicePath(1));
+    // A device never connected has no data, not 0 % with 0 outages; the total says it adds devices up.
+    const never = screen.getByTestId(TestId.reports.availabilityRow(3));
+    expect(never.textContent).toBe('gate-cNo data');
+    expect(total.textContent).toContain('Time observed, devices added up');
     // The window of the address: 7 days.
     const asked = api.calls.find((call) => call.endpoint === API.devices.availabilityReport);
     expect(Number(asked?.query.get('to')) - Number(asked?.query.get('from'))).toBe(7 * 24 * HOUR);

@@ -2,6 +2,7 @@ import {
   CHIP_OF_HEALTH,
   ConnectionStatus,
   deviceHealth,
+  isProblemHealth,
   DeviceRole,
   MainAppStatus,
   connectionStatus,
@@ -36,6 +37,8 @@ export interface FleetRow {
   readonly gnssLock: boolean | null;
   readonly versions: string;
   readonly chip: DeviceChipState;
+  /** Enabled and needing attention by its own state, as Home's and the wall's problem lists judge it. */
+  readonly problem: boolean;
 }
 
 /** The links cell of spec section 4 from counts over the five interface kinds. */
@@ -74,6 +77,7 @@ export function fleetRowFrom(facts: FleetRowFacts): FleetRow {
   const connection = connectionStatus({ is_activated: facts.isActivated, availability: facts.availability });
   const mainApp = shownMainApp(connection, facts.mainAppStatus);
   const { links } = facts;
+  const health = deviceHealth(connection, mainApp, links);
   return {
     id: facts.id,
     name: facts.name,
@@ -89,7 +93,8 @@ export function fleetRowFrom(facts: FleetRowFacts): FleetRow {
     locationStatus: locationStatus(facts.location, connection === ConnectionStatus.CONNECTED),
     gnssLock: facts.gnssLock,
     versions: facts.versions,
-    chip: CHIP_OF_HEALTH[deviceHealth(connection, mainApp, links)],
+    chip: CHIP_OF_HEALTH[health],
+    problem: facts.isEnabled && isProblemHealth(health),
   };
 }
 
@@ -126,6 +131,7 @@ export const DEVICE_STATUS_FILTERS = [
   'mainAppOnline',
   'mainAppOffline',
   'alert',
+  'problems',
 ] as const;
 export type DeviceStatusFilter = (typeof DEVICE_STATUS_FILTERS)[number];
 
@@ -134,7 +140,7 @@ export function isDeviceStatusFilter(value: unknown): value is DeviceStatusFilte
 }
 
 export function matchesStatus(
-  row: Pick<FleetRow, 'connection' | 'mainApp' | 'chip'>,
+  row: Pick<FleetRow, 'connection' | 'mainApp' | 'chip' | 'problem'>,
   filter: DeviceStatusFilter,
 ): boolean {
   switch (filter) {
@@ -154,6 +160,8 @@ export function matchesStatus(
       return row.mainApp === MainAppStatus.OFFLINE;
     case 'alert':
       return row.chip === 'alert';
+    case 'problems':
+      return row.problem;
   }
 }
 

@@ -69,4 +69,15 @@ describe('the Devices table and the fleet summary read one health rule', () => {
       expect(alertChips).toBe(connectedProblems + counts.linksDegraded);
     },
   );
+
+  it.each([4, 5])(
+    'fleet %i: the problems filter Home’s "and N more" opens finds exactly the devices the summary judges problems',
+    (seed) => {
+      const devices = fleet(seed, 2000);
+      const found = devices.filter((device) => matchesStatus(fleetRowOf(device), 'problems')).map(({ id }) => id);
+      const judged = devices.filter((device) => problemOf(device) !== null).map(({ id }) => id);
+      expect(judged.length).toBeGreaterThan(100);
+      expect(found).toEqual(judged);
+    },
+  );
 });

@@ -59,5 +59,23 @@ describe('FleetOverview', () => {
     expect(screen.getByTestId(TestId.home.count('notConnected')).getAttribute('href')).toBe(
       '/config/devices?status=notConnected',
     );
+    expect(screen.queryByTestId(TestId.home.moreProblems)).toBeNull();
+  });
+
+  it('links "and N more" to the Devices table filtered to the devices needing attention', () => {
+    const problems = Array.from({ length: 12 }, (_, index) => ({
+      id: index + 1,
+      name: `gate-${index + 1}`,
+      kind: 'notConnected' as const,
+      severity: 3,
+    }));
+    const summary$ = new BehaviorSubject<FleetSummary | null>({ counts, problems, problemCount: 25, alerts: [] });
+    renderWithSession(
+      <FleetOverview summary$={summary$} />,
+      signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+    );
+    const more = screen.getByTestId(TestId.home.moreProblems);
+    expect(more.textContent).toBe('and 15 more');
+    expect(more.getAttribute('href')).toBe('/config/devices?status=problems');
   });
 });

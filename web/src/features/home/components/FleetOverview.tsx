@@ -7,6 +7,7 @@ import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
 import { severityLabelKey } from '../../../lib/i18n';
 import { useObservableValue } from '../../../lib/realtime';
 import { alarmCountTiles, SilenceBanner } from '../../logs';
+import { DEVICE_STATUS_PARAM } from '../../devices';
 import { countTiles, type CountTile } from '../homeFleet';
 import { STATUS_TEXT_COLORS } from '../../../lib/theme';
 
@@ -96,8 +97,10 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
               <ProblemItem key={problem.id} problem={problem} />
             ))}
             {problemCount > PROBLEM_ROWS && (
-              <li className="home-list-more bp6-text-muted">
-                {t('home.problems.more', { count: problemCount - PROBLEM_ROWS })}
+              <li className="home-list-more">
+                <Link to={`${ROUTES.devices}?${DEVICE_STATUS_PARAM}=problems`} data-testid={TestId.home.moreProblems}>
+                  {t('home.problems.more', { count: problemCount - PROBLEM_ROWS })}
+                </Link>
               </li>
             )}
           </ol>

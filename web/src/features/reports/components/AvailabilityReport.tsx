@@ -149,9 +149,18 @@ export function AvailabilityReport({ environmentId, report }: AvailabilityReport
                     <td>
                       <DeviceLink id={row.device_id} name={row.name} />
                     </td>
-                    <td className="reports-number">{percentText(i18n.language, row.availability)}</td>
-                    <td className="reports-number">{row.outages}</td>
-                    <td className="reports-number">{durationText(t, row.mttr_ms)}</td>
+                    {row.availability === null ? (
+                      // Never connected: no figures to tell, rather than 0 % with 0 outages (issue 39, item 16).
+                      <td colSpan={3} className="bp6-text-muted" title={t('reports.availability.noDataHint')}>
+                        {t('reports.availability.noData')}
+                      </td>
+                    ) : (
+                      <>
+                        <td className="reports-number">{percentText(i18n.language, row.availability)}</td>
+                        <td className="reports-number">{row.outages}</td>
+                        <td className="reports-number">{durationText(t, row.mttr_ms)}</td>
+                      </>
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -91,9 +91,11 @@ export const deviceReportsEnUS = {
       devices: 'Devices',
       behindFixed: 'Not on their fixed version',
     },
-    total: { observed: 'Time observed', devices: 'Devices' },
+    total: { observed: 'Time observed, devices added up', devices: 'Devices' },
     availability: {
       title: 'Availability',
+      noData: 'No data',
+      noDataHint: 'Never connected: nothing to measure',
       empty: 'No device was observed in this window.',
     },
     firmware: {

@@ -91,9 +91,11 @@ export const deviceReportsHeIL = {
       devices: 'התקנים',
       behindFixed: 'לא בגרסה הקבועה שלהם',
     },
-    total: { observed: 'זמן תצפית', devices: 'התקנים' },
+    total: { observed: 'זמן תצפית, סכום כל ההתקנים', devices: 'התקנים' },
     availability: {
       title: 'זמינות',
+      noData: 'אין נתונים',
+      noDataHint: 'לא התחבר מעולם: אין מה למדוד',
       empty: 'אף התקן לא נצפה בחלון הזמן הזה.',
     },
     firmware: {

@@ -72,6 +72,7 @@ export const devicesEnUS = {
     mainAppOnline: 'Main app online',
     mainAppOffline: 'Main app offline',
     alert: 'Alert',
+    problems: 'Needing attention',
   },
   live: { connecting: 'Connecting…', live: 'Live', refused: 'Live updates refused' },
   import: {

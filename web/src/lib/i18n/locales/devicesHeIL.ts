@@ -73,6 +73,7 @@ export const devicesHeIL: typeof devicesEnUS = {
     mainAppOnline: 'יישום ראשי פעיל',
     mainAppOffline: 'יישום ראשי לא פעיל',
     alert: 'התראה',
+    problems: 'דורשים טיפול',
   },
   live: { connecting: 'מתחבר…', live: 'חי', refused: 'עדכונים חיים נדחו' },
   import: {
