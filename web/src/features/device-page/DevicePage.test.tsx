@@ -189,13 +189,16 @@ describe('the device page', () => {
     expect(api.calls.filter((call) => call.endpoint === API.devices.list)).toHaveLength(1);
   });
 
-  it('shows a DroneCommX device with the DroneCommX panel’s content', async () => {
-    const { fleet } = fakeFleet(live({ type: DeviceType.DRONECOMMX }));
+  it('shows a DroneCommX device’s GNSS lock in its own panel, its links and location once, in theirs', async () => {
+    const { fleet } = fakeFleet(live({ type: DeviceType.DRONECOMMX, gnss_lock: true }));
     renderPage({ fleet, routes: routes(device({ type: DeviceType.DRONECOMMX })) });
     const panel = await screen.findByTestId(TestId.devicePage.panel('dronecommx'));
     expect(screen.getByTestId(TestId.devicePage.type).textContent).toBe('DRONECOMMX');
-    expect(within(panel).getByTestId(TestId.devices.panelLinks('cellular')).textContent).toContain('1/2');
-    expect(within(panel).getByTestId(TestId.devices.panelLocation).textContent).toContain('32.08000');
+    expect(panel.textContent).toContain('Locked');
+    // Not repeated beside the Links and Location panels (issue 39, item 16).
+    expect(within(panel).queryByTestId(TestId.devices.panelLinks('cellular'))).toBeNull();
+    expect(within(panel).queryByTestId(TestId.devices.panelLocation)).toBeNull();
+    expect(screen.getAllByText('32.08000')).toHaveLength(1);
   });
 
   it('falls back to the device’s record while the fleet does not hold it', async () => {

@@ -144,7 +144,7 @@ export function DeviceView({ environmentId, deviceId, fleet }: DeviceViewProps) 
         />
         {row.type === DeviceType.DRONECOMMX && (
           <Panel name="dronecommx" titleKey="devicePage.panels.dronecommx">
-            <DroneCommXDetails row={row} />
+            <DroneCommXDetails row={row} besidePanels />
           </Panel>
         )}
       </div>

@@ -49,10 +49,28 @@ export function DroneCommXPanel({ device, live$, onClose }: DroneCommXPanelProps
  * What the DroneCommX panel shows of a device (its live state, links per interface kind and
  * location): in the Devices screen's side panel and on the device's page.
  */
-export function DroneCommXDetails({ row }: { readonly row: DeviceRow }) {
+export function DroneCommXDetails({
+  row,
+  besidePanels = false,
+}: {
+  readonly row: DeviceRow;
+  /**
+   * Shown on the device page, whose own panels tell the connection, the links and the location:
+   * only what they do not (the GNSS lock), rather than all of it twice (issue 39, item 16).
+   */
+  readonly besidePanels?: boolean;
+}) {
   const { t } = useTranslation();
   const links = row.live?.links;
   const location = row.location;
+  const gnssLock = row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock');
+  if (besidePanels)
+    return (
+      <dl className="devices-panel-facts">
+        <dt>{t('devices.columns.gnss')}</dt>
+        <dd data-testid={TestId.devices.cell('panelGnss', row.id)}>{gnssLock}</dd>
+      </dl>
+    );
   return (
     <>
       <p>
@@ -69,7 +87,7 @@ export function DroneCommXDetails({ row }: { readonly row: DeviceRow }) {
         <dt>{t('devices.columns.links')}</dt>
         <dd>{row.linksText}</dd>
         <dt>{t('devices.columns.gnss')}</dt>
-        <dd>{row.gnssLock === null ? '-' : t(row.gnssLock ? 'devices.gnss.locked' : 'devices.gnss.noLock')}</dd>
+        <dd>{gnssLock}</dd>
       </dl>
       <H4 className="devices-panel-section">{t('devices.panel.links')}</H4>
       <HTMLTable compact className="devices-panel-links">
