@@ -55,6 +55,7 @@ export const fakeAlarm = (
   acknowledged_at: null,
   acknowledgement_note: null,
   silenced: false,
+  stale: false,
   ...overrides,
 });
 

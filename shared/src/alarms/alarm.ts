@@ -54,6 +54,11 @@ export const AlarmSchema = z.object({
   acknowledgement_note: z.string().nullable(),
   /** A silence covers it now: it notifies nobody (silence.ts). */
   silenced: z.boolean(),
+  /**
+   * Active, and its device is not connected now: `last_value` is the last reading it sent, not a
+   * current one (the console marks it so, rather than as a live breach).
+   */
+  stale: z.boolean(),
   /** Its last change's place in the store's change order: a newer copy of an alarm has a higher one. */
   revision: z.number().int().min(0),
 });

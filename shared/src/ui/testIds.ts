@@ -324,6 +324,7 @@ export const TestId = {
     stateOf: (id: number) => `alarms-state-of-${id}`,
     deviceLink: (id: number) => `alarms-device-${id}`,
     silencedOf: (id: number) => `alarms-silenced-${id}`,
+    staleOf: (id: number) => `alarms-stale-${id}`,
     silences: 'alarms-silences',
     silenceDialog: 'alarms-silence-dialog',
     silenceScope: (scope: string) => `alarms-silence-scope-${scope}`,

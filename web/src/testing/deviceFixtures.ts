@@ -87,6 +87,7 @@ export function testAlarm(id: number, openedAt: number, overrides: Partial<Alarm
     acknowledged_at: null,
     acknowledgement_note: null,
     silenced: false,
+    stale: false,
     revision: 1,
     ...overrides,
   };

@@ -1,7 +1,8 @@
 import { ALARM_CHANGES_MAX, API } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { silencesInForce } from '../../store/alarmSilences.js';
-import { alarmView } from './alarmQuery.js';
+import { sql } from 'kysely';
+import { alarmView, selectAlarmsWithDevice } from './alarmQuery.js';
 
 /**
  * GET config/{env}/alarms/changes: the environment's alarms changed after `after`, in the order
@@ -23,10 +24,7 @@ export const alarmChanges = route(API.alarms.changes, (context) => async ({ auth
     return { alarms: [], revision: Number(latest?.revision ?? 0), more: false };
   }
   const rows = await read.rows(
-    context.db
-      .selectFrom('alarms')
-      .selectAll()
-      .where('environment_id', '=', target.id)
+    selectAlarmsWithDevice(context.db, [sql<boolean>`environment_id = ${target.id}`])
       .where('revision', '>', query.after)
       .orderBy('revision')
       .orderBy('id')

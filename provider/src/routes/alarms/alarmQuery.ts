@@ -1,4 +1,12 @@
-import { codeLabel, type Alarm, type AlarmFilter, type CsvValue, type Locale } from '@halo/shared';
+import {
+  codeLabel,
+  connectionStatus,
+  ConnectionStatus,
+  type Alarm,
+  type AlarmFilter,
+  type CsvValue,
+  type Locale,
+} from '@halo/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isSilenced, silencedBy, type SilenceInForce, type SilenceTest } from '../../store/alarmSilences.js';
 import type { AlarmRow, AlarmSilenceRow, Database } from '../../store/schema.js';
@@ -26,6 +34,30 @@ export function selectAlarms(db: Kysely<Database>, conditions: readonly RawBuild
   return select;
 }
 
+/** The device's connection beside an alarm, read with it: whether its reading is current (alarmOf's `stale`). */
+export interface AlarmDeviceConnection {
+  readonly device_availability: number | null;
+  readonly device_activated: number | null;
+}
+
+/** The alarms of `conditions`, every column, with their device's connection (AlarmDeviceConnection). */
+export function selectAlarmsWithDevice(db: Kysely<Database>, conditions: readonly RawBuilder<boolean>[]) {
+  return selectAlarms(db, conditions)
+    .selectAll('alarms')
+    .select((eb) => [
+      eb
+        .selectFrom('devices')
+        .select('devices.availability')
+        .whereRef('devices.id', '=', 'alarms.device_id')
+        .as('device_availability'),
+      eb
+        .selectFrom('devices')
+        .select('devices.is_activated')
+        .whereRef('devices.id', '=', 'alarms.device_id')
+        .as('device_activated'),
+    ]);
+}
+
 /**
  * The list's order: active first, the worst first, the oldest first among equals (the problem
  * that has waited longest); cleared after, the last cleared first; id breaks ties.
@@ -34,8 +66,19 @@ export const ALARM_LIST_ORDER = sql`case when cleared_at is null then 0 else 1 e
 
 const time = (value: number | null) => (value === null ? null : new Date(Number(value)).toISOString());
 
+/**
+ * Whether an active alarm's reading is not current: its device is not connected now (issue 39,
+ * item 3), so the value is the last it sent, not what it reads; a device no longer there is not.
+ */
+const isStale = (row: AlarmRow & Partial<AlarmDeviceConnection>) =>
+  row.cleared_at === null &&
+  row.device_activated !== undefined &&
+  row.device_activated !== null &&
+  connectionStatus({ is_activated: row.device_activated === 1, availability: row.device_availability }) !==
+    ConnectionStatus.CONNECTED;
+
 /** An alarm as answered, `silenced` telling whether a silence in force covers it (active alarms only). */
-const alarmOf = (row: AlarmRow, silenced: SilenceTest): Alarm => ({
+const alarmOf = (row: AlarmRow & Partial<AlarmDeviceConnection>, silenced: SilenceTest): Alarm => ({
   id: row.id,
   environment_id: row.environment_id,
   device_id: row.device_id,
@@ -54,12 +97,16 @@ const alarmOf = (row: AlarmRow, silenced: SilenceTest): Alarm => ({
   acknowledged_at: time(row.acknowledged_at),
   acknowledgement_note: row.acknowledgement_note,
   silenced: row.cleared_at === null && silenced({ environmentId: row.environment_id, deviceId: row.device_id }),
+  stale: isStale(row),
   revision: Number(row.revision),
 });
 
 /** An alarm as answered; `silences` are those in force at `now` (it is silenced if one covers it). */
-export const alarmView = (row: AlarmRow, silences: readonly AlarmSilenceRow[], now: number): Alarm =>
-  alarmOf(row, (alarm) => isSilenced(silences, alarm, now));
+export const alarmView = (
+  row: AlarmRow & Partial<AlarmDeviceConnection>,
+  silences: readonly AlarmSilenceRow[],
+  now: number,
+): Alarm => alarmOf(row, (alarm) => isSilenced(silences, alarm, now));
 
 /** The export's columns: the alarm's fields with each code's label beside it. */
 export const ALARM_CSV_HEADER = [
@@ -82,6 +129,7 @@ export const ALARM_CSV_HEADER = [
   'acknowledged_at',
   'acknowledgement_note',
   'silenced',
+  'stale',
 ] as const;
 
 /** What the export's cells need beside an alarm: the reader's language, the silences in force at `now`. */
@@ -97,7 +145,7 @@ export interface AlarmCsvArgument {
  */
 export const alarmCells = ({ locale, silences, now }: AlarmCsvArgument) => {
   const silenced = silencedBy(silences, now);
-  return (row: AlarmRow): CsvValue[] => {
+  return (row: AlarmRow & Partial<AlarmDeviceConnection>): CsvValue[] => {
     const alarm = alarmOf(row, silenced);
     const labels = {
       severity_label: codeLabel(locale, 'severity', alarm.severity),

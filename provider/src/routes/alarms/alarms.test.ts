@@ -213,6 +213,38 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
     expect(eased).toMatchObject({ severity: Severity.MINOR, peak_severity: Severity.CRITICAL, breach_count: 1 });
   });
 
+  it('marks an active alarm stale while its device is not connected: its value is the last it sent (issue 39, item 3)', async () => {
+    const { db } = suite.provider.provider.context;
+    const root = suite.admin.environmentId;
+    const reporting = await createDevice(suite.provider.api, suite.admin, clientDevice('still-reporting'));
+    const silent = await createDevice(suite.provider.api, suite.admin, clientDevice('went-silent'));
+    await db.updateTable('devices').set({ is_activated: 1, availability: 1 }).where('id', '=', reporting).execute();
+    await db.updateTable('devices').set({ is_activated: 1, availability: 0 }).where('id', '=', silent).execute();
+    await applyAlarmReadings(db, root, [reading(reporting, 'breach', Severity.MAJOR)], 1000);
+    await applyAlarmReadings(db, root, [reading(silent, 'breach', Severity.CRITICAL)], 2000);
+    const staleOf = (alarms: readonly Alarm[]) =>
+      Object.fromEntries(alarms.map((alarm) => [alarm.device_id, alarm.stale]));
+    expect(staleOf((await alarmsOf(suite.admin)).alarms)).toEqual({ [reporting]: false, [silent]: true });
+    const changes = API.alarms.changes.answer.parse((await send(suite.admin, 'get', '/alarms/changes?after=0')).body);
+    expect(staleOf(changes.alarms)).toEqual({ [reporting]: false, [silent]: true });
+    const csv = String((await send(suite.admin, 'get', '/alarms/export?lang=en-US')).text)
+      .trim()
+      .split(/\r?\n/);
+    const staleColumn = ALARM_CSV_HEADER.indexOf('stale');
+    expect(
+      csv
+        .slice(1)
+        .map((line) => line.split(',')[staleColumn])
+        .sort(),
+    ).toEqual(['false', 'true']);
+    // Back in touch: current again. A cleared alarm is never stale.
+    await db.updateTable('devices').set({ availability: 1 }).where('id', '=', silent).execute();
+    expect(staleOf((await alarmsOf(suite.admin)).alarms)[silent]).toBe(false);
+    await db.updateTable('devices').set({ availability: 0 }).where('id', '=', silent).execute();
+    await applyAlarmReadings(db, root, [reading(silent, 'clear', Severity.NORMAL)], 3000);
+    expect(staleOf((await alarmsOf(suite.admin)).alarms)[silent]).toBe(false);
+  });
+
   it('acknowledges with a note, audits each, and a worse breach asks again', async () => {
     const { db } = suite.provider.provider.context;
     const root = suite.admin.environmentId;

@@ -2,7 +2,7 @@ import { API, CSV_MEDIA_TYPE } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { silencesInForce } from '../../store/alarmSilences.js';
 import { exportFileName, shapedCsvChunks } from '../logs/logPage.js';
-import { ALARM_CSV_HEADER, alarmConditions, selectAlarms } from './alarmQuery.js';
+import { ALARM_CSV_HEADER, alarmConditions, selectAlarmsWithDevice } from './alarmQuery.js';
 
 /**
  * GET config/{env}/alarms/export: every alarm the filters select, newest first, streamed as CSV
@@ -18,8 +18,7 @@ export const exportAlarms = route(API.alarms.export, (context) => async ({ auth:
     contentType: CSV_MEDIA_TYPE,
     data: shapedCsvChunks(ALARM_CSV_HEADER, (olderThan, limit) =>
       read.shaped(
-        selectAlarms(context.db, alarmConditions(target.id, query, olderThan))
-          .selectAll()
+        selectAlarmsWithDevice(context.db, alarmConditions(target.id, query, olderThan))
           .orderBy('id', 'desc')
           .limit(limit)
           .compile(),

@@ -1,7 +1,7 @@
 import { API } from '@halo/shared';
 import { route } from '../../http/endpointRoute.js';
 import { silencesInForce } from '../../store/alarmSilences.js';
-import { ALARM_LIST_ORDER, alarmConditions, alarmView, selectAlarms } from './alarmQuery.js';
+import { ALARM_LIST_ORDER, alarmConditions, alarmView, selectAlarms, selectAlarmsWithDevice } from './alarmQuery.js';
 
 /** The page size when the query names none. */
 const DEFAULT_PAGE_SIZE = 100;
@@ -11,8 +11,7 @@ export const listAlarms = route(API.alarms.list, (context) => async ({ auth: { t
   const read = context.reads.begin('page', signal);
   const conditions = alarmConditions(target.id, query);
   const [rows, counted, latest] = await read.snapshot([
-    selectAlarms(context.db, conditions)
-      .selectAll()
+    selectAlarmsWithDevice(context.db, conditions)
       .orderBy(ALARM_LIST_ORDER)
       .limit(query.page_size ?? DEFAULT_PAGE_SIZE)
       .offset(query.offset ?? 0)

@@ -31,4 +31,17 @@ describe('an alarm row', () => {
     expect(link.getAttribute('href')).toBe(devicePath(7));
     expect(link.textContent).toBe('gate-north');
   });
+
+  it('says a stale alarm’s value is its device’s last reading, and a current one says nothing of it', () => {
+    const { t } = createI18n('he-IL');
+    const state = alarmColumns(t, selection, { withSelection: false }).find((column) => column.key === 'state');
+    const session = signedIn({ two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } });
+    renderWithSession(<>{state?.render({ ...alarm, stale: true })}</>, session);
+    const tag = screen.getByTestId(TestId.alarms.staleOf(5));
+    expect(tag.textContent).toBe('קריאה אחרונה');
+    expect(tag.getAttribute('title')).toContain('ההתקן אינו מחובר');
+    cleanup();
+    renderWithSession(<>{state?.render(alarm)}</>, session);
+    expect(screen.queryByTestId(TestId.alarms.staleOf(5))).toBeNull();
+  });
 });

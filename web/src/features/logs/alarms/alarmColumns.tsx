@@ -72,6 +72,18 @@ export function alarmColumns(t: TFunction, selection: AlarmSelection, options: A
               {t('alarms.silences.silenced')}
             </Tag>
           )}
+          {alarm.stale && (
+            // Its device stopped reporting: the value is its last, not a live breach (issue 39, item 3).
+            <Tag
+              minimal
+              icon="history"
+              className="alarms-stale"
+              title={t('alarms.staleTitle')}
+              data-testid={TestId.alarms.staleOf(alarm.id)}
+            >
+              {t('alarms.stale')}
+            </Tag>
+          )}
         </span>
       ),
     },

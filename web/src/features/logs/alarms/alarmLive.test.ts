@@ -22,6 +22,7 @@ const alarm = (id: number, overrides: Partial<Alarm> = {}): Alarm => ({
   acknowledged_at: null,
   acknowledgement_note: null,
   silenced: false,
+  stale: false,
   revision: id,
   ...overrides,
 });

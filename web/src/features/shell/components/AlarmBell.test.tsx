@@ -36,6 +36,7 @@ const alarm = (id: number, severity: number, device: string, type: number): Alar
   acknowledged_at: null,
   acknowledgement_note: null,
   silenced: false,
+  stale: false,
   revision: id,
 });
 

@@ -24,6 +24,8 @@ export const alarmsEnUS = {
     acknowledged: 'Acknowledged',
   },
   states: { active: 'Active', cleared: 'Cleared' },
+  stale: 'Last reading',
+  staleTitle: 'The device is not connected: this value is the last it sent, not a current reading',
   acknowledgedBy: 'By {{user}}',
   unacknowledged: 'Not acknowledged',
   acknowledge: {

@@ -24,6 +24,8 @@ export const alarmsHeIL = {
     acknowledged: 'אישור קבלה',
   },
   states: { active: 'פעילה', cleared: 'נסגרה' },
+  stale: 'קריאה אחרונה',
+  staleTitle: 'ההתקן אינו מחובר: זה הערך האחרון ששלח, לא קריאה עדכנית',
   acknowledgedBy: 'על ידי {{user}}',
   unacknowledged: 'לא אושרה',
   acknowledge: {
