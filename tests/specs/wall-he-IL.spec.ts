@@ -2,6 +2,7 @@ import { apiPaths, API_BASE, TestId } from '@halo/shared';
 import { raiseTemperatureAlerts } from '../fixtures/alerts';
 import { apiLogin } from '../fixtures/apiLogin';
 import { visualText } from '../fixtures/visualText';
+import { expectWholeAlertTexts } from '../fixtures/wallText';
 import { expect, test } from '../fixtures/test';
 
 /**
@@ -31,6 +32,15 @@ test('he-IL: the clock reads in its order, and the alerts and problems end on wh
   const alerts = page.getByTestId(TestId.wall.alerts).locator('li');
   await expect.poll(() => alerts.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
 
+  // What each alert says, in Hebrew: told from what it is, not the log's stored English (issue 39, item 14).
+  const texts = page.getByTestId(TestId.wall.alerts).locator('.halo-wall__alert-text');
+  const said = await texts.allTextContents();
+  expect(said.length).toBeGreaterThan(0);
+  for (const text of said) {
+    expect.soft(text).toMatch(/[\u05d0-\u05ea]/);
+    expect.soft(text).not.toMatch(/temperature|critical/i);
+  }
+
   // 'D MMM, YYYY HH:mm:ss (UTC)' as it reads on screen, left to right, in a right-to-left page.
   const clock = page.getByTestId(TestId.wall.clock);
   await expect(clock).toHaveText(/\(UTC\)$/);
@@ -55,6 +65,36 @@ test('he-IL: the clock reads in its order, and the alerts and problems end on wh
       expect(cut.rows, `${list} at ${size.width}x${size.height}`).toBeGreaterThan(0);
       expect(cut.cut, `${list} at ${size.width}x${size.height}: rows past the panel's end`).toBe(0);
     }
-    if (size.width === 1920) await snap('wall-he-IL');
+    await expectWholeAlertTexts(page, `${size.width}x${size.height}`);
+    if (size.width !== 1280) await snap(`wall-he-IL-${size.width}`);
+  }
+});
+
+test('en-US: the alerts read whole on a 1080p and a 4K wall, as in he-IL (issue 39, item 11)', async ({
+  page,
+  request,
+  stack,
+  snap,
+}) => {
+  await raiseTemperatureAlerts(request, stack.adminPassword, 20);
+  const admin = await apiLogin(request, 'admin', stack.adminPassword);
+  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
+    headers: admin.headers,
+    data: { label: 'NOC wall en-US' },
+  });
+  const address = new URL(((await issued.json()) as { url: string }).url);
+  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'en-US'));
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${address.pathname}${address.hash}`);
+  const alerts = page.getByTestId(TestId.wall.alerts).locator('li');
+  // The summary a new display starts from holds the latest alerts (how many depends on the fleet's ticks).
+  await expect.poll(() => alerts.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 3840, height: 2160 },
+  ]) {
+    await page.setViewportSize(size);
+    await expectWholeAlertTexts(page, `${size.width}x${size.height}`);
+    await snap(`wall-en-US-${size.width}`);
   }
 });

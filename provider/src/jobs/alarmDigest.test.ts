@@ -108,7 +108,7 @@ describe.each(DIALECTS)('the daily alarm digest on %s', (dialect) => {
     );
     expect(listed(plantMail?.text)).toEqual([
       '- Critical: 1 open, 1 not acknowledged',
-      '- Critical: device-9, Temperature 91 °C (open since 2026-11-23 12:01 UTC)',
+      '- Critical: device-9, temperature \u206691 °C\u2069 (open since 2026-11-23 12:01 UTC)',
     ]);
     expect(plantMail?.text).toContain('Open the Alarms screen: http://console.example.test/logs/alarms?state=active');
     expect(plantMail?.text).not.toContain('silenced');

@@ -73,8 +73,8 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
     const [adminMail] = mailTo('admin@example.test');
     expect(adminMail?.subject).toBe('Halo Console: 2 new alarms in root');
     // A device of root's own is named alone; one below it, with its environment (issue 39, item 6).
-    expect(adminMail?.text).toContain('Critical: device-1, Temperature 91 °C');
-    expect(adminMail?.text).toContain('Critical: device-9 (plant), Temperature 91 °C');
+    expect(adminMail?.text).toContain('Critical: device-1, temperature \u206691 °C\u2069');
+    expect(adminMail?.text).toContain('Critical: device-9 (plant), temperature \u206691 °C\u2069');
     expect(adminMail?.html).toContain('<bdi>device-9</bdi> (<bdi>plant</bdi>)');
     expect(adminMail?.text).not.toContain('device-2');
     expect(adminMail?.text).toContain('http://console.example.test/logs/alarms?state=active&acknowledged=no');
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
       mailTo('admin@example.test')[1]
         ?.text.split('\n')
         .filter((line) => line.startsWith('- ')),
-    ).toEqual(['- Critical: device-1, Temperature 91 °C (2026-11-23 12:01 UTC)']);
+    ).toEqual(['- Critical: device-1, temperature \u206691 °C\u2069 (2026-11-23 12:01 UTC)']);
 
     // A user who turns e-mail off gets none; a reminder comes for the rest while alarms stay open.
     await suite.provider.api

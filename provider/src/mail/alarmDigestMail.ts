@@ -1,5 +1,5 @@
 import { codeLabel, RIGHT_TO_LEFT_LOCALES, type Locale } from '@halo/shared';
-import { escapeHtml, listedAlarmLines, otherEnvironment, timeOf } from './alarmMail.js';
+import { alarmReadingText, escapeHtml, listedAlarmLines, otherEnvironment, timeOf } from './alarmMail.js';
 import type { MailMessage } from './mailer.js';
 import { MAIL_CATALOGUE, type AlarmDigestFacts } from './mailCatalogue.js';
 
@@ -51,10 +51,9 @@ export function alarmDigestMail(options: {
   const lines = listedAlarmLines(
     listed.map((alarm) => ({
       severity: codeLabel(locale, 'severity', alarm.severity),
-      attribute: codeLabel(locale, 'attribute', alarm.attributeType),
+      reading: alarmReadingText(locale, alarm.attributeType, alarm.value),
       device: alarm.deviceName,
       environment: otherEnvironment(alarm.environmentName, facts.environment),
-      value: alarm.value ?? '',
       when: words.since(timeOf(alarm.openedAt), alarm.acknowledged),
     })),
     rest > 0 ? words.more(rest) : null,

@@ -1,4 +1,11 @@
-import { ALARM_MAIL_MAX_LISTED, codeLabel, RIGHT_TO_LEFT_LOCALES, type Locale } from '@halo/shared';
+import {
+  ALARM_MAIL_MAX_LISTED,
+  catalogueText,
+  codeLabel,
+  readingPhrase,
+  RIGHT_TO_LEFT_LOCALES,
+  type Locale,
+} from '@halo/shared';
 import type { MailMessage } from './mailer.js';
 import { MAIL_CATALOGUE, type AlarmMailFacts } from './mailCatalogue.js';
 
@@ -22,13 +29,17 @@ export const timeOf = (epochMs: number) => `${new Date(epochMs).toISOString().sl
 /** One alarm as a message names it, in the reader's words: its labels, the user's data and when. */
 export interface ListedAlarm {
   readonly severity: string;
-  readonly attribute: string;
+  /** The attribute's reading as a sentence says it ('not connected for 12 min'), its value isolated left to right. */
+  readonly reading: string;
   readonly device: string;
   /** The device's environment, when it is not the reader's own. */
   readonly environment?: string | undefined;
-  readonly value: string;
   readonly when: string;
 }
+
+/** An alarm's attribute and last value in `locale`'s words ('temperature 91 °C', 'לא מחובר כבר 12 דק׳'). */
+export const alarmReadingText = (locale: Locale, attributeType: number, value: string | null): string =>
+  readingPhrase(catalogueText(locale), attributeType, value) ?? codeLabel(locale, 'attribute', attributeType);
 
 /** The device's environment for a reader of `readerEnvironment`: named only when it is another. */
 export const otherEnvironment = (deviceEnvironment: string | undefined, readerEnvironment: string) =>
@@ -44,11 +55,11 @@ export function listedAlarmLines(
 ): { readonly text: string[]; readonly html: string[] } {
   const text = listed.map(
     (alarm) =>
-      `- ${alarm.severity}: ${alarm.device}${alarm.environment ? ` (${alarm.environment})` : ''}, ${alarm.attribute} ${alarm.value} (${alarm.when})`,
+      `- ${alarm.severity}: ${alarm.device}${alarm.environment ? ` (${alarm.environment})` : ''}, ${alarm.reading} (${alarm.when})`,
   );
   const html = listed.map(
     (alarm) =>
-      `<li>${escapeHtml(alarm.severity)}: <bdi>${escapeHtml(alarm.device)}</bdi>${alarm.environment ? ` (<bdi>${escapeHtml(alarm.environment)}</bdi>)` : ''}, ${escapeHtml(alarm.attribute)} <bdi>${escapeHtml(alarm.value)}</bdi> (<bdi>${escapeHtml(alarm.when)}</bdi>)</li>`,
+      `<li>${escapeHtml(alarm.severity)}: <bdi>${escapeHtml(alarm.device)}</bdi>${alarm.environment ? ` (<bdi>${escapeHtml(alarm.environment)}</bdi>)` : ''}, ${escapeHtml(alarm.reading)} (<bdi>${escapeHtml(alarm.when)}</bdi>)</li>`,
   );
   if (more !== null) {
     text.push(`- ${more}`);
@@ -80,10 +91,9 @@ export function alarmMail(options: {
   const lines = listedAlarmLines(
     listed.map((alarm) => ({
       severity: codeLabel(locale, 'severity', alarm.severity),
-      attribute: codeLabel(locale, 'attribute', alarm.attributeType),
+      reading: alarmReadingText(locale, alarm.attributeType, alarm.value),
       device: alarm.deviceName,
       environment: otherEnvironment(alarm.environmentName, facts.environment),
-      value: alarm.value ?? '',
       when: timeOf(alarm.lastBreachAt),
     })),
     rest > 0 ? words.more(rest) : null,

@@ -74,7 +74,31 @@ export interface CodeLabelTexts {
   readonly auditDetail: Texts<AuditDetailCode>;
   /** A changed field whose values are not written (a password). */
   readonly changedSecret: string;
+  /** The units of thresholds_metadata, by their name (UNIT_NAMES). */
+  readonly unit: Texts<(typeof UNIT_NAMES)[keyof typeof UNIT_NAMES]>;
+  /** A reading of an attribute in a sentence: `{{value}}` is the number with its unit. */
+  readonly reading: Texts<(typeof THRESHOLD_ATTRIBUTE_NAMES)[ThresholdAttributeType]>;
+  /** What happened to a SIM (a SIM event's value). */
+  readonly simAction: Texts<SimAction>;
+  /**
+   * A system log entry told in a sentence (logSentence.ts), by its event: `{{reading}}` a
+   * reading (above), `{{link}}` an attribute's label, `{{action}}` a SIM action, `{{port}}` a
+   * cellular port; `ofDevice` puts the device's name before it where no column names it.
+   */
+  readonly logSentence: Texts<(typeof SYSTEM_EVENT_NAMES)[SystemLogEvent] | 'simEventAt' | 'ofDevice'>;
 }
+
+/** The units thresholds_metadata writes, by their name in the catalogue. */
+export const UNIT_NAMES = {
+  '°C': 'celsius',
+  '%': 'percent',
+  min: 'minutes',
+  'events/h': 'eventsPerHour',
+} as const;
+
+/** A SIM event's value: what happened to the SIM. */
+export const SIM_ACTIONS = ['inserted', 'removed', 'swapped'] as const;
+export type SimAction = (typeof SIM_ACTIONS)[number];
 
 const EN_US: CodeLabelTexts = {
   unknownCode: 'Unknown ({{code}})',
@@ -166,6 +190,39 @@ const EN_US: CodeLabelTexts = {
     simulatedLinkUp: 'Simulator: link {{link}} set up',
   },
   changedSecret: 'changed (not shown)',
+  unit: { celsius: '°C', percent: '%', minutes: 'min', eventsPerHour: 'events/h' },
+  reading: {
+    temperature: 'temperature {{value}}',
+    deviceState: 'not connected for {{value}}',
+    cellularPort1: 'cellular 1 signal {{value}}',
+    cellularPort2: 'cellular 2 signal {{value}}',
+    cellularPort3: 'cellular 3 signal {{value}}',
+    cellularPort4: 'cellular 4 signal {{value}}',
+    ethernetPort1: 'ethernet 1 down for {{value}}',
+    ethernetPort2: 'ethernet 2 down for {{value}}',
+    ethernetPort3: 'ethernet 3 down for {{value}}',
+    wifi: 'Wi-Fi down for {{value}}',
+    vlan: 'VLAN down for {{value}}',
+    cellularModemsHealth: 'cellular modems online {{value}}',
+    simEvent: 'SIM events in the last hour {{value}}',
+  },
+  simAction: { inserted: 'inserted', removed: 'removed', swapped: 'swapped' },
+  logSentence: {
+    linkUp: '{{link}} link up',
+    linkDown: '{{link}} link down',
+    deviceActivated: 'activated',
+    deviceConnected: 'connected',
+    deviceDisconnected: 'disconnected',
+    mainAppOnline: 'main application online',
+    mainAppOffline: 'main application offline',
+    simEvent: 'SIM {{action}}',
+    simEventAt: 'SIM {{action}} in cellular {{port}}',
+    ofDevice: '{{device}}: {{what}}',
+    thresholdMinor: '{{reading}}, minor',
+    thresholdMajor: '{{reading}}, major',
+    thresholdCritical: '{{reading}}, critical',
+    backToSafety: '{{reading}}, back to safety',
+  },
 };
 
 const HE_IL: CodeLabelTexts = {
@@ -258,6 +315,39 @@ const HE_IL: CodeLabelTexts = {
     simulatedLinkUp: 'סימולטור: הקישור {{link}} הועלה',
   },
   changedSecret: 'שונה (לא מוצג)',
+  unit: { celsius: '°C', percent: '%', minutes: 'דק׳', eventsPerHour: 'אירועים/שעה' },
+  reading: {
+    temperature: 'טמפרטורה {{value}}',
+    deviceState: 'לא מחובר כבר {{value}}',
+    cellularPort1: 'אות סלולרי 1: {{value}}',
+    cellularPort2: 'אות סלולרי 2: {{value}}',
+    cellularPort3: 'אות סלולרי 3: {{value}}',
+    cellularPort4: 'אות סלולרי 4: {{value}}',
+    ethernetPort1: 'Ethernet 1 מנותק כבר {{value}}',
+    ethernetPort2: 'Ethernet 2 מנותק כבר {{value}}',
+    ethernetPort3: 'Ethernet 3 מנותק כבר {{value}}',
+    wifi: 'Wi-Fi מנותק כבר {{value}}',
+    vlan: 'VLAN מנותק כבר {{value}}',
+    cellularModemsHealth: 'מודמים סלולריים מקוונים: {{value}}',
+    simEvent: 'אירועי SIM בשעה האחרונה: {{value}}',
+  },
+  simAction: { inserted: 'הוכנס', removed: 'הוצא', swapped: 'הוחלף' },
+  logSentence: {
+    linkUp: 'הקישור {{link}} עלה',
+    linkDown: 'הקישור {{link}} נפל',
+    deviceActivated: 'ההתקן הופעל',
+    deviceConnected: 'ההתקן התחבר',
+    deviceDisconnected: 'ההתקן התנתק',
+    mainAppOnline: 'היישום הראשי מקוון',
+    mainAppOffline: 'היישום הראשי לא מקוון',
+    simEvent: 'כרטיס SIM {{action}}',
+    simEventAt: 'כרטיס SIM {{action}} במודם הסלולרי {{port}}',
+    ofDevice: '{{device}}: {{what}}',
+    thresholdMinor: '{{reading}}, חומרה נמוכה',
+    thresholdMajor: '{{reading}}, חומרה גבוהה',
+    thresholdCritical: '{{reading}}, חומרה קריטית',
+    backToSafety: '{{reading}}, חזרה לבטיחות',
+  },
 };
 
 export const CODE_LABEL_TEXTS: Readonly<Record<Locale, CodeLabelTexts>> = { 'en-US': EN_US, 'he-IL': HE_IL };

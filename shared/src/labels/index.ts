@@ -1,1 +1,2 @@
 export * from './codeLabels.js';
+export * from './logSentence.js';

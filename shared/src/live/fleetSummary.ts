@@ -33,10 +33,16 @@ export type FleetCounts = z.infer<typeof FleetCountsSchema>;
 export const PROBLEM_KINDS = ['notConnected', 'mainAppOffline', 'allLinksDown', 'alert'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
-/** What an alert list shows of a system log entry raised as an alert. */
+/**
+ * What an alert list shows of a system log entry raised as an alert: with what it is
+ * (attribute type, event, value), so a reader sees it in their language (labels/logSentence.ts).
+ */
 export const SummaryAlertSchema = SystemLogEntrySchema.pick({
   id: true,
   device_name: true,
+  device_attribute_type: true,
+  event_type: true,
+  value: true,
   severity: true,
   description: true,
   log_time: true,

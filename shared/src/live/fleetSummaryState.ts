@@ -75,9 +75,21 @@ const ALERTS_PER_DEVICE = 8;
 const ALERTS_KEPT = 4 * SUMMARY_ALERTS;
 
 /** What the alert feeds take of a system log entry. */
-export const summaryAlertOf = ({ id, device_name, severity, description, log_time }: SystemLogEntry) => ({
+export const summaryAlertOf = ({
   id,
   device_name,
+  device_attribute_type,
+  event_type,
+  value,
+  severity,
+  description,
+  log_time,
+}: SystemLogEntry): SummaryAlert => ({
+  id,
+  device_name,
+  device_attribute_type,
+  event_type,
+  value,
   severity,
   description,
   log_time,

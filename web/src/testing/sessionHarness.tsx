@@ -60,9 +60,10 @@ export function renderWithSession(
   ui: ReactNode,
   session: StoredSession = signedIn(),
   logic = testSessionLogic(),
+  locale: 'en-US' | 'he-IL' = 'en-US',
 ): ReturnType<typeof render> {
   return render(
-    <I18nextProvider i18n={createI18n('en-US')}>
+    <I18nextProvider i18n={createI18n(locale)}>
       <SessionContext.Provider logic={logic} options={{ input: session }}>
         <MemoryRouter>{ui}</MemoryRouter>
       </SessionContext.Provider>

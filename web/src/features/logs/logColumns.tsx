@@ -9,7 +9,7 @@ import {
 } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { DeviceLink } from '../../components';
-import { codeLabelText } from '../../lib/i18n';
+import { codeLabelText, logEntryText } from '../../lib/i18n';
 import type { LogColumn } from './components/LogTable';
 
 /** A severity's colour (section 9); an unknown one reads as critical. */
@@ -61,7 +61,10 @@ export function systemLogColumns(t: TFunction): LogColumn<SystemLogEntry>[] {
     {
       key: 'description',
       labelKey: 'logs.columns.description',
-      render: (entry) => <span dir="auto">{entry.description}</span>,
+      render: (entry) => {
+        const { text, dir } = logEntryText(t, entry);
+        return <span dir={dir}>{text}</span>;
+      },
     },
   ];
 }

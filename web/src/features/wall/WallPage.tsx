@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeProblem } from '../../lib/fleet';
-import { severityLabelKey } from '../../lib/i18n';
+import { logEntryText, severityLabelKey } from '../../lib/i18n';
 import { useNow, useObservableValue } from '../../lib/realtime';
 import { useSessionSelector } from '../../lib/session';
 import { alarmCountTiles, SilenceBanner } from '../logs';
@@ -98,8 +98,8 @@ function WallBoard({
   const problems = summary?.problems ?? [];
   const problemCount = summary?.problemCount ?? 0;
   const alerts = summary?.alerts ?? [];
-  const [problemList, problemRows] = useRowsThatFit(PROBLEM_ROWS);
-  const [alertList, alertRows] = useRowsThatFit(ALERT_ROWS);
+  const [problemList, problemRows] = useRowsThatFit(PROBLEM_ROWS, problems);
+  const [alertList, alertRows] = useRowsThatFit(ALERT_ROWS, alerts);
   // When not every problem fits, the last row that does says how many more there are.
   const problemsShown = problemCount > problemRows ? problemRows - 1 : problemRows;
 
@@ -194,7 +194,7 @@ function WallBoard({
           ) : (
             <ol className="halo-wall__list" data-testid={TestId.wall.problems} ref={problemList}>
               {problems.slice(0, problemsShown).map((problem) => {
-                const { label, detail } = describeProblem(t, problem);
+                const { label, detail, detailDir } = describeProblem(t, problem);
                 const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
                 return (
                   <li
@@ -208,7 +208,7 @@ function WallBoard({
                       {label}
                     </span>
                     {detail && (
-                      <span className="halo-wall__alert-text" dir="auto">
+                      <span className="halo-wall__alert-text" dir={detailDir}>
                         {detail}
                       </span>
                     )}
@@ -229,6 +229,7 @@ function WallBoard({
             <ol className="halo-wall__list" data-testid={TestId.wall.alerts} ref={alertList}>
               {alerts.slice(0, alertRows).map((alert) => {
                 const severity = SEVERITY_NAMES[alert.severity] ?? 'normal';
+                const { text, dir } = logEntryText(t, alert, false);
                 return (
                   <li
                     key={alert.id}
@@ -237,9 +238,9 @@ function WallBoard({
                   >
                     <span className="halo-wall__alert-time">{formatTimeOfDay(alert.log_time)}</span>
                     <span className="halo-wall__device">{alert.device_name ?? '-'}</span>
-                    {/* The log's own words, in their own direction: an English line is cut at its end. */}
-                    <span className="halo-wall__alert-text" dir="auto">
-                      {alert.description}
+                    {/* In the reader's language; another's words (an upstream's) in their own direction. */}
+                    <span className="halo-wall__alert-text" dir={dir}>
+                      {text}
                     </span>
                   </li>
                 );

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FleetProblem, ProblemKind } from '@halo/shared';
+import { logEntryText } from '../i18n';
 
 const KIND_LABEL_KEYS: Readonly<Record<ProblemKind, string>> = {
   notConnected: 'fleetProblem.kind.notConnected',
@@ -12,10 +13,13 @@ const KIND_LABEL_KEYS: Readonly<Record<ProblemKind, string>> = {
 export function describeProblem(
   t: TFunction,
   problem: FleetProblem,
-): { readonly label: string; readonly detail: string | null } {
+): { readonly label: string; readonly detail: string | null; readonly detailDir?: 'auto' } {
   const label = t(KIND_LABEL_KEYS[problem.kind]);
   if (problem.kind === 'allLinksDown' && problem.links)
     return { label, detail: t('fleetProblem.detail.links', problem.links) };
-  if (problem.kind === 'alert' && problem.alert) return { label, detail: problem.alert.description };
+  if (problem.kind === 'alert' && problem.alert) {
+    const { text, dir } = logEntryText(t, problem.alert, false);
+    return dir ? { label, detail: text, detailDir: dir } : { label, detail: text };
+  }
   return { label, detail: null };
 }

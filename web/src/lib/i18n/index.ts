@@ -12,6 +12,7 @@ export {
   codeLabelKey,
   codeLabelText,
   leftToRight,
+  logEntryText,
   SATCOM_LINK_LABEL_KEYS,
   SEVERITY_LABEL_KEYS,
   severityLabelKey,

@@ -4,10 +4,12 @@ import {
   AuditResource,
   codeName,
   isAuditDetailCode,
+  logSentence,
   SatcomLinkStatus,
   Severity,
   ThresholdAttributeType,
   type CodeKind,
+  type LoggedEvent,
 } from '@halo/shared';
 import type { TFunction } from 'i18next';
 
@@ -112,6 +114,21 @@ export function auditDetailText(
   if (code === 'permissions' && params.permissions !== undefined)
     return t(`common.auditDetail.${code}`, { ...params, permissions: permissionNames(t, params.permissions) });
   return t(`common.auditDetail.${code}`, params);
+}
+
+/**
+ * A system log entry as its reader reads it (issue 39, item 14): the product's own events told
+ * in the reader's language from what they are (shared labels/logSentence.ts), shown in the
+ * page's direction; anything else by its stored description, in its own direction (`auto`).
+ */
+export function logEntryText(
+  t: TFunction,
+  entry: LoggedEvent,
+  /** False where the screen names the device beside the sentence (the wall, Home, a device's own page). */
+  withDevice = true,
+): { readonly text: string; readonly dir?: 'auto' } {
+  const sentence = logSentence((key, params) => t(`common.${key}`, params), entry, withDevice);
+  return sentence === null ? { text: entry.description, dir: 'auto' } : { text: sentence };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatServerClock, parseLinkKey, TestId, type DeviceTimeline as Timeline } from '@halo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLabelText } from '../../../lib/i18n';
+import { codeLabelText, logEntryText } from '../../../lib/i18n';
 import { LINK_KIND_LABEL_KEYS } from '../../devices';
 import { severityColor } from '../../logs';
 import { timeTicks, timelineLanes, type LaneBand, type TimelineEvent, type TimelineLane } from '../timelineLanes';
@@ -86,7 +86,7 @@ export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceT
             const key = eventKey(event);
             const what =
               event.kind === 'log'
-                ? event.entry.description
+                ? logEntryText(t, event.entry, false).text
                 : `${t('devicePage.events.alarm')}: ${codeLabelText(t, 'attribute', event.alarm.device_attribute_type)}`;
             const label = `${formatServerClock(event.time)} · ${codeLabelText(t, 'severity', event.severity)} · ${what}`;
             return (

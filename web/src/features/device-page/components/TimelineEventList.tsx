@@ -2,7 +2,7 @@ import { HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { formatServerClock, formatTimestamp, TestId, type AlarmState } from '@halo/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLabelText } from '../../../lib/i18n';
+import { codeLabelText, logEntryText } from '../../../lib/i18n';
 import { severityColor } from '../../logs';
 import type { TimelineEvent } from '../timelineLanes';
 import { eventKey } from './DeviceTimeline';
@@ -81,9 +81,10 @@ export function TimelineEventList({ events, selected, onSelect }: TimelineEventL
 function LogText({ event }: { readonly event: Extract<TimelineEvent, { kind: 'log' }> }) {
   const { t } = useTranslation();
   const { entry } = event;
+  const { text, dir } = logEntryText(t, entry, false);
   return (
     <>
-      <span dir="auto">{entry.description}</span>
+      <span dir={dir}>{text}</span>
       <div className="bp6-text-muted bp6-text-small">
         {codeLabelText(t, 'systemEvent', entry.event_type)}
         {entry.value === null ? '' : ' · '}

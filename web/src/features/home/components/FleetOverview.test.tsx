@@ -1,4 +1,13 @@
-import { devicePath, Permission, TestId, TwoFactorStatus, type FleetSummary } from '@halo/shared';
+import {
+  devicePath,
+  Permission,
+  Severity,
+  SystemLogEvent,
+  TestId,
+  ThresholdAttributeType,
+  TwoFactorStatus,
+  type FleetSummary,
+} from '@halo/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -77,5 +86,36 @@ describe('FleetOverview', () => {
     const more = screen.getByTestId(TestId.home.moreProblems);
     expect(more.textContent).toBe('and 15 more');
     expect(more.getAttribute('href')).toBe('/config/devices?status=problems');
+  });
+
+  it('he-IL: tells an alert in Hebrew, in the list and as a problem, not in the log’s stored English (issue 39, item 14)', () => {
+    const alert = {
+      id: 41,
+      device_name: 'gate-north',
+      device_attribute_type: ThresholdAttributeType.DEVICE_STATE,
+      event_type: SystemLogEvent.THRESHOLD_CRITICAL,
+      value: '12 min',
+      severity: Severity.CRITICAL,
+      description: 'gate-north: not connected for 12 min, critical',
+      log_time: '2026-11-23T12:01:00.000Z',
+    };
+    const summary$ = new BehaviorSubject<FleetSummary | null>({
+      counts,
+      problems: [{ id: 7, name: 'gate-north', kind: 'alert', severity: 3, alert }],
+      problemCount: 1,
+      alerts: [alert],
+    });
+    const { container } = renderWithSession(
+      <FleetOverview summary$={summary$} />,
+      signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+      undefined,
+      'he-IL',
+    );
+    const texts = [...container.querySelectorAll('.home-alert-text')].map((element) =>
+      (element.textContent ?? '').replace(/[\u2066-\u2069]/g, ''),
+    );
+    expect(texts).toEqual(['לא מחובר כבר 12 דק׳, חומרה קריטית', 'לא מחובר כבר 12 דק׳, חומרה קריטית']);
+    // A Hebrew sentence runs in the page's direction, not the device name's.
+    expect(container.querySelector('.home-alert-text')?.getAttribute('dir')).toBeNull();
   });
 });

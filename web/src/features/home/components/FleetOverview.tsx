@@ -1,10 +1,18 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
-import { formatTimeOfDay, ROUTES, SEVERITY_COLORS, SEVERITY_NAMES, TestId, type FleetProblem } from '@halo/shared';
+import {
+  formatTimeOfDay,
+  ROUTES,
+  SEVERITY_COLORS,
+  SEVERITY_NAMES,
+  TestId,
+  type FleetProblem,
+  type SummaryAlert,
+} from '@halo/shared';
 import { DeviceLink } from '../../../components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeProblem, type ChannelSummary } from '../../../lib/fleet';
-import { severityLabelKey } from '../../../lib/i18n';
+import { logEntryText, severityLabelKey } from '../../../lib/i18n';
 import { useObservableValue } from '../../../lib/realtime';
 import { alarmCountTiles, SilenceBanner } from '../../logs';
 import { DEVICE_STATUS_PARAM } from '../../devices';
@@ -131,7 +139,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
                     </Tag>
                     <span className="home-alert-device">{alert.device_name ?? '-'}</span>
                   </div>
-                  <span className="home-alert-text">{alert.description}</span>
+                  <AlertText alert={alert} />
                 </li>
               );
             })}
@@ -145,7 +153,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
 /** One device that needs attention: its name opens its page; the tag and text say what is wrong. */
 function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
   const { t } = useTranslation();
-  const { label, detail } = describeProblem(t, problem);
+  const { label, detail, detailDir } = describeProblem(t, problem);
   const severity = SEVERITY_NAMES[problem.severity] ?? 'minor';
   return (
     <li
@@ -161,7 +169,22 @@ function ProblemItem({ problem }: { readonly problem: FleetProblem }) {
           {label}
         </Tag>
       </div>
-      {detail && <span className="home-alert-text">{detail}</span>}
+      {detail && (
+        <span className="home-alert-text" dir={detailDir}>
+          {detail}
+        </span>
+      )}
     </li>
+  );
+}
+
+/** What an alert says, in the reader's language (issue 39, item 14). */
+function AlertText({ alert }: { readonly alert: SummaryAlert }) {
+  const { t } = useTranslation();
+  const { text, dir } = logEntryText(t, alert, false);
+  return (
+    <span className="home-alert-text" dir={dir}>
+      {text}
+    </span>
   );
 }

@@ -9,6 +9,10 @@ export const operationsEnUS = {
     systemEvent: CODE_LABEL_TEXTS['en-US'].systemEvent,
     auditDetail: CODE_LABEL_TEXTS['en-US'].auditDetail,
     unknownCode: CODE_LABEL_TEXTS['en-US'].unknownCode,
+    unit: CODE_LABEL_TEXTS['en-US'].unit,
+    reading: CODE_LABEL_TEXTS['en-US'].reading,
+    simAction: CODE_LABEL_TEXTS['en-US'].simAction,
+    logSentence: CODE_LABEL_TEXTS['en-US'].logSentence,
     satcomLink: {
       disabled: 'Disabled',
       misconfigured: 'Misconfigured',
@@ -98,7 +102,7 @@ export const operationsEnUS = {
       alert: 'Alert',
       backToSafety: 'Back to safety',
     },
-    units: { celsius: '°C', percent: '%', minutes: 'min', eventsPerHour: 'events/h' },
+    units: CODE_LABEL_TEXTS['en-US'].unit,
     dialog: {
       title: 'Threshold: {{attribute}}',
       higherIsWorse: 'Higher readings are worse. Readings run from {{min}} to {{max}} {{unit}}.',

@@ -11,6 +11,10 @@ export const operationsHeIL: typeof operationsEnUS = {
     systemEvent: CODE_LABEL_TEXTS['he-IL'].systemEvent,
     auditDetail: CODE_LABEL_TEXTS['he-IL'].auditDetail,
     unknownCode: CODE_LABEL_TEXTS['he-IL'].unknownCode,
+    unit: CODE_LABEL_TEXTS['he-IL'].unit,
+    reading: CODE_LABEL_TEXTS['he-IL'].reading,
+    simAction: CODE_LABEL_TEXTS['he-IL'].simAction,
+    logSentence: CODE_LABEL_TEXTS['he-IL'].logSentence,
     satcomLink: {
       disabled: 'מושבת',
       misconfigured: 'מוגדר שגוי',
@@ -99,7 +103,7 @@ export const operationsHeIL: typeof operationsEnUS = {
       alert: 'התראה',
       backToSafety: 'חזרה לבטיחות',
     },
-    units: { celsius: '°C', percent: '%', minutes: 'דק׳', eventsPerHour: 'אירועים/שעה' },
+    units: CODE_LABEL_TEXTS['he-IL'].unit,
     dialog: {
       title: 'סף: {{attribute}}',
       higherIsWorse: 'קריאה גבוהה יותר גרועה יותר. הקריאות נעות בין {{min}} ל־{{max}} {{unit}}.',
