@@ -4,6 +4,7 @@ import {
   API_BASE,
   apiPaths,
   devicePath,
+  DeviceType,
   parseCsv,
   pathOf,
   Permission,
@@ -52,6 +53,7 @@ interface StateRow {
   id: number;
   name: string;
   availability: number | null;
+  type?: number;
   is_enabled?: boolean;
   links?: Record<string, { online: number; total: number }>;
   location?: { coordinate?: number[] } | null;
@@ -400,6 +402,8 @@ test('the reports show availability and firmware in use, and export them', async
   await expect(page).toHaveURL(/\/services\/reports/);
   await page.mouse.move(900, 700);
   await expect(page.getByTestId(TestId.reports.availabilityTotal)).toContainText('%', { timeout: 30_000 });
+  // The total's time is a sum over the devices, and says so (issue 39, item 16).
+  await expect(page.getByTestId(TestId.reports.availabilityTotal)).toContainText('Time observed, devices added up');
   await expect(
     page.getByTestId(TestId.reports.availabilityTable).locator('[data-testid^="reports-availability-row-"]').first(),
   ).toBeVisible();
@@ -425,7 +429,66 @@ test('the reports show availability and firmware in use, and export them', async
   await hebrew.goto('/services/reports');
   await expect(hebrew.getByTestId(TestId.reports.availabilityTotal)).toContainText('%', { timeout: 30_000 });
   await expect(hebrew.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(hebrew.getByTestId(TestId.reports.availabilityTotal)).toContainText('סכום כל ההתקנים');
   await hebrew.mouse.move(900, 700);
   await snap('reports-he-IL-dark', hebrew);
   await hebrew.context().close();
+});
+
+test('Home’s "and N more" opens the devices needing attention; a DroneCommX page tells its links and location once (issue 39, item 16)', async ({
+  browser,
+  request,
+  snap,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  const { admin } = await adminOf(request, stack.adminPassword);
+  const fleet = await fleetOf(request, admin);
+  const droneCommX = fleet.find((device) => device.type === DeviceType.DRONECOMMX);
+  expect(droneCommX, 'a simulated DroneCommX device').toBeDefined();
+  // More problems than Home lists (10): every link of 12 connected devices taken down.
+  const downed = fleet
+    .filter(
+      (device) =>
+        device.availability === 1 &&
+        device.id !== droneCommX!.id &&
+        linkKeysOf(device).length > 0 &&
+        Object.values(device.links ?? {}).every((counts) => counts.online === counts.total),
+    )
+    .slice(0, 12);
+  expect(downed).toHaveLength(12);
+  for (const device of downed)
+    for (const key of linkKeysOf(device)) await setLink(request, admin, device.id, key, false);
+  for (const look of FLOW_LOOKS) {
+    const looking = await lookPage(browser, stack.baseURL, look);
+    await loginThroughUi(looking, 'admin', stack.adminPassword);
+    // Half the churning fleet is down: more problems than Home lists.
+    const more = looking.getByTestId(TestId.home.moreProblems);
+    await expect(more).toBeVisible({ timeout: 30_000 });
+    await more.click();
+    await expect(looking).toHaveURL(/\/config\/devices\?status=problems$/);
+    const devices = new DevicesScreen(looking);
+    await expect(devices.statusFilter).toHaveValue('problems');
+    await expect(devices.visibleCount).toContainText(look.language === 'he-IL' ? '50' : 'of 50 devices');
+    // Not one of them healthy: each is not connected, or connected with an alert.
+    const shown = await devices.columnCells('connection').allInnerTexts();
+    expect(shown.length).toBeGreaterThan(10);
+    await looking.mouse.move(900, 700);
+    await snap(`devices-needing-attention-${lookName(look)}`, looking);
+
+    await looking.goto(devicePath(droneCommX!.id));
+    const panel = looking.getByTestId(TestId.devicePage.panel('dronecommx'));
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId(TestId.devices.cell('panelGnss', droneCommX!.id))).toBeVisible();
+    await expect(panel.getByTestId(TestId.devices.panelLinks('cellular'))).toHaveCount(0);
+    await expect(panel.getByTestId(TestId.devices.panelLocation)).toHaveCount(0);
+    await expect(looking.getByTestId(TestId.devicePage.panel('links'))).toBeVisible();
+    await panel.scrollIntoViewIfNeeded();
+    await snap(`device-page-dronecommx-${lookName(look)}`, looking);
+    await looking.context().close();
+  }
+  // The browser's sign-in ended the API's session: a new one puts the links back.
+  const { admin: again } = await adminOf(request, stack.adminPassword);
+  for (const device of downed)
+    for (const key of linkKeysOf(device)) await setLink(request, again, device.id, key, true);
 });
