@@ -23,11 +23,11 @@ import {
   heatOpacityAt,
   showsDeviceMarkers,
   viewOf,
+  HEAT_RADIUS_PIXELS,
   WORLD_VIEW,
   type MapView,
 } from './heatSightView';
 
-const HEAT_RADIUS_PIXELS = 40;
 /** How near a marker the pointer must come to point at it. */
 const PICKING_RADIUS_PIXELS = 4;
 const WEIGHTS_TEXTURE_SIZE = 512;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { WebMercatorViewport } from '@deck.gl/core';
 import type { MapDevice } from '../../lib/fleet';
 import {
   DEVICE_ZOOM,
   deviceColor,
   fitView,
+  HEAT_RADIUS_PIXELS,
   HEAT_UNDER_MARKERS,
   heatOpacityAt,
   showsDeviceMarkers,
@@ -38,6 +40,26 @@ describe('viewOf', () => {
 });
 
 describe('fitView', () => {
+  it('keeps the outermost devices’ whole heat, and a margin, inside the map (issue 39, item 13)', () => {
+    const bounds = [-74.1, 31.9, 35.2, 52.6] as const;
+    for (const [width, height] of [
+      [1262, 611],
+      [800, 600],
+      [1920, 1000],
+    ] as const) {
+      const view = fitView([...bounds], width, height)!;
+      const viewport = new WebMercatorViewport({ ...view, width, height });
+      for (const corner of [
+        [bounds[0], bounds[1]],
+        [bounds[2], bounds[3]],
+      ] as const) {
+        const [x, y] = viewport.project([...corner]);
+        for (const distance of [x!, width - x!, y!, height - y!])
+          expect(distance, `${width}x${height}`).toBeGreaterThanOrEqual(HEAT_RADIUS_PIXELS + 16);
+      }
+    }
+  });
+
   it('has nothing to fit on without a canvas', () => {
     expect(fitView([34, 32, 34, 32], 0, 600)).toBeNull();
   });

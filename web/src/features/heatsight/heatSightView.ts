@@ -20,9 +20,15 @@ export const HEAT_UNDER_MARKERS = 0.4;
 export const WORLD_VIEW: MapViewState = { longitude: 20, latitude: 30, zoom: 1.2, pitch: 0, bearing: 0 };
 /** The furthest a fitted view zooms in (a lone device would otherwise fill the screen). */
 const FIT_MAX_ZOOM = 12;
-/** Degrees added around the fleet's bounds, and pixels kept free around them, when fitting. */
+/** How far a device's heat spreads around it, in pixels. */
+export const HEAT_RADIUS_PIXELS = 40;
+/**
+ * Degrees added around the fleet's bounds, and pixels kept free around them, when fitting: the
+ * outermost devices' heat whole, and a margin beyond it (with only the radius kept free, a
+ * cluster at the edge showed half its heat: issue 39, item 13).
+ */
 const FIT_PAD_DEGREES = 0.05;
-const FIT_PADDING_PIXELS = 40;
+const FIT_PADDING_PIXELS = HEAT_RADIUS_PIXELS + 24;
 
 /** What the map shows: its zoom, and the area in view (west above east across the antimeridian). */
 export interface MapView {
