@@ -98,6 +98,7 @@ const EnvironmentSchema = z.object({
   HALO_RATE_LIMIT_API_PER_MIN: integer(1200, 1, 1_000_000),
   HALO_TRUST_PROXY: trustProxy,
   HALO_MAP_STYLE_URL: optionalUrl,
+  HALO_BASEMAP_MBTILES: optionalText,
   HALO_GATEWAY_WORKERS: workerCount,
 });
 
@@ -151,6 +152,8 @@ export interface GatewayConfig {
   readonly trustProxy: boolean | number | string;
   /** A MapLibre style for HeatSight's basemap (for example a local PMTiles server); unset: the offline world. */
   readonly mapStyleUrl: string | undefined;
+  /** A raster MBTiles file the gateway serves as HeatSight's basemap (web/mbtilesBasemap.ts); unset: none. */
+  readonly basemapMbtiles: string | undefined;
   /** Gateway processes on this machine sharing the port (gatewayCluster.ts); above 1 needs Redis. */
   readonly workers: number;
 }
@@ -180,6 +183,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
   if (values.HALO_GATEWAY_WORKERS > 1 && values.REDIS_URL === undefined)
     throw new ConfigError([
       `HALO_GATEWAY_WORKERS=${values.HALO_GATEWAY_WORKERS}: several workers need REDIS_URL (they share pollers, feeds and socket rooms through it)`,
+    ]);
+  if (values.HALO_MAP_STYLE_URL !== undefined && values.HALO_BASEMAP_MBTILES !== undefined)
+    throw new ConfigError([
+      'HALO_MAP_STYLE_URL and HALO_BASEMAP_MBTILES both name a basemap: set one (a style of your own, or a raster MBTiles file the console serves)',
     ]);
   // The embedded provider listens on HALO_PROVIDER_PORT before the gateway binds HALO_PORT: on
   // the same port the provider would answer the gateway's /healthz until the gateway failed.
@@ -218,6 +225,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig
     rateLimitApiPerMinute: values.HALO_RATE_LIMIT_API_PER_MIN,
     trustProxy: values.HALO_TRUST_PROXY,
     mapStyleUrl: values.HALO_MAP_STYLE_URL,
+    basemapMbtiles: values.HALO_BASEMAP_MBTILES === undefined ? undefined : resolve(values.HALO_BASEMAP_MBTILES),
     workers: values.HALO_GATEWAY_WORKERS,
   };
 }

@@ -1,3 +1,4 @@
+import { BASEMAP_STYLE_PATH, mbtilesBasemap } from './web/mbtilesBasemap.js';
 import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { API_BASE, apiErrorBody, HttpErrorKind } from '@halo/shared';
@@ -89,7 +90,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use('/api', notFound);
-  app.use(...createWebApp(options.webDistDir ?? DEFAULT_WEB_DIST_DIR, { map_style_url: config.mapStyleUrl ?? null }));
+  // An operator's MBTiles file served here (read-only, open for the process's life): HeatSight's
+  // style is then the gateway's own, on the page's origin.
+  if (config.basemapMbtiles !== undefined) app.use(mbtilesBasemap(config.basemapMbtiles).router);
+  const mapStyleUrl = config.basemapMbtiles !== undefined ? BASEMAP_STYLE_PATH : (config.mapStyleUrl ?? null);
+  app.use(...createWebApp(options.webDistDir ?? DEFAULT_WEB_DIST_DIR, { map_style_url: mapStyleUrl }));
   app.use(notFound);
   app.use(errorHandler);
   return app;

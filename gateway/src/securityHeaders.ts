@@ -14,7 +14,8 @@ const SAFE_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})
  */
 export function securityHeaders(publicUrl: string | undefined, mapStyleUrl?: string): RequestHandler {
   const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).host;
-  const mapOrigins = mapStyleUrl === undefined ? [] : [new URL(mapStyleUrl).origin];
+  // A style of the gateway's own (a path) is on 'self' already.
+  const mapOrigins = mapStyleUrl === undefined || mapStyleUrl.startsWith('/') ? [] : [new URL(mapStyleUrl).origin];
   const socketSources = (request: IncomingMessage) => {
     const host = publicHost ?? request.headers.host;
     return host !== undefined && SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, API_BASE, ApiErrorBodySchema, apiPaths, parseWebSettings, UNMATCHED_ROUTE } from '@halo/shared';
@@ -206,6 +208,46 @@ describe('the web app', () => {
       expect(parseWebSettings(decoded)).toEqual({ map_style_url: style });
       expect(response.text).not.toContain('<script>x</script>');
     }
+  });
+
+  it('serves an operator’s raster MBTiles file as HeatSight’s basemap, its style on the page’s origin (issue 39, item 13)', async () => {
+    const sample = fileURLToPath(new URL('../../deploy/basemap/sample.mbtiles', import.meta.url));
+    const { url } = await gatewayWith(upstream, { basemapMbtiles: sample });
+    const page = await request(url).get('/services/heatsight');
+    const content = /<meta name="halo-settings" content="([^"]*)" \/>/.exec(page.text)?.[1] ?? '';
+    const settings = parseWebSettings(content.replaceAll('&quot;', '"'), `${url}/services/heatsight`);
+    expect(settings.map_style_url).toBe(`${url}/basemap/style.json`);
+    const style = await request(url).get('/basemap/style.json').set('Host', 'noc.example:8080');
+    expect(style.body).toMatchObject({
+      version: 8,
+      sources: { basemap: { type: 'raster', tiles: ['http://noc.example:8080/basemap/tiles/{z}/{x}/{y}'], maxzoom: 2 } },
+      layers: [{ type: 'raster', source: 'basemap' }],
+    });
+    // XYZ addresses; the file's rows are TMS (flipped): every tile of zoom 1 is there.
+    for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+      const tile = await request(url).get(`/basemap/tiles/1/${x}/${y}`).buffer(true);
+      expect(tile.status).toBe(200);
+      expect(tile.headers['content-type']).toBe('image/png');
+      expect((tile.body as Buffer).subarray(1, 4).toString('ascii')).toBe('PNG');
+    }
+    expect((await request(url).get('/basemap/tiles/3/0/0')).status).toBe(404);
+    for (const bad of ['/basemap/tiles/1/2/0', '/basemap/tiles/1/0/-1', '/basemap/tiles/x/0/0', '/basemap/tiles/40/0/0'])
+      expect((await request(url).get(bad)).status, bad).toBe(400);
+  });
+
+  it('refuses to start on a basemap file that is not raster MBTiles, saying why', async () => {
+    const notTiles = join(webDist, 'not.mbtiles');
+    writeFileSync(notTiles, 'plain text');
+    await expect(gatewayWith(upstream, { basemapMbtiles: notTiles })).rejects.toThrow(/HALO_BASEMAP_MBTILES/);
+    const vector = join(webDist, 'vector.mbtiles');
+    copyFileSync(fileURLToPath(new URL('../../deploy/basemap/sample.mbtiles', import.meta.url)), vector);
+    const db = new Database(vector);
+    db.prepare("update metadata set value = 'pbf' where name = 'format'").run();
+    db.close();
+    await expect(gatewayWith(upstream, { basemapMbtiles: vector })).rejects.toThrow(/holds "pbf" tiles.*HALO_MAP_STYLE_URL/);
+    await expect(gatewayWith(upstream, { basemapMbtiles: join(webDist, 'absent.mbtiles') })).rejects.toThrow(
+      /HALO_BASEMAP_MBTILES: cannot open/,
+    );
   });
 
   it('says clearly when the web app is not built', async () => {

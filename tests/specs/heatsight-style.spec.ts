@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { TestId } from '@halo/shared';
 import type { Locator } from '@playwright/test';
 import { PNG } from 'pngjs';
@@ -79,12 +80,8 @@ async function pixelsOf(map: Locator, color: [number, number, number]): Promise<
   return count;
 }
 
-async function withStack(styleUrl: string, work: (stack: Stack) => Promise<void>) {
-  const stack = await startStack({
-    HALO_E2E_STACK: 'heatsight-style',
-    HALO_SIM_DEVICES: '200',
-    HALO_MAP_STYLE_URL: styleUrl,
-  });
+async function withStack(basemap: Record<string, string>, work: (stack: Stack) => Promise<void>) {
+  const stack = await startStack({ HALO_E2E_STACK: 'heatsight-style', HALO_SIM_DEVICES: '200', ...basemap });
   try {
     await work(stack);
   } finally {
@@ -94,7 +91,7 @@ async function withStack(styleUrl: string, work: (stack: Stack) => Promise<void>
 
 test('a local MapLibre style is drawn under the heat, and nothing leaves the machine', async ({ browser, snap }) => {
   const styleUrl = `http://127.0.0.1:${(styleServer.address() as AddressInfo).port}/styles/e2e/style.json`;
-  await withStack(styleUrl, async (stack) => {
+  await withStack({ HALO_MAP_STYLE_URL: styleUrl }, async (stack) => {
     const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1400, height: 860 } });
     const page = await context.newPage();
     const refused: string[] = [];
@@ -120,7 +117,7 @@ test('a local MapLibre style is drawn under the heat, and nothing leaves the mac
 
 test('a style that cannot be loaded leaves the built-in world, with a warning', async ({ browser, snap }) => {
   const styleUrl = `http://127.0.0.1:${await freePort()}/styles/gone/style.json`;
-  await withStack(styleUrl, async (stack) => {
+  await withStack({ HALO_MAP_STYLE_URL: styleUrl }, async (stack) => {
     const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1400, height: 860 } });
     const page = await context.newPage();
     await page.addInitScript(() => window.localStorage.setItem('lang', 'he-IL'));
@@ -135,5 +132,48 @@ test('a style that cannot be loaded leaves the built-in world, with a warning', 
     await expect.poll(() => pixelsOf(map, [229, 232, 235]), { timeout: 30_000 }).toBeGreaterThan(10_000);
     await snap('heatsight-map-style-failed-he-IL', page);
     await context.close();
+  });
+});
+
+/** The sample MBTiles file's zoom-2 tiles: one flat colour (deploy/basemap/make-sample-mbtiles.mjs). */
+const SAMPLE_ZOOM_2: [number, number, number] = [240, 226, 200];
+
+test('an operator’s MBTiles file is served by the console itself and drawn under the heat (issue 39, item 13)', async ({
+  browser,
+  snap,
+}) => {
+  const sample = fileURLToPath(new URL('../../deploy/basemap/sample.mbtiles', import.meta.url));
+  await withStack({ HALO_BASEMAP_MBTILES: sample }, async (stack) => {
+    for (const look of [
+      { language: 'en-US', theme: 'light' },
+      { language: 'he-IL', theme: 'dark' },
+    ]) {
+      const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1400, height: 860 } });
+      const page = await context.newPage();
+      await page.addInitScript(({ language, theme }) => {
+        window.localStorage.setItem('lang', language);
+        window.localStorage.setItem('theme', theme);
+      }, look);
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      const tiles: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().includes('/basemap/tiles/')) tiles.push(new URL(request.url()).pathname);
+      });
+      const outbound = await recordOutboundRequests(page);
+      await loginThroughUi(page, 'admin', stack.adminPassword);
+      await page.goto('/services/heatsight?lon=15&lat=48&zoom=2');
+      const map = page.getByTestId(TestId.heatSight.map);
+      await expect(map).toHaveAttribute('data-heat-drawn', /.+/, { timeout: 60_000 });
+      await expect.poll(() => pixelsOf(map, SAMPLE_ZOOM_2), { timeout: 30_000 }).toBeGreaterThan(10_000);
+      expect(tiles.some((path) => /^\/basemap\/tiles\/2\/\d\/\d$/.test(path))).toBe(true);
+      await expect(page.getByTestId(TestId.heatSight.styleFailed)).toHaveCount(0);
+      expect(refused).toEqual([]);
+      expect(outbound).toEqual([]);
+      await snap(`heatsight-mbtiles-${look.language}-${look.theme}`, page);
+      await context.close();
+    }
   });
 });

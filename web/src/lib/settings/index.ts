@@ -5,4 +5,5 @@ export const webSettings: WebSettings = parseWebSettings(
   typeof document === 'undefined'
     ? null
     : document.querySelector(`meta[name="${WEB_SETTINGS_META_NAME}"]`)?.getAttribute('content'),
+  typeof window === 'undefined' ? undefined : window.location.href,
 );
