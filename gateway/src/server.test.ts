@@ -220,18 +220,30 @@ describe('the web app', () => {
     const style = await request(url).get('/basemap/style.json').set('Host', 'noc.example:8080');
     expect(style.body).toMatchObject({
       version: 8,
-      sources: { basemap: { type: 'raster', tiles: ['http://noc.example:8080/basemap/tiles/{z}/{x}/{y}'], maxzoom: 2 } },
+      sources: {
+        basemap: { type: 'raster', tiles: ['http://noc.example:8080/basemap/tiles/{z}/{x}/{y}'], maxzoom: 2 },
+      },
       layers: [{ type: 'raster', source: 'basemap' }],
     });
     // XYZ addresses; the file's rows are TMS (flipped): every tile of zoom 1 is there.
-    for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ]) {
       const tile = await request(url).get(`/basemap/tiles/1/${x}/${y}`).buffer(true);
       expect(tile.status).toBe(200);
       expect(tile.headers['content-type']).toBe('image/png');
       expect((tile.body as Buffer).subarray(1, 4).toString('ascii')).toBe('PNG');
     }
     expect((await request(url).get('/basemap/tiles/3/0/0')).status).toBe(404);
-    for (const bad of ['/basemap/tiles/1/2/0', '/basemap/tiles/1/0/-1', '/basemap/tiles/x/0/0', '/basemap/tiles/40/0/0'])
+    for (const bad of [
+      '/basemap/tiles/1/2/0',
+      '/basemap/tiles/1/0/-1',
+      '/basemap/tiles/x/0/0',
+      '/basemap/tiles/40/0/0',
+    ])
       expect((await request(url).get(bad)).status, bad).toBe(400);
   });
 
@@ -244,7 +256,9 @@ describe('the web app', () => {
     const db = new Database(vector);
     db.prepare("update metadata set value = 'pbf' where name = 'format'").run();
     db.close();
-    await expect(gatewayWith(upstream, { basemapMbtiles: vector })).rejects.toThrow(/holds "pbf" tiles.*HALO_MAP_STYLE_URL/);
+    await expect(gatewayWith(upstream, { basemapMbtiles: vector })).rejects.toThrow(
+      /holds "pbf" tiles.*HALO_MAP_STYLE_URL/,
+    );
     await expect(gatewayWith(upstream, { basemapMbtiles: join(webDist, 'absent.mbtiles') })).rejects.toThrow(
       /HALO_BASEMAP_MBTILES: cannot open/,
     );
