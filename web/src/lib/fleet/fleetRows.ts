@@ -162,6 +162,7 @@ export const DEVICE_SORT_COLUMNS = [
   'pairingId',
   'type',
   'role',
+  'enabled',
   'connection',
   'mainApp',
   'links',
@@ -214,6 +215,8 @@ function sortKey(row: FleetRow, column: DeviceSortColumn): string | number {
       return row.gnssLock === null ? -1 : row.gnssLock ? 1 : 0;
     case 'versions':
       return row.versions;
+    case 'enabled':
+      return row.isEnabled ? 1 : 0;
   }
 }
 
