@@ -185,6 +185,7 @@ export function DevicesPage() {
       canAdd,
       canViewRf,
       canViewLogs,
+      canViewGroups,
     ],
   );
 
