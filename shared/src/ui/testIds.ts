@@ -250,6 +250,7 @@ export const TestId = {
     view: (id: number) => `devices-view-${id}`,
     viewCopy: (id: number) => `devices-view-copy-${id}`,
     viewDelete: (id: number) => `devices-view-delete-${id}`,
+    viewRename: (id: number) => `devices-view-rename-${id}`,
   },
   /** Home: the fleet at a glance and the wall displays card. */
   home: {

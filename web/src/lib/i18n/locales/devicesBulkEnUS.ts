@@ -96,5 +96,10 @@ export const devicesBulkEnUS = {
     copied: 'Link to {{name}} copied',
     copyLink: 'Copy the link to {{name}}',
     delete: 'Delete {{name}}',
+    rename: 'Rename {{name}}',
+    renameTitle: 'Rename view {{name}}',
+    renameHelper: 'Its filters, sort and search stay. Another of your views under this name is replaced.',
+    renameConfirm: 'Rename',
+    renamed: 'View {{from}} renamed to {{name}}',
   },
 };

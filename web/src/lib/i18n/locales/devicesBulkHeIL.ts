@@ -98,5 +98,10 @@ export const devicesBulkHeIL: typeof devicesBulkEnUS = {
     copied: 'הקישור אל {{name}} הועתק',
     copyLink: 'העתקת הקישור אל {{name}}',
     delete: 'מחיקת {{name}}',
+    rename: 'שינוי השם של {{name}}',
+    renameTitle: 'שינוי שם התצוגה {{name}}',
+    renameHelper: 'הסינון, המיון והחיפוש שלה נשמרים. תצוגה אחרת שלך בשם הזה תוחלף.',
+    renameConfirm: 'שינוי שם',
+    renamed: 'שם התצוגה {{from}} שונה ל־{{name}}',
   },
 };
