@@ -226,6 +226,7 @@ export const TestId = {
     action: (action: string) => `devices-bulk-action-${action}`,
     dialog: 'devices-bulk-dialog',
     question: 'devices-bulk-question',
+    reach: 'devices-bulk-reach',
     typedCount: 'devices-bulk-typed-count',
     group: 'devices-bulk-group',
     confirm: 'devices-bulk-confirm',

@@ -91,8 +91,9 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       // A disabled device says so, marked; an enabled one quietly (its name is dimmed when disabled too).
       key: 'enabled',
       labelKey: 'devices.columns.enabled',
-      width: 96,
-      minWidth: 88,
+      // "Disabled" whole in its tag, with its icon.
+      width: 116,
+      minWidth: 108,
       dropOrder: 8,
       render: (row) =>
         row.isEnabled ? (
