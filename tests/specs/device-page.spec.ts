@@ -323,6 +323,18 @@ for (const [index, look] of FLOW_LOOKS.entries())
     expect(nameColumn, `a column of names in ${header!.join(', ')}`).toBeGreaterThanOrEqual(0);
     const names = rows.map((row) => row[nameColumn]);
     expect(names).toEqual([...wanted].sort().reverse());
+    // Beside the table's columns: whether each is enabled and its coordinates (no groups for a user who may not see them).
+    const he = look.language === 'he-IL';
+    expect(header).toEqual(
+      expect.arrayContaining(he ? ['מופעל', 'קו רוחב', 'קו אורך'] : ['Enabled', 'Latitude', 'Longitude']),
+    );
+    expect(header).not.toContain(he ? 'קבוצות' : 'Groups');
+    const latitudes = rows.map((row) => row[header!.indexOf(he ? 'קו רוחב' : 'Latitude')] ?? '');
+    expect(
+      latitudes.every((cell) => cell === '' || Math.abs(Number(cell)) <= 90),
+      latitudes.join(','),
+    ).toBe(true);
+    expect(latitudes.some((cell) => cell !== '')).toBe(true);
 
     // Saved under a name, then opened from a fresh table and from its link.
     await page.getByTestId(TestId.devicesBulk.views).click();
@@ -356,6 +368,20 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await expect(page).toHaveURL(/sort=name\.desc/);
     await expect(devices.searchBox).toHaveValue('-00001');
     await snap(`devices-view-opened-${lookName(look)}`);
+
+    // Renamed from the menu: the same view under its new name.
+    const newName = look.language === 'he-IL' ? 'העשירייה השנייה' : 'the second ten';
+    await page.getByTestId(TestId.devicesBulk.views).click();
+    const viewId = Number((await item.getAttribute('data-testid'))?.replace('devices-view-', ''));
+    await page.getByTestId(TestId.devicesBulk.viewRename(viewId)).click();
+    await expect(page.getByTestId(TestId.devicesBulk.viewName)).toHaveValue(viewName);
+    await page.getByTestId(TestId.devicesBulk.viewName).fill(newName);
+    await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+    await snap(`devices-view-rename-${lookName(look)}`);
+    await page.getByTestId(TestId.devicesBulk.viewSaveConfirm).click();
+    await expect(page.getByTestId(TestId.devicesBulk.viewName)).toHaveCount(0);
+    await page.getByTestId(TestId.devicesBulk.views).click();
+    await expect(page.getByTestId(TestId.devicesBulk.view(viewId))).toHaveText(newName);
   });
 
 for (const [index, look] of FLOW_LOOKS.entries())

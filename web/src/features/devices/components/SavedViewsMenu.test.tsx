@@ -101,8 +101,10 @@ describe('SavedViewsMenu', () => {
     renderMenu('');
     fireEvent.click(await screen.findByTestId(TestId.devicesBulk.viewRename(3)));
     const name = screen.getByTestId<HTMLInputElement>(TestId.devicesBulk.viewName);
+    // The menu closed behind the dialog.
+    await waitFor(() => expect(screen.queryByTestId(TestId.devicesBulk.viewSave)).toBeNull());
     expect(name.value).toBe('North alerts');
-    expect(screen.getByText('Rename view North alerts')).toBeTruthy();
+    expect(screen.getByText('Rename view “North alerts”')).toBeTruthy();
     // The same name renames nothing.
     expect(screen.getByTestId<HTMLButtonElement>(TestId.devicesBulk.viewSaveConfirm).disabled).toBe(true);
     fireEvent.change(name, { target: { value: ' North gates ' } });

@@ -43,6 +43,8 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
   const navigate = useNavigate();
   // The name dialog: saving the current view, or renaming one.
   const [naming, setNaming] = useState<{ readonly renaming: SavedView | null } | null>(null);
+  // The menu closes as a rename opens its dialog (its button keeps the click from the menu item).
+  const [menuOpen, setMenuOpen] = useState(false);
   const views = useApiValue<readonly SavedView[]>(
     async (signal) =>
       (await api.call(API.savedViews.list, { params: { environmentId }, query: { screen: 'devices' } }, { signal }))
@@ -67,6 +69,8 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
   return (
     <>
       <Popover
+        isOpen={menuOpen}
+        onInteraction={setMenuOpen}
         placement="bottom-end"
         content={
           <Menu>
@@ -107,6 +111,7 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
                         title={t('devices.views.rename', { name: view.name })}
                         onClick={(event) => {
                           event.stopPropagation();
+                          setMenuOpen(false);
                           setNaming({ renaming: view });
                         }}
                         data-testid={TestId.devicesBulk.viewRename(view.id)}

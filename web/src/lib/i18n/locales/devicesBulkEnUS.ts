@@ -106,7 +106,7 @@ export const devicesBulkEnUS = {
     copyLink: 'Copy the link to {{name}}',
     delete: 'Delete {{name}}',
     rename: 'Rename {{name}}',
-    renameTitle: 'Rename view {{name}}',
+    renameTitle: 'Rename view “{{name}}”',
     renameHelper: 'Its filters, sort and search stay. Another of your views under this name is replaced.',
     renameConfirm: 'Rename',
     renamed: 'View {{from}} renamed to {{name}}',

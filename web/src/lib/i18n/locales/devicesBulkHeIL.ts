@@ -108,7 +108,7 @@ export const devicesBulkHeIL: typeof devicesBulkEnUS = {
     copyLink: 'העתקת הקישור אל {{name}}',
     delete: 'מחיקת {{name}}',
     rename: 'שינוי השם של {{name}}',
-    renameTitle: 'שינוי שם התצוגה {{name}}',
+    renameTitle: 'שינוי שם התצוגה "{{name}}"',
     renameHelper: 'הסינון, המיון והחיפוש שלה נשמרים. תצוגה אחרת שלך בשם הזה תוחלף.',
     renameConfirm: 'שינוי שם',
     renamed: 'שם התצוגה {{from}} שונה ל־{{name}}',
