@@ -103,6 +103,7 @@ import { setSimulatedLink } from './routes/simulator/setSimulatedLink.js';
 import { listSavedViews } from './routes/saved-views/listSavedViews.js';
 import { createSavedView } from './routes/saved-views/createSavedView.js';
 import { deleteSavedView } from './routes/saved-views/deleteSavedView.js';
+import { renameSavedView } from './routes/saved-views/renameSavedView.js';
 
 /**
  * Every handler of the provider, one per endpoint of the contract (shared `API`). Paths,
@@ -206,6 +207,7 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   setSimulatedLink,
   listSavedViews,
   createSavedView,
+  renameSavedView,
   deleteSavedView,
 ];
 

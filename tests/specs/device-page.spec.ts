@@ -229,6 +229,18 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await page.getByTestId(TestId.devicesBulk.actions).click();
     await page.getByTestId(TestId.devicesBulk.action('disable')).click();
     await expect(page.getByTestId(TestId.devicesBulk.question)).toContainText('50');
+    // Before the run: how many of the 50 this user may change (a dry run), and why not the others.
+    const reach = page.getByTestId(TestId.devicesBulk.reach);
+    await expect(reach).toHaveAttribute('data-state', 'some', { timeout: 20_000 });
+    await expect(reach).toHaveAttribute('data-may', '20');
+    await expect(reach).toContainText(
+      look.language === 'he-IL'
+        ? 'מותר לך לשנות 20 מתוך 50 ההתקנים שנבחרו'
+        : 'You may change 20 of the 50 selected devices',
+    );
+    await expect(reach).toContainText(
+      look.language === 'he-IL' ? 'ברשימת ההתקנים המורשים שלך' : '30 are not in your allowed devices',
+    );
     await page.waitForTimeout(400); // the dialog's fade-in, for the picture
     await snap(`devices-bulk-confirm-${lookName(look)}`);
     await page.getByTestId(TestId.devicesBulk.confirm).click();
@@ -238,8 +250,26 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await expect(page.getByTestId(TestId.devicesBulk.reportSummary)).toContainText('30');
     const refusedOne = fleet.find((device) => !allowed.includes(device.id))!;
     await expect(page.getByTestId(TestId.devicesBulk.refused(refusedOne.id))).toContainText(refusedOne.name);
+    await expect(page.getByTestId(TestId.devicesBulk.refused(refusedOne.id))).toContainText(
+      look.language === 'he-IL' ? 'לא ברשימת ההתקנים המורשים שלך' : 'Not in your allowed devices',
+    );
     await expect(page.getByTestId(TestId.devicesBulk.refused(allowed[0]!))).toHaveCount(0);
     await snap(`devices-bulk-report-${lookName(look)}`);
+
+    // The table marks the devices now disabled in its Enabled column, and only those.
+    await page.getByTestId(TestId.devicesBulk.close).click();
+    await page.getByTestId(TestId.devicesBulk.clear).click();
+    await page.mouse.move(900, 700);
+    // The last allowed device and the next ones: their names share all but the last digit.
+    const lastAllowed = fleet[index * 20 + 19]!;
+    const nextOne = fleet[index * 20 + 20]!;
+    await devices.search(`-${/\d+$/.exec(lastAllowed.name)![0].slice(0, -1)}`);
+    await expect(devices.cell('enabled', lastAllowed.id)).toHaveAttribute('data-enabled', 'false');
+    await expect(devices.cell('enabled', lastAllowed.id)).toHaveText(look.language === 'he-IL' ? 'מושבת' : 'Disabled');
+    const nextCell = devices.cell('enabled', nextOne.id);
+    if (nextOne.is_enabled === false) await expect(nextCell).toHaveAttribute('data-enabled', 'false');
+    else await expect(nextCell).toHaveText(look.language === 'he-IL' ? 'מופעל' : 'Enabled');
+    await snap(`devices-enabled-column-${lookName(look)}`);
 
     // What the provider holds: exactly the allowed 20 disabled, the others as they were.
     const after = new Map((await fleetOf(request, admin)).map((device) => [device.id, device]));
@@ -295,6 +325,18 @@ for (const [index, look] of FLOW_LOOKS.entries())
     expect(nameColumn, `a column of names in ${header!.join(', ')}`).toBeGreaterThanOrEqual(0);
     const names = rows.map((row) => row[nameColumn]);
     expect(names).toEqual([...wanted].sort().reverse());
+    // Beside the table's columns: whether each is enabled and its coordinates (no groups for a user who may not see them).
+    const he = look.language === 'he-IL';
+    expect(header).toEqual(
+      expect.arrayContaining(he ? ['מופעל', 'קו רוחב', 'קו אורך'] : ['Enabled', 'Latitude', 'Longitude']),
+    );
+    expect(header).not.toContain(he ? 'קבוצות' : 'Groups');
+    const latitudes = rows.map((row) => row[header!.indexOf(he ? 'קו רוחב' : 'Latitude')] ?? '');
+    expect(
+      latitudes.every((cell) => cell === '' || Math.abs(Number(cell)) <= 90),
+      latitudes.join(','),
+    ).toBe(true);
+    expect(latitudes.some((cell) => cell !== '')).toBe(true);
 
     // Saved under a name, then opened from a fresh table and from its link.
     await page.getByTestId(TestId.devicesBulk.views).click();
@@ -328,6 +370,20 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await expect(page).toHaveURL(/sort=name\.desc/);
     await expect(devices.searchBox).toHaveValue('-00001');
     await snap(`devices-view-opened-${lookName(look)}`);
+
+    // Renamed from the menu: the same view under its new name.
+    const newName = look.language === 'he-IL' ? 'העשירייה השנייה' : 'the second ten';
+    await page.getByTestId(TestId.devicesBulk.views).click();
+    const viewId = Number((await item.getAttribute('data-testid'))?.replace('devices-view-', ''));
+    await page.getByTestId(TestId.devicesBulk.viewRename(viewId)).click();
+    await expect(page.getByTestId(TestId.devicesBulk.viewName)).toHaveValue(viewName);
+    await page.getByTestId(TestId.devicesBulk.viewName).fill(newName);
+    await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+    await snap(`devices-view-rename-${lookName(look)}`);
+    await page.getByTestId(TestId.devicesBulk.viewSaveConfirm).click();
+    await expect(page.getByTestId(TestId.devicesBulk.viewName)).toHaveCount(0);
+    await page.getByTestId(TestId.devicesBulk.views).click();
+    await expect(page.getByTestId(TestId.devicesBulk.view(viewId))).toHaveText(newName);
   });
 
 for (const [index, look] of FLOW_LOOKS.entries())

@@ -121,6 +121,35 @@ test('add a client and a server, refuse an overlapping range and a duplicate nam
   await expect(devices.empty).toBeVisible();
 });
 
+test('the header checkbox selects every row on screen with a mouse click, and a second click clears them', async ({
+  page,
+  devices,
+  stack,
+  snap,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  await page.mouse.move(900, 700); // off the menu rail, which folds away
+  await devices.settled();
+  const header = devices.visibleRowsCheckbox();
+  const headerBox = page.locator('.bp6-table-quadrant-top').getByTestId(TestId.devicesBulk.visibleCheckbox);
+  await expect(headerBox).not.toBeChecked();
+
+  // A mouse click, as an operator makes it (Space on the focused box always worked).
+  await header.click();
+  await expect(headerBox).toBeChecked();
+  const checked = await devices.rowsChecked();
+  expect(checked.size).toBeGreaterThan(0);
+  expect([...checked.values()].every(Boolean), JSON.stringify([...checked])).toBe(true);
+  await expect(page.getByTestId(TestId.devicesBulk.count)).toContainText(String(checked.size));
+  await snap('devices-select-visible');
+
+  await header.click();
+  await expect(headerBox).not.toBeChecked();
+  expect([...(await devices.rowsChecked()).values()].some(Boolean)).toBe(false);
+  await expect(page.getByTestId(TestId.devicesBulk.bar)).toHaveCount(0);
+});
+
 test('CSV import reports each row through the catalogue, offers Close after it, and refuses a file that is not a devices file', async ({
   page,
   devices,

@@ -175,6 +175,14 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     permission: Permission.DEVICES_VIEW,
   },
   {
+    name: 'rename a saved view',
+    method: 'put',
+    path: (ids) => `/config/${ids.environment}/saved_views/${ids.savedView}`,
+    body: (unique) => ({ view: { name: `renamed-${unique}` } }),
+    permission: ANY_USER,
+    ownOnly: true,
+  },
+  {
     name: 'delete a saved view',
     method: 'delete',
     path: (ids) => `/config/${ids.environment}/saved_views/${ids.savedView}`,

@@ -35,17 +35,31 @@ const DeviceIdsSchema = z
   .min(1, ValidationKey.REQUIRED)
   .max(DEVICE_BULK_MAX_DEVICES, ValidationKey.NOT_EXCEED);
 
+/**
+ * A dry run (issue 39, item 10) checks each device as the action would and writes nothing: its
+ * report's `done` lists the devices the caller may change (found, permitted), `unchanged` is
+ * empty, and `refused` says why the others would be refused. The console asks it before a run
+ * to say "You may change 10 of the 70 selected devices".
+ */
+const DryRunSchema = z.boolean().optional();
+
 export const DeviceBulkRequestSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.enum(['enable', 'disable', 'delete']), device_ids: DeviceIdsSchema }),
+  z.strictObject({
+    action: z.enum(['enable', 'disable', 'delete']),
+    device_ids: DeviceIdsSchema,
+    dry_run: DryRunSchema,
+  }),
   z.strictObject({
     action: z.literal('set_upgrade_policy'),
     device_ids: DeviceIdsSchema,
     upgrade_policy: UpgradePolicyInputSchema,
+    dry_run: DryRunSchema,
   }),
   z.strictObject({
     action: z.enum(['add_to_group', 'remove_from_group']),
     device_ids: DeviceIdsSchema,
     group_id: IdSchema,
+    dry_run: DryRunSchema,
   }),
 ]);
 export type DeviceBulkRequest = z.infer<typeof DeviceBulkRequestSchema>;

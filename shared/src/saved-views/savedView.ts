@@ -29,14 +29,21 @@ export const SavedViewSchema = z.object({
 });
 export type SavedView = z.infer<typeof SavedViewSchema>;
 
+/** A view's name: the one rule for saving and renaming. */
+const SavedViewNameSchema = stringInput(SAVED_VIEW_NAME_MAX).superRefine(displayNameCheck());
+
 export const SavedViewCreateSchema = z.strictObject({
   view: z.strictObject({
     screen: z.enum(SAVED_VIEW_SCREENS),
-    name: stringInput(SAVED_VIEW_NAME_MAX).superRefine(displayNameCheck()),
+    name: SavedViewNameSchema,
     query: z.string().max(SAVED_VIEW_QUERY_MAX),
   }),
 });
 export type SavedViewCreate = z.infer<typeof SavedViewCreateSchema>;
+
+/** A new name for a view (issue 39, item 10); its screen and query stay. */
+export const SavedViewRenameSchema = z.strictObject({ view: z.strictObject({ name: SavedViewNameSchema }) });
+export type SavedViewRename = z.infer<typeof SavedViewRenameSchema>;
 
 export const SavedViewListQuerySchema = z.strictObject({ screen: z.enum(SAVED_VIEW_SCREENS) });
 export const SavedViewListResponseSchema = z.object({ views: z.array(SavedViewSchema) });
@@ -69,6 +76,16 @@ export const savedViewsApi = {
     answer: z.object({ view: SavedViewSchema }),
     status: 201,
     errors: [ErrorCode.SAVED_VIEW_LIMIT_REACHED],
+  }),
+  rename: defineEndpoint({
+    method: 'PUT',
+    path: '/config/{environmentId}/saved_views/{id}',
+    summary:
+      'Rename one of the caller’s saved views (their own, as to delete; another of their views of the screen under that name is replaced by it)',
+    tag,
+    access: 'user',
+    body: SavedViewRenameSchema,
+    answer: z.object({ view: SavedViewSchema }),
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -226,6 +226,7 @@ export const TestId = {
     action: (action: string) => `devices-bulk-action-${action}`,
     dialog: 'devices-bulk-dialog',
     question: 'devices-bulk-question',
+    reach: 'devices-bulk-reach',
     typedCount: 'devices-bulk-typed-count',
     group: 'devices-bulk-group',
     confirm: 'devices-bulk-confirm',
@@ -250,6 +251,7 @@ export const TestId = {
     view: (id: number) => `devices-view-${id}`,
     viewCopy: (id: number) => `devices-view-copy-${id}`,
     viewDelete: (id: number) => `devices-view-delete-${id}`,
+    viewRename: (id: number) => `devices-view-rename-${id}`,
   },
   /** Home: the fleet at a glance and the wall displays card. */
   home: {

@@ -110,6 +110,25 @@ describe.each(DIALECTS)('bulk actions on devices on %s', (dialect) => {
     const cursor = await cursorNow(plain);
     const before = await db().selectFrom('devices').select(['id', 'revision']).orderBy('id').execute();
 
+    // A dry run first: the same checks and report, nothing written (no revision, no audit row).
+    const checked = await report(plain, {
+      action: 'disable',
+      device_ids: [managed, allowedA, own, 987_654, allowedB, allowedA],
+      dry_run: true,
+    });
+    expect(checked).toEqual({
+      action: 'disable',
+      requested: 5,
+      done: [allowedA, own, allowedB],
+      unchanged: [],
+      refused: [
+        { device_id: managed, name: 'managed', reason: 'notAllowed' },
+        { device_id: 987_654, name: null, reason: 'notFound' },
+      ],
+    });
+    expect(await db().selectFrom('devices').select(['id', 'revision']).orderBy('id').execute()).toEqual(before);
+    expect(await deviceAudits()).toEqual([]);
+
     const disabled = await report(plain, {
       action: 'disable',
       device_ids: [managed, allowedA, own, 987_654, allowedB, allowedA],

@@ -204,7 +204,11 @@ async function planOf(context: ProviderContext, auth: Scoped, body: DeviceBulkRe
  */
 export const bulkDevices = route(API.devices.bulk, (context) => async ({ auth, body }) => {
   const now = context.now();
-  const plan = await planOf(context, auth, body, now);
+  const asked = await planOf(context, auth, body, now);
+  // A dry run checks each device as the action would, and writes (and audits) nothing.
+  const plan: BulkPlan = body.dry_run
+    ? { permission: asked.permission, apply: (_trx, devices) => Promise.resolve(wouldChange(devices)) }
+    : asked;
   const ids = [...new Set(body.device_ids)];
   const result: DeviceBulkResult = { action: body.action, requested: ids.length, done: [], unchanged: [], refused: [] };
   /** One batch read, checked and written in one transaction. */
@@ -262,6 +266,12 @@ async function checkAndApply(trx: Kysely<Database>, auth: Scoped, plan: BulkPlan
   }
   return { outcome: await plan.apply(trx, permitted), found: byId, refusals };
 }
+
+/** A dry run's outcome: every device found and permitted is one the action may change. */
+const wouldChange = (devices: readonly BulkRow[]): BatchOutcome => ({
+  done: devices.map((device) => device.id),
+  unchanged: [],
+});
 
 /** A refused device in the report: named when it is a device of the environment (and still there). */
 function refusedEntry(id: number, row: BulkRow | undefined, reason: DeviceBulkRefusal): DeviceBulkRefused {

@@ -98,6 +98,55 @@ describe.each(DIALECTS)('saved views on %s', (dialect) => {
     expect(left).toEqual([{ name: 'mine', user_id: suite.admin.userId }]);
   });
 
+  it('renames a view (its query kept), takes over a name another of the caller’s views holds, and refuses a bad name or another user’s view', async () => {
+    const rename = (actor: Actor, id: number, body: object) =>
+      configCall(suite.provider.api, actor, 'put', `/saved_views/${id}`, body);
+    const north = SavedViewSchema.parse((await save(suite.admin, 'North', 'q=north')).body.view);
+    const south = SavedViewSchema.parse((await save(suite.admin, 'South', 'q=south')).body.view);
+
+    const renamed = await rename(suite.admin, north.id, { view: { name: 'Northern gates' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.view).toEqual({ ...north, name: 'Northern gates' });
+    expect((await list(suite.admin)).map((view) => [view.name, view.query])).toEqual([
+      ['Northern gates', 'q=north'],
+      ['South', 'q=south'],
+    ]);
+    // The same name again: nothing changes.
+    expect((await rename(suite.admin, north.id, { view: { name: 'Northern gates' } })).status).toBe(200);
+    // A name another view holds: that one is replaced, as saving under it would.
+    const taken = await rename(suite.admin, south.id, { view: { name: 'Northern gates' } });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect((await list(suite.admin)).map((view) => [view.id, view.name, view.query])).toEqual([
+      [south.id, 'Northern gates', 'q=south'],
+    ]);
+
+    // The name rule of saving; a body with anything else.
+    for (const body of [
+      {},
+      { view: { name: '' } },
+      { view: { name: 'x'.repeat(65) } },
+      { view: { name: 7 } },
+      { view: { name: 'ok', query: 'q=1' } },
+      { view: { name: 'ok' }, extra: 1 },
+    ]) {
+      const response = await rename(suite.admin, south.id, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error, JSON.stringify(body)).toBe(ErrorCode.MISSING_VALUES);
+    }
+    // Another user's view, in the environment or from one below: not found, and left as it was.
+    await createUser(suite.provider.api, suite.admin, 'renamer', [Permission.DEVICES_VIEW]);
+    const renamer = await as(suite.provider.api, 'renamer', 'root');
+    const foreign = await rename(renamer, south.id, { view: { name: 'mine now' } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe(ErrorCode.INVALID_ID);
+    const child = await createEnvironment(suite.provider.api, suite.admin, 'child-rename');
+    expect((await rename(child, south.id, { view: { name: 'mine now' } })).status).toBe(404);
+    expect((await suite.send(suite.admin, 'put', '/saved_views/abc', { view: { name: 'x' } })).body.error).toBe(
+      ErrorCode.INVALID_ID,
+    );
+    expect((await list(suite.admin)).map((view) => view.name)).toEqual(['Northern gates']);
+  });
+
   it(`keeps at most ${SAVED_VIEWS_PER_USER_MAX} views of a screen per user (error 170); replacing one still works`, async () => {
     for (let index = 0; index < SAVED_VIEWS_PER_USER_MAX; index += 1) {
       expect((await save(suite.admin, `view ${index}`, `page=${index}`)).status).toBe(201);

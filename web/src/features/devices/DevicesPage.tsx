@@ -31,6 +31,7 @@ import { fetchServerRecords, useDeviceRecords } from './deviceRecords';
 import { devicesScreen } from './devicesScreen';
 import { FEED_STATE_LABEL_KEYS, STATUS_FILTER_LABEL_KEYS } from './deviceLabels';
 import { mayActInBulk } from './deviceBulk';
+import { deviceGroupNames } from './deviceGroups';
 import { devicesViewQuery } from './devicesView';
 import { useDevicesView, type DevicesViewChange } from './useDevicesView';
 
@@ -74,6 +75,7 @@ export function DevicesPage() {
   const canAdd = can(subject, 'devices.add');
   const canViewRf = can(subject, 'rfRecordings.view');
   const canViewLogs = can(subject, 'logs.view');
+  const canViewGroups = can(subject, 'groups.view');
   const [logDevice, setLogDevice] = useState<Device | null>(null);
   const panelLive$ = useMemo(() => (panelDevice ? fleet.device$(panelDevice.id) : null), [fleet, panelDevice]);
 
@@ -129,7 +131,11 @@ export function DevicesPage() {
               data-testid={TestId.devices.statusFilter}
             />
             <DeviceFiltersMenu view={view} onChange={changeView} />
-            <DevicesExportButton table={fleet.table} columns={() => deviceExportColumns(t)} />
+            <DevicesExportButton
+              table={fleet.table}
+              columns={() => deviceExportColumns(t, { groups: canViewGroups })}
+              groups={canViewGroups ? () => deviceGroupNames(api, environmentId) : null}
+            />
             <SavedViewsMenu environmentId={environmentId} query={devicesViewQuery(view)} />
             <Button
               icon="import"
@@ -179,6 +185,7 @@ export function DevicesPage() {
       canAdd,
       canViewRf,
       canViewLogs,
+      canViewGroups,
     ],
   );
 

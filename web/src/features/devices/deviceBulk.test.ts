@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/api';
 import { createI18n } from '../../lib/i18n/i18n';
 import { jsonResponse } from '../../testing/sessionHarness';
-import { BULK_CALL_DEVICES, refusedCsv, runDeviceBulk, type DeviceBulkBody } from './deviceBulk';
+import { BULK_CALL_DEVICES, checkDeviceBulk, refusedCsv, runDeviceBulk, type DeviceBulkBody } from './deviceBulk';
 
 /** The app's client over a fetch that answers bulk calls: every id done but those `refuse` names; call `failAt` refused. */
 function bulkClient(options: { refuse?: readonly number[]; failAt?: number } = {}) {
@@ -70,6 +70,23 @@ describe('runDeviceBulk', () => {
   });
 });
 
+describe('checkDeviceBulk', () => {
+  it('asks a dry run in the run’s calls and counts what the user may change and why not the rest', async () => {
+    const { client, bodies } = bulkClient({ refuse: [2, BULK_CALL_DEVICES + 3] });
+    const reach = await checkDeviceBulk(client, 2, { action: 'disable' }, ids(BULK_CALL_DEVICES + 5));
+    expect(bodies.map((body) => [body.action, body.dry_run, body.device_ids.length])).toEqual([
+      ['disable', true, BULK_CALL_DEVICES],
+      ['disable', true, 5],
+    ]);
+    expect(reach).toEqual({ may: BULK_CALL_DEVICES + 3, notAllowed: 2, notFound: 0 });
+  });
+
+  it('fails when a call fails', async () => {
+    const { client } = bulkClient({ failAt: 1 });
+    await expect(checkDeviceBulk(client, 2, { action: 'delete' }, ids(3))).rejects.toSatisfy(ApiError.is);
+  });
+});
+
 describe('refusedCsv', () => {
   it('lists each refused device with its reason in the reader’s language, formula-safe', () => {
     const result: DeviceBulkResult = {
@@ -84,7 +101,7 @@ describe('refusedCsv', () => {
     };
     expect(parseCsv(refusedCsv(createI18n('en-US').t, result))).toEqual([
       ['Device ID', 'Name', 'Reason'],
-      ['2', "'=cmd()", 'You may not change this device'],
+      ['2', "'=cmd()", 'Not in your allowed devices (nor created by you)'],
       ['3', '', 'Not found in this environment'],
     ]);
     expect(parseCsv(refusedCsv(createI18n('he-IL').t, result))[2]).toEqual(['3', '', 'לא נמצא בסביבה זו']);

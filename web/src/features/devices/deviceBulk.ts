@@ -138,6 +138,43 @@ export async function runDeviceBulk(
   return { result: merged, error: null, stopped: false };
 }
 
+/** How much of a selection an action may change, told before it runs. */
+export interface BulkReach {
+  /** Devices the action may change (found, and permitted). */
+  readonly may: number;
+  /** Devices neither the user's nor in their allowed devices (plain update or delete). */
+  readonly notAllowed: number;
+  /** Devices no longer in the environment. */
+  readonly notFound: number;
+}
+
+/**
+ * Asks the provider which of `ids` the action may change, without changing any (a dry run, in
+ * the run's calls): "You may change 10 of the 70 selected devices". A failed call fails the
+ * check; a stopped one (the dialog closed) rejects as aborted.
+ */
+export async function checkDeviceBulk(
+  client: Pick<ApiClient, 'call'>,
+  environmentId: number,
+  command: DeviceBulkCommand,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<BulkReach> {
+  const { result, error, stopped } = await runDeviceBulk(
+    client,
+    environmentId,
+    { ...command, dry_run: true },
+    ids,
+    signal ? { signal } : {},
+  );
+  // The client's ApiError (an Error) as it came, for the error presentation.
+  if (error !== null) throw error instanceof Error ? error : new Error('The check failed', { cause: error });
+  if (stopped) throw new DOMException('The check was stopped', 'AbortError');
+  const refusedFor = (reason: DeviceBulkRefusal) =>
+    result.refused.filter((refused) => refused.reason === reason).length;
+  return { may: result.done.length, notAllowed: refusedFor('notAllowed'), notFound: refusedFor('notFound') };
+}
+
 /** The refused devices as CSV, with headers and reasons in the reader's language (formula-safe). */
 export function refusedCsv(t: TFunction, result: DeviceBulkResult): string {
   return [

@@ -77,6 +77,7 @@ export function deviceCellTexts(t: TFunction): FleetCellTexts {
       [LocationStatus.ONLINE]: t('devices.location.online'),
     },
     gnss: { locked: t('devices.gnss.locked'), noLock: t('devices.gnss.noLock') },
+    enabled: { enabled: t('devices.enabledState.enabled'), disabled: t('devices.enabledState.disabled') },
   };
 }
 

@@ -22,6 +22,7 @@ const TEXTS: FleetCellTexts = {
   mainApp: { 0: 'None', 1: 'Online', 2: 'Offline' },
   location: { 0: 'Unavailable', 1: 'Offline', 2: 'Online' },
   gnss: { locked: 'Locked', noLock: 'No lock' },
+  enabled: { enabled: 'Enabled', disabled: 'Disabled' },
 };
 
 const REQUEST: FleetExportRequest = {
@@ -65,6 +66,34 @@ describe('the Devices CSV export', () => {
       ['device-2', 'Not connected', ''],
       ['device-4', 'Non-activated', ''],
     ]);
+  });
+
+  it('says whether each device is enabled, the names of its groups and its coordinates (none where it has none)', () => {
+    const table = tableOf([
+      live(1, { location: { coordinate: [-122.41, 37.77], accuracy: 5 } }),
+      live(2, { is_enabled: false, location: null }),
+      live(3, { location: { coordinate: [34.78, 32.08], accuracy: 5 } }),
+    ]);
+    const csv = table.exportCsv({
+      columns: [
+        { key: 'name', label: 'Name' },
+        { key: 'enabled', label: 'Enabled' },
+        { key: 'groups', label: 'Groups' },
+        { key: 'latitude', label: 'Latitude' },
+        { key: 'longitude', label: 'Longitude' },
+      ],
+      texts: TEXTS,
+      // A group named as a formula stays text.
+      groups: { 1: ['north', '=cmd()'], 2: ['south'] },
+    });
+    expect(parseCsv(csv)).toEqual([
+      ['Name', 'Enabled', 'Groups', 'Latitude', 'Longitude'],
+      ['device-1', 'Enabled', 'north; =cmd()', '37.77', '-122.41'],
+      ['device-2', 'Disabled', 'south', '', ''],
+      ['device-3', 'Enabled', '', '32.08', '34.78'],
+    ]);
+    // A negative coordinate is a number, not a formula: written as it is.
+    expect(csv).toContain(',37.77,-122.41\r\n');
   });
 
   it('neutralises cells a spreadsheet would run as formulas, and quotes what needs quoting', () => {

@@ -170,6 +170,7 @@ export const DEVICE_SORT_COLUMNS = [
   'pairingId',
   'type',
   'role',
+  'enabled',
   'connection',
   'mainApp',
   'links',
@@ -222,6 +223,8 @@ function sortKey(row: FleetRow, column: DeviceSortColumn): string | number {
       return row.gnssLock === null ? -1 : row.gnssLock ? 1 : 0;
     case 'versions':
       return row.versions;
+    case 'enabled':
+      return row.isEnabled ? 1 : 0;
   }
 }
 

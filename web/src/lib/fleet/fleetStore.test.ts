@@ -46,6 +46,7 @@ describe('FleetStore', () => {
         connection: { 1: 'Connected', 2: 'Not connected', 3: 'Non-activated', 4: '-' },
         mainApp: { 0: 'None', 1: 'Online', 2: 'Offline' },
         location: { 0: 'Unavailable', 1: 'Offline', 2: 'Online' },
+        enabled: { enabled: 'Enabled', disabled: 'Disabled' },
         gnss: { locked: 'Locked', noLock: 'No lock' },
       },
     };

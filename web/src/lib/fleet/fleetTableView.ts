@@ -153,7 +153,10 @@ export class FleetTableView {
   /** Every row the table shows, in its order (not only the window), as CSV. */
   exportCsv(request: FleetExportRequest): string {
     return fleetCsv(
-      this.order.map((id) => this.row(id)),
+      this.order.map((id) => {
+        const row = this.row(id);
+        return row ? { row, live: this.devices.get(id) } : null;
+      }),
       request,
     );
   }

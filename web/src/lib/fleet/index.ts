@@ -31,7 +31,14 @@ export {
   type MapArea,
   type MapDevice,
 } from './fleetHeat';
-export { fleetCellText, type FleetCellTexts, type FleetExportColumn, type FleetExportRequest } from './fleetExport';
+export {
+  FILE_ONLY_COLUMNS,
+  fleetCellText,
+  type FileOnlyColumn,
+  type FleetCellTexts,
+  type FleetExportColumn,
+  type FleetExportRequest,
+} from './fleetExport';
 export { NO_SELECTION, type FleetSelectionChange, type FleetSelectionSummary } from './fleetSelection';
 export {
   DEFAULT_TABLE_QUERY,

@@ -4,9 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithSession, signedIn } from '../../../testing/sessionHarness';
 import { BulkActionDialog } from './BulkActionDialog';
 
-/** The provider's side: the groups, and bulk calls answered by `answer` (their bodies kept). */
-function mockProvider(answer: (body: { action: string; device_ids: number[] }) => Response) {
-  const bodies: { action: string; device_ids: number[]; group_id?: number; upgrade_policy?: unknown }[] = [];
+type BulkBody = { action: string; device_ids: number[]; group_id?: number; upgrade_policy?: unknown; dry_run?: true };
+
+/**
+ * The provider's side: the groups, and bulk calls answered by `answer`: the runs' bodies kept
+ * in `bodies`, the dry runs' (the check as the dialog opens) in `checks`.
+ */
+function mockProvider(answer: (body: BulkBody) => Response, checks: BulkBody[] = []) {
+  const bodies: BulkBody[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://console');
     if (url.pathname.endsWith('/groups'))
@@ -18,8 +23,8 @@ function mockProvider(answer: (body: { action: string; device_ids: number[] }) =
           ],
         }),
       );
-    const body = JSON.parse(init?.body as string) as (typeof bodies)[number];
-    bodies.push(body);
+    const body = JSON.parse(init?.body as string) as BulkBody;
+    (body.dry_run ? checks : bodies).push(body);
     return Promise.resolve(answer(body));
   });
   return bodies;
@@ -57,8 +62,9 @@ describe('BulkActionDialog', () => {
       jsonResponse(200, {
         action: body.action,
         requested: 3,
-        done: [1],
-        unchanged: [2],
+        // A dry run reports every device it may change as done.
+        done: body.dry_run ? [1, 2] : [1],
+        unchanged: body.dry_run ? [] : [2],
         refused: [
           { device_id: 3, name: 'north-3', reason: 'notAllowed' },
           { device_id: 9, name: null, reason: 'notFound' },
@@ -67,13 +73,23 @@ describe('BulkActionDialog', () => {
     );
     const { onChanged } = renderDialog('disable', [1, 2, 3, 9]);
     expect(screen.getByTestId(TestId.devicesBulk.question).textContent).toBe('Disable 4 devices?');
+    // Before the run: how many the user may change, and why not the others.
+    await waitFor(() =>
+      expect(screen.getByTestId(TestId.devicesBulk.reach).textContent).toBe(
+        'You may change 2 of the 4 selected devices.' +
+          '1 is not in your allowed devices (nor created by you).' +
+          '1 is no longer in this environment.',
+      ),
+    );
     fireEvent.click(confirm());
     const report = await screen.findByTestId(TestId.devicesBulk.report);
     expect(bodies).toEqual([{ action: 'disable', device_ids: [1, 2, 3, 9] }]);
     expect(screen.getByTestId(TestId.devicesBulk.reportSummary).textContent).toBe(
       'Done: 1 · Unchanged: 1 · Refused: 2',
     );
-    expect(screen.getByTestId(TestId.devicesBulk.refused(3)).textContent).toBe('north-3You may not change this device');
+    expect(screen.getByTestId(TestId.devicesBulk.refused(3)).textContent).toBe(
+      'north-3Not in your allowed devices (nor created by you)',
+    );
     expect(screen.getByTestId(TestId.devicesBulk.refused(9)).textContent).toBe(
       'Device #9Not found in this environment',
     );
@@ -82,8 +98,12 @@ describe('BulkActionDialog', () => {
   });
 
   it('asks to type the count before a delete, and says one device in the singular', async () => {
-    const bodies = mockProvider(allDone);
+    const checks: BulkBody[] = [];
+    const bodies = mockProvider(allDone, checks);
     renderDialog('delete', [7]);
+    // The check answered every device may be deleted: nothing more is said.
+    await waitFor(() => expect(checks).toEqual([{ action: 'delete', device_ids: [7], dry_run: true }]));
+    await waitFor(() => expect(screen.queryByTestId(TestId.devicesBulk.reach)).toBeNull());
     expect(screen.getByTestId(TestId.devicesBulk.question).textContent).toBe('Delete 1 device?');
     expect(confirm().disabled).toBe(true);
     expect(confirm().className).toContain('intent-danger');
@@ -95,8 +115,9 @@ describe('BulkActionDialog', () => {
     expect(bodies).toEqual([{ action: 'delete', device_ids: [7] }]);
   });
 
-  it('adds to the group chosen from the environment’s groups', async () => {
-    const bodies = mockProvider(allDone);
+  it('adds to the group chosen from the environment’s groups (no check first: a group action refuses no one it reaches)', async () => {
+    const checks: BulkBody[] = [];
+    const bodies = mockProvider(allDone, checks);
     renderDialog('add_to_group', [1, 2]);
     expect(screen.getByTestId(TestId.devicesBulk.question).textContent).toBe('Add 2 devices to a group?');
     expect(confirm().disabled).toBe(true);
@@ -105,6 +126,7 @@ describe('BulkActionDialog', () => {
     fireEvent.click(confirm());
     await screen.findByTestId(TestId.devicesBulk.report);
     expect(bodies).toEqual([{ action: 'add_to_group', device_ids: [1, 2], group_id: 5 }]);
+    expect(checks).toEqual([]);
   });
 
   it('sends an upgrade policy only once the form holds one the rules accept', async () => {

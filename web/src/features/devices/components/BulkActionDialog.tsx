@@ -28,10 +28,12 @@ import { notifySuccess } from '../../../lib/notify';
 import {
   BULK_ACTION_KEYS,
   BULK_REFUSAL_KEYS,
+  checkDeviceBulk,
   refusedCsv,
   runDeviceBulk,
   type BulkOutcome,
   type BulkProgress,
+  type BulkReach,
   type DeviceBulkCommand,
 } from '../deviceBulk';
 import { deviceFieldOfPath, devicePayload, emptyDeviceValues, type DeviceValues } from '../deviceForm';
@@ -66,7 +68,9 @@ function policyProblems(values: DeviceValues): Record<string, FieldError> {
 
 /**
  * One bulk action on the checked devices: what it needs (the policy, the group), a question
- * that names the count ("Disable 50 devices?"; a delete asks to type the count), a progress
+ * that names the count ("Disable 50 devices?"; a delete asks to type the count) and, when the
+ * user may not change them all, how many they may ("You may change 20 of the 50 selected
+ * devices", checked by a dry run as the dialog opens, and why not the others), a progress
  * bar while the calls run (Stop between two), then the report: done, unchanged, and each
  * refused device with its reason, to copy or download as CSV.
  */
@@ -104,6 +108,12 @@ export function BulkActionDialog({ action, environmentId, ids, onClose, onChange
         return { action };
     }
   };
+  // Which of them the user may change, asked once as the dialog opens. A group action refuses
+  // only devices gone from the environment, so it is not asked; nor is an invalid policy.
+  const reach = useApiValue<BulkReach | null>((signal) => {
+    const checked = isGroupAction(action) ? null : command();
+    return checked ? checkDeviceBulk(api, environmentId, checked, ids, signal) : Promise.resolve(null);
+  }, `${environmentId}/${action}/${count}`);
   const ready = (action !== 'delete' || typed.trim() === String(count)) && (!isGroupAction(action) || group !== null);
 
   const run = async () => {
@@ -152,6 +162,7 @@ export function BulkActionDialog({ action, environmentId, ids, onClose, onChange
               <p className="devices-bulk-question" data-testid={TestId.devicesBulk.question}>
                 {t(keys.question, { count, group: group?.name ?? '' })}
               </p>
+              <BulkReachNote reach={reach.value ?? null} checking={reach.loading} count={count} />
               {action === 'set_upgrade_policy' && (
                 <>
                   <FormGroup label={t('devices.bulk.versionsOf')} labelFor="devices-bulk-versions-of">
@@ -254,6 +265,37 @@ export function BulkActionDialog({ action, environmentId, ids, onClose, onChange
         }
       />
     </Dialog>
+  );
+}
+
+/**
+ * How many of the selected the user may change, when not all: "You may change 20 of the 50
+ * selected devices", then why not the others. Nothing while all may be, or the check failed
+ * (the run's report still names each refused device).
+ */
+function BulkReachNote({
+  reach,
+  checking,
+  count,
+}: {
+  readonly reach: BulkReach | null;
+  readonly checking: boolean;
+  readonly count: number;
+}) {
+  const { t } = useTranslation();
+  if (checking)
+    return (
+      <p className="bp6-text-muted" data-testid={TestId.devicesBulk.reach} data-state="checking">
+        {t('devices.bulk.reach.checking')}
+      </p>
+    );
+  if (!reach || reach.may === count) return null;
+  return (
+    <Callout intent="warning" icon="lock" data-testid={TestId.devicesBulk.reach} data-state="some" data-may={reach.may}>
+      <p>{t('devices.bulk.reach.some', { may: reach.may, count })}</p>
+      {reach.notAllowed > 0 && <p>{t('devices.bulk.reach.notAllowed', { count: reach.notAllowed })}</p>}
+      {reach.notFound > 0 && <p>{t('devices.bulk.reach.notFound', { count: reach.notFound })}</p>}
+    </Callout>
   );
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../lib/api';
 import type { FleetExportColumn, FleetTable } from '../../../lib/fleet';
 import { notifyError } from '../../../lib/notify';
+import type { DeviceGroupNames } from '../deviceGroups';
 import { deviceCellTexts } from '../deviceLabels';
 
 /** The export's file name: the screen and the day it was made (local time). */
@@ -15,16 +16,20 @@ export function devicesExportFileName(now: Date): string {
 
 /**
  * "Export CSV": every row the current filter, search and sort show (not only those on screen),
- * with the columns the table shows as it labels them, cells as it says them, formula-safe. The
- * fleet worker writes the file, so 100,000 rows never hold up the page.
+ * with the columns the table shows as it labels them, cells as it says them, formula-safe, and
+ * each device's groups and coordinates. The fleet worker writes the file, so 100,000 rows never
+ * hold up the page.
  */
 export function DevicesExportButton({
   table,
   columns,
+  groups,
 }: {
   readonly table: FleetTable;
-  /** The columns the table shows now, in reading order, labelled. */
+  /** The columns the file has, in reading order, labelled. */
   readonly columns: () => readonly FleetExportColumn[];
+  /** Reads which groups each device is in; null for a user who may not see groups (no such column). */
+  readonly groups: (() => Promise<DeviceGroupNames>) | null;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -35,8 +40,8 @@ export function DevicesExportButton({
       loading={busy}
       onClick={() => {
         setBusy(true);
-        table
-          .exportCsv({ columns: columns(), texts: deviceCellTexts(t) })
+        (groups ? groups() : Promise.resolve(undefined))
+          .then((names) => table.exportCsv({ columns: columns(), texts: deviceCellTexts(t), groups: names }))
           .then((csv) =>
             saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), devicesExportFileName(new Date())),
           )

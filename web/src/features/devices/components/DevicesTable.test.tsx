@@ -128,6 +128,16 @@ describe('DevicesTable', () => {
     expect(screen.getByTestId(TestId.devices.visibleCount).textContent).toContain('2');
   });
 
+  it('marks a disabled device: Disabled in its Enabled column, its name dimmed; an enabled one says Enabled', () => {
+    const { post } = renderTable();
+    post([live(1), live(2, { is_enabled: false })]);
+    expect(text('enabled', 1)).toBe('Enabled');
+    expect(text('enabled', 2)).toBe('Disabled');
+    expect(screen.getByTestId(TestId.devices.cell('enabled', 2)).dataset.enabled).toBe('false');
+    expect(screen.getByTestId(TestId.devices.cell('name', 2)).closest('.devices-name-disabled')).not.toBeNull();
+    expect(screen.getByTestId(TestId.devices.cell('name', 1)).closest('.devices-name-disabled')).toBeNull();
+  });
+
   it('shows a row’s buttons once its record is here', () => {
     const { post } = renderTable({ records: [record(2)] });
     post([live(1), live(2)]);

@@ -27,6 +27,7 @@ function mockViews(save: () => Response) {
       body: init?.body ? JSON.parse(init.body as string) : null,
     });
     if (method === 'POST') return Promise.resolve(save());
+    if (method === 'PUT') return Promise.resolve(jsonResponse(200, { view: { ...VIEW, name: 'North gates' } }));
     if (method === 'DELETE') return Promise.resolve(jsonResponse(200, { ok: true }));
     return Promise.resolve(jsonResponse(200, { views: [VIEW] }));
   });
@@ -93,5 +94,27 @@ describe('SavedViewsMenu', () => {
     expect(savedViewLink(VIEW.query, 'https://console.example')).toBe(
       'https://console.example/config/devices?q=north&status=alert',
     );
+  });
+
+  it('renames a view: its name offered, the new one sent, the list read again', async () => {
+    const calls = mockViews(() => jsonResponse(201, { view: VIEW }));
+    renderMenu('');
+    fireEvent.click(await screen.findByTestId(TestId.devicesBulk.viewRename(3)));
+    const name = screen.getByTestId<HTMLInputElement>(TestId.devicesBulk.viewName);
+    // The menu closed behind the dialog.
+    await waitFor(() => expect(screen.queryByTestId(TestId.devicesBulk.viewSave)).toBeNull());
+    expect(name.value).toBe('North alerts');
+    expect(screen.getByText('Rename view “North alerts”')).toBeTruthy();
+    // The same name renames nothing.
+    expect(screen.getByTestId<HTMLButtonElement>(TestId.devicesBulk.viewSaveConfirm).disabled).toBe(true);
+    fireEvent.change(name, { target: { value: ' North gates ' } });
+    fireEvent.click(screen.getByTestId(TestId.devicesBulk.viewSaveConfirm));
+    await waitFor(() => expect(screen.queryByTestId(TestId.devicesBulk.viewName)).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/v1/config/2/saved_views/3',
+      body: { view: { name: 'North gates' } },
+    });
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
   });
 });

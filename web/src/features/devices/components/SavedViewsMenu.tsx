@@ -34,14 +34,17 @@ export interface SavedViewsMenuProps {
 
 /**
  * "Views": the user's saved views of the Devices screen (filters, sort and search, as the
- * address holds them). Open one (its address), copy its link, delete it, or save the current
- * view under a name (a name already used is replaced; the provider refuses beyond its limit,
- * error 170, said as every refusal is).
+ * address holds them). Open one (its address), copy its link, rename or delete it, or save the
+ * current view under a name (a name already used is replaced; the provider refuses beyond its
+ * limit, error 170, said as every refusal is).
  */
 export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
+  // The name dialog: saving the current view, or renaming one.
+  const [naming, setNaming] = useState<{ readonly renaming: SavedView | null } | null>(null);
+  // The menu closes as a rename opens its dialog (its button keeps the click from the menu item).
+  const [menuOpen, setMenuOpen] = useState(false);
   const views = useApiValue<readonly SavedView[]>(
     async (signal) =>
       (await api.call(API.savedViews.list, { params: { environmentId }, query: { screen: 'devices' } }, { signal }))
@@ -66,6 +69,8 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
   return (
     <>
       <Popover
+        isOpen={menuOpen}
+        onInteraction={setMenuOpen}
         placement="bottom-end"
         content={
           <Menu>
@@ -101,6 +106,19 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
                       <Button
                         variant="minimal"
                         size="small"
+                        icon="edit"
+                        aria-label={t('devices.views.rename', { name: view.name })}
+                        title={t('devices.views.rename', { name: view.name })}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setMenuOpen(false);
+                          setNaming({ renaming: view });
+                        }}
+                        data-testid={TestId.devicesBulk.viewRename(view.id)}
+                      />
+                      <Button
+                        variant="minimal"
+                        size="small"
                         intent="danger"
                         icon="trash"
                         aria-label={t('devices.views.delete', { name: view.name })}
@@ -120,7 +138,7 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
             <MenuItem
               icon="floppy-disk"
               text={t('devices.views.save')}
-              onClick={() => setSaving(true)}
+              onClick={() => setNaming({ renaming: null })}
               data-testid={TestId.devicesBulk.viewSave}
             />
           </Menu>
@@ -133,13 +151,14 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
           data-testid={TestId.devicesBulk.views}
         />
       </Popover>
-      {saving && (
-        <SaveViewDialog
+      {naming && (
+        <ViewNameDialog
           environmentId={environmentId}
           query={query}
-          onClose={() => setSaving(false)}
+          renaming={naming.renaming}
+          onClose={() => setNaming(null)}
           onSaved={() => {
-            setSaving(false);
+            setNaming(null);
             views.reload();
           }}
         />
@@ -151,32 +170,48 @@ export function SavedViewsMenu({ environmentId, query }: SavedViewsMenuProps) {
 /** The search a view's query carries, for the search box the CRUD kit keeps. */
 const searchOf = (query: string) => devicesViewOf(new URLSearchParams(query)).search;
 
-function SaveViewDialog({
+/**
+ * A view's name: the current view saved under it, or a saved view renamed to it (its query kept;
+ * another of the user's views under the name is replaced, as saving does).
+ */
+function ViewNameDialog({
   environmentId,
   query,
+  renaming,
   onClose,
   onSaved,
 }: {
   readonly environmentId: number;
   readonly query: string;
+  /** The view to rename; null to save the current view. */
+  readonly renaming: SavedView | null;
   readonly onClose: () => void;
   readonly onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(renaming?.name ?? '');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const save = () => {
     setBusy(true);
     setFailure(null);
-    api
-      .call(API.savedViews.create, {
-        params: { environmentId },
-        body: { view: { screen: 'devices', name: name.trim(), query } },
-      })
+    (renaming
+      ? api.call(API.savedViews.rename, {
+          params: { environmentId, id: renaming.id },
+          body: { view: { name: name.trim() } },
+        })
+      : api.call(API.savedViews.create, {
+          params: { environmentId },
+          body: { view: { screen: 'devices', name: name.trim(), query } },
+        })
+    )
       .then(
         (answer) => {
-          notifySuccess(t('devices.views.saved', { name: answer.view.name }));
+          notifySuccess(
+            renaming
+              ? t('devices.views.renamed', { from: renaming.name, name: answer.view.name })
+              : t('devices.views.saved', { name: answer.view.name }),
+          );
           onSaved();
         },
         (error: unknown) => setFailure(error),
@@ -185,7 +220,12 @@ function SaveViewDialog({
   };
   const detail = failure === null ? null : errorDetail(t, failure);
   return (
-    <Dialog isOpen title={t('devices.views.saveTitle')} onClose={() => !busy && onClose()} style={{ width: 420 }}>
+    <Dialog
+      isOpen
+      title={renaming ? t('devices.views.renameTitle', { name: renaming.name }) : t('devices.views.saveTitle')}
+      onClose={() => !busy && onClose()}
+      style={{ width: 420 }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -196,7 +236,7 @@ function SaveViewDialog({
           <FormGroup
             label={t('devices.views.name')}
             labelFor="devices-view-name"
-            helperText={t('devices.views.nameHelper')}
+            helperText={renaming ? t('devices.views.renameHelper') : t('devices.views.nameHelper')}
           >
             <InputGroup
               id="devices-view-name"
@@ -221,9 +261,9 @@ function SaveViewDialog({
               <Button
                 type="submit"
                 intent="primary"
-                text={t('devices.views.saveConfirm')}
+                text={renaming ? t('devices.views.renameConfirm') : t('devices.views.saveConfirm')}
                 loading={busy}
-                disabled={name.trim() === ''}
+                disabled={name.trim() === '' || name.trim() === renaming?.name}
                 data-testid={TestId.devicesBulk.viewSaveConfirm}
               />
             </>

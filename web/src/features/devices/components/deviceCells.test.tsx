@@ -32,7 +32,10 @@ describe('the Devices table’s name cell', () => {
         <SessionContext.Provider logic={testSessionLogic()} options={{ input: session }}>
           <MemoryRouter initialEntries={[`${ROUTES.devices}?status=alert`]}>
             <Routes>
-              <Route path={ROUTES.devices} element={<DeviceNameCell row={{ id: 7, name: 'gate-north' }} />} />
+              <Route
+                path={ROUTES.devices}
+                element={<DeviceNameCell row={{ id: 7, name: 'gate-north', isEnabled: true }} />}
+              />
               <Route path={ROUTES.device} element={<DevicePageProbe />} />
             </Routes>
           </MemoryRouter>

@@ -56,9 +56,12 @@ export function IdentifierText({
  * The name cell: the device's name, cut in its middle to the column, a link to the device's
  * page (which comes back to this table's address). Its mousedown stays its own, as the buttons'.
  */
-export function DeviceNameCell({ row }: { readonly row: Pick<FleetRow, 'id' | 'name'> }) {
+export function DeviceNameCell({ row }: { readonly row: Pick<FleetRow, 'id' | 'name' | 'isEnabled'> }) {
   return (
-    <span className="devices-name-cell" ref={keepMouseDown}>
+    <span
+      className={row.isEnabled ? 'devices-name-cell' : 'devices-name-cell devices-name-disabled'}
+      ref={keepMouseDown}
+    >
       <DeviceLink id={row.id} name={row.name}>
         <IdentifierText column="name" text={row.name} testId={TestId.devices.cell('name', row.id)} />
       </DeviceLink>

@@ -4,7 +4,9 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import {
   DEVICE_SORT_COLUMNS,
+  FILE_ONLY_COLUMNS,
   fleetCellText,
+  type FileOnlyColumn,
   type DeviceSortColumn,
   type FleetExportColumn,
   type FleetRow,
@@ -84,6 +86,30 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
       minWidth: 80,
       dropOrder: 4,
       render: (row) => <CellText testId={TestId.devices.cell('role', row.id)} text={text(row, 'role')} />,
+    },
+    {
+      // A disabled device says so, marked; an enabled one quietly (its name is dimmed when disabled too).
+      key: 'enabled',
+      labelKey: 'devices.columns.enabled',
+      // "Disabled" whole in its tag, with its icon.
+      width: 116,
+      minWidth: 108,
+      dropOrder: 8,
+      render: (row) =>
+        row.isEnabled ? (
+          <CellText testId={TestId.devices.cell('enabled', row.id)} text={text(row, 'enabled')} />
+        ) : (
+          <Tag
+            minimal
+            intent="warning"
+            icon="disable"
+            title={text(row, 'enabled')}
+            data-testid={TestId.devices.cell('enabled', row.id)}
+            data-enabled="false"
+          >
+            {text(row, 'enabled')}
+          </Tag>
+        ),
     },
     {
       key: 'connection',
@@ -173,12 +199,25 @@ export function deviceColumns(t: TFunction): readonly ColumnSpec[] {
 
 const isDataColumn = (key: string): key is DeviceSortColumn => (DEVICE_SORT_COLUMNS as readonly string[]).includes(key);
 
+/** The headers of the columns only a file has. */
+const FILE_ONLY_LABEL_KEYS: Readonly<Record<FileOnlyColumn, string>> = {
+  groups: 'devices.columns.groups',
+  latitude: 'devices.columns.latitude',
+  longitude: 'devices.columns.longitude',
+};
+
 /**
  * The columns a CSV export writes: every data column of the table in its order, labelled as its
- * header, whatever the window's width leaves on screen (a file is read elsewhere, whole).
+ * header, whatever the window's width leaves on screen (a file is read elsewhere, whole), then
+ * the device's groups (for a user who may see groups) and its coordinates.
  */
-export function deviceExportColumns(t: TFunction): FleetExportColumn[] {
-  return deviceColumns(t).flatMap((column) =>
+export function deviceExportColumns(t: TFunction, options: { readonly groups: boolean }): FleetExportColumn[] {
+  const tableColumns = deviceColumns(t).flatMap((column) =>
     isDataColumn(column.key) ? [{ key: column.key, label: t(column.labelKey) }] : [],
   );
+  const fileColumns = FILE_ONLY_COLUMNS.filter((key) => key !== 'groups' || options.groups).map((key) => ({
+    key,
+    label: t(FILE_ONLY_LABEL_KEYS[key]),
+  }));
+  return [...tableColumns, ...fileColumns];
 }

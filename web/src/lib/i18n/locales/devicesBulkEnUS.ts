@@ -41,7 +41,7 @@ export const devicesBulkEnUS = {
     },
     reason: {
       notFound: 'Not found in this environment',
-      notAllowed: 'You may not change this device',
+      notAllowed: 'Not in your allowed devices (nor created by you)',
       notDone: 'Not done: the store failed to write it (nothing was changed); try again',
     },
     report: {
@@ -58,6 +58,15 @@ export const devicesBulkEnUS = {
       copy: 'Copy as CSV',
       copied: 'The refused devices were copied',
       download: 'Download CSV',
+    },
+    reach: {
+      checking: 'Checking which of them you may change…',
+      some_one: 'You may change {{may}} of the {{count}} selected device.',
+      some_other: 'You may change {{may}} of the {{count}} selected devices.',
+      notAllowed_one: '{{count}} is not in your allowed devices (nor created by you).',
+      notAllowed_other: '{{count}} are not in your allowed devices (nor created by you).',
+      notFound_one: '{{count}} is no longer in this environment.',
+      notFound_other: '{{count}} are no longer in this environment.',
     },
     versionsOf: 'Fixed versions offered for',
     group: 'Group',
@@ -96,5 +105,10 @@ export const devicesBulkEnUS = {
     copied: 'Link to {{name}} copied',
     copyLink: 'Copy the link to {{name}}',
     delete: 'Delete {{name}}',
+    rename: 'Rename {{name}}',
+    renameTitle: 'Rename view “{{name}}”',
+    renameHelper: 'Its filters, sort and search stay. Another of your views under this name is replaced.',
+    renameConfirm: 'Rename',
+    renamed: 'View {{from}} renamed to {{name}}',
   },
 };

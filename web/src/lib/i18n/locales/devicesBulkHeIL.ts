@@ -43,7 +43,7 @@ export const devicesBulkHeIL: typeof devicesBulkEnUS = {
     },
     reason: {
       notFound: 'לא נמצא בסביבה זו',
-      notAllowed: 'אין לך הרשאה לשנות התקן זה',
+      notAllowed: 'לא ברשימת ההתקנים המורשים שלך (ולא נוצר על ידך)',
       notDone: 'לא בוצע: המאגר נכשל בכתיבה (דבר לא שונה); נסו שוב',
     },
     report: {
@@ -60,6 +60,15 @@ export const devicesBulkHeIL: typeof devicesBulkEnUS = {
       copy: 'העתקה כ-CSV',
       copied: 'ההתקנים שנדחו הועתקו',
       download: 'הורדת CSV',
+    },
+    reach: {
+      checking: 'בודקים אילו מההתקנים מותר לך לשנות…',
+      some_one: 'מותר לך לשנות {{may}} מתוך התקן אחד שנבחר.',
+      some_other: 'מותר לך לשנות {{may}} מתוך {{count}} ההתקנים שנבחרו.',
+      notAllowed_one: 'התקן אחד אינו ברשימת ההתקנים המורשים שלך (ולא נוצר על ידך).',
+      notAllowed_other: '{{count}} התקנים אינם ברשימת ההתקנים המורשים שלך (ולא נוצרו על ידך).',
+      notFound_one: 'התקן אחד כבר אינו בסביבה זו.',
+      notFound_other: '{{count}} התקנים כבר אינם בסביבה זו.',
     },
     versionsOf: 'גרסאות קבועות מוצעות עבור',
     group: 'קבוצה',
@@ -98,5 +107,10 @@ export const devicesBulkHeIL: typeof devicesBulkEnUS = {
     copied: 'הקישור אל {{name}} הועתק',
     copyLink: 'העתקת הקישור אל {{name}}',
     delete: 'מחיקת {{name}}',
+    rename: 'שינוי השם של {{name}}',
+    renameTitle: 'שינוי שם התצוגה "{{name}}"',
+    renameHelper: 'הסינון, המיון והחיפוש שלה נשמרים. תצוגה אחרת שלך בשם הזה תוחלף.',
+    renameConfirm: 'שינוי שם',
+    renamed: 'שם התצוגה {{from}} שונה ל־{{name}}',
   },
 };
