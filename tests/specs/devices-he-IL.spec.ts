@@ -1,4 +1,5 @@
-import { TestId } from '@halo/shared';
+import { readFileSync } from 'node:fs';
+import { parseCsv, TestId } from '@halo/shared';
 import { loginThroughUi } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -95,4 +96,12 @@ test('he-IL: the import report says every refusal in Hebrew, with no English wor
   }
   await expect(page.getByTestId(TestId.devices.importClose)).toHaveText('סגירה');
   await snap('devices-import-report-he-IL');
+  // The report downloads as the dialog shows it (issue 39, item 10).
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId(TestId.devices.importReportDownload).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('device-import-report.csv');
+  const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+  expect(rows[0]).toEqual(['שורה', 'שם', 'מזהה צימוד', 'הצלחה', 'שגיאה']);
+  expect(rows.find((row) => row[0] === '4')?.[4]).toBe('הערך של כתובת IP 1 אינו תקין');
 });

@@ -204,6 +204,7 @@ export const TestId = {
     importReportRow: (row: number) => `devices-import-report-row-${row}`,
     importClose: 'devices-import-close',
     importAnother: 'devices-import-another',
+    importReportDownload: 'devices-import-report-download',
     rfDialog: 'devices-rf-dialog',
     rfRecording: (uuid: string) => `devices-rf-recording-${uuid}`,
     rfDownload: 'devices-rf-download',

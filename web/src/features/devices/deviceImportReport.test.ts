@@ -1,9 +1,10 @@
-import { DEVICE_IMPORT_COLUMNS, ErrorCode } from '@halo/shared';
+import { DEVICE_IMPORT_COLUMNS, ErrorCode, parseCsv } from '@halo/shared';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n/i18n';
 import {
   DEVICE_IMPORT_TEMPLATE,
   ImportReportSchema,
+  importReportCsv,
   importSummary,
   reportErrorText,
   reportLine,
@@ -107,6 +108,21 @@ describe('device import report', () => {
       // Only identifiers and the IP abbreviation may be Latin: no English word, no key, no path.
       expect(text.replace(/SN-1|edge-1|IP/g, '')).not.toMatch(/[A-Za-z_]/);
     }
+  });
+
+  it('downloads as CSV what the dialog shows, in the reader’s language and formula-safe (issue 39, item 10)', () => {
+    const t = createI18n('he-IL').t;
+    const rows = parseCsv(importReportCsv(t, [...report, { ...report[0]!, name: '=HYPERLINK("x")' }]));
+    expect(rows[0]).toEqual(['שורה', 'שם', 'מזהה צימוד', 'הצלחה', 'שגיאה']);
+    expect(rows[2]).toEqual([
+      String(reportLine(report[1]!, 1)),
+      report[1]!.name,
+      report[1]!.pairing_id,
+      'לא נוצר',
+      'הערך של כתובת IP 1 אינו תקין',
+    ]);
+    expect(rows.at(-1)?.[1]).toBe(`'=HYPERLINK("x")`);
+    expect(rows).toHaveLength(report.length + 2);
   });
 
   it('offers a template whose header names every import column', () => {

@@ -1,4 +1,4 @@
-import { DEVICE_IMPORT_COLUMNS, ErrorCode, type DeviceImportReportRow } from '@halo/shared';
+import { csvLine, DEVICE_IMPORT_COLUMNS, ErrorCode, type DeviceImportReportRow } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { serverProblemText, type ServerProblem } from '../../lib/i18n';
 import { deviceFieldLabel } from './deviceLabels';
@@ -53,4 +53,31 @@ export function reportErrorText(t: TFunction, row: ImportReportRow): string {
   // A rule's message may not say which field it is about ("Port value must be between ..."): say it first.
   const named = problem.code !== ErrorCode.MISSING_VALUES || label === '' || text.includes(label);
   return named ? text : t('devices.import.fieldProblem', { field: label, problem: text });
+}
+
+/**
+ * The report as CSV, as the dialog shows it (issue 39, item 10): the line, the name and the
+ * serial number as the file had them, whether the device was created, and the error in the
+ * reader's language; formula-safe (shared csv.ts), a file to fix and import again.
+ */
+export function importReportCsv(t: TFunction, report: readonly ImportReportRow[]): string {
+  const header = [
+    t('devices.import.row'),
+    t('devices.columns.name'),
+    t('devices.columns.pairingId'),
+    t('devices.import.success'),
+    t('devices.import.error'),
+  ];
+  return [
+    csvLine(header),
+    ...report.map((row, index) =>
+      csvLine([
+        reportLine(row, index),
+        row.name,
+        row.pairing_id,
+        t(row.success ? 'devices.import.yes' : 'devices.import.no'),
+        reportErrorText(t, row),
+      ]),
+    ),
+  ].join('');
 }

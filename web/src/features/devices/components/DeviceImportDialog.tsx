@@ -6,6 +6,7 @@ import { saveFile, api, errorDetailOf, errorMessageKey } from '../../../lib/api'
 
 import {
   DEVICE_IMPORT_TEMPLATE,
+  importReportCsv,
   importSummary,
   reportErrorText,
   reportLine,
@@ -151,6 +152,17 @@ export function DeviceImportDialog({ isOpen, environmentId, onClose, onImported 
         actions={
           report ? (
             <>
+              <Button
+                icon="download"
+                text={t('devices.import.downloadReport')}
+                onClick={() =>
+                  saveFile(
+                    new Blob([importReportCsv(t, report)], { type: 'text/csv;charset=utf-8' }),
+                    'device-import-report.csv',
+                  )
+                }
+                data-testid={TestId.devices.importReportDownload}
+              />
               <Button text={t('devices.import.another')} onClick={reset} data-testid={TestId.devices.importAnother} />
               <Button
                 intent="primary"

@@ -97,6 +97,7 @@ export const devicesEnUS = {
     fieldProblem: '{{field}}: {{problem}}',
     close: 'Close',
     another: 'Import another file',
+    downloadReport: 'Download the report (CSV)',
   },
   rf: {
     open: 'RF recordings',

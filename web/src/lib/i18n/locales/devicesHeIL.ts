@@ -98,6 +98,7 @@ export const devicesHeIL: typeof devicesEnUS = {
     fieldProblem: '{{field}}: {{problem}}',
     close: 'סגירה',
     another: 'ייבוא קובץ נוסף',
+    downloadReport: 'הורדת הדוח (CSV)',
   },
   rf: {
     open: 'הקלטות RF',
