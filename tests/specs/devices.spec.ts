@@ -150,6 +150,38 @@ test('the header checkbox selects every row on screen with a mouse click, and a 
   await expect(page.getByTestId(TestId.devicesBulk.bar)).toHaveCount(0);
 });
 
+test('Back from a device’s page opens the table where it was left, not at its top (issue 39, item 10)', async ({
+  page,
+  devices,
+  stack,
+}) => {
+  await loginThroughUi(page, 'admin', stack.adminPassword);
+  await devices.open();
+  await page.mouse.move(900, 700);
+  await devices.settled();
+  const scroller = page.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+  const rowHeight = await devices
+    .columnCells('name')
+    .first()
+    .evaluate((cell) => cell.getBoundingClientRect().height);
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  const left = await scroller.evaluate((element) => element.scrollTop);
+  expect(left).toBeGreaterThan(3 * rowHeight);
+  // The last row's device: on screen only when scrolled down.
+  const last = page.locator('.bp6-table-quadrant-main [data-testid^="devices-cell-name-"]').last();
+  await last.click();
+  await expect(page).toHaveURL(/\/config\/devices\/\d+(\?.*)?$/);
+  await expect(page.getByTestId(TestId.devicePage.name)).toBeVisible();
+  const opened = Number(/\/config\/devices\/(\d+)/.exec(page.url())?.[1]);
+  const cellId = TestId.devices.cell('name', opened);
+  await page.goBack();
+  await devices.settled();
+  await expect
+    .poll(() => scroller.evaluate((element) => element.scrollTop), { timeout: 10_000 })
+    .toBeGreaterThan(left - 2 * rowHeight);
+  await expect(page.locator('.bp6-table-quadrant-main').getByTestId(cellId)).toBeInViewport();
+});
+
 test('CSV import reports each row through the catalogue, offers Close after it, and refuses a file that is not a devices file', async ({
   page,
   devices,

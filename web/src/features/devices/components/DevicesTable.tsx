@@ -2,7 +2,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Button, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { TestId, type Device } from '@halo/shared';
-import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudEmptyState, RowButtonTooltips } from '../../../crud';
 import {
@@ -21,6 +21,7 @@ import { deviceColumns, type ColumnSpec } from './deviceColumns';
 import { SelectionBar } from './SelectionBar';
 import { onSelectionKeyDown, RowSelection, selectColumn, VisibleRowsCheckbox } from './SelectionCells';
 import { useColumnWidths } from './useColumnWidths';
+import { useScrollMemory } from './scrollMemory';
 import { useFleetWindow } from './useFleetWindow';
 
 /** Kept here for the panels that colour a connection like the table does. */
@@ -135,6 +136,8 @@ export function DevicesTable({
 
   const size = shape?.size ?? 0;
   const total = shape?.total ?? 0;
+  const wrapper = useRef<HTMLDivElement>(null);
+  const onScrollCapture = useScrollMemory(wrapper, size * ROW_HEIGHT);
   if (!live && total === 0) return <Spinner size={32} />;
   if (live && shape && total === 0)
     return (
@@ -156,7 +159,7 @@ export function DevicesTable({
     );
 
   return (
-    <div className="devices-table-wrapper">
+    <div className="devices-table-wrapper" ref={wrapper} onScrollCapture={onScrollCapture}>
       {selectable && selection.count > 0 && (
         <SelectionBar
           selection={selection}
