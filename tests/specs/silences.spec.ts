@@ -90,6 +90,11 @@ test('a silence is seen on Home, the bell, the wall and the device page, and pla
   await snap('silences-bell');
   await page.keyboard.press('Escape');
 
+  // The Devices table says it too: quiet devices may be silenced ones.
+  await page.goto('/config/devices');
+  await expect(page.getByTestId(TestId.alarms.silenceBanner)).toContainText('Site power work', { timeout: 20_000 });
+  await snap('silences-devices');
+
   // The device's page names the silence that covers it.
   await page.goto(`/config/devices/${alarm?.device_id ?? 0}`);
   await expect(page.getByTestId(TestId.alarms.silenceBanner)).toContainText('This device’s alarms are silenced');

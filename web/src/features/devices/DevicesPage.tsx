@@ -4,10 +4,11 @@ import { can, DeviceType, TestId, type Device, type DeviceBulkAction } from '@ha
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen, type CrudListProps } from '../../crud';
-import { DeviceLogDialog } from '../logs';
+import { DeviceLogDialog, SilenceBanner } from '../logs';
 import { api } from '../../lib/api';
 import {
   appFleet,
+  appSummary,
   DEVICE_STATUS_FILTERS,
   isDeviceStatusFilter,
   type ChannelFleet,
@@ -46,6 +47,9 @@ export function DevicesPage() {
   const { t } = useTranslation();
   const { subject, environmentId } = useSessionSubject();
   const fleet = useMemo(() => appFleet(environmentId), [environmentId]);
+  // The silences in force, as Home and the wall say them: a table of quiet devices may be a silenced one (issue 39, item 2).
+  const summary = useMemo(() => appSummary(environmentId), [environmentId]);
+  const alarmCounts = useObservableValue(summary.summary$, null)?.alarms;
   const feedState = useObservableValue(fleet.state$, { kind: 'connecting' } as const);
 
   const { view, changeView } = useDevicesView();
@@ -192,6 +196,7 @@ export function DevicesPage() {
   return (
     <div className="devices-page">
       <div className="devices-main">
+        <SilenceBanner counts={alarmCounts} />
         <CrudScreen definition={definition} reloadKey={reloadKey} onSuccess={loadServers} />
       </div>
       {panelDevice && panelLive$ && (
