@@ -14,7 +14,6 @@ import {
 import {
   API,
   can,
-  formatTimestamp,
   SILENCE_DURATIONS_HOURS,
   SILENCE_REASON_MAX_LENGTH,
   TestId,
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionSubject } from '../../../lib/session';
+import { Timestamp } from '../../../lib/time-zone';
 
 /** A `datetime-local` value read as UTC (the console's times are UTC): `2026-12-01T06:00` → ISO. */
 export function utcInputToIso(value: string): string {
@@ -217,7 +217,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
                     )}
                   </Tag>{' '}
                   <span dir="ltr">
-                    {formatTimestamp(silence.starts_at)} → {formatTimestamp(silence.ends_at)}
+                    <Timestamp iso={silence.starts_at} /> → <Timestamp iso={silence.ends_at} />
                   </span>{' '}
                   <bdi>{silence.reason}</bdi>{' '}
                   {silence.may_end ? (

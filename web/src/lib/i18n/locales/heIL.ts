@@ -254,7 +254,23 @@ export const heIL = {
   },
   settings: {
     dialog: { title: 'הגדרות' },
-    nav: { twoFactor: 'אימות דו-שלבי', notifications: 'התראות' },
+    nav: { twoFactor: 'אימות דו-שלבי', notifications: 'התראות', timeZone: 'אזור זמן' },
+    timeZone: {
+      title: 'אזור זמן',
+      intro:
+        'הזמנים מוצגים באזור זמן זה, וזמנים שמזינים נקראים בו. שעון השרת בסרגל העליון ושעות השדרוג של התקן נשארים ב-UTC.',
+      label: 'הצגה והזנה של זמנים לפי',
+      help: 'הקלידו חלק משם האזור או את ההפרש שלו (למשל ‎“jerusalem”‎ או ‎“utc+2”‎), ובחרו בחיצים וב-Enter.',
+      search: 'חיפוש אזור זמן…',
+      browser: 'אזור הזמן של הדפדפן ({{zone}})',
+      browserShort: 'אזור הזמן של הדפדפן',
+      browserWord: 'דפדפן',
+      zone: '{{zone}} ({{offset}})',
+      noMatch: 'אין אזור זמן מתאים',
+      example: 'עכשיו: {{time}}',
+      save: 'שמירה',
+      saved: 'אזור הזמן נשמר',
+    },
     notifications: {
       title: 'התראות',
       intro: 'התראות שמגיעות אליך נספרות בפעמון שבסרגל העליון, ואם תרצה, נשלחות אליך גם בדואר אלקטרוני.',
