@@ -285,6 +285,7 @@ export const TestId = {
     customFrom: 'logs-custom-from',
     customTo: 'logs-custom-to',
     customApplied: 'logs-custom-applied',
+    customZone: 'logs-custom-zone',
     customApply: 'logs-custom-apply',
     text: 'logs-text',
     device: 'logs-device',
@@ -340,6 +341,7 @@ export const TestId = {
     silenceCreate: 'alarms-silence-create',
     silenceList: 'alarms-silence-list',
     silenceStartsAt: 'alarms-silence-starts-at',
+    silenceZone: 'alarms-silence-zone',
     silenceBanner: 'alarms-silence-banner',
     silenceBannerCount: 'alarms-silence-banner-count',
     silenceNotice: (id: number) => `alarms-silence-notice-${id}`,
@@ -430,6 +432,7 @@ export const TestId = {
     to: 'time-window-to',
     apply: 'time-window-apply',
     applied: 'time-window-applied',
+    zone: 'time-window-zone',
   },
   /** One device's page (issue 28). */
   devicePage: {

@@ -4,6 +4,7 @@ import {
   formatTimestamp,
   isTimeZone,
   platformTimeZone,
+  UTC_ZONE,
   zoneOffsetLabel,
 } from '@halo/shared';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
@@ -43,6 +44,8 @@ export interface TimeFormat {
   readonly timeOfDay: (iso: string) => string;
   /** The zone's offset at an instant (now by default), as times are labelled: 'UTC+2'. */
   readonly offsetLabel: (epochMs?: number) => string;
+  /** The zone as named beside a field times are typed in: 'Asia/Jerusalem, UTC+2', or 'UTC'. */
+  readonly zoneName: (epochMs?: number) => string;
 }
 
 export function timeFormatOf(zone: string): TimeFormat {
@@ -52,6 +55,8 @@ export function timeFormatOf(zone: string): TimeFormat {
     timestamp: (iso) => formatTimestamp(iso, zone),
     timeOfDay: (iso) => formatTimeOfDay(iso, zone),
     offsetLabel: (epochMs = Date.now()) => zoneOffsetLabel(epochMs, zone),
+    zoneName: (epochMs = Date.now()) =>
+      zone === UTC_ZONE ? UTC_ZONE : `${zone.replaceAll('_', ' ')}, ${zoneOffsetLabel(epochMs, zone)}`,
   };
 }
 

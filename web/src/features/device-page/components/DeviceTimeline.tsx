@@ -59,7 +59,7 @@ export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceT
             </span>
           ))}
         </div>
-        <span className="device-timeline-utc">UTC</span>
+        <span className="device-timeline-utc">{format.offsetLabel(timeline.to)}</span>
       </div>
       {lanes.map((lane) => (
         <div key={lane.key} className="device-timeline-row" data-testid={TestId.devicePage.lane(lane.key)}>
