@@ -13,6 +13,9 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/testingLibrarySetup.ts'],
+    // Times are shown in the browser's zone unless the user chooses one (issue 39, item 15): the
+    // tests' browser is in UTC wherever they run.
+    env: { TZ: 'UTC' },
     // A wait may take up to asyncUtilTimeout (testingLibrarySetup.ts); a test holds a few.
     testTimeout: 20_000,
   },

@@ -63,6 +63,7 @@ import { deleteWebhook } from './routes/alarm-webhooks/deleteWebhook.js';
 import { listWebhooks } from './routes/alarm-webhooks/listWebhooks.js';
 import { testWebhook } from './routes/alarm-webhooks/testWebhook.js';
 import { getNotificationSettings, updateNotificationSettings } from './routes/notifications/notificationSettings.js';
+import { updatePreferences } from './routes/preferences/updatePreferences.js';
 import { changeEmail, confirmEmail } from './routes/notifications/emailChange.js';
 import { exportSystemLogs } from './routes/logs/exportSystemLogs.js';
 import { systemLogHistogram } from './routes/logs/systemLogHistogram.js';
@@ -172,6 +173,7 @@ export const PROVIDER_ROUTES: readonly Route[] = [
   testWebhook,
   getNotificationSettings,
   updateNotificationSettings,
+  updatePreferences,
   changeEmail,
   confirmEmail,
   getDevicesConnectivity,

@@ -92,6 +92,8 @@ export function loginResponse(
     two_factor_auth: { setup_status: TwoFactorStatus.INACTIVE },
     verified: true,
     session_kind: SessionKind.DISPLAY,
+    // A wall shows times in the zone of the browser it runs in, not of the manager who made it.
+    time_zone: null,
   };
 }
 
@@ -116,6 +118,7 @@ function personLoginResponse(
     verified: session.verified === 1,
     realm_type: environment.realm_type,
     session_kind: SessionKind.USER,
+    time_zone: user.time_zone,
   };
 }
 

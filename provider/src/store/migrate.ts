@@ -28,6 +28,7 @@ import * as deviceCaseIndexes from './migrations/031_device_case_indexes.js';
 import * as auditWebhookAddresses from './migrations/032_audit_webhook_addresses.js';
 import * as emailChanges from './migrations/033_email_changes.js';
 import * as alarmMailInterval from './migrations/034_alarm_mail_interval.js';
+import * as userTimeZone from './migrations/035_user_time_zone.js';
 
 /** A migration file: its `up` takes the database and, when it needs to tell them apart, the dialect. */
 interface MigrationModule {
@@ -67,6 +68,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '032_audit_webhook_addresses': auditWebhookAddresses,
   '033_email_changes': emailChanges,
   '034_alarm_mail_interval': alarmMailInterval,
+  '035_user_time_zone': userTimeZone,
 };
 
 function migrationsFor(store: Store): Record<string, Migration> {

@@ -38,6 +38,8 @@ export interface UsersTable {
   email_digest: Generated<number>;
   /** At most one alarm mail every this many minutes; null: the installation's interval (migration 034). */
   alarm_mail_interval_minutes: number | null;
+  /** The IANA zone the user reads and enters times in; null: their browser's (migration 035). */
+  time_zone: string | null;
   two_factor_status: number;
   /** Encrypted TOTP secret, null while 2FA is inactive. */
   two_factor_secret: string | null;

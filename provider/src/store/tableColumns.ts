@@ -317,6 +317,7 @@ export const TABLE_COLUMNS: { readonly [Name in keyof Database]: readonly string
     'locale',
     'email_digest',
     'alarm_mail_interval_minutes',
+    'time_zone',
     'two_factor_status',
     'two_factor_secret',
     'two_factor_last_step',

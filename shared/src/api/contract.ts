@@ -1,5 +1,6 @@
 import { alarmsApi } from '../alarms/alarmsApi.js';
 import { notificationsApi } from '../alarms/notifications.js';
+import { preferencesApi } from '../users/preferences.js';
 import { silencesApi } from '../alarms/silence.js';
 import { webhooksApi } from '../alarms/webhook.js';
 import { applicationRulesApi } from '../application-rules/applicationRulesApi.js';
@@ -38,6 +39,7 @@ export const API = {
   logs: logsApi,
   alarms: alarmsApi,
   notifications: notificationsApi,
+  preferences: preferencesApi,
   silences: silencesApi,
   webhooks: webhooksApi,
   usage: usageApi,

@@ -52,6 +52,8 @@ export const LoginResponseSchema = z.object({
   realm_type: z.number().int(),
   /** 'display' for a wall display's read-only session; absent or 'user' for a person. */
   session_kind: z.enum([SessionKind.USER, SessionKind.DISPLAY]).optional(),
+  /** The IANA zone the user reads and enters times in; null or absent: the browser's (issue 39, item 15). */
+  time_zone: z.string().nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

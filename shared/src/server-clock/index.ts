@@ -1,1 +1,2 @@
 export * from './serverClock.js';
+export * from './timeZone.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDateTime,
   formatServerClock,
   formatTimeOfDay,
   formatTimestamp,
@@ -42,9 +43,29 @@ describe('ServerClockResponseSchema', () => {
 
 describe('formatTimestamp and formatTimeOfDay', () => {
   it('write API timestamps the way the clock is written', () => {
-    expect(formatTimestamp('2026-11-24T09:05:07.123Z')).toBe('24 Nov, 2026 09:05:07 (UTC)');
-    expect(formatTimestamp(null)).toBe('-');
-    expect(formatTimestamp('not a date')).toBe('-');
-    expect(formatTimeOfDay('2026-11-24T09:05:07Z')).toBe('09:05:07');
+    expect(formatTimestamp('2026-11-24T09:05:07.123Z', 'UTC')).toBe('24 Nov, 2026 09:05:07 (UTC)');
+    expect(formatTimestamp(null, 'UTC')).toBe('-');
+    expect(formatTimestamp('not a date', 'Asia/Jerusalem')).toBe('-');
+    expect(formatTimeOfDay('2026-11-24T09:05:07Z', 'UTC')).toBe('09:05:07');
+  });
+
+  it("write them in the reader's zone, labelled with its offset then", () => {
+    expect(formatTimestamp('2026-11-24T09:05:07Z', 'Asia/Jerusalem')).toBe('24 Nov, 2026 11:05:07 (UTC+2)');
+    expect(formatTimestamp('2026-07-24T09:05:07Z', 'Asia/Jerusalem')).toBe('24 Jul, 2026 12:05:07 (UTC+3)');
+    expect(formatTimestamp('2026-11-24T22:30:00Z', 'Asia/Kolkata')).toBe('25 Nov, 2026 04:00:00 (UTC+5:30)');
+    expect(formatTimestamp('2026-01-01T02:00:00Z', 'America/New_York')).toBe('31 Dec, 2025 21:00:00 (UTC-5)');
+    expect(formatTimestamp('2026-11-24T09:05:07Z', 'Europe/London')).toBe('24 Nov, 2026 09:05:07 (UTC)');
+    expect(formatTimeOfDay('2026-11-24T23:05:07Z', 'Asia/Jerusalem')).toBe('01:05:07');
+  });
+
+  it('write midnight as 00, not 24', () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 22, 0, 0), 'Asia/Jerusalem')).toBe('24 Nov, 2026 00:00:00 (UTC+2)');
+  });
+
+  it('follow a change of offset (Europe/Berlin, 2026-03-29 and 2026-10-25)', () => {
+    expect(formatDateTime(Date.parse('2026-03-29T00:59:59Z'), 'Europe/Berlin')).toBe('29 Mar, 2026 01:59:59 (UTC+1)');
+    expect(formatDateTime(Date.parse('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe('29 Mar, 2026 03:00:00 (UTC+2)');
+    expect(formatDateTime(Date.parse('2026-10-25T00:30:00Z'), 'Europe/Berlin')).toBe('25 Oct, 2026 02:30:00 (UTC+2)');
+    expect(formatDateTime(Date.parse('2026-10-25T01:30:00Z'), 'Europe/Berlin')).toBe('25 Oct, 2026 02:30:00 (UTC+1)');
   });
 });

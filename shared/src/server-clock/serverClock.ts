@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UTC_ZONE, wallTimeOf, zoneOffsetLabel } from './timeZone.js';
 
 export const ServerClockResponseSchema = z.object({ server_clock: z.iso.datetime({ offset: true }) });
 export type ServerClockResponse = z.infer<typeof ServerClockResponseSchema>;
@@ -16,28 +17,34 @@ export function serverNow(clock: ServerClock, localNow: number): number {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** 'D MMM, YYYY HH:mm:ss (UTC)'. */
-export function formatServerClock(epochMs: number): string {
-  const date = new Date(epochMs);
+/**
+ * Every date and time the console shows: 'D MMM, YYYY HH:mm:ss (zone)', the shape of the server
+ * clock (section 4), in the reader's zone and labelled with its offset then ('(UTC+2)'; '(UTC)'
+ * at none). The one formatter of the product (issue 39, item 15).
+ */
+export function formatDateTime(epochMs: number, zone: string): string {
+  const wall = wallTimeOf(epochMs, zone);
   return (
-    `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} (UTC)`
+    `${wall.day} ${MONTHS[wall.month - 1]}, ${wall.year} ` +
+    `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)} (${zoneOffsetLabel(epochMs, zone)})`
   );
 }
 
-/**
- * Every date and time the console shows is written like the server clock (section 4: 'D MMM,
- * YYYY HH:mm:ss (UTC)'); an ISO timestamp from the API goes through here. Unreadable input is '-'.
- */
-export function formatTimestamp(iso: string | null | undefined): string {
-  const epochMs = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(epochMs) ? '-' : formatServerClock(epochMs);
+/** The server clock as the spec writes it, always UTC: 'D MMM, YYYY HH:mm:ss (UTC)'. */
+export function formatServerClock(epochMs: number): string {
+  return formatDateTime(epochMs, UTC_ZONE);
 }
 
-/** The time of day of a timestamp, 'HH:mm:ss' in UTC, for compact lists under a UTC clock. */
-export function formatTimeOfDay(iso: string): string {
+/** An ISO timestamp from the API, written by formatDateTime in the reader's zone. Unreadable input is '-'. */
+export function formatTimestamp(iso: string | null | undefined, zone: string): string {
+  const epochMs = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(epochMs) ? '-' : formatDateTime(epochMs, zone);
+}
+
+/** The time of day of a timestamp, 'HH:mm:ss' in the reader's zone, for compact lists. */
+export function formatTimeOfDay(iso: string, zone: string): string {
   const epochMs = Date.parse(iso);
   if (Number.isNaN(epochMs)) return '-';
-  const date = new Date(epochMs);
-  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  const wall = wallTimeOf(epochMs, zone);
+  return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
 }

@@ -1,2 +1,3 @@
 export * from './user.js';
 export * from './usersApi.js';
+export * from './preferences.js';

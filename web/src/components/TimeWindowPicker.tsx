@@ -1,6 +1,6 @@
 import './timeWindowPicker.css';
 import { Button, ButtonGroup } from '@blueprintjs/core';
-import { DEVICE_TIMELINE_MAX_WINDOW_MS, formatServerClock, TestId, type DeviceTimelineWindow } from '@halo/shared';
+import { DEVICE_TIMELINE_MAX_WINDOW_MS, TestId, type DeviceTimelineWindow } from '@halo/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,8 @@ import {
   timeWindowRange,
   type TimeWindow,
 } from '../lib/time-window';
+import { ltrIsolate } from '../lib/i18n';
+import { useTimeFormat } from '../lib/time-zone';
 
 const PRESET_LABEL_KEYS: Readonly<Record<DeviceTimelineWindow, string>> = {
   '1h': 'timeWindow.presets.1h',
@@ -23,8 +25,10 @@ interface Draft {
   readonly to: string;
 }
 
-const draftOf = (window: TimeWindow): Draft | null =>
-  window.kind === 'custom' ? { from: dateTimeInputValue(window.from), to: dateTimeInputValue(window.to) } : null;
+const draftOf = (window: TimeWindow, zone: string): Draft | null =>
+  window.kind === 'custom'
+    ? { from: dateTimeInputValue(window.from, zone), to: dateTimeInputValue(window.to, zone) }
+    : null;
 
 export interface TimeWindowPickerProps {
   readonly value: TimeWindow;
@@ -34,21 +38,22 @@ export interface TimeWindowPickerProps {
 }
 
 /**
- * 1 h, 24 h, 7 d or a custom from-to: native date-time inputs in UTC, like every time the console
- * shows (Blueprint's date inputs are not installed), applied once both make a window the API
- * takes (at most 31 days).
+ * 1 h, 24 h, 7 d or a custom from-to: native date-time inputs read in the reader's zone, like
+ * every time the console shows, the zone named beside them (Blueprint's date inputs are not
+ * installed), applied once both make a window the API takes (at most 31 days).
  */
 export function TimeWindowPicker({ value, onChange, children }: TimeWindowPickerProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft | null>(() => draftOf(value));
+  const format = useTimeFormat();
+  const [draft, setDraft] = useState<Draft | null>(() => draftOf(value, format.zone));
   // Another window from outside (the address, going back) shows as it is.
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
-    if (value.kind === 'custom') setDraft(draftOf(value));
+    if (value.kind === 'custom') setDraft(draftOf(value, format.zone));
   }
-  const from = draft ? instantOfDateTimeInput(draft.from) : null;
-  const to = draft ? instantOfDateTimeInput(draft.to) : null;
+  const from = draft ? instantOfDateTimeInput(draft.from, format.zone) : null;
+  const to = draft ? instantOfDateTimeInput(draft.to, format.zone) : null;
   const valid = from !== null && to !== null && isValidRange(from, to);
   const customActive = draft !== null;
 
@@ -82,7 +87,10 @@ export function TimeWindowPicker({ value, onChange, children }: TimeWindowPicker
           onClick={() => {
             if (customActive) return;
             const range = timeWindowRange(value, Date.now());
-            setDraft({ from: dateTimeInputValue(range.from), to: dateTimeInputValue(range.to) });
+            setDraft({
+              from: dateTimeInputValue(range.from, format.zone),
+              to: dateTimeInputValue(range.to, format.zone),
+            });
           }}
           data-testid={TestId.timeWindow.choice('custom')}
         />
@@ -117,7 +125,9 @@ export function TimeWindowPicker({ value, onChange, children }: TimeWindowPicker
               data-testid={TestId.timeWindow.to}
             />
           </label>
-          <span className="bp6-text-muted">{t('timeWindow.utc')}</span>
+          <span className="bp6-text-muted" data-testid={TestId.timeWindow.zone}>
+            {t('timeWindow.zone', { zone: ltrIsolate(format.zoneName()) })}
+          </span>
           <Button
             type="submit"
             size="small"
@@ -133,9 +143,9 @@ export function TimeWindowPicker({ value, onChange, children }: TimeWindowPicker
           )}
           {value.kind === 'custom' && (
             <span className="time-window-applied bp6-text-muted" data-testid={TestId.timeWindow.applied}>
-              <bdi dir="ltr">{formatServerClock(value.from)}</bdi>
+              <bdi dir="ltr">{format.dateTime(value.from)}</bdi>
               {' – '}
-              <bdi dir="ltr">{formatServerClock(value.to)}</bdi>
+              <bdi dir="ltr">{format.dateTime(value.to)}</bdi>
             </span>
           )}
         </form>

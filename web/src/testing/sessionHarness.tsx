@@ -7,6 +7,7 @@ import { Subject, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { createI18n } from '../lib/i18n/i18n';
 import { SessionContext, sessionMachine, type StoredSession } from '../lib/session';
+import { TimeZoneProvider } from '../lib/time-zone';
 
 /** What the session machine watches for: the API's 401s and the live socket's session.ended. */
 export type SessionWatchEvent = { type: 'session.end'; reason: SessionEndReason } | { type: 'session.unauthorized' };
@@ -55,7 +56,7 @@ export function testSessionLogic(liveSession$: Observable<SessionWatchEvent> = n
   });
 }
 
-/** Renders `ui` in en-US for a session (logged in as `testSession(overrides)` unless given), inside a memory router. */
+/** Renders `ui` in en-US for a session (logged in as `testSession(overrides)` unless given) and its time zone, inside a memory router. */
 export function renderWithSession(
   ui: ReactNode,
   session: StoredSession = signedIn(),
@@ -65,7 +66,9 @@ export function renderWithSession(
   return render(
     <I18nextProvider i18n={createI18n(locale)}>
       <SessionContext.Provider logic={logic} options={{ input: session }}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <TimeZoneProvider>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </TimeZoneProvider>
       </SessionContext.Provider>
     </I18nextProvider>,
   );

@@ -116,7 +116,7 @@ describe('events and readings of a timeline', () => {
 
 describe('the time axis', () => {
   it('ticks round UTC hours within a day and days beyond, at most eight', () => {
-    const day = timeTicks(FROM + 30 * 60_000, FROM + 24 * HOUR + 30 * 60_000);
+    const day = timeTicks(FROM + 30 * 60_000, FROM + 24 * HOUR + 30 * 60_000, 'UTC');
     expect(day.map((tick) => tick.label)).toEqual([
       '03:00',
       '06:00',
@@ -127,7 +127,7 @@ describe('the time axis', () => {
       '21:00',
       '00:00',
     ]);
-    const week = timeTicks(FROM, FROM + 7 * 24 * HOUR);
+    const week = timeTicks(FROM, FROM + 7 * 24 * HOUR, 'UTC');
     expect(week.map((tick) => tick.label)).toEqual([
       '26 Nov',
       '27 Nov',
@@ -138,6 +138,22 @@ describe('the time axis', () => {
       '2 Dec',
     ]);
     expect(week[1]?.position).toBeCloseTo(1 / 7);
-    expect(timeTicks(TO, FROM)).toEqual([]);
+    expect(timeTicks(TO, FROM, 'UTC')).toEqual([]);
+  });
+
+  it("ticks at the reader's midnights and whole hours (issue 39, item 15)", () => {
+    const week = timeTicks(FROM, FROM + 7 * 24 * HOUR, 'Asia/Kolkata');
+    expect(week[0]?.label).toBe('27 Nov');
+    expect(new Date(week[0]!.time).toISOString()).toBe('2026-11-26T18:30:00.000Z');
+    const day = timeTicks(FROM, FROM + 24 * HOUR, 'Asia/Kolkata');
+    expect(day.every((tick) => tick.label.endsWith(':00'))).toBe(true);
+  });
+
+  it('keeps its ticks in order across a change of offset (Europe/Berlin, 2026-10-25)', () => {
+    const from = Date.parse('2026-10-24T12:00:00Z');
+    const ticks = timeTicks(from, from + 24 * HOUR, 'Europe/Berlin');
+    const times = ticks.map((tick) => tick.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(ticks.map((tick) => tick.label)).toContain('00:00');
   });
 });

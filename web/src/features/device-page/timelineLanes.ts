@@ -1,5 +1,8 @@
 import {
+  instantOfWallClock,
   LINK_INTERFACE_KINDS,
+  wallTimeOf,
+  zoneOffsetMs,
   type Alarm,
   type DeviceTimeline,
   type LinkInterfaceKind,
@@ -198,18 +201,23 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * The axis' ticks over [from, to): at round UTC instants of the shortest step that gives at most
- * `most` of them; `HH:mm` within two days, `D MMM` (with the hour unless at midnight) beyond.
+ * The axis' ticks over [from, to): at round times of the reader's zone (its midnights, whole
+ * hours) of the shortest step that gives at most `most` of them; `HH:mm` within two days,
+ * `D MMM` (with the hour unless at midnight) beyond.
  */
-export function timeTicks(from: number, to: number, most = 8): TimeTick[] {
+export function timeTicks(from: number, to: number, zone: string, most = 8): TimeTick[] {
   const span = to - from;
   if (span <= 0) return [];
   const step = TICK_STEPS.find((candidate) => span / candidate <= most) ?? TICK_STEPS.at(-1)!;
   const ticks: TimeTick[] = [];
-  for (let time = Math.ceil(from / step) * step; time < to; time += step) {
-    const date = new Date(time);
-    const clock = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
-    const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  const firstWall = Math.ceil((from + zoneOffsetMs(from, zone)) / step) * step;
+  for (let wallMs = firstWall; ; wallMs += step) {
+    const time = instantOfWallClock(wallMs, zone);
+    if (time >= to) break;
+    if (time < from || (ticks.length > 0 && time <= ticks.at(-1)!.time)) continue;
+    const wall = wallTimeOf(time, zone);
+    const clock = `${pad(wall.hour)}:${pad(wall.minute)}`;
+    const day = `${wall.day} ${MONTHS[wall.month - 1]}`;
     const label = span <= 2 * DAY ? clock : clock === '00:00' ? day : `${day} ${clock}`;
     ticks.push({ time, position: (time - from) / span, label });
   }

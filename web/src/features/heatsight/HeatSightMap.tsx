@@ -1,7 +1,7 @@
 import { MapView as DeckMapView, WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
-import { formatServerClock, TestId, THEME_COLORS, type HeatSightMetric } from '@halo/shared';
+import { TestId, THEME_COLORS, type HeatSightMetric } from '@halo/shared';
 import { Callout, Icon, Tag } from '@blueprintjs/core';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import {
   WORLD_VIEW,
   type MapView,
 } from './heatSightView';
+import { useTimeFormat } from '../../lib/time-zone';
 
 /** How near a marker the pointer must come to point at it. */
 const PICKING_RADIUS_PIXELS = 4;
@@ -90,6 +91,7 @@ export function HeatSightMap({
   onPick,
 }: HeatSightMapProps) {
   const { t } = useTranslation();
+  const format = useTimeFormat();
   const dark = useDarkTheme();
   const container = useRef<HTMLDivElement | null>(null);
   const [viewState, setViewState] = useState<MapViewState>(() => (focus ? { ...WORLD_VIEW, ...focus } : WORLD_VIEW));
@@ -249,7 +251,7 @@ export function HeatSightMap({
           pin.latitude,
         ])
       : null;
-  const pinTime = pin === null || pin.time === null ? null : leftToRight(formatServerClock(pin.time));
+  const pinTime = pin === null || pin.time === null ? null : leftToRight(format.dateTime(pin.time));
 
   return (
     <div

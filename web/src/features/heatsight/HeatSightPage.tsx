@@ -5,7 +5,6 @@ import {
   can,
   decodeHistory,
   devicePath,
-  formatServerClock,
   HEATSIGHT_METRICS,
   HEATSIGHT_WINDOW_NAMES,
   heatSightReach,
@@ -33,6 +32,7 @@ import { HeatSightMap, type MapPointer } from './HeatSightMap';
 import { AREA_PAGE_SIZE, useFleetDrill } from './useFleetDrill';
 import { PLAYBACK_STEPS, useHistoryPlayback } from './useHistoryPlayback';
 import { useLiveHeat } from './useLiveHeat';
+import { useTimeFormat } from '../../lib/time-zone';
 
 type Mode = 'live' | 'history';
 
@@ -58,6 +58,7 @@ const scopeKey = (scope: Scope) => `${scope.environmentId}${scope.subtree ? '+' 
  */
 export function HeatSightPage() {
   const { t } = useTranslation();
+  const format = useTimeFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -225,8 +226,8 @@ export function HeatSightPage() {
     setScope({ environmentId: Number.parseInt(value, 10), subtree: value.endsWith('+') });
 
   const rows = showing === 'history' ? (historyData?.length ?? 0) : (live?.heat.devices ?? 0);
-  // Written like every time on screen (the server clock's format, UTC), kept whole in Hebrew text.
-  const formatTime = (time: number) => leftToRight(formatServerClock(time));
+  // Written like every time on screen (in the reader's zone), kept whole in Hebrew text.
+  const formatTime = (time: number) => leftToRight(format.dateTime(time));
 
   return (
     <section className="heatsight-screen" data-testid={TestId.heatSight.screen}>

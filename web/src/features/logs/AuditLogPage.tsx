@@ -1,13 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import {
-  API,
-  AuditAction,
-  AuditResource,
-  formatTimestamp,
-  TestId,
-  type FieldChange,
-  type UserAudit,
-} from '@halo/shared';
+import { API, AuditAction, AuditResource, TestId, type FieldChange, type UserAudit } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTION_LABEL_KEYS, AUDIT_RESOURCE_LABEL_KEYS, auditDetailText, codeLabelText } from '../../lib/i18n';
@@ -18,6 +10,7 @@ import { oneOfNames, readList, readText } from './logQuery';
 import { LogScreen } from './LogScreen';
 import { defineLogScreen } from './logScreenDefinition';
 import { useLogScreen } from './useLogScreen';
+import { Timestamp } from '../../lib/time-zone';
 
 const RESOURCES = Object.values(AuditResource);
 const ACTIONS = Object.values(AuditAction);
@@ -53,7 +46,11 @@ const auditColumns = (t: TFunction): LogColumn<UserAudit>[] => [
     key: 'time',
     labelKey: 'logs.columns.time',
     className: 'logs-time',
-    render: (entry) => <span dir="ltr">{formatTimestamp(entry.time)}</span>,
+    render: (entry) => (
+      <span dir="ltr">
+        <Timestamp iso={entry.time} />
+      </span>
+    ),
   },
   { key: 'user', labelKey: 'logs.columns.user', render: (entry) => entry.user },
   {

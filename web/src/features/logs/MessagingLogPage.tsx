@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { API, formatTimestamp, KNOWN_SATCOM_NETWORKS, TestId, type SatcomMessage } from '@halo/shared';
+import { API, KNOWN_SATCOM_NETWORKS, TestId, type SatcomMessage } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { DeviceLink } from '../../components';
 import { codeLabelText, SEVERITY_LABEL_KEYS } from '../../lib/i18n';
@@ -13,6 +13,7 @@ import { LogScreen } from './LogScreen';
 import { defineLogScreen } from './logScreenDefinition';
 import { SEVERITIES } from './systemLogFilter';
 import { useLogScreen } from './useLogScreen';
+import { Timestamp } from '../../lib/time-zone';
 
 const NETWORK_NAME = /^[\w .-]{1,64}$/;
 
@@ -23,13 +24,21 @@ const messagingColumns = (t: TFunction): LogColumn<SatcomMessage>[] => [
     key: 'time',
     labelKey: 'logs.columns.time',
     className: 'logs-time',
-    render: (entry) => <span dir="ltr">{formatTimestamp(entry.log_time)}</span>,
+    render: (entry) => (
+      <span dir="ltr">
+        <Timestamp iso={entry.log_time} />
+      </span>
+    ),
   },
   {
     key: 'satcomTime',
     labelKey: 'logs.columns.satcomTime',
     className: 'logs-time',
-    render: (entry) => <span dir="ltr">{formatTimestamp(entry.satcom_timestamp)}</span>,
+    render: (entry) => (
+      <span dir="ltr">
+        <Timestamp iso={entry.satcom_timestamp} />
+      </span>
+    ),
   },
   {
     key: 'device',

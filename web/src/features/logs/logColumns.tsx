@@ -1,16 +1,10 @@
 import { Tag } from '@blueprintjs/core';
-import {
-  formatTimestamp,
-  SEVERITY_COLORS,
-  SEVERITY_NAMES,
-  TestId,
-  type Severity,
-  type SystemLogEntry,
-} from '@halo/shared';
+import { SEVERITY_COLORS, SEVERITY_NAMES, TestId, type Severity, type SystemLogEntry } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { DeviceLink } from '../../components';
 import { codeLabelText, logEntryText } from '../../lib/i18n';
 import type { LogColumn } from './components/LogTable';
+import { Timestamp } from '../../lib/time-zone';
 
 /** A severity's colour (section 9); an unknown one reads as critical. */
 export const severityColor = (severity: number) => SEVERITY_COLORS[SEVERITY_NAMES[severity as Severity] ?? 'critical'];
@@ -22,7 +16,11 @@ export function systemLogColumns(t: TFunction): LogColumn<SystemLogEntry>[] {
       key: 'time',
       labelKey: 'logs.columns.time',
       className: 'logs-time',
-      render: (entry) => <span dir="ltr">{formatTimestamp(entry.log_time)}</span>,
+      render: (entry) => (
+        <span dir="ltr">
+          <Timestamp iso={entry.log_time} />
+        </span>
+      ),
     },
     {
       key: 'device',

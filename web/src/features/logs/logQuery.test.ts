@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundFromInput,
+  boundInputText,
   closedBounds,
   oneOf,
   rangeIsLive,
@@ -63,5 +65,16 @@ describe('log query in the address', () => {
     expect(readList(new URLSearchParams('severities=3,9,x,1'), 'severities', oneOf([0, 1, 2, 3]))).toEqual([3, 1]);
     expect(withFilter(new URLSearchParams('q=a&severities=1'), 'severities', []).toString()).toBe('q=a');
     expect(withFilter(new URLSearchParams(''), 'q', '  gate ').toString()).toBe('q=gate');
+  });
+});
+
+describe('a custom range typed in the reader’s zone (issue 39, item 15)', () => {
+  it('reads a time of day in the zone and writes it back there; a whole day stays the spec’s date', () => {
+    expect(boundFromInput('2026-11-26 10:00', 'Asia/Jerusalem')).toBe('2026-11-26T08:00:00Z');
+    expect(boundFromInput('2026-11-26 10:00', 'UTC')).toBe('2026-11-26T10:00:00Z');
+    expect(boundFromInput('2026-10-25 02:30', 'Europe/Berlin')).toBe('2026-10-25T00:30:00Z');
+    expect(boundInputText('2026-11-26T08:00:00Z', 'Asia/Jerusalem')).toBe('2026-11-26 10:00');
+    expect(boundFromInput('2026-11-26', 'Asia/Jerusalem')).toBe('2026-11-26');
+    expect(boundFromInput('2026-02-30 10:00', 'UTC')).toBeNull();
   });
 });

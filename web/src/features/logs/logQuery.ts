@@ -1,16 +1,18 @@
 import {
   formatDateFilter,
+  instantOfWallText,
   isIsoDate,
   isLogTimeBound,
   isLogTimePreset,
   LOG_TIME_PRESETS,
   logTimeWindow,
   type LogTimePreset,
+  wallText,
 } from '@halo/shared';
 
 /**
  * The view a log screen shows, kept in the address so a link or the back button brings it
- * back: a time range (a preset that ends now, or a custom range in UTC) and the screen's own
+ * back: a time range (a preset that ends now, or a custom range of instants) and the screen's own
  * filters as plain text and comma-separated lists.
  */
 export type TimeRangeChoice = LogTimePreset | 'custom';
@@ -126,22 +128,24 @@ export const oneOfNames =
 const INPUT_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/;
 
 /**
- * What a custom range's box holds: a date as the spec writes date filters (YYYY-MM-DD), or a
- * date and a time of day (`YYYY-MM-DD HH:mm`), both UTC like the server clock; '' for none.
+ * What a custom range's box holds: a date as the spec writes date filters (YYYY-MM-DD, a UTC
+ * day, as the API reads it), or a date and a time of day (`YYYY-MM-DD HH:mm`) in the reader's
+ * zone (issue 39, item 15); '' for none.
  */
-export function boundInputText(bound: string): string {
+export function boundInputText(bound: string, zone: string): string {
   if (!bound || isIsoDate(bound)) return bound;
   const instant = Date.parse(bound);
-  return Number.isNaN(instant) ? '' : new Date(instant).toISOString().slice(0, 16).replace('T', ' ');
+  return Number.isNaN(instant) ? '' : wallText(instant, zone).replace('T', ' ');
 }
 
-/** A box's text as a bound ('' when empty), or null when it is neither form. */
-export function boundFromInput(text: string): string | null {
+/** A box's text as a bound ('' when empty; a time of day read in the reader's zone), or null when it is neither form. */
+export function boundFromInput(text: string, zone: string): string | null {
   const value = text.trim();
   if (!value || isIsoDate(value)) return value;
-  const match = INPUT_DATE_TIME.exec(value);
-  if (!match) return null;
-  const bound = `${match[1]}T${match[2]}:00Z`;
+  if (!INPUT_DATE_TIME.test(value)) return null;
+  const instant = instantOfWallText(value, zone);
+  if (instant === null) return null;
+  const bound = new Date(instant).toISOString().replace('.000Z', 'Z');
   return isLogTimeBound(bound) ? bound : null;
 }
 

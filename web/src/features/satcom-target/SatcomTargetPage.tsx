@@ -1,14 +1,6 @@
 import './satcomTarget.css';
 import { Button, Callout, Card, FormGroup, H4, InputGroup, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import {
-  API,
-  can,
-  formatTimestamp,
-  SatcomLinkStatus,
-  SatcomTargetUpdateSchema,
-  TestId,
-  type SatcomTarget,
-} from '@halo/shared';
+import { API, can, SatcomLinkStatus, SatcomTargetUpdateSchema, TestId, type SatcomTarget } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAlert, fieldErrorText, formErrorOf } from '../../crud';
@@ -16,6 +8,7 @@ import { api, errorMessage, useApiValue } from '../../lib/api';
 import { outboundFailureText, SATCOM_LINK_LABEL_KEYS } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useSessionSubject } from '../../lib/session';
+import { Timestamp } from '../../lib/time-zone';
 
 const STATUS_INTENTS = {
   [SatcomLinkStatus.DISABLED]: 'none',
@@ -136,14 +129,16 @@ export function SatcomTargetPage() {
             <dl className="satcom-facts">
               <dt>{t('satcom.page.lastTransmitted')}</dt>
               <dd dir="ltr">
-                {current.last_transmitted_at ? formatTimestamp(current.last_transmitted_at) : t('satcom.page.never')}
+                {current.last_transmitted_at ? <Timestamp iso={current.last_transmitted_at} /> : t('satcom.page.never')}
               </dd>
               <dt>{t('satcom.page.pending')}</dt>
               <dd data-testid={TestId.satcom.pending}>{current.pending}</dd>
               {current.next_attempt_at && (
                 <>
                   <dt>{t('satcom.page.nextAttempt')}</dt>
-                  <dd dir="ltr">{formatTimestamp(current.next_attempt_at)}</dd>
+                  <dd dir="ltr">
+                    <Timestamp iso={current.next_attempt_at} />
+                  </dd>
                 </>
               )}
             </dl>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
 import { useSessionActor, useSessionSelector } from '../../lib/session';
 import { NotificationsPanel } from './components/NotificationsPanel';
+import { TimeZonePanel } from './components/TimeZonePanel';
 import { TwoFactorPanel } from './components/TwoFactorPanel';
 import type { TwoFactorSettingsOutput } from './twoFactorSettingsMachine';
 
@@ -13,11 +14,11 @@ export interface SettingsDialogProps {
   readonly onClose: () => void;
 }
 
-type SettingsPanel = 'twoFactor' | 'notifications';
+type SettingsPanel = 'twoFactor' | 'notifications' | 'timeZone';
 
 /**
- * Settings: 800 wide, a 200 wide navigation: two-factor authentication (first) and alarm
- * notifications. The two-factor panel stays mounted while another is shown, so a setup in
+ * Settings: 800 wide, a 200 wide navigation: two-factor authentication (first), alarm
+ * notifications and the time zone (issue 39, item 15). The two-factor panel stays mounted while another is shown, so a setup in
  * progress survives a look at notifications, and closing the dialog still cancels through it
  * (the session learns the status it left).
  */
@@ -69,6 +70,14 @@ export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
               onClick={() => setPanel('notifications')}
               data-testid={TestId.settings.notificationsNav}
             />
+            <MenuItem
+              active={panel === 'timeZone'}
+              multiline
+              icon="time"
+              text={t('settings.nav.timeZone')}
+              onClick={() => setPanel('timeZone')}
+              data-testid={TestId.settings.timeZoneNav}
+            />
           </Menu>
         </nav>
         <section className="settings-content" hidden={panel !== 'twoFactor'}>
@@ -79,6 +88,11 @@ export function SettingsDialog({ isOpen, onClose }: SettingsDialogProps) {
         {panel === 'notifications' && (
           <section className="settings-content">
             <NotificationsPanel />
+          </section>
+        )}
+        {panel === 'timeZone' && (
+          <section className="settings-content">
+            <TimeZonePanel />
           </section>
         )}
       </div>

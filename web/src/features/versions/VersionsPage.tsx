@@ -1,6 +1,6 @@
 import './versions.css';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { API, can, formatTimestamp, TestId, type VersionDefinition } from '@halo/shared';
+import { API, can, TestId, type VersionDefinition } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAlert } from '../../crud';
@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSessionSubject } from '../../lib/session';
 import { VersionUploadDialog } from './components/VersionUploadDialog';
 import { formatBytes } from './versionFormat';
+import { Timestamp } from '../../lib/time-zone';
 
 /**
  * /admin/versions-management: the firmware version definitions the environment's devices may
@@ -121,7 +122,7 @@ export function VersionsPage() {
                   </td>
                   <td dir="auto">{definition.description ?? ''}</td>
                   <td dir="ltr" className="versions-time">
-                    {formatTimestamp(row.created_at)}
+                    <Timestamp iso={row.created_at} />
                   </td>
                   <td>
                     {row.inherited ? (

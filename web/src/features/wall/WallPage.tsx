@@ -6,7 +6,6 @@ import {
   SEVERITY_NAMES,
   TestId,
   formatServerClock,
-  formatTimeOfDay,
   serverNow,
 } from '@halo/shared';
 import { useEffect, useState } from 'react';
@@ -23,6 +22,7 @@ import { useRowsThatFit } from './useRowsThatFit';
 import { adoptWallToken, forgetWallToken } from './wallToken';
 import './wall.css';
 import { STATUS_TEXT_COLORS } from '../../lib/theme';
+import { TimeOfDay } from '../../lib/time-zone';
 
 /** At most this many rows per list; fewer when fewer fit the screen whole (useRowsThatFit). */
 const PROBLEM_ROWS = 12;
@@ -236,7 +236,9 @@ function WallBoard({
                     className="halo-wall__alert"
                     style={{ borderInlineStartColor: SEVERITY_COLORS[severity] }}
                   >
-                    <span className="halo-wall__alert-time">{formatTimeOfDay(alert.log_time)}</span>
+                    <span className="halo-wall__alert-time">
+                      <TimeOfDay iso={alert.log_time} />
+                    </span>
                     <span className="halo-wall__device">{alert.device_name ?? '-'}</span>
                     {/* In the reader's language; another's words (an upstream's) in their own direction. */}
                     <span className="halo-wall__alert-text" dir={dir}>

@@ -45,6 +45,7 @@ export type SessionEvent =
   | { type: 'session.end'; reason: SessionEndReason }
   | { type: 'session.unauthorized' }
   | { type: 'session.twoFactorChanged'; setupStatus: TwoFactorStatusValue }
+  | { type: 'session.timeZoneChanged'; timeZone: string | null }
   | { type: 'session.otpReminderPostponed' }
   | { type: 'session.endAcknowledged' };
 
@@ -238,6 +239,14 @@ export const sessionMachine = setup({
                   ...context.session,
                   two_factor_auth: { setup_status: event.setupStatus },
                 },
+            }),
+            { type: 'persist', params: { loginState: LoginState.LOGGED_IN } },
+          ],
+        },
+        'session.timeZoneChanged': {
+          actions: [
+            assign({
+              session: ({ context, event }) => context.session && { ...context.session, time_zone: event.timeZone },
             }),
             { type: 'persist', params: { loginState: LoginState.LOGGED_IN } },
           ],

@@ -53,10 +53,14 @@ describe('a time window in the address', () => {
     expect(timeWindowRange({ kind: 'custom', from: FROM, to: TO }, now)).toEqual({ from: FROM, to: TO });
   });
 
-  it('reads and writes the date-time inputs in UTC', () => {
-    expect(dateTimeInputValue(FROM)).toBe('2026-11-20T08:00');
-    expect(instantOfDateTimeInput('2026-11-20T08:00')).toBe(FROM);
-    expect(instantOfDateTimeInput('2026-11-20')).toBeNull();
-    expect(instantOfDateTimeInput('')).toBeNull();
+  it("reads and writes the date-time inputs in the reader's zone", () => {
+    expect(dateTimeInputValue(FROM, 'UTC')).toBe('2026-11-20T08:00');
+    expect(instantOfDateTimeInput('2026-11-20T08:00', 'UTC')).toBe(FROM);
+    expect(dateTimeInputValue(FROM, 'Asia/Jerusalem')).toBe('2026-11-20T10:00');
+    expect(instantOfDateTimeInput('2026-11-20T10:00', 'Asia/Jerusalem')).toBe(FROM);
+    expect(instantOfDateTimeInput('2026-03-29T03:30', 'Europe/Berlin')).toBe(Date.parse('2026-03-29T01:30:00Z'));
+    expect(instantOfDateTimeInput('2026-10-25T03:30', 'Europe/Berlin')).toBe(Date.parse('2026-10-25T02:30:00Z'));
+    expect(instantOfDateTimeInput('2026-11-20', 'UTC')).toBeNull();
+    expect(instantOfDateTimeInput('', 'UTC')).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { DEVICE_TIMELINE_MAX_WINDOW_MS, DEVICE_TIMELINE_WINDOWS, type DeviceTimelineWindow } from '@halo/shared';
+import {
+  DEVICE_TIMELINE_MAX_WINDOW_MS,
+  DEVICE_TIMELINE_WINDOWS,
+  instantOfWallText,
+  wallText,
+  type DeviceTimelineWindow,
+} from '@halo/shared';
 
 /** The presets offered besides a custom window, shortest first. */
 export const TIME_WINDOW_PRESETS = Object.keys(DEVICE_TIMELINE_WINDOWS) as DeviceTimelineWindow[];
@@ -68,14 +74,13 @@ export function timeWindowKey(window: TimeWindow): string {
   return window.kind === 'preset' ? window.preset : `${window.from}-${window.to}`;
 }
 
-/** `YYYY-MM-DDTHH:mm` in UTC, what a datetime-local input shows for an instant (the console's times are UTC). */
-export function dateTimeInputValue(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 16);
+/** `YYYY-MM-DDTHH:mm` in the reader's zone, what a datetime-local input shows for an instant (issue 39, item 15). */
+export function dateTimeInputValue(epochMs: number, zone: string): string {
+  return wallText(epochMs, zone);
 }
 
-/** The instant a datetime-local input's value names, read as UTC; null when it names none. */
-export function instantOfDateTimeInput(value: string): number | null {
+/** The instant a datetime-local input's value names, read in the reader's zone; null when it names none. */
+export function instantOfDateTimeInput(value: string, zone: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const epochMs = Date.parse(`${value}Z`);
-  return Number.isNaN(epochMs) ? null : epochMs;
+  return instantOfWallText(value, zone);
 }

@@ -1,4 +1,4 @@
-import { formatServerClock, parseLinkKey, TestId, type DeviceTimeline as Timeline } from '@halo/shared';
+import { parseLinkKey, TestId, type DeviceTimeline as Timeline } from '@halo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLabelText, logEntryText } from '../../../lib/i18n';
@@ -6,6 +6,7 @@ import { LINK_KIND_LABEL_KEYS } from '../../devices';
 import { severityColor } from '../../logs';
 import { timeTicks, timelineLanes, type LaneBand, type TimelineEvent, type TimelineLane } from '../timelineLanes';
 import { ReadingsChart } from './ReadingsChart';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 export interface DeviceTimelineProps {
   readonly timeline: Timeline;
@@ -34,8 +35,12 @@ const percent = (share: number) => `${(share * 100).toFixed(3)}%`;
  */
 export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceTimelineProps) {
   const { t } = useTranslation();
+  const format = useTimeFormat();
   const lanes = useMemo(() => timelineLanes(timeline), [timeline]);
-  const ticks = useMemo(() => timeTicks(timeline.from, timeline.to), [timeline.from, timeline.to]);
+  const ticks = useMemo(
+    () => timeTicks(timeline.from, timeline.to, format.zone),
+    [timeline.from, timeline.to, format.zone],
+  );
 
   // A link by its own name, or its place among the device's links of its kind (from 1).
   const laneLabel = (lane: TimelineLane) =>
@@ -54,7 +59,7 @@ export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceT
             </span>
           ))}
         </div>
-        <span className="device-timeline-utc">UTC</span>
+        <span className="device-timeline-utc">{format.offsetLabel(timeline.to)}</span>
       </div>
       {lanes.map((lane) => (
         <div key={lane.key} className="device-timeline-row" data-testid={TestId.devicePage.lane(lane.key)}>
@@ -63,7 +68,7 @@ export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceT
           </span>
           <div className="device-timeline-track device-timeline-lane">
             {lane.bands.map((band) => {
-              const text = `${t(BAND_LABEL_KEYS[band.state][lane.kind === null ? 'connection' : 'link'])}: ${formatServerClock(band.from)} – ${formatServerClock(band.to)}`;
+              const text = `${t(BAND_LABEL_KEYS[band.state][lane.kind === null ? 'connection' : 'link'])}: ${format.dateTime(band.from)} – ${format.dateTime(band.to)}`;
               return (
                 <span
                   key={band.from}
@@ -88,7 +93,7 @@ export function DeviceTimeline({ timeline, events, selected, onSelect }: DeviceT
               event.kind === 'log'
                 ? logEntryText(t, event.entry, false).text
                 : `${t('devicePage.events.alarm')}: ${codeLabelText(t, 'attribute', event.alarm.device_attribute_type)}`;
-            const label = `${formatServerClock(event.time)} · ${codeLabelText(t, 'severity', event.severity)} · ${what}`;
+            const label = `${format.dateTime(event.time)} · ${codeLabelText(t, 'severity', event.severity)} · ${what}`;
             return (
               <button
                 key={key}

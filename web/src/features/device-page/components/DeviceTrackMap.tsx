@@ -1,12 +1,13 @@
 import { MapView, WebMercatorViewport, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
-import { formatServerClock, TestId, THEME_COLORS, type TrackPoint } from '@halo/shared';
+import { TestId, THEME_COLORS, type TrackPoint } from '@halo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rgba, StyleBasemapSlot, worldLayers } from '../../../lib/map';
 import { webSettings } from '../../../lib/settings';
 import { useDarkTheme } from '../../../lib/theme';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 const VIEW = new MapView({ repeat: true });
 /** Closest a fit goes: a track of a few metres still shows its streets. */
@@ -49,6 +50,7 @@ type Mark = { readonly position: [number, number]; readonly connected: boolean; 
  */
 export default function DeviceTrackMap({ track, current }: DeviceTrackMapProps) {
   const { t } = useTranslation();
+  const format = useTimeFormat();
   const dark = useDarkTheme();
   const [size, setSize] = useState({ width: 480, height: 240 });
   const [styleFailure, setStyleFailure] = useState<string | null>(null);
@@ -117,7 +119,7 @@ export default function DeviceTrackMap({ track, current }: DeviceTrackMapProps) 
     if (!object) return null;
     if (object.time === null) return { text: t('devicePage.location.now') };
     const state = t(object.connected ? 'devicePage.timeline.connected' : 'devicePage.timeline.notConnected');
-    return { text: `${formatServerClock(object.time)}\n${state}` };
+    return { text: `${format.dateTime(object.time)}\n${state}` };
   };
 
   return (

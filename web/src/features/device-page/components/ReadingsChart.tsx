@@ -1,9 +1,10 @@
-import { formatServerClock, TestId, type DeviceTimeline } from '@halo/shared';
+import { TestId, type DeviceTimeline } from '@halo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartTooltipStyle, useThemeColors } from '../../../lib/theme';
 import { readingPoints, type TimeTick } from '../timelineLanes';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 /** The lanes' label column and the room kept on their other side: the chart's axes take them, so both share one time axis. */
 export const LANE_LABEL_WIDTH = 136;
@@ -18,6 +19,7 @@ export function ReadingsChart({
   readonly ticks: readonly TimeTick[];
 }) {
   const { t } = useTranslation();
+  const format = useTimeFormat();
   const colors = useThemeColors();
   const points = useMemo(() => readingPoints(timeline), [timeline]);
   if (points.length === 0)
@@ -42,7 +44,7 @@ export function ReadingsChart({
           <YAxis yAxisId="temperature" orientation="right" width={LANE_END_WIDTH} tick={tick} unit="°C" />
           <Tooltip
             contentStyle={chartTooltipStyle(colors)}
-            labelFormatter={(time) => (typeof time === 'number' ? formatServerClock(time) : '')}
+            labelFormatter={(time) => (typeof time === 'number' ? format.dateTime(time) : '')}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line

@@ -1,11 +1,13 @@
 import { HTMLTable, Icon, Tag } from '@blueprintjs/core';
-import { formatServerClock, formatTimestamp, TestId, type AlarmState } from '@halo/shared';
+import { TestId, type AlarmState } from '@halo/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLabelText, logEntryText } from '../../../lib/i18n';
 import { severityColor } from '../../logs';
 import type { TimelineEvent } from '../timelineLanes';
 import { eventKey } from './DeviceTimeline';
+import { Timestamp } from '../../../lib/time-zone';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 const ALARM_STATE_LABEL_KEYS: Readonly<Record<AlarmState, string>> = {
   active: 'alarms.states.active',
@@ -21,6 +23,7 @@ export interface TimelineEventListProps {
 /** The window's system log entries and alarms, newest first, with their severities; the one chosen on the timeline comes into view. */
 export function TimelineEventList({ events, selected, onSelect }: TimelineEventListProps) {
   const { t } = useTranslation();
+  const format = useTimeFormat();
   const selectedRow = useRef<HTMLTableRowElement | null>(null);
   useEffect(() => {
     selectedRow.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -57,7 +60,7 @@ export function TimelineEventList({ events, selected, onSelect }: TimelineEventL
                 data-testid={TestId.devicePage.event(event.kind, event.id)}
               >
                 <td className="device-event-time">
-                  <span dir="ltr">{formatServerClock(event.time)}</span>
+                  <span dir="ltr">{format.dateTime(event.time)}</span>
                 </td>
                 <td>
                   <Tag minimal style={{ color: severityColor(event.severity) }}>
@@ -111,11 +114,17 @@ function AlarmText({ event }: { readonly event: Extract<TimelineEvent, { kind: '
       <div className="bp6-text-muted bp6-text-small">
         {t(ALARM_STATE_LABEL_KEYS[alarm.state])}
         {' · '}
-        {t('devicePage.events.opened')} <bdi dir="ltr">{formatTimestamp(alarm.opened_at)}</bdi>
+        {t('devicePage.events.opened')}{' '}
+        <bdi dir="ltr">
+          <Timestamp iso={alarm.opened_at} />
+        </bdi>
         {alarm.cleared_at === null ? null : (
           <>
             {' · '}
-            {t('devicePage.events.cleared')} <bdi dir="ltr">{formatTimestamp(alarm.cleared_at)}</bdi>
+            {t('devicePage.events.cleared')}{' '}
+            <bdi dir="ltr">
+              <Timestamp iso={alarm.cleared_at} />
+            </bdi>
           </>
         )}
       </div>

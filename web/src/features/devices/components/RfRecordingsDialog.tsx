@@ -9,10 +9,11 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { API, formatTimestamp, TestId, type Device, type RfRecording } from '@halo/shared';
+import { API, TestId, type Device, type RfRecording } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile, api, errorMessageKey } from '../../../lib/api';
+import { Timestamp } from '../../../lib/time-zone';
 
 export interface RfRecordingsDialogProps {
   /** Mounted per device (keyed by its id), so every opening starts afresh. */
@@ -120,8 +121,12 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
               </td>
               <td>{recording.device_name}</td>
               <td>{recording.serial}</td>
-              <td dir="ltr">{formatTimestamp(recording.start_time)}</td>
-              <td dir="ltr">{formatTimestamp(recording.end_time)}</td>
+              <td dir="ltr">
+                <Timestamp iso={recording.start_time} />
+              </td>
+              <td dir="ltr">
+                <Timestamp iso={recording.end_time} />
+              </td>
               <td className="devices-rf-uuid">{recording.report_uuid}</td>
             </tr>
           ))}

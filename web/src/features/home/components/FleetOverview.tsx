@@ -1,13 +1,5 @@
 import { Card, Elevation, H4, Icon, Tag } from '@blueprintjs/core';
-import {
-  formatTimeOfDay,
-  ROUTES,
-  SEVERITY_COLORS,
-  SEVERITY_NAMES,
-  TestId,
-  type FleetProblem,
-  type SummaryAlert,
-} from '@halo/shared';
+import { ROUTES, SEVERITY_COLORS, SEVERITY_NAMES, TestId, type FleetProblem, type SummaryAlert } from '@halo/shared';
 import { DeviceLink } from '../../../components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -18,6 +10,7 @@ import { alarmCountTiles, SilenceBanner } from '../../logs';
 import { DEVICE_STATUS_PARAM } from '../../devices';
 import { countTiles, type CountTile } from '../homeFleet';
 import { STATUS_TEXT_COLORS } from '../../../lib/theme';
+import { TimeOfDay } from '../../../lib/time-zone';
 
 const PROBLEM_ROWS = 10;
 const ALERT_ROWS = 10;
@@ -132,7 +125,7 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
                   {/* When, how bad (a word as well as a colour) and which device, whole; then what. */}
                   <div className="home-alert-head">
                     <span className="home-alert-time" dir="ltr">
-                      {formatTimeOfDay(alert.log_time)}
+                      <TimeOfDay iso={alert.log_time} />
                     </span>
                     <Tag minimal className="home-alert-severity" style={{ color: SEVERITY_COLORS[severity] }}>
                       {t(severityLabelKey(alert.severity))}

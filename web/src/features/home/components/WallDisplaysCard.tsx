@@ -1,5 +1,5 @@
 import { Button, Callout, Card, ControlGroup, Elevation, H4, InputGroup, Tooltip } from '@blueprintjs/core';
-import { COPY_SNACKBAR_TIMEOUT_MS, formatTimestamp, TestId } from '@halo/shared';
+import { COPY_SNACKBAR_TIMEOUT_MS, TestId } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAlert } from '../../../crud';
@@ -8,10 +8,12 @@ import { notifySuccess } from '../../../lib/notify';
 import { wallDisplaysApi, type IssuedWallDisplay, type WallDisplay } from '../wallDisplaysApi';
 import { copyText } from '../../../lib/clipboard';
 import { ltrIsolate } from '../../../lib/i18n';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 /** A manager issues read-only wall display sessions (the address is shown once) and revokes them. */
 export function WallDisplaysCard({ environmentId }: { readonly environmentId: number }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const [displays, setDisplays] = useState<readonly WallDisplay[]>([]);
   const [label, setLabel] = useState('');
   const [issued, setIssued] = useState<IssuedWallDisplay | null>(null);
@@ -124,10 +126,10 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
                   {display.label}
                 </span>
                 <span className="bp6-text-muted home-display-time">
-                  {t('home.wallDisplays.issuedAt', { time: ltrIsolate(formatTimestamp(display.created_at)) })}
+                  {t('home.wallDisplays.issuedAt', { time: ltrIsolate(time.timestamp(display.created_at)) })}
                 </span>
                 <span className="bp6-text-muted home-display-time">
-                  {t('home.wallDisplays.lastSeen', { time: ltrIsolate(formatTimestamp(display.last_seen_at)) })}
+                  {t('home.wallDisplays.lastSeen', { time: ltrIsolate(time.timestamp(display.last_seen_at)) })}
                 </span>
               </div>
               <Tooltip content={t('home.wallDisplays.revoke')}>

@@ -1,9 +1,10 @@
 import { Callout, Icon } from '@blueprintjs/core';
-import { formatTimestamp, ROUTES, TestId, type AlarmCounts, type SilenceNotice } from '@halo/shared';
+import { ROUTES, TestId, type AlarmCounts, type SilenceNotice } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isolate, ltrIsolate } from '../../../lib/i18n';
+import { useTimeFormat, type TimeFormat } from '../../../lib/time-zone';
 
 /** What a silence silences, in words: the whole environment, a device, or a group's devices. */
 export function silenceSubject(t: TFunction, silence: Pick<SilenceNotice, 'scope' | 'device_name' | 'group_name'>) {
@@ -12,11 +13,11 @@ export function silenceSubject(t: TFunction, silence: Pick<SilenceNotice, 'scope
   return t('alarms.silences.wholeEnvironment');
 }
 
-/** One silence in force, as a sentence: what, until when, by whom, why. */
-export function silenceNoticeText(t: TFunction, silence: SilenceNotice): string {
+/** One silence in force, as a sentence: what, until when (in the reader's zone), by whom, why. */
+export function silenceNoticeText(t: TFunction, silence: SilenceNotice, time: TimeFormat): string {
   return t('alarms.silenceBanner.notice', {
     what: isolate(silenceSubject(t, silence)),
-    until: ltrIsolate(formatTimestamp(silence.ends_at)),
+    until: ltrIsolate(time.timestamp(silence.ends_at)),
     by: isolate(silence.created_by),
     reason: isolate(silence.reason),
   });
@@ -25,6 +26,7 @@ export function silenceNoticeText(t: TFunction, silence: SilenceNotice): string 
 /** A device's page says which silences in force cover it (issue 39, item 2). */
 export function DeviceSilenceNotice({ silences }: { readonly silences: readonly SilenceNotice[] }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   if (silences.length === 0) return null;
   return (
     <Callout
@@ -38,7 +40,7 @@ export function DeviceSilenceNotice({ silences }: { readonly silences: readonly 
       <ul className="silence-banner__list">
         {silences.map((silence) => (
           <li key={silence.id} data-testid={TestId.alarms.silenceNotice(silence.id)}>
-            {silenceNoticeText(t, silence)}
+            {silenceNoticeText(t, silence, time)}
           </li>
         ))}
       </ul>
@@ -62,6 +64,7 @@ export interface SilenceBannerProps {
  */
 export function SilenceBanner({ counts, variant = 'card', onNavigate }: SilenceBannerProps) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   if (!counts || counts.silences_total === 0) return null;
   const silenced = counts.silenced.reduce((sum, count) => sum + count, 0);
   const more = counts.silences_total - counts.silences.length;
@@ -79,7 +82,7 @@ export function SilenceBanner({ counts, variant = 'card', onNavigate }: SilenceB
       <ul className="silence-banner__list">
         {counts.silences.map((silence) => (
           <li key={silence.id} data-testid={TestId.alarms.silenceNotice(silence.id)}>
-            {silenceNoticeText(t, silence)}
+            {silenceNoticeText(t, silence, time)}
           </li>
         ))}
         {more > 0 && <li>{t('alarms.silenceBanner.more', { count: more })}</li>}

@@ -128,7 +128,7 @@ describe('SilencesDialog', () => {
     expect(posted[0]).toEqual({ scope: 'group', group_ids: [22], duration_minutes: 240, reason: 'Rewiring' });
   });
 
-  it('plans a silence ahead: the start typed (UTC) is sent as starts_at, empty starts now', async () => {
+  it("plans a silence ahead: the start typed (in the browser's zone, UTC here) is sent as starts_at, empty starts now", async () => {
     const posted: Record<string, unknown>[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
       if (init?.method === 'POST') {
@@ -156,5 +156,42 @@ describe('SilencesDialog', () => {
     fireEvent.submit(screen.getByTestId(TestId.alarms.silenceDialog));
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]).not.toHaveProperty('starts_at');
+  });
+
+  it("reads the start in the user's zone, named beside it, across a change of offset (issue 39, item 15)", async () => {
+    const posted: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(init.body as string) as Record<string, unknown>);
+        return Promise.resolve(jsonResponse(201, { silences: [silence] }));
+      }
+      return Promise.resolve(
+        jsonResponse(200, (input as string).endsWith('/groups') ? { groups: [] } : { silences: [] }),
+      );
+    });
+    renderWithSession(
+      <SilencesDialog environmentId={7} deviceIds={[]} onClose={vi.fn()} onChanged={vi.fn()} />,
+      signedIn({ time_zone: 'Europe/Berlin' }),
+    );
+    const starts = await screen.findByTestId<HTMLInputElement>(TestId.alarms.silenceStartsAt);
+    expect(screen.getByTestId(TestId.alarms.silenceZone).textContent).toMatch(
+      /^In \u2066Europe\/Berlin, UTC\+[12]\u2069$/,
+    );
+    const plan = async (typed: string) => {
+      fireEvent.change(starts, { target: { value: typed } });
+      fireEvent.change(screen.getByTestId(TestId.alarms.silenceReason), { target: { value: 'Maintenance' } });
+      const before = posted.length;
+      fireEvent.submit(screen.getByTestId(TestId.alarms.silenceDialog));
+      await waitFor(() => expect(posted).toHaveLength(before + 1));
+      await waitFor(() => expect(starts.value).toBe(''));
+      return posted.at(-1)?.starts_at;
+    };
+    // Summer time the night before the clocks go back, winter time after; 02:30 that night is the first (summer).
+    expect(await plan('2026-10-24T23:00')).toBe('2026-10-24T21:00:00.000Z');
+    expect(await plan('2026-10-25T02:30')).toBe('2026-10-25T00:30:00.000Z');
+    expect(await plan('2026-10-25T06:00')).toBe('2026-10-25T05:00:00.000Z');
+    // The night the clocks go forward.
+    expect(await plan('2026-03-29T01:30')).toBe('2026-03-29T00:30:00.000Z');
+    expect(await plan('2026-03-29T03:30')).toBe('2026-03-29T01:30:00.000Z');
   });
 });

@@ -14,7 +14,7 @@ import {
 import {
   API,
   can,
-  formatTimestamp,
+  instantOfWallText,
   SILENCE_DURATIONS_HOURS,
   SILENCE_REASON_MAX_LENGTH,
   TestId,
@@ -26,10 +26,16 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionSubject } from '../../../lib/session';
+import { ltrIsolate } from '../../../lib/i18n';
+import { Timestamp, useTimeFormat } from '../../../lib/time-zone';
 
-/** A `datetime-local` value read as UTC (the console's times are UTC): `2026-12-01T06:00` → ISO. */
-export function utcInputToIso(value: string): string {
-  return new Date(`${value.length === 16 ? `${value}:00` : value}Z`).toISOString();
+/**
+ * A `datetime-local` value read in the reader's zone (issue 39, item 15), as the API takes it:
+ * `2026-12-01T06:00` in Asia/Jerusalem → `2026-12-01T04:00:00.000Z`; null when it names no time.
+ */
+export function zonedInputToIso(value: string, zone: string): string | null {
+  const instant = instantOfWallText(value, zone);
+  return instant === null ? null : new Date(instant).toISOString();
 }
 
 export interface SilencesDialogProps {
@@ -67,8 +73,11 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
   const chosenGroup = groupChoices.find((group) => group.id === groupId) ?? groupChoices[0] ?? null;
   const [scope, setScope] = useState<SilenceScope>(deviceIds.length > 0 ? 'device' : 'environment');
   const [hours, setHours] = useState<number>(SILENCE_DURATIONS_HOURS[1]);
-  /** When it starts, as typed (UTC, as every time the console shows); empty: now. */
+  /** When it starts, as typed (in the reader's zone, as every time the console shows); empty: now. */
   const [startsAt, setStartsAt] = useState('');
+  const format = useTimeFormat();
+  const startsAtIso = startsAt === '' ? null : zonedInputToIso(startsAt, format.zone);
+  const startsAtInvalid = startsAt !== '' && startsAtIso === null;
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -87,7 +96,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
           scope,
           ...(scope === 'device' ? { device_ids: [...deviceIds] } : {}),
           ...(scope === 'group' && chosenGroup ? { group_ids: [chosenGroup.id] } : {}),
-          ...(startsAt === '' ? {} : { starts_at: utcInputToIso(startsAt) }),
+          ...(startsAtIso === null ? {} : { starts_at: startsAtIso }),
           duration_minutes: hours * 60,
           reason,
         },
@@ -167,7 +176,13 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
           <FormGroup
             label={t('alarms.silences.startsAt')}
             labelFor="alarms-silence-starts"
+            labelInfo={
+              <span className="bp6-text-muted" data-testid={TestId.alarms.silenceZone}>
+                {t('alarms.silences.startsAtZone', { zone: ltrIsolate(format.zoneName()) })}
+              </span>
+            }
             helperText={t('alarms.silences.startsAtHelp')}
+            intent={startsAtInvalid ? 'danger' : 'none'}
           >
             <InputGroup
               id="alarms-silence-starts"
@@ -175,6 +190,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
               dir="ltr"
               value={startsAt}
               onValueChange={setStartsAt}
+              intent={startsAtInvalid ? 'danger' : 'none'}
               data-testid={TestId.alarms.silenceStartsAt}
             />
           </FormGroup>
@@ -217,7 +233,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
                     )}
                   </Tag>{' '}
                   <span dir="ltr">
-                    {formatTimestamp(silence.starts_at)} → {formatTimestamp(silence.ends_at)}
+                    <Timestamp iso={silence.starts_at} /> → <Timestamp iso={silence.ends_at} />
                   </span>{' '}
                   <bdi>{silence.reason}</bdi>{' '}
                   {silence.may_end ? (
@@ -250,6 +266,7 @@ export function SilencesDialog({ environmentId, deviceIds, onClose, onChanged }:
                 loading={busy}
                 disabled={
                   reason.trim() === '' ||
+                  startsAtInvalid ||
                   (scope === 'device' && deviceIds.length === 0) ||
                   (scope === 'group' && !chosenGroup)
                 }

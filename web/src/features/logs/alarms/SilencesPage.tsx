@@ -1,5 +1,5 @@
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { API, can, formatTimestamp, TestId, type AlarmSilence } from '@halo/shared';
+import { API, can, TestId, type AlarmSilence } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, useApiValue } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { useNow } from '../../../lib/realtime';
 import { useSessionSubject } from '../../../lib/session';
 import { silenceSubject } from './SilenceBanner';
 import { SilencesDialog } from './SilencesDialog';
+import { Timestamp } from '../../../lib/time-zone';
 
 /**
  * Planned (it starts later), or in force. One set to start at once starts when it was made, by
@@ -108,8 +109,12 @@ export function SilencesPage() {
                       </Tag>
                     )}
                   </td>
-                  <td dir="ltr">{formatTimestamp(silence.starts_at)}</td>
-                  <td dir="ltr">{formatTimestamp(silence.ends_at)}</td>
+                  <td dir="ltr">
+                    <Timestamp iso={silence.starts_at} />
+                  </td>
+                  <td dir="ltr">
+                    <Timestamp iso={silence.ends_at} />
+                  </td>
                   <td>
                     <bdi>{silence.created_by}</bdi>
                   </td>

@@ -14,7 +14,6 @@ import {
   API,
   AlarmWebhookCreateSchema,
   COPY_SNACKBAR_TIMEOUT_MS,
-  formatTimestamp,
   Severity,
   TestId,
   WEBHOOK_MAX_PER_ENVIRONMENT,
@@ -29,6 +28,7 @@ import { ConfirmAlert, fieldErrorText, formErrorOf } from '../../../crud';
 import { api, errorDetail, errorMessage, useApiValue } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { ltrIsolate, outboundFailureText, SEVERITY_LABEL_KEYS } from '../../../lib/i18n';
+import { useTimeFormat } from '../../../lib/time-zone';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 export interface WebhooksDialogProps {
@@ -44,6 +44,7 @@ const SIGNATURE_FORMULA = 'X-Halo-Signature: sha256=hex(HMAC-SHA256(secret, X-Ha
 /** How a target's deliveries stand, in a line: delivered, failing (why, and when it tries again), or not yet. */
 function DeliveryState({ webhook }: { readonly webhook: AlarmWebhook }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const failing = webhook.last_error !== null || (webhook.last_status !== null && webhook.last_status >= 300);
   return (
     <div className="alarms-webhook-delivery">
@@ -52,7 +53,7 @@ function DeliveryState({ webhook }: { readonly webhook: AlarmWebhook }) {
       ) : failing ? (
         <Tag minimal intent="danger" icon="error">
           {t('alarms.webhooks.failed', {
-            time: ltrIsolate(formatTimestamp(webhook.last_attempt_at)),
+            time: ltrIsolate(time.timestamp(webhook.last_attempt_at)),
             reason:
               outboundFailureText(t, webhook.last_error) ??
               t('alarms.webhooks.status', { status: webhook.last_status }),
@@ -61,7 +62,7 @@ function DeliveryState({ webhook }: { readonly webhook: AlarmWebhook }) {
       ) : (
         <Tag minimal intent="success" icon="tick">
           {t('alarms.webhooks.delivered', {
-            time: ltrIsolate(formatTimestamp(webhook.last_attempt_at)),
+            time: ltrIsolate(time.timestamp(webhook.last_attempt_at)),
             status: webhook.last_status ?? '',
           })}
         </Tag>
@@ -69,7 +70,7 @@ function DeliveryState({ webhook }: { readonly webhook: AlarmWebhook }) {
       {webhook.last_delivered_at !== null && failing && (
         <span className="bp6-text-muted">
           {' '}
-          {t('alarms.webhooks.lastDelivered', { time: ltrIsolate(formatTimestamp(webhook.last_delivered_at)) })}
+          {t('alarms.webhooks.lastDelivered', { time: ltrIsolate(time.timestamp(webhook.last_delivered_at)) })}
         </span>
       )}
       {webhook.next_attempt_at !== null && (
@@ -77,7 +78,7 @@ function DeliveryState({ webhook }: { readonly webhook: AlarmWebhook }) {
           {' '}
           {t('alarms.webhooks.retry', {
             count: webhook.attempts,
-            time: ltrIsolate(formatTimestamp(webhook.next_attempt_at)),
+            time: ltrIsolate(time.timestamp(webhook.next_attempt_at)),
           })}
         </span>
       )}

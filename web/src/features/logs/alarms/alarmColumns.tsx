@@ -1,18 +1,23 @@
 import { Checkbox, Tag } from '@blueprintjs/core';
-import { formatTimestamp, TestId, type Alarm } from '@halo/shared';
+import { TestId, type Alarm } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { DeviceLink } from '../../../components';
 import { codeLabelText } from '../../../lib/i18n';
 import type { LogColumn } from '../components/LogTable';
 import { severityColor } from '../logColumns';
 import type { AlarmSelection } from './alarmSelection';
+import { Timestamp } from '../../../lib/time-zone';
 
 export interface AlarmColumnOptions {
   /** Whether rows can be ticked (the user may acknowledge). */
   readonly withSelection: boolean;
 }
 
-const time = (iso: string | null) => <span dir="ltr">{formatTimestamp(iso)}</span>;
+const time = (iso: string | null) => (
+  <span dir="ltr">
+    <Timestamp iso={iso} />
+  </span>
+);
 
 /** The Alarms screen's columns: a box to tick, what is wrong where, since when, and who took it. */
 export function alarmColumns(t: TFunction, selection: AlarmSelection, options: AlarmColumnOptions): LogColumn<Alarm>[] {

@@ -1,10 +1,11 @@
-import { API, SEVERITY_COLORS, SEVERITY_NAMES, TestId, type SystemLogHistogram } from '@halo/shared';
+import { API, SEVERITY_COLORS, SEVERITY_NAMES, TestId, wallTimeOf, type SystemLogHistogram } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api } from '../../../lib/api';
 import { isRightToLeft, SEVERITY_LABEL_KEYS } from '../../../lib/i18n';
 import { chartTooltipStyle, sideAxisProps, useThemeColors } from '../../../lib/theme';
+import { useTimeZone } from '../../../lib/time-zone';
 
 export interface SeverityHistogramProps {
   readonly environmentId: number;
@@ -16,17 +17,18 @@ export interface SeverityHistogramProps {
 
 const BUCKETS = 48;
 
-/** `HH:mm` in UTC for ranges within a day, `D MMM` beyond. */
-function bucketLabel(iso: string, bucketMs: number): string {
-  const date = new Date(iso);
+/** `HH:mm` in the reader's zone for ranges within a day, `D/M` beyond. */
+function bucketLabel(iso: string, bucketMs: number, zone: string): string {
+  const wall = wallTimeOf(Date.parse(iso), zone);
   const pad = (value: number) => String(value).padStart(2, '0');
-  if (bucketMs < 86_400_000 / 2) return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
-  return `${date.getUTCDate()}/${date.getUTCMonth() + 1}`;
+  if (bucketMs < 86_400_000 / 2) return `${pad(wall.hour)}:${pad(wall.minute)}`;
+  return `${wall.day}/${wall.month}`;
 }
 
 /** How many entries of each severity fell in each slice of the range: the volume at a glance. */
 export default function SeverityHistogram({ environmentId, query, refreshKey }: SeverityHistogramProps) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   const colors = useThemeColors();
   const [histogram, setHistogram] = useState<SystemLogHistogram['histogram'] | null>(null);
   const queryKey = JSON.stringify(query);
@@ -45,7 +47,7 @@ export default function SeverityHistogram({ environmentId, query, refreshKey }: 
     return () => controller.abort();
   }, [environmentId, queryKey, refreshKey]);
   const data = (histogram?.buckets ?? []).map((bucket) => ({
-    label: bucketLabel(bucket.start, histogram?.bucket_ms ?? 0),
+    label: bucketLabel(bucket.start, histogram?.bucket_ms ?? 0, zone),
     ...Object.fromEntries(SEVERITY_NAMES.map((name, index) => [name, bucket.counts[index] ?? 0])),
   }));
   const rtl = isRightToLeft(i18n.language);

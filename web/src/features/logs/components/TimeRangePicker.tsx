@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
-import { formatServerClock, TestId } from '@halo/shared';
+import { TestId } from '@halo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,8 @@ import {
   type TimeRange,
   type TimeRangeChoice,
 } from '../logQuery';
+import { ltrIsolate } from '../../../lib/i18n';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 const CHOICE_LABEL_KEYS: Readonly<Record<TimeRangeChoice, string>> = {
   '15m': 'logs.range.15m',
@@ -25,16 +27,18 @@ export interface TimeRangePickerProps {
 }
 
 /**
- * The time presets (15 min, 1 h, 24 h, 7 d) and a custom range, all in UTC like the server
- * clock: days typed as the spec writes date filters (YYYY-MM-DD), a time of day optional; the
- * range applied is written by the product's one date formatter, like every time on screen.
+ * The time presets (15 min, 1 h, 24 h, 7 d) and a custom range: days typed as the spec writes
+ * date filters (YYYY-MM-DD, UTC days as the API reads them), a time of day optional and read in
+ * the reader's zone (named beside the boxes); the range applied is written by the product's one
+ * date formatter, like every time on screen.
  */
 export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(boundInputText(value.from));
-  const [to, setTo] = useState(boundInputText(value.to));
-  const fromBound = boundFromInput(from);
-  const toBound = boundFromInput(to);
+  const format = useTimeFormat();
+  const [from, setFrom] = useState(() => boundInputText(value.from, format.zone));
+  const [to, setTo] = useState(() => boundInputText(value.to, format.zone));
+  const fromBound = boundFromInput(from, format.zone);
+  const toBound = boundFromInput(to, format.zone);
   const applied = rangeInstants(value);
   return (
     <div className="logs-range">
@@ -87,7 +91,9 @@ export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
               data-testid={TestId.logs.customTo}
             />
           </FormGroup>
-          <span className="bp6-text-muted">{t('logs.range.utc')}</span>
+          <span className="bp6-text-muted" data-testid={TestId.logs.customZone}>
+            {t('logs.range.zone', { zone: ltrIsolate(format.zoneName()) })}
+          </span>
           <Button
             type="submit"
             size="small"
@@ -98,9 +104,9 @@ export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
           />
           {(applied.first !== null || applied.last !== null) && (
             <span className="logs-range-applied" data-testid={TestId.logs.customApplied}>
-              <bdi dir="ltr">{applied.first === null ? '…' : formatServerClock(applied.first)}</bdi>
+              <bdi dir="ltr">{applied.first === null ? '…' : format.dateTime(applied.first)}</bdi>
               {' – '}
-              <bdi dir="ltr">{applied.last === null ? '…' : formatServerClock(applied.last)}</bdi>
+              <bdi dir="ltr">{applied.last === null ? '…' : format.dateTime(applied.last)}</bdi>
             </span>
           )}
         </form>

@@ -10,7 +10,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { API, ApiError, formatServerClock, TestId, type AvailabilityReport as Report } from '@halo/shared';
+import { API, ApiError, TestId, type AvailabilityReport as Report } from '@halo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceLink, DownloadButton } from '../../../components';
@@ -24,6 +24,7 @@ import {
   type AvailabilityColumn,
   type AvailabilitySort,
 } from '../availabilitySort';
+import { useTimeFormat } from '../../../lib/time-zone';
 
 /** Rows a page of the table shows: a 100,000-device report is read a page at a time. */
 export const AVAILABILITY_PAGE_SIZE = 100;
@@ -65,6 +66,7 @@ export function ReportProblem({ error, testId }: { readonly error: unknown; read
  */
 export function AvailabilityReport({ environmentId, report }: AvailabilityReportProps) {
   const { t, i18n } = useTranslation();
+  const format = useTimeFormat();
   const [sort, setSort] = useState<AvailabilitySort>(DEFAULT_AVAILABILITY_SORT);
   const [page, setPage] = useState(0);
   const value = report.value;
@@ -95,9 +97,9 @@ export function AvailabilityReport({ environmentId, report }: AvailabilityReport
     body = (
       <>
         <p className="bp6-text-muted reports-window">
-          <bdi dir="ltr">{formatServerClock(value.from)}</bdi>
+          <bdi dir="ltr">{format.dateTime(value.from)}</bdi>
           {' – '}
-          <bdi dir="ltr">{formatServerClock(value.to)}</bdi>
+          <bdi dir="ltr">{format.dateTime(value.to)}</bdi>
         </p>
         <div className="reports-total" data-testid={TestId.reports.availabilityTotal}>
           <Figure

@@ -71,7 +71,8 @@ export const alarmsEnUS = {
     setAbove: 'Set from an environment above yours: only it can end this silence',
     ended: 'Silence ended',
     silenced: 'Silenced',
-    startsAt: 'Starts (UTC)',
+    startsAt: 'Starts',
+    startsAtZone: 'In {{zone}}',
     startsAtHelp: 'Leave empty to start now; a time ahead plans the silence for a maintenance window.',
   },
   silenceBanner: {
@@ -93,8 +94,8 @@ export const alarmsEnUS = {
     columns: {
       what: 'Silences',
       state: 'State',
-      from: 'From (UTC)',
-      until: 'Until (UTC)',
+      from: 'From',
+      until: 'Until',
       by: 'Set by',
       reason: 'Reason',
       actions: 'Actions',

@@ -74,7 +74,8 @@ export const alarmsHeIL = {
     setAbove: 'ההשתקה נקבעה בסביבה שמעל שלך: רק שם אפשר לסיים אותה',
     ended: 'ההשתקה הסתיימה',
     silenced: 'מושתקת',
-    startsAt: 'התחלה (UTC)',
+    startsAt: 'התחלה',
+    startsAtZone: 'לפי {{zone}}',
     startsAtHelp: 'השאר ריק כדי להתחיל עכשיו; זמן עתידי מתכנן את ההשתקה לחלון תחזוקה.',
   },
   silenceBanner: {
@@ -99,8 +100,8 @@ export const alarmsHeIL = {
     columns: {
       what: 'מה מושתק',
       state: 'מצב',
-      from: 'מ- (UTC)',
-      until: 'עד (UTC)',
+      from: 'התחלה',
+      until: 'סיום',
       by: 'נקבעה על ידי',
       reason: 'סיבה',
       actions: 'פעולות',

@@ -114,7 +114,7 @@ export const deviceReportsEnUS = {
     presets: { '1h': '1 hour', '24h': '24 hours', '7d': '7 days', custom: 'Custom' },
     from: 'From',
     to: 'To',
-    utc: '(UTC)',
+    zone: '({{zone}})',
     now: 'Now',
     apply: 'Apply',
     invalid: 'The end must come after the start, at most {{days}} days later',

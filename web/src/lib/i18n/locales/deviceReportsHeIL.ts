@@ -115,7 +115,7 @@ export const deviceReportsHeIL = {
     presets: { '1h': 'שעה', '24h': '24 שעות', '7d': '7 ימים', custom: 'מותאם אישית' },
     from: 'מ-',
     to: 'עד',
-    utc: '(UTC)',
+    zone: '({{zone}})',
     now: 'עכשיו',
     apply: 'החלה',
     invalid: 'הסוף חייב לבוא אחרי ההתחלה, לכל היותר {{days}} ימים אחריה',

@@ -257,7 +257,23 @@ export const enUS = {
   },
   settings: {
     dialog: { title: 'Settings' },
-    nav: { twoFactor: 'Two-factor authentication', notifications: 'Notifications' },
+    nav: { twoFactor: 'Two-factor authentication', notifications: 'Notifications', timeZone: 'Time zone' },
+    timeZone: {
+      title: 'Time zone',
+      intro:
+        'Times are shown, and times you enter are read, in this zone. The server clock in the top bar and the upgrade hours of a device stay in UTC.',
+      label: 'Show and enter times in',
+      help: 'Type part of a zone’s name or its offset (for example “jerusalem” or “utc+2”), then pick it with the arrow keys and Enter.',
+      search: 'Search time zones…',
+      browser: 'This browser’s zone ({{zone}})',
+      browserShort: 'This browser’s zone',
+      browserWord: 'browser',
+      zone: '{{zone}} ({{offset}})',
+      noMatch: 'No time zone matches',
+      example: 'Now: {{time}}',
+      save: 'Save',
+      saved: 'Time zone saved',
+    },
     notifications: {
       title: 'Notifications',
       intro: 'Alarms that reach you are counted on the bell in the top bar and, if you wish, sent to you by e-mail.',

@@ -37,7 +37,7 @@ export const operationsEnUS = {
       from: 'From',
       to: 'To',
       format: 'YYYY-MM-DD or YYYY-MM-DD HH:mm',
-      utc: 'UTC, like the server clock',
+      zone: 'Times of day in {{zone}}; whole days are UTC days',
       apply: 'Apply',
     },
     filters: { chosen: '{{label}} ({{count}})', clear: 'Clear' },

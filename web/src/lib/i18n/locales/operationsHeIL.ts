@@ -39,7 +39,7 @@ export const operationsHeIL: typeof operationsEnUS = {
       from: 'מ־',
       to: 'עד',
       format: 'YYYY-MM-DD או YYYY-MM-DD HH:mm',
-      utc: 'UTC, כמו שעון השרת',
+      zone: 'שעות לפי {{zone}}; ימים שלמים הם ימי UTC',
       apply: 'החלה',
     },
     filters: { chosen: '{{label}} ({{count}})', clear: 'ניקוי' },

@@ -1,0 +1,152 @@
+import { Button, Callout, FormGroup, H4, MenuItem } from '@blueprintjs/core';
+import { Suggest, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { API, platformTimeZone, selectableTimeZones, TestId, zoneOffsetLabel } from '@halo/shared';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { useSessionActor, useSessionSelector } from '../../../lib/session';
+import { ltrIsolate } from '../../../lib/i18n';
+import { timeFormatOf } from '../../../lib/time-zone';
+
+/** A choice: an IANA zone, or BROWSER for "the browser's" (null in the API; Suggest takes null for no choice). */
+type ZoneChoice = string;
+const BROWSER = '';
+
+const choiceOf = (timeZone: string | null): ZoneChoice => timeZone ?? BROWSER;
+const timeZoneOf = (choice: ZoneChoice): string | null => (choice === BROWSER ? null : choice);
+
+/** What a zone's name is searched by: 'Asia/Jerusalem' is found by 'jerus', 'asia je' and 'utc+2'. */
+const searchText = (zone: ZoneChoice, browserZone: string, now: number) => {
+  const named = zone === BROWSER ? browserZone : zone;
+  return `${named} ${named.replaceAll('_', ' ')} ${zoneOffsetLabel(now, named)}`.toLowerCase();
+};
+
+/**
+ * The zone the user reads and enters times in (issue 39, item 15): their browser's unless they
+ * choose another, found by typing part of its name (or its offset) and picked with the arrow
+ * keys and Enter. Saved to their account, so it follows them to another browser (except "the
+ * browser's", which is each browser's own).
+ */
+export function TimeZonePanel() {
+  const { t } = useTranslation();
+  const session = useSessionActor();
+  const saved = useSessionSelector((snapshot) => choiceOf(snapshot.context.session?.time_zone ?? null));
+  const [draft, setDraft] = useState<ZoneChoice | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const browserZone = platformTimeZone();
+  // The moment the panel opened: the offsets it names and its example time.
+  const [now] = useState(Date.now);
+  const choices = useMemo<ZoneChoice[]>(() => [BROWSER, ...selectableTimeZones()], []);
+  const choice = draft === undefined ? saved : draft;
+  const shownIn = timeZoneOf(choice) ?? browserZone;
+  const labelOf = (zone: ZoneChoice) =>
+    zone === BROWSER
+      ? t('settings.timeZone.browser', { zone: browserZone })
+      : t('settings.timeZone.zone', { zone: zone.replaceAll('_', ' '), offset: zoneOffsetLabel(now, zone) });
+
+  const matches: ItemPredicate<ZoneChoice> = (query, zone) => {
+    const words = query.trim().toLowerCase().split(/\s+/);
+    const text = `${searchText(zone, browserZone, now)} ${zone === BROWSER ? t('settings.timeZone.browserWord').toLowerCase() : ''}`;
+    return words.every((word) => text.includes(word));
+  };
+  const renderItem: ItemRenderer<ZoneChoice> = (zone, { handleClick, handleFocus, modifiers, ref }) =>
+    modifiers.matchesPredicate ? (
+      <MenuItem
+        key={zone || 'browser'}
+        ref={ref}
+        text={zone === BROWSER ? t('settings.timeZone.browserShort') : zone.replaceAll('_', ' ')}
+        label={zoneOffsetLabel(now, timeZoneOf(zone) ?? browserZone)}
+        roleStructure="listoption"
+        selected={zone === choice}
+        active={modifiers.active}
+        disabled={modifiers.disabled}
+        onClick={handleClick}
+        onFocus={handleFocus}
+        data-testid={TestId.settings.timeZoneOption(zone)}
+      />
+    ) : null;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft === undefined || saving) return;
+    const call = new AbortController();
+    controller.current = call;
+    setSaving(true);
+    setSaveError(null);
+    api.call(API.preferences.update, { body: { time_zone: timeZoneOf(draft) } }, { signal: call.signal }).then(
+      (answer) => {
+        if (call.signal.aborted) return;
+        setSaving(false);
+        setDraft(undefined);
+        session.send({ type: 'session.timeZoneChanged', timeZone: answer.time_zone });
+        notifySuccess(t('settings.timeZone.saved'));
+      },
+      (error: unknown) => {
+        if (call.signal.aborted) return;
+        setSaving(false);
+        setSaveError(error);
+      },
+    );
+  };
+
+  return (
+    <div className="time-zone-panel">
+      <H4>{t('settings.timeZone.title')}</H4>
+      <p>{t('settings.timeZone.intro')}</p>
+      <form onSubmit={save}>
+        <FormGroup
+          label={t('settings.timeZone.label')}
+          labelFor="settings-time-zone"
+          helperText={t('settings.timeZone.help')}
+        >
+          <Suggest<ZoneChoice>
+            fill
+            items={choices}
+            selectedItem={choice}
+            itemPredicate={matches}
+            itemRenderer={renderItem}
+            inputValueRenderer={labelOf}
+            itemsEqual={(a, b) => a === b}
+            onItemSelect={(zone) => {
+              setDraft(zone === saved ? undefined : zone);
+              setSaveError(null);
+            }}
+            noResults={<MenuItem disabled roleStructure="listoption" text={t('settings.timeZone.noMatch')} />}
+            resetOnClose
+            disabled={saving}
+            popoverProps={{ minimal: true, matchTargetWidth: true }}
+            inputProps={
+              {
+                id: 'settings-time-zone',
+                placeholder: t('settings.timeZone.search'),
+                'data-testid': TestId.settings.timeZoneInput,
+              } as object
+            }
+          />
+        </FormGroup>
+        <p className="bp6-text-muted" data-testid={TestId.settings.timeZoneExample}>
+          {t('settings.timeZone.example', { time: ltrIsolate(timeFormatOf(shownIn).dateTime(now)) })}
+        </p>
+        {saveError !== null && (
+          <Callout intent="danger" icon="error" role="alert" data-testid={TestId.settings.timeZoneError}>
+            {errorMessage(t, saveError)}
+          </Callout>
+        )}
+        <Button
+          type="submit"
+          intent="primary"
+          icon="floppy-disk"
+          loading={saving}
+          disabled={draft === undefined}
+          text={t('settings.timeZone.save')}
+          data-testid={TestId.settings.timeZoneSave}
+        />
+      </form>
+    </div>
+  );
+}

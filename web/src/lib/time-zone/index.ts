@@ -1,0 +1,10 @@
+export {
+  effectiveTimeZone,
+  TimeOfDay,
+  Timestamp,
+  timeFormatOf,
+  TimeZoneProvider,
+  useTimeFormat,
+  useTimeZone,
+  type TimeFormat,
+} from './timeZoneContext';
