@@ -42,13 +42,19 @@ interface Ids {
 /** Calls open to every user of the environment, whatever their permissions (a user's own saved views). */
 const ANY_USER = 'any user';
 
-const metaFile = (unique: string) =>
+/**
+ * A meta file of its own firmware version (uploads of the same model and version are refused):
+ * numbered in this process, so no two of a run's uploads meet (a version made from the unique
+ * text modulo 100,000 met another one run in a few hundred).
+ */
+let definitions = 0;
+const metaFile = () =>
   JSON.stringify({
     device_model: 'HALO',
     base_version: '1.0',
     core_version: '1.0.1',
     web_version: '1.0.2',
-    official_version: `9.${parseInt(unique.slice(-6), 36) % 100_000}`,
+    official_version: `9.${(definitions += 1)}`,
     image_size: 1024,
     image_sha256: 'a'.repeat(64),
   });
@@ -370,7 +376,7 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     name: 'upload a version definition',
     method: 'post',
     path: (ids) => `/config/${ids.environment}/admin/versions_definition`,
-    upload: (unique) => ({ field: 'version_definition', fileName: 'fw.json', data: metaFile(`${unique}x`) }),
+    upload: () => ({ field: 'version_definition', fileName: 'fw.json', data: metaFile() }),
     permission: Permission.ADMIN_UPDATE_ALL,
   },
   {
@@ -527,7 +533,7 @@ export function describeTenancy(dialect: TestDialect) {
       const definition = await provider.api
         .post(`/api/v1/config/${environmentId}/admin/versions_definition`)
         .set('Authorization', manager.authorization)
-        .attach('version_definition', Buffer.from(metaFile(unique())), { filename: 'fixture.json' });
+        .attach('version_definition', Buffer.from(metaFile()), { filename: 'fixture.json' });
       return {
         environment: environmentId,
         childEnvironment: child.id,
