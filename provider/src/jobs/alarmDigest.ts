@@ -63,6 +63,7 @@ export async function sendAlarmDigest(context: ProviderContext): Promise<number>
     const message = alarmDigestMail({
       to: user.email,
       locale,
+      timeZone: user.timeZone,
       facts: {
         username: user.username,
         environment: user.environmentName,

@@ -57,6 +57,13 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
       pending_email: null,
     });
 
+    // The plant's manager chose Jerusalem's time (issue 39, item 15): their mail's times are in it.
+    await context.db
+      .updateTable('users')
+      .set({ time_zone: 'Asia/Jerusalem' })
+      .where('email', '=', 'plant@example.test')
+      .execute();
+
     // A storm: one critical and five minor alarms in root, one critical below it, within seconds.
     await applyAlarmReadings(context.db, root, [reading(1, Severity.CRITICAL)], context.now());
     advance(5000);
@@ -93,6 +100,7 @@ describe.each(DIALECTS)('alarm mail on %s', (dialect) => {
     expect(mailTo('plant@example.test').map((message) => message.subject)).toEqual([
       'Halo Console: 1 new alarm in plant',
     ]);
+    expect(mailTo('plant@example.test')[0]?.text).toMatch(/\(2026-11-23 14:\d\d \(UTC\+2\)\)/);
     expect(mailTo('admin@example.test')).toHaveLength(1);
     // After it, one update that tells only of that breach.
     advance(300_000);

@@ -176,6 +176,7 @@ export async function sendAlarmMail(context: ProviderContext): Promise<number> {
     const message = alarmMail({
       to: user.email,
       locale,
+      timeZone: user.timeZone,
       kind: decision.kind,
       facts: {
         username: user.username,

@@ -1,4 +1,4 @@
-import { can, DEFAULT_LOCALE, isLocale, type Locale } from '@halo/shared';
+import { can, DEFAULT_LOCALE, isLocale, isTimeZone, UTC_ZONE, type Locale } from '@halo/shared';
 import type { Kysely } from 'kysely';
 import type { ProviderContext } from '../context.js';
 import { silencedBy, silencesBinding, silencesInForce, type SilenceTest } from '../store/alarmSilences.js';
@@ -17,6 +17,8 @@ export interface AlarmRecipient {
   readonly email: string;
   readonly severity: number;
   readonly locale: Locale;
+  /** The zone their mail writes times in: theirs when they chose one, else UTC (their browser's is not known here). */
+  readonly timeZone: string;
   readonly environmentId: number;
   readonly environmentName: string;
   /** Their own spacing of alarm mail in ms (issue 39, item 6), or null for the installation's. */
@@ -37,6 +39,7 @@ export async function alarmRecipients(db: Kysely<Database>, kind: AlarmMailKind)
       'users.email',
       'users.severity',
       'users.locale',
+      'users.time_zone',
       'users.environment_id',
       'users.environment_manager',
       'users.permissions',
@@ -60,6 +63,7 @@ export async function alarmRecipients(db: Kysely<Database>, kind: AlarmMailKind)
             email: user.email,
             severity: user.severity,
             locale: user.locale !== null && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+            timeZone: user.time_zone !== null && isTimeZone(user.time_zone) ? user.time_zone : UTC_ZONE,
             environmentId: user.environment_id,
             environmentName: user.environment_name,
             mailIntervalMs:

@@ -34,6 +34,8 @@ export interface DigestCount {
 export function alarmDigestMail(options: {
   readonly to: string;
   readonly locale: Locale;
+  /** The reader's time zone (timeOf). */
+  readonly timeZone: string;
   readonly facts: AlarmDigestFacts;
   readonly counts: readonly DigestCount[];
   /** Worst first, then the oldest first. */
@@ -54,7 +56,7 @@ export function alarmDigestMail(options: {
       reading: alarmReadingText(locale, alarm.attributeType, alarm.value),
       device: alarm.deviceName,
       environment: otherEnvironment(alarm.environmentName, facts.environment),
-      when: words.since(timeOf(alarm.openedAt), alarm.acknowledged),
+      when: words.since(timeOf(alarm.openedAt, options.timeZone), alarm.acknowledged),
     })),
     rest > 0 ? words.more(rest) : null,
   );

@@ -20,8 +20,16 @@ const alarms: MailedAlarm[] = [
     lastBreachAt: Date.UTC(2026, 10, 23, 12, 2),
   },
 ];
-const mail = (locale: 'en-US' | 'he-IL') =>
-  alarmMail({ to: 'noa@example.test', locale, kind: 'update', facts, alarms, link: 'http://console.example.test/' });
+const mail = (locale: 'en-US' | 'he-IL', timeZone = 'UTC') =>
+  alarmMail({
+    to: 'noa@example.test',
+    locale,
+    timeZone,
+    kind: 'update',
+    facts,
+    alarms,
+    link: 'http://console.example.test/',
+  });
 /** The listed lines, with the left-to-right isolates around the readings taken out. */
 const listed = (text: string) =>
   text
@@ -47,10 +55,19 @@ describe('alarm mail (issue 39, item 14)', () => {
     ]);
   });
 
-  it('the digest names its alarms the same way', () => {
+  it('writes its times in the reader’s zone, with the offset (issue 39, item 15)', () => {
+    expect(listed(mail('en-US', 'Asia/Jerusalem').text)).toEqual([
+      '- Critical: dev-7, not connected for 12 min (2026-11-23 14:01 (UTC+2))',
+      '- Minor: dev-8, SIM events in the last hour 3 events/h (2026-11-23 14:02 (UTC+2))',
+    ]);
+    expect(listed(mail('en-US', 'America/New_York').text)[0]).toContain('(2026-11-23 07:01 (UTC-5))');
+  });
+
+  it('the digest names its alarms the same way, in the reader’s zone', () => {
     const digest = alarmDigestMail({
       to: 'noa@example.test',
       locale: 'he-IL',
+      timeZone: 'Asia/Kolkata',
       facts: { username: 'noa', environment: 'root', open: 1, unacknowledged: 1, severity: 'נמוכה' },
       counts: [{ severity: Severity.CRITICAL, open: 1, unacknowledged: 1 }],
       alarms: [{ ...alarms[0]!, openedAt: Date.UTC(2026, 10, 23, 12, 1), acknowledged: false }],
@@ -58,5 +75,6 @@ describe('alarm mail (issue 39, item 14)', () => {
       link: 'http://console.example.test/',
     });
     expect(listed(digest.text).join('\n')).toContain('dev-7, לא מחובר כבר 12 דק׳');
+    expect(listed(digest.text).join('\n')).toContain('2026-11-23 17:31 (UTC+5:30)');
   });
 });

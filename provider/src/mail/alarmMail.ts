@@ -4,6 +4,9 @@ import {
   codeLabel,
   readingPhrase,
   RIGHT_TO_LEFT_LOCALES,
+  UTC_ZONE,
+  wallTimeOf,
+  zoneOffsetLabel,
   type Locale,
 } from '@halo/shared';
 import type { MailMessage } from './mailer.js';
@@ -23,8 +26,18 @@ export interface MailedAlarm {
 /** Text made safe in HTML (the alarm mails' names and values are the users' data). */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** A time as the alarm mails write it: to the minute, in UTC (the reader's zone is not known). */
-export const timeOf = (epochMs: number) => `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A time as the alarm mails write it: to the minute, in the reader's time zone with its offset
+ * ('2026-11-23 14:01 (UTC+2)'; issue 39, item 15), or in UTC, said so, for a reader who chose
+ * none (their browser's zone is not known to the server).
+ */
+export function timeOf(epochMs: number, zone: string): string {
+  const wall = wallTimeOf(epochMs, zone);
+  const text = `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+  return zone === UTC_ZONE ? `${text} UTC` : `${text} (${zoneOffsetLabel(epochMs, zone)})`;
+}
 
 /** One alarm as a message names it, in the reader's words: its labels, the user's data and when. */
 export interface ListedAlarm {
@@ -77,6 +90,8 @@ export function listedAlarmLines(
 export function alarmMail(options: {
   readonly to: string;
   readonly locale: Locale;
+  /** The reader's time zone (timeOf). */
+  readonly timeZone: string;
   readonly kind: 'update' | 'reminder';
   readonly facts: AlarmMailFacts;
   readonly alarms: readonly MailedAlarm[];
@@ -94,7 +109,7 @@ export function alarmMail(options: {
       reading: alarmReadingText(locale, alarm.attributeType, alarm.value),
       device: alarm.deviceName,
       environment: otherEnvironment(alarm.environmentName, facts.environment),
-      when: timeOf(alarm.lastBreachAt),
+      when: timeOf(alarm.lastBreachAt, options.timeZone),
     })),
     rest > 0 ? words.more(rest) : null,
   );

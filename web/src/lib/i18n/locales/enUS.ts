@@ -261,7 +261,7 @@ export const enUS = {
     timeZone: {
       title: 'Time zone',
       intro:
-        'Times are shown, and times you enter are read, in this zone. The server clock in the top bar and the upgrade hours of a device stay in UTC.',
+        'Times are shown, and times you enter are read, in this zone. Alarm e-mails write their times in it too (in UTC while you follow the browser’s zone, which the server cannot know). The server clock in the top bar and the upgrade hours of a device stay in UTC.',
       label: 'Show and enter times in',
       help: 'Type part of a zone’s name or its offset (for example “jerusalem” or “utc+2”), then pick it with the arrow keys and Enter.',
       search: 'Search time zones…',
