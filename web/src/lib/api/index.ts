@@ -18,3 +18,4 @@ export { errorDetail, errorDetailOf, errorMessage, errorMessageKey } from './err
 export const api = createApiClient({ getToken: currentToken });
 export { saveFile } from './saveFile';
 export { useApiValue, type ApiValue } from './useApiValue';
+export { useSubmission } from './useSubmission';

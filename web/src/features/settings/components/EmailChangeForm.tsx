@@ -1,8 +1,8 @@
 import { Button, Callout, FormGroup, H5, InputGroup } from '@blueprintjs/core';
 import { API, EmailSchema, TestId, type NotificationSettingsAnswer } from '@halo/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../lib/api';
+import { api, errorMessage, useSubmission } from '../../../lib/api';
 import { ltrIsolate } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 
@@ -21,33 +21,20 @@ interface EmailChangeFormProps {
 export function EmailChangeForm({ settings, validMinutes, onChanged }: EmailChangeFormProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const { busy: sending, error, setError, submit } = useSubmission();
 
   const valid = EmailSchema.safeParse(email).success;
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || sending) return;
-    const request = new AbortController();
-    controller.current = request;
-    setSending(true);
-    setError(null);
-    api.call(API.notifications.changeEmail, { body: { email } }, { signal: request.signal }).then(
+    submit(
+      (signal) => api.call(API.notifications.changeEmail, { body: { email } }, { signal }),
       (answer) => {
-        if (request.signal.aborted) return;
-        setSending(false);
         setEmail('');
         onChanged(answer);
         notifySuccess(
           t('settings.notifications.confirmationSent', { email: ltrIsolate(answer.pending_email ?? email) }),
         );
-      },
-      (failure: unknown) => {
-        if (request.signal.aborted) return;
-        setSending(false);
-        setError(failure);
       },
     );
   };

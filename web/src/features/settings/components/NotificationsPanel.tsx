@@ -9,10 +9,10 @@ import {
   type NotificationSettings,
   type NotificationSettingsAnswer,
 } from '@halo/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage, useApiValue } from '../../../lib/api';
+import { api, errorMessage, useApiValue, useSubmission } from '../../../lib/api';
 import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { notificationSettingsSaved$ } from '../../../lib/session';
@@ -62,10 +62,7 @@ export function NotificationsPanel() {
   const loaded = useApiValue((signal) => api.call(API.notifications.settings, {}, { signal }), 'notification-settings');
   const [saved, setSaved] = useState<NotificationSettingsAnswer | null>(null);
   const [draft, setDraft] = useState<FormSettings | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const saveController = useRef<AbortController | null>(null);
-  useEffect(() => () => saveController.current?.abort(), []);
+  const { busy: saving, error: saveError, setError: setSaveError, submit } = useSubmission();
 
   const current = saved ?? loaded.value;
   const form = draft ?? (current ? settingsOf(current) : null);
@@ -85,25 +82,15 @@ export function NotificationsPanel() {
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!form || saving) return;
-    const controller = new AbortController();
-    saveController.current = controller;
-    setSaving(true);
-    setSaveError(null);
     // An ordinary user's severity is not theirs to send: their manager may have changed it meanwhile.
     const body = current?.severity_editable ? form : { ...form, severity: undefined };
-    api.call(API.notifications.updateSettings, { body }, { signal: controller.signal }).then(
+    submit(
+      (signal) => api.call(API.notifications.updateSettings, { body }, { signal }),
       (answer) => {
-        if (controller.signal.aborted) return;
-        setSaving(false);
         setSaved(answer);
         setDraft(null);
         notificationSettingsSaved$.next(answer);
         notifySuccess(t('settings.notifications.saved'));
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setSaving(false);
-        setSaveError(error);
       },
     );
   };

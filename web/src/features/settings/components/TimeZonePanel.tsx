@@ -1,9 +1,9 @@
 import { Button, Callout, FormGroup, H4, MenuItem } from '@blueprintjs/core';
 import { Suggest, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { API, platformTimeZone, selectableTimeZones, TestId, zoneOffsetLabel } from '@halo/shared';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../lib/api';
+import { api, errorMessage, useSubmission } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionActor, useSessionSelector } from '../../../lib/session';
 import { ltrIsolate } from '../../../lib/i18n';
@@ -33,10 +33,7 @@ export function TimeZonePanel() {
   const session = useSessionActor();
   const saved = useSessionSelector((snapshot) => choiceOf(snapshot.context.session?.time_zone ?? null));
   const [draft, setDraft] = useState<ZoneChoice | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const { busy: saving, error: saveError, setError: setSaveError, submit } = useSubmission();
 
   const browserZone = platformTimeZone();
   // The moment the panel opened: the offsets it names and its example time.
@@ -74,22 +71,12 @@ export function TimeZonePanel() {
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (draft === undefined || saving) return;
-    const call = new AbortController();
-    controller.current = call;
-    setSaving(true);
-    setSaveError(null);
-    api.call(API.preferences.update, { body: { time_zone: timeZoneOf(draft) } }, { signal: call.signal }).then(
+    submit(
+      (signal) => api.call(API.preferences.update, { body: { time_zone: timeZoneOf(draft) } }, { signal }),
       (answer) => {
-        if (call.signal.aborted) return;
-        setSaving(false);
         setDraft(undefined);
         session.send({ type: 'session.timeZoneChanged', timeZone: answer.time_zone });
         notifySuccess(t('settings.timeZone.saved'));
-      },
-      (error: unknown) => {
-        if (call.signal.aborted) return;
-        setSaving(false);
-        setSaveError(error);
       },
     );
   };
