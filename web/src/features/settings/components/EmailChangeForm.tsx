@@ -1,10 +1,11 @@
-import { Button, Callout, FormGroup, H5, InputGroup } from '@blueprintjs/core';
+import { Callout, FormGroup, H5, InputGroup } from '@blueprintjs/core';
 import { API, EmailSchema, TestId, type NotificationSettingsAnswer } from '@halo/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage, useSubmission } from '../../../lib/api';
+import { api, useSubmission } from '../../../lib/api';
 import { ltrIsolate } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
+import { FormSubmit } from './FormSubmit';
 
 interface EmailChangeFormProps {
   readonly settings: NotificationSettingsAnswer;
@@ -72,18 +73,14 @@ export function EmailChangeForm({ settings, validMinutes, onChanged }: EmailChan
               data-testid={TestId.settings.newEmail}
             />
           </FormGroup>
-          {error !== null && (
-            <Callout intent="danger" icon="error" role="alert" data-testid={TestId.settings.notificationsError}>
-              {errorMessage(t, error)}
-            </Callout>
-          )}
-          <Button
-            type="submit"
+          <FormSubmit
+            error={error}
+            errorTestId={TestId.settings.notificationsError}
             icon="envelope"
-            loading={sending}
+            busy={sending}
             disabled={!valid}
             text={t('settings.notifications.sendConfirmation')}
-            data-testid={TestId.settings.sendEmailConfirmation}
+            testId={TestId.settings.sendEmailConfirmation}
           />
         </form>
       )}

@@ -17,6 +17,7 @@ import { SEVERITY_LABEL_KEYS, severityLabelKey } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { notificationSettingsSaved$ } from '../../../lib/session';
 import { EmailChangeForm } from './EmailChangeForm';
+import { FormSubmit } from './FormSubmit';
 
 /** A spacing in words: minutes under an hour, hours from one. */
 function intervalText(t: TFunction, minutes: number): string {
@@ -182,19 +183,15 @@ export function NotificationsPanel() {
               {t('settings.notifications.severity', { severity: t(severityLabelKey(current.severity)) })}
             </p>
           )}
-          {saveError !== null && (
-            <Callout intent="danger" icon="error" role="alert" data-testid={TestId.settings.notificationsError}>
-              {errorMessage(t, saveError)}
-            </Callout>
-          )}
-          <Button
-            type="submit"
+          <FormSubmit
+            error={saveError}
+            errorTestId={TestId.settings.notificationsError}
             intent="primary"
             icon="floppy-disk"
-            loading={saving}
+            busy={saving}
             disabled={!changed}
             text={t('settings.notifications.save')}
-            data-testid={TestId.settings.notificationsSave}
+            testId={TestId.settings.notificationsSave}
           />
         </form>
       )}

@@ -1,13 +1,14 @@
-import { Button, Callout, FormGroup, H4, MenuItem } from '@blueprintjs/core';
+import { FormGroup, H4, MenuItem } from '@blueprintjs/core';
 import { Suggest, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { API, platformTimeZone, selectableTimeZones, TestId, zoneOffsetLabel } from '@halo/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage, useSubmission } from '../../../lib/api';
+import { api, useSubmission } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionActor, useSessionSelector } from '../../../lib/session';
 import { ltrIsolate } from '../../../lib/i18n';
 import { timeFormatOf } from '../../../lib/time-zone';
+import { FormSubmit } from './FormSubmit';
 
 /** A choice: an IANA zone, or BROWSER for "the browser's" (null in the API; Suggest takes null for no choice). */
 type ZoneChoice = string;
@@ -119,19 +120,15 @@ export function TimeZonePanel() {
         <p className="bp6-text-muted" data-testid={TestId.settings.timeZoneExample}>
           {t('settings.timeZone.example', { time: ltrIsolate(timeFormatOf(shownIn).dateTime(now)) })}
         </p>
-        {saveError !== null && (
-          <Callout intent="danger" icon="error" role="alert" data-testid={TestId.settings.timeZoneError}>
-            {errorMessage(t, saveError)}
-          </Callout>
-        )}
-        <Button
-          type="submit"
+        <FormSubmit
+          error={saveError}
+          errorTestId={TestId.settings.timeZoneError}
           intent="primary"
           icon="floppy-disk"
-          loading={saving}
+          busy={saving}
           disabled={draft === undefined}
           text={t('settings.timeZone.save')}
-          data-testid={TestId.settings.timeZoneSave}
+          testId={TestId.settings.timeZoneSave}
         />
       </form>
     </div>
