@@ -1,4 +1,5 @@
 import { apiPaths, API_BASE, TestId } from '@halo/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { raiseTemperatureAlerts } from '../fixtures/alerts';
 import { apiLogin } from '../fixtures/apiLogin';
 import { visualText } from '../fixtures/visualText';
@@ -12,23 +13,30 @@ import { expect, test } from '../fixtures/test';
  */
 test.use({ stackEnv: { HALO_E2E_STACK: 'wall-he-IL', HALO_SIM_DEVICES: '40' } });
 
+/**
+ * A wall display of its own opened at 1920x1080 in `language`, after every connected device has
+ * raised a critical temperature alert (more than a screen holds).
+ */
+async function openAlertingWall(page: Page, request: APIRequestContext, adminPassword: string, language: string) {
+  await raiseTemperatureAlerts(request, adminPassword, 20);
+  const admin = await apiLogin(request, 'admin', adminPassword);
+  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
+    headers: admin.headers,
+    data: { label: `NOC wall ${language}` },
+  });
+  const address = new URL(((await issued.json()) as { url: string }).url);
+  await page.addInitScript((lang) => globalThis.localStorage.setItem('lang', lang), language);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${address.pathname}${address.hash}`);
+}
+
 test('he-IL: the clock reads in its order, and the alerts and problems end on whole rows', async ({
   page,
   request,
   stack,
   snap,
 }) => {
-  // Every connected device raises a critical temperature alert: more than a screen holds.
-  await raiseTemperatureAlerts(request, stack.adminPassword, 20);
-  const admin = await apiLogin(request, 'admin', stack.adminPassword);
-  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
-    headers: admin.headers,
-    data: { label: 'NOC wall he-IL' },
-  });
-  const address = new URL(((await issued.json()) as { url: string }).url);
-  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'he-IL'));
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(`${address.pathname}${address.hash}`);
+  await openAlertingWall(page, request, stack.adminPassword, 'he-IL');
   const alerts = page.getByTestId(TestId.wall.alerts).locator('li');
   await expect.poll(() => alerts.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
 
@@ -76,16 +84,7 @@ test('en-US: the alerts read whole on a 1080p and a 4K wall, as in he-IL (issue 
   stack,
   snap,
 }) => {
-  await raiseTemperatureAlerts(request, stack.adminPassword, 20);
-  const admin = await apiLogin(request, 'admin', stack.adminPassword);
-  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
-    headers: admin.headers,
-    data: { label: 'NOC wall en-US' },
-  });
-  const address = new URL(((await issued.json()) as { url: string }).url);
-  await page.addInitScript(() => globalThis.localStorage.setItem('lang', 'en-US'));
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(`${address.pathname}${address.hash}`);
+  await openAlertingWall(page, request, stack.adminPassword, 'en-US');
   const alerts = page.getByTestId(TestId.wall.alerts).locator('li');
   // The summary a new display starts from holds the latest alerts (how many depends on the fleet's ticks).
   await expect.poll(() => alerts.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
