@@ -69,7 +69,7 @@ export const DevicesSubscribeAckSchema = z.union([
 export type DevicesSubscribeAck = z.infer<typeof DevicesSubscribeAckSchema>;
 
 /** The `encoding` a snapshot message names: the columns of fleetSnapshotCodec.ts, in JSON, raw-DEFLATE compressed. */
-export const FLEET_SNAPSHOT_ENCODING = 'columns-deflate-1';
+export const FLEET_SNAPSHOT_ENCODING = 'columns-deflate-2';
 
 /** How binary data arrives: a Buffer in Node, an ArrayBuffer (or a view) in browsers. */
 export type BinaryData = Uint8Array | ArrayBuffer | ArrayBufferView;

@@ -28,6 +28,26 @@ function item<T>(values: readonly unknown[], position: number, check: (value: un
   return value;
 }
 
+/**
+ * Reads a front-coded text column (fleetColumns.ts, FrontCoded) item by item, in order: each
+ * text is what it shares with the previous one and its rest; a shared length that is not a whole
+ * number or longer than the previous text is refused.
+ */
+function frontDecoder(
+  shared: readonly unknown[],
+  rest: readonly unknown[],
+  name: string,
+): (position: number) => string {
+  let previous = '';
+  return (position) => {
+    const length = item(shared, position, isInteger, `${name}.shared`);
+    if (length < 0 || length > previous.length)
+      throw new FleetSnapshotDecodeError(`${name}.shared[${position}] is not valid`);
+    previous = previous.slice(0, length) + item(rest, position, isString, `${name}.rest`);
+    return previous;
+  };
+}
+
 /** The live states back from their columns, each one valid; throws FleetSnapshotDecodeError otherwise. */
 export function decodeFleetColumns(input: unknown): DeviceLiveState[] {
   const steps = decodeSteps(input, Number.POSITIVE_INFINITY);
@@ -62,8 +82,10 @@ function* decodeSteps(input: unknown, every: number): Generator<void, DeviceLive
   const { n } = columns;
   const perDevice = [
     columns.id,
-    columns.name,
-    columns.pairing_id,
+    columns.name.shared,
+    columns.name.rest,
+    columns.pairing_id.shared,
+    columns.pairing_id.rest,
     columns.type,
     columns.flags,
     columns.availability,
@@ -84,6 +106,8 @@ function* decodeSteps(input: unknown, every: number): Generator<void, DeviceLive
     return value;
   };
 
+  const names = frontDecoder(columns.name.shared, columns.name.rest, 'name');
+  const pairingIds = frontDecoder(columns.pairing_id.shared, columns.pairing_id.rest, 'pairing_id');
   const devices = new Array<DeviceLiveState>(n);
   let id = 0;
   let locationAt = 0;
@@ -97,8 +121,8 @@ function* decodeSteps(input: unknown, every: number): Generator<void, DeviceLive
     if (flags < 0 || flags > 31) throw new FleetSnapshotDecodeError(`flags[${position}] is not valid`);
     const device: DeviceLiveState = {
       id,
-      name: item(columns.name, position, isString, 'name'),
-      pairing_id: item(columns.pairing_id, position, isString, 'pairing_id'),
+      name: names(position),
+      pairing_id: pairingIds(position),
       type: item(columns.type, position, isInteger, 'type'),
       is_server: (flags & FLAG.server) !== 0,
       is_enabled: (flags & FLAG.enabled) !== 0,

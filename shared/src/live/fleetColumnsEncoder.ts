@@ -1,7 +1,7 @@
 /** Writes the column format (fleetColumns.ts) of a fleet's live states. */
 import { compactLocation } from './devicePatch.js';
 import type { DeviceLiveState } from './events.js';
-import { FLAG, LOCATION, type FleetColumns } from './fleetColumns.js';
+import { FLAG, LOCATION, type FleetColumns, type FrontCoded } from './fleetColumns.js';
 
 /**
  * The JSON text of objects already met, by identity: live states are immutable and a patch
@@ -41,6 +41,25 @@ class Dictionary {
   }
 }
 
+/** Texts front-coded as they come (FrontCoded): each with what it shares with the one before. */
+class FrontCoder {
+  readonly column: FrontCoded = { shared: [], rest: [] };
+  private previous = '';
+
+  add(text: string): void {
+    const limit = Math.min(text.length, this.previous.length);
+    let shared = 0;
+    while (shared < limit && text.charCodeAt(shared) === this.previous.charCodeAt(shared)) shared += 1;
+    // A shared part never ends between the two halves of a surrogate pair: the rest stays well-formed text.
+    if (shared > 0 && isHighSurrogate(text.charCodeAt(shared - 1))) shared -= 1;
+    this.column.shared.push(shared);
+    this.column.rest.push(text.slice(shared));
+    this.previous = text;
+  }
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 /** Whether a location fits the columns: two coordinates, an accuracy, maybe an altitude, nothing else. */
 function columnLocation(location: NonNullable<DeviceLiveState['location']>): boolean {
   if (location.coordinate.length !== 2) return false;
@@ -59,8 +78,8 @@ export function encodeFleetColumns(devices: Iterable<DeviceLiveState>, trim = fa
   const columns: FleetColumns = {
     n: sorted.length,
     id: [],
-    name: [],
-    pairing_id: [],
+    name: { shared: [], rest: [] },
+    pairing_id: { shared: [], rest: [] },
     type: [],
     flags: [],
     availability: [],
@@ -77,12 +96,14 @@ export function encodeFleetColumns(devices: Iterable<DeviceLiveState>, trim = fa
   };
   const links = new Dictionary();
   const versions = new Dictionary();
+  const names = new FrontCoder();
+  const pairingIds = new FrontCoder();
   let previousId = 0;
   sorted.forEach((device, position) => {
     columns.id.push(device.id - previousId);
     previousId = device.id;
-    columns.name.push(device.name);
-    columns.pairing_id.push(device.pairing_id);
+    names.add(device.name);
+    pairingIds.add(device.pairing_id);
     columns.type.push(device.type);
     columns.flags.push(
       (device.is_server ? FLAG.server : 0) |
@@ -113,6 +134,8 @@ export function encodeFleetColumns(devices: Iterable<DeviceLiveState>, trim = fa
     if (device.updated_at !== undefined && !trim) (extra ??= {}).updated_at = device.updated_at;
     if (extra) columns.extra.push([position, extra]);
   });
+  columns.name = names.column;
+  columns.pairing_id = pairingIds.column;
   columns.links = { values: links.values, index: links.index };
   columns.versions = { values: versions.values, index: versions.index };
   return columns;

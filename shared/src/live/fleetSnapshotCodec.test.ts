@@ -94,6 +94,30 @@ describe('fleet snapshot codec', () => {
     expect(compact * 10).toBeLessThan(JSON.stringify(fleet).length);
   });
 
+  it('writes names and serials in series as what each adds to the one before, whatever the text', () => {
+    const fleet = [
+      device(1, { name: 'north-halo-0140', pairing_id: 'HL-00000140' }),
+      device(2, { name: 'north-halo-0141', pairing_id: 'HL-00000141' }),
+      device(3, { name: 'north-halo-0141', pairing_id: 'HL-00000142' }),
+      device(4, { name: '', pairing_id: 'HL-0' }),
+      // Two texts alike up to the middle of an emoji (U+1F600 and U+1F601 share their first half).
+      device(5, { name: 'מגדל-\u{1F600}', pairing_id: 'x' }),
+      device(6, { name: 'מגדל-\u{1F601}', pairing_id: 'xyz' }),
+      device(7, { name: 'a', pairing_id: 'xy' }),
+    ];
+    const columns = encodeFleetColumns(fleet);
+    expect(columns.name.shared).toEqual([0, 14, 15, 0, 0, 5, 0]);
+    expect(columns.name.rest).toEqual(['north-halo-0140', '1', '', '', 'מגדל-\u{1F600}', '\u{1F601}', 'a']);
+    expect(columns.pairing_id.rest.slice(0, 3)).toEqual(['HL-00000140', '1', '2']);
+    expect(decodeFleetSnapshotData(encodeFleetSnapshotData(fleet))).toEqual(fleet);
+    const series = Array.from({ length: 2000 }, (_, index) =>
+      device(index + 1, { name: `site-${String(index).padStart(5, '0')}`, pairing_id: `SN${100000 + index}` }),
+    );
+    const plain = JSON.stringify(series.map((entry) => [entry.name, entry.pairing_id])).length;
+    const coded = JSON.stringify([encodeFleetColumns(series).name, encodeFleetColumns(series).pairing_id]).length;
+    expect(coded * 2).toBeLessThan(plain);
+  });
+
   it('carries an empty fleet', () => {
     expect(decodeFleetSnapshotData(encodeFleetSnapshotData([]))).toEqual([]);
   });
@@ -139,8 +163,19 @@ describe('fleet snapshot codec', () => {
   it.each<[string, (columns: Record<string, unknown>) => void]>([
     ['a missing column', (columns) => delete columns.name],
     ['a column that is not a list', (columns) => (columns.type = 'HALO')],
-    ['columns of unequal length', (columns) => (columns.name as unknown[]).pop()],
-    ['a name that is not text', (columns) => ((columns.name as unknown[])[3] = 42)],
+    ['columns of unequal length', (columns) => (columns.name as { rest: unknown[] }).rest.pop()],
+    ['a name that is not text', (columns) => ((columns.name as { rest: unknown[] }).rest[3] = 42)],
+    [
+      'a name sharing more than the previous one has',
+      (columns) => ((columns.name as { shared: unknown[] }).shared[2] = 40),
+    ],
+    ['a name sharing a negative length', (columns) => ((columns.name as { shared: unknown[] }).shared[2] = -1)],
+    ['a first name sharing with nothing', (columns) => ((columns.name as { shared: unknown[] }).shared[0] = 1)],
+    [
+      'a serial sharing a fractional length',
+      (columns) => ((columns.pairing_id as { shared: unknown[] }).shared[1] = 1.5),
+    ],
+    ['a name column of the old plain form', (columns) => (columns.name = VARIED.map((entry) => entry.name))],
     ['a fractional type', (columns) => ((columns.type as unknown[])[0] = 1.5)],
     ['the same id twice', (columns) => ((columns.id as unknown[])[4] = 0)],
     ['ids going backwards', (columns) => ((columns.id as unknown[])[4] = -2)],
