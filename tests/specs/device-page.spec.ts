@@ -521,6 +521,9 @@ test('Home’s "and N more" opens the devices needing attention; a DroneCommX pa
     // Half the churning fleet is down: more problems than Home lists.
     const more = looking.getByTestId(TestId.home.moreProblems);
     await expect(more).toBeVisible({ timeout: 30_000 });
+    // The link says how many it opens: the table's count, as Home's summary sees them by their state.
+    await expect(more).toContainText(/\d+/);
+    await snap(`home-needing-attention-${lookName(look)}`, looking);
     await more.click();
     await expect(looking).toHaveURL(/\/config\/devices\?status=problems$/);
     const devices = new DevicesScreen(looking);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unsilencedAlarmCounts } from '../alarms/alarm.js';
 import type { SystemLogEntry } from '../logs/systemLog.js';
 import type { DeviceLiveState } from './events.js';
-import { problemOf } from './fleetProblems.js';
+import { ALERT_PROBLEM_WINDOW_MS, problemOf } from './fleetProblems.js';
 import {
   applySummaryMessage,
   FleetSummaryMessageSchema,
@@ -97,6 +97,8 @@ describe('FleetSummaryState', () => {
       '1:alert:warm',
     ]);
     expect(summary.problemCount).toBe(7);
+    // hot and warm are problems by their alerts alone; lost-and-hot is one by its state too.
+    expect(summary.alertOnlyCount).toBe(2);
     expect(summary.problems.find((problem) => problem.name === 'dark')?.links).toEqual({ online: 0, total: 3 });
     expect(summary.problems.find((problem) => problem.name === 'hot')?.alert?.description).toBe('temperature alert 1');
     // Some links down is counted, not listed.
@@ -108,6 +110,7 @@ describe('FleetSummaryState', () => {
     const summary = summaryOf([device(1), device(2, { availability: 0 })], [alert(1, 1, 3, 1)], false);
     expect(summary.problems.map((problem) => problem.kind)).toEqual(['notConnected']);
     expect(summary.alerts).toEqual([]);
+    expect(summary.alertOnlyCount).toBeUndefined();
   });
 
   it('lists the worst few and counts them all', () => {
@@ -212,6 +215,14 @@ describe('summary messages', () => {
     expect(alertsAdded?.counts).toBeUndefined();
     held = applySummaryMessage(held, FleetSummaryMessageSchema.parse(alertsAdded));
     expect(held).toEqual(state.summary(NOW, true));
+    // Device 1 needs attention by its alerts alone, until they are older than the window.
+    expect(held?.alertOnlyCount).toBe(1);
+    const later = NOW + ALERT_PROBLEM_WINDOW_MS + 60_000;
+    const expired = summaryChanges(3, state.summary(NOW, true), state.summary(later, true));
+    expect(expired?.alertOnlyCount).toBe(0);
+    held = applySummaryMessage(held, FleetSummaryMessageSchema.parse(expired));
+    expect(held).toEqual(state.summary(later, true));
+    expect(held?.alertOnlyCount).toBeUndefined();
   });
 
   it('carry the newest few of an alert storm, and not the skipped ones later', () => {

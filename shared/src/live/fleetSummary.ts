@@ -72,6 +72,11 @@ export const FleetSummarySchema = z.object({
   problems: z.array(FleetProblemSchema).max(SUMMARY_PROBLEMS),
   /** How many devices need attention in all. */
   problemCount: z.number().int().min(0),
+  /**
+   * How many of them by a recent alert alone (their own state is fine): the Devices table's
+   * "Needing attention" filter, which judges devices by their state, shows the others. Absent: 0.
+   */
+  alertOnlyCount: z.number().int().min(0).optional(),
   /** The latest SUMMARY_ALERTS alerts, newest first (none for a session without logs view). */
   alerts: z.array(SummaryAlertSchema).max(SUMMARY_ALERTS),
   /** Active alarms by severity, all and unacknowledged (issue 27); absent without logs view or before the first count. */
@@ -96,6 +101,7 @@ export const FleetSummaryMessageSchema = z.object({
   /** ...and the entries among them that are new or changed. */
   problemsChanged: z.array(FleetProblemSchema).max(SUMMARY_PROBLEMS).optional(),
   problemCount: z.number().int().min(0).optional(),
+  alertOnlyCount: z.number().int().min(0).optional(),
   alerts: z.array(SummaryAlertSchema).max(SUMMARY_ALERTS).optional(),
   /** The alarm counts, whole, when they changed. */
   alarms: AlarmCountsSchema.optional(),
@@ -114,6 +120,7 @@ export function applySummaryMessage(held: FleetSummary | null, message: FleetSum
       counts: counts.data,
       problems: message.problems ?? [],
       problemCount: message.problemCount ?? 0,
+      ...(message.alertOnlyCount ? { alertOnlyCount: message.alertOnlyCount } : {}),
       alerts: message.alerts ?? [],
       ...(message.alarms ? { alarms: message.alarms } : {}),
     };
@@ -134,12 +141,16 @@ export function applySummaryMessage(held: FleetSummary | null, message: FleetSum
     counts: message.counts ? { ...held.counts, ...message.counts } : held.counts,
     problems,
     problemCount: message.problemCount ?? held.problemCount,
+    ...alertOnly(message.alertOnlyCount ?? held.alertOnlyCount),
     alerts: message.alerts
       ? newestAlertsFirst([...message.alerts, ...held.alerts]).slice(0, SUMMARY_ALERTS)
       : held.alerts,
     ...(message.alarms || held.alarms ? { alarms: message.alarms ?? held.alarms } : {}),
   };
 }
+
+/** alertOnlyCount as a summary holds it: absent when 0. */
+const alertOnly = (count: number | undefined) => (count ? { alertOnlyCount: count } : {});
 
 /** The whole summary as a message, for a new follower. */
 export const summaryReset = (environmentId: number, summary: FleetSummary): FleetSummaryMessage => ({

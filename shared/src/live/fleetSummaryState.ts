@@ -179,11 +179,17 @@ export class FleetSummaryState {
       const fromAlert = alerted.get(id);
       consider(fromAlert && compareProblems(fromAlert, own) < 0 ? fromAlert : own);
     }
-    for (const [id, fromAlert] of alerted) if (!this.ownProblems.has(id)) consider(fromAlert);
+    let alertOnlyCount = 0;
+    for (const [id, fromAlert] of alerted)
+      if (!this.ownProblems.has(id)) {
+        alertOnlyCount += 1;
+        consider(fromAlert);
+      }
     return {
       counts: { ...this.counts },
       problems: top,
       problemCount,
+      ...(alertOnlyCount > 0 ? { alertOnlyCount } : {}),
       alerts: withAlerts ? this.latestAlerts.slice(0, SUMMARY_ALERTS) : [],
       ...(withAlerts && this.alarmCounts ? { alarms: this.alarmCounts } : {}),
     };
@@ -272,6 +278,7 @@ export function summaryChanges(
     if (changed.length > 0) message.problemsChanged = changed;
   }
   if (sent.problemCount !== next.problemCount) message.problemCount = next.problemCount;
+  if ((sent.alertOnlyCount ?? 0) !== (next.alertOnlyCount ?? 0)) message.alertOnlyCount = next.alertOnlyCount ?? 0;
   const known = new Set(sent.alerts.map((alert) => alert.id));
   const added = next.alerts.filter((alert) => !known.has(alert.id)).slice(0, maxNewAlerts);
   if (added.length > 0) message.alerts = added;

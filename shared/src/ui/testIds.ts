@@ -268,6 +268,7 @@ export const TestId = {
     problem: (key: string | number) => `home-problem-${key}`,
     noProblems: 'home-no-problems',
     moreProblems: 'home-more-problems',
+    alertOnlyProblems: 'home-alert-only-problems',
     alerts: 'home-alerts',
     wallLink: 'home-wall-link',
     wallDisplays: 'home-wall-displays',

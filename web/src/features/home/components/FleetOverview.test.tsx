@@ -71,7 +71,7 @@ describe('FleetOverview', () => {
     expect(screen.queryByTestId(TestId.home.moreProblems)).toBeNull();
   });
 
-  it('links "and N more" to the Devices table filtered to the devices needing attention', () => {
+  it('links every device needing attention by its state to the Devices table filtered so, counting what the filter shows', () => {
     const problems = Array.from({ length: 12 }, (_, index) => ({
       id: index + 1,
       name: `gate-${index + 1}`,
@@ -84,8 +84,41 @@ describe('FleetOverview', () => {
       signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
     );
     const more = screen.getByTestId(TestId.home.moreProblems);
-    expect(more.textContent).toBe('and 15 more');
+    expect(more.textContent).toBe('See all 25 devices needing attention by their state');
     expect(more.getAttribute('href')).toBe('/config/devices?status=problems');
+    expect(screen.queryByTestId(TestId.home.alertOnlyProblems)).toBeNull();
+  });
+
+  it('counts apart the devices that need attention by a recent alert alone: the filter does not show them (issue 39, item 16)', () => {
+    const problems = Array.from({ length: 12 }, (_, index) => ({
+      id: index + 1,
+      name: `gate-${index + 1}`,
+      kind: 'notConnected' as const,
+      severity: 3,
+    }));
+    const summary$ = new BehaviorSubject<FleetSummary | null>({
+      counts,
+      problems,
+      problemCount: 25,
+      alertOnlyCount: 6,
+      alerts: [],
+    });
+    renderWithSession(
+      <FleetOverview summary$={summary$} />,
+      signedIn({ permissions: [Permission.DEVICES_VIEW], two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+    );
+    expect(screen.getByTestId(TestId.home.moreProblems).textContent).toBe(
+      'See all 19 devices needing attention by their state',
+    );
+    expect(screen.getByTestId(TestId.home.alertOnlyProblems).textContent).toBe(
+      ' and 6 by recent alerts (see Latest alerts)',
+    );
+    // Every one beyond the list by an alert alone: nothing for the filter to show, so no link.
+    act(() => summary$.next({ counts, problems, problemCount: 14, alertOnlyCount: 14, alerts: [] }));
+    expect(screen.queryByTestId(TestId.home.moreProblems)).toBeNull();
+    expect(screen.getByTestId(TestId.home.alertOnlyProblems).textContent).toBe(
+      ' 14 devices need attention by recent alerts (see Latest alerts)',
+    );
   });
 
   it('he-IL: tells an alert in Hebrew, in the list and as a problem, not in the log’s stored English (issue 39, item 14)', () => {

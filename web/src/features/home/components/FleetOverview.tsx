@@ -27,6 +27,10 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
   const counts = summary?.counts;
   const problems = summary?.problems ?? [];
   const problemCount = summary?.problemCount ?? 0;
+  // The Devices table's "Needing attention" judges devices by their state: a device that is a
+  // problem by a recent alert alone is not in it, so the link counts what it opens.
+  const alertOnlyCount = summary?.alertOnlyCount ?? 0;
+  const byStateCount = problemCount - alertOnlyCount;
   const alerts = summary?.alerts ?? [];
   const tiles = countTiles({ online: STATUS_TEXT_COLORS.online, offline: STATUS_TEXT_COLORS.offline, muted: MUTED });
   const waiting = summary === null;
@@ -99,9 +103,19 @@ export function FleetOverview({ summary$ }: { readonly summary$: ChannelSummary[
             ))}
             {problemCount > PROBLEM_ROWS && (
               <li className="home-list-more">
-                <Link to={`${ROUTES.devices}?${DEVICE_STATUS_PARAM}=problems`} data-testid={TestId.home.moreProblems}>
-                  {t('home.problems.more', { count: problemCount - PROBLEM_ROWS })}
-                </Link>
+                {byStateCount > 0 && (
+                  <Link to={`${ROUTES.devices}?${DEVICE_STATUS_PARAM}=problems`} data-testid={TestId.home.moreProblems}>
+                    {t('home.problems.all', { count: byStateCount })}
+                  </Link>
+                )}
+                {alertOnlyCount > 0 && (
+                  <span className="bp6-text-muted" data-testid={TestId.home.alertOnlyProblems}>
+                    {' '}
+                    {t(byStateCount > 0 ? 'home.problems.alertOnly' : 'home.problems.alertOnlyAlone', {
+                      count: alertOnlyCount,
+                    })}
+                  </span>
+                )}
               </li>
             )}
           </ol>

@@ -153,7 +153,12 @@ export const enUS = {
     problems: {
       title: 'Problems first',
       none: 'No device needs attention',
-      more: 'and {{count}} more',
+      all_one: 'See the {{count}} device needing attention by its state',
+      all_other: 'See all {{count}} devices needing attention by their state',
+      alertOnly_one: 'and {{count}} by a recent alert (see Latest alerts)',
+      alertOnly_other: 'and {{count}} by recent alerts (see Latest alerts)',
+      alertOnlyAlone_one: '{{count}} device needs attention by a recent alert (see Latest alerts)',
+      alertOnlyAlone_other: '{{count}} devices need attention by recent alerts (see Latest alerts)',
     },
     alerts: { title: 'Latest alerts', none: 'No alerts since you opened the console' },
     wall: { title: 'NOC wall', description: 'Full-screen fleet status for a wall display.', open: 'Open the NOC wall' },
