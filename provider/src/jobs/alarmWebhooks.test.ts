@@ -10,7 +10,8 @@ import {
   WebhookHeader,
   type AlarmWebhook,
 } from '@halo/shared';
-import { applyAlarmReadings, type AlarmReading } from '../store/alarms.js';
+import { applyAlarmReadings, devicesReconnecting, reviseAlarmsOfDevices, type AlarmReading } from '../store/alarms.js';
+import { takeRevisions } from '../store/revisions.js';
 import { useAdminSuite, type AdminSuite } from '../testing/adminSuite.js';
 import { clientDevice, createDevice } from '../testing/devices.js';
 import { createEnvironment, type Actor } from '../testing/people.js';
@@ -183,6 +184,41 @@ describe.each(DIALECTS)('alarm webhook delivery on %s, where the operator allows
     suite.provider.clock.now += 2 * 3_600_000;
     expect(await deliverAlarmWebhooks(context)).toBe(0);
     expect(receiver.received).toHaveLength(3);
+  });
+
+  it('sends an active alarm again, stale, when its device stops being connected, and current when it is back (issue 39, item 3)', async () => {
+    const { context } = suite.provider.provider;
+    const root = suite.admin.environmentId;
+    await addWebhook(suite, `http://127.0.0.1:${receiver.port}/hook`);
+    const deviceId = await createDevice(suite.provider.api, suite.admin, clientDevice('went-quiet'));
+    await context.db
+      .updateTable('devices')
+      .set({ is_activated: 1, availability: 1 })
+      .where('id', '=', deviceId)
+      .execute();
+    await applyAlarmReadings(context.db, root, [reading(deviceId, Severity.MAJOR)], context.now());
+    const delivered = () => AlarmWebhookPayloadSchema.parse(JSON.parse(receiver.received.at(-1)?.body ?? '{}')).events;
+    /** The device's connection written as a device status write does it: its alarms handed out again if it changed. */
+    const connect = (availability: number) =>
+      context.db.transaction().execute(async (trx) => {
+        const moved = await devicesReconnecting(trx, [{ id: deviceId, is_activated: 1, availability }]);
+        await trx.updateTable('devices').set({ availability }).where('id', '=', deviceId).execute();
+        await reviseAlarmsOfDevices(trx, moved, await takeRevisions(trx, 1));
+        return moved;
+      });
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    expect(delivered().map((event) => [event.device_id, event.stale])).toEqual([[deviceId, false]]);
+    // Still connected: nothing to tell.
+    expect(await connect(1)).toEqual([]);
+    expect(await deliverAlarmWebhooks(context)).toBe(0);
+    expect(await connect(0)).toEqual([deviceId]);
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    expect(delivered().map((event) => [event.device_id, event.state, event.stale])).toEqual([
+      [deviceId, 'active', true],
+    ]);
+    expect(await connect(1)).toEqual([deviceId]);
+    expect(await deliverAlarmWebhooks(context)).toBe(1);
+    expect(delivered().map((event) => [event.device_id, event.stale])).toEqual([[deviceId, false]]);
   });
 
   it("sends a child's alarms the child silenced for itself: a child's silence is not its parent's", async () => {

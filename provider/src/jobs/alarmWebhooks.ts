@@ -18,6 +18,7 @@ import {
   type SilenceInForce,
 } from '../store/alarmSilences.js';
 import { chainOfEnvironments } from './alarmRecipients.js';
+import { deviceConnectionColumns, isStale } from '../routes/alarms/alarmQuery.js';
 import { revisionOf, selectCurrentRevision } from '../store/revisions.js';
 import type { AlarmWebhookRow } from '../store/schema.js';
 
@@ -81,6 +82,7 @@ function changesAfter(context: ProviderContext, webhook: AlarmWebhookRow, enviro
       'acknowledged_by',
       'revision',
     ])
+    .select(deviceConnectionColumns)
     .where('environment_id', 'in', environmentIds)
     // (revision, 0): that revision whole was delivered; (revision, id): up to that id of it.
     .where((eb) =>
@@ -166,6 +168,7 @@ async function deliverTo(
     opened_at: iso(row.opened_at),
     last_breach_at: iso(row.last_breach_at),
     cleared_at: row.cleared_at === null ? null : iso(row.cleared_at),
+    stale: isStale(row),
     link: alarmLink(context, row.device_name),
   }));
   const payload: Omit<AlarmWebhookPayload, 'delivery_id'> = {

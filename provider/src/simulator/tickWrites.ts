@@ -1,7 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
-import { alarmReadingsOf, applyAlarmReadings } from '../store/alarms.js';
+import { alarmReadingsOf, applyAlarmReadings, devicesReconnecting, reviseAlarmsOfDevices } from '../store/alarms.js';
 import { addConnectedSeconds, type ConnectedSeconds } from '../store/connectivityUsage.js';
 import { historyChunks, insertHistory, type HistoryRows } from '../store/deviceHistory.js';
 import { insertInBatches } from '../store/insertInBatches.js';
@@ -32,19 +32,26 @@ const STATUS_WRITE_BATCH = 100;
  * the event loop between them: one transaction for a 100,000-device fleet's 1,000 changes held
  * the provider's only thread (and its one SQLite connection) for 150-250 ms each second, and
  * every other tenant's request waited that long (issue 25). Each device's row is still written
- * whole, in one statement.
+ * whole, in one statement. The active alarms of a device that connected or disconnected get a
+ * revision of their own in the same transaction: they are current or `stale` now, and the live
+ * alarm stream says so (issue 39, item 3).
  */
 export async function writeStatuses(db: Kysely<Database>, changed: readonly SimulatedDevice[], now: number) {
   await forEachSlice(changed, STATUS_WRITE_BATCH, (batch) =>
     db.transaction().execute(async (trx) => {
-      const firstRevision = await takeRevisions(trx, batch.length);
+      const firstRevision = await takeRevisions(trx, batch.length + 1);
       const updates: StatusUpdate[] = batch.map((device, index) => ({
         id: device.id,
         columns: statusColumns(device, now),
         updatedAt: now,
         revision: firstRevision + index,
       }));
+      const reconnecting = await devicesReconnecting(
+        trx,
+        updates.map((update) => ({ id: update.id, ...update.columns })),
+      );
       await updateDeviceStatuses(trx, updates);
+      await reviseAlarmsOfDevices(trx, reconnecting, firstRevision + batch.length);
     }),
   );
   if (changed.length > 0) await yieldToLoop();

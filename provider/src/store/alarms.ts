@@ -1,4 +1,6 @@
 import {
+  connectionStatus,
+  ConnectionStatus,
   isAlarmEvent,
   risingSeverity,
   Severity,
@@ -226,6 +228,57 @@ export async function clearAlarmsOfDevices(trx: Kysely<Database>, revisions: Rea
       .where('cleared_at', 'is', null)
       .execute();
   }
+}
+
+/**
+ * The devices among `after` whose connection (connected or not: what makes an active alarm
+ * `stale`, alarmQuery.ts) differs from what the store holds now; read inside the transaction
+ * that is about to write `after`.
+ */
+export async function devicesReconnecting(
+  trx: Kysely<Database>,
+  after: readonly { readonly id: number; readonly is_activated: number; readonly availability: number | null }[],
+): Promise<number[]> {
+  if (after.length === 0) return [];
+  const before = new Map(
+    (
+      await trx
+        .selectFrom('devices')
+        .select(['id', 'is_activated', 'availability'])
+        .where(
+          'id',
+          'in',
+          after.map((device) => device.id),
+        )
+        .execute()
+    ).map((row) => [row.id, isConnected(row)]),
+  );
+  return after
+    .filter((device) => before.has(device.id) && before.get(device.id) !== isConnected(device))
+    .map((device) => device.id);
+}
+
+const isConnected = (row: { readonly is_activated: number | null; readonly availability: number | null }) =>
+  connectionStatus({ is_activated: row.is_activated === 1, availability: row.availability }) ===
+  ConnectionStatus.CONNECTED;
+
+/**
+ * Gives the active alarms of `deviceIds` a new revision, nothing else changed: a device that
+ * connected or disconnected makes its alarms current or `stale`, and the changes feed (and the
+ * live alarm stream it feeds) hands them out again so that followers see it without a reload.
+ */
+export async function reviseAlarmsOfDevices(
+  trx: Kysely<Database>,
+  deviceIds: readonly number[],
+  revision: number,
+): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await trx
+    .updateTable('alarms')
+    .set({ revision })
+    .where('device_id', 'in', [...deviceIds])
+    .where('cleared_at', 'is', null)
+    .execute();
 }
 
 /** Deletes the alarms cleared before `before` (retention); answers how many. Active alarms stay, however old. */

@@ -162,7 +162,10 @@ describe.each(DIALECTS)('read pool shaping on %s', { timeout: 60_000 }, (dialect
     expect(text(shaped.columns)).toBe(text(here.columns));
     expect(shaped.changedAt).toBe(here.changedAt);
     expect(shaped.changedAt).toBe(1790000000100);
-    expect(JSON.parse(text(shaped.columns))).toMatchObject({ n: 2, name: { shared: [0, 0], rest: ['north-7', 'south-9'] } });
+    expect(JSON.parse(text(shaped.columns))).toMatchObject({
+      n: 2,
+      name: { shared: [0, 0], rest: ['north-7', 'south-9'] },
+    });
   });
 });
 

@@ -158,6 +158,11 @@ export const AlarmWebhookEventSchema = z.object({
   opened_at: z.string(),
   last_breach_at: z.string(),
   cleared_at: z.string().nullable(),
+  /**
+   * Active, and its device is not connected now: `last_value` is the last it sent, not what it
+   * reads. A device connecting or disconnecting hands its active alarms out again with this.
+   */
+  stale: z.boolean(),
   /** The console's Alarms screen, filtered to the device. */
   link: z.string(),
 });

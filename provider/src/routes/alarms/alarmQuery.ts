@@ -7,7 +7,7 @@ import {
   type CsvValue,
   type Locale,
 } from '@halo/shared';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { isSilenced, silencedBy, type SilenceInForce, type SilenceTest } from '../../store/alarmSilences.js';
 import type { AlarmRow, AlarmSilenceRow, Database } from '../../store/schema.js';
 import { contains } from '../logs/logPage.js';
@@ -40,22 +40,24 @@ export interface AlarmDeviceConnection {
   readonly device_activated: number | null;
 }
 
+/** The alarm's device's connection (AlarmDeviceConnection), as two columns of a select from alarms. */
+export const deviceConnectionColumns = (eb: ExpressionBuilder<Database, 'alarms'>) =>
+  [
+    eb
+      .selectFrom('devices')
+      .select('devices.availability')
+      .whereRef('devices.id', '=', 'alarms.device_id')
+      .as('device_availability'),
+    eb
+      .selectFrom('devices')
+      .select('devices.is_activated')
+      .whereRef('devices.id', '=', 'alarms.device_id')
+      .as('device_activated'),
+  ] as const;
+
 /** The alarms of `conditions`, every column, with their device's connection (AlarmDeviceConnection). */
 export function selectAlarmsWithDevice(db: Kysely<Database>, conditions: readonly RawBuilder<boolean>[]) {
-  return selectAlarms(db, conditions)
-    .selectAll('alarms')
-    .select((eb) => [
-      eb
-        .selectFrom('devices')
-        .select('devices.availability')
-        .whereRef('devices.id', '=', 'alarms.device_id')
-        .as('device_availability'),
-      eb
-        .selectFrom('devices')
-        .select('devices.is_activated')
-        .whereRef('devices.id', '=', 'alarms.device_id')
-        .as('device_activated'),
-    ]);
+  return selectAlarms(db, conditions).selectAll('alarms').select(deviceConnectionColumns);
 }
 
 /**
@@ -70,7 +72,7 @@ const time = (value: number | null) => (value === null ? null : new Date(Number(
  * Whether an active alarm's reading is not current: its device is not connected now (issue 39,
  * item 3), so the value is the last it sent, not what it reads; a device no longer there is not.
  */
-const isStale = (row: AlarmRow & Partial<AlarmDeviceConnection>) =>
+export const isStale = (row: Pick<AlarmRow, 'cleared_at'> & Partial<AlarmDeviceConnection>): boolean =>
   row.cleared_at === null &&
   row.device_activated !== undefined &&
   row.device_activated !== null &&

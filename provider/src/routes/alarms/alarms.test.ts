@@ -245,6 +245,54 @@ describe.each(DIALECTS)('alarms on %s', (dialect) => {
     expect(staleOf((await alarmsOf(suite.admin)).alarms)[silent]).toBe(false);
   });
 
+  it('hands an alarm out again when its device connects or disconnects, so a follower of the changes knows it is stale (issue 39, item 3)', async () => {
+    const { simulator, coolest, hottest } = await startFleet();
+    const { db } = suite.provider.provider.context;
+    // Every device that reports is minor: an alarm each, kept while devices come and go.
+    await setTemperatureLimits({
+      minor: coolest - 1,
+      major: hottest + 10,
+      critical: hottest + 20,
+      back_to_safety: coolest - 50,
+    });
+    await tick(simulator);
+    const changesAfter = async (after: number) =>
+      API.alarms.changes.answer.parse((await send(suite.admin, 'get', `/alarms/changes?after=${after}`)).body);
+    // A follower: what the feed said of each alarm, from the start.
+    const followed = new Map<number, Alarm>();
+    let revision = 0;
+    const follow = async () => {
+      for (let more = true; more;) {
+        const page = await changesAfter(revision);
+        for (const alarm of page.alarms) followed.set(alarm.id, alarm);
+        revision = page.revision;
+        more = page.more;
+      }
+    };
+    await follow();
+    const connectedOf = async () =>
+      new Map(
+        (await db.selectFrom('devices').select(['id', 'availability']).execute()).map((row) => [
+          row.id,
+          row.availability,
+        ]),
+      );
+    let reconnected = 0;
+    for (let round = 0; round < 30; round += 1) {
+      const before = await connectedOf();
+      await tick(simulator);
+      const after = await connectedOf();
+      await follow();
+      const listed = (await alarmsOf(suite.admin, '?state=active&page_size=500')).alarms;
+      for (const alarm of listed) {
+        if (before.get(alarm.device_id) !== after.get(alarm.device_id)) reconnected += 1;
+        expect(followed.get(alarm.id)?.stale, `alarm ${alarm.id} of device ${alarm.device_id}`).toBe(alarm.stale);
+      }
+    }
+    // The churning fleet moved some alarmed devices in and out of touch: the case was met.
+    expect(reconnected).toBeGreaterThan(0);
+  });
+
   it('acknowledges with a note, audits each, and a worse breach asks again', async () => {
     const { db } = suite.provider.provider.context;
     const root = suite.admin.environmentId;
