@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentTimeZoneName,
+  formerTimeZoneNames,
   instantOfWallText,
+  sameTimeZone,
   isTimeZone,
   selectableTimeZones,
   TimeZoneSchema,
@@ -25,6 +28,28 @@ describe('isTimeZone and TimeZoneSchema', () => {
     expect(zones[0]).toBe('UTC');
     expect(zones).toContain('Asia/Jerusalem');
     expect(zones.filter((zone) => zone === 'UTC')).toHaveLength(1);
+  });
+
+  it('name a zone by its current IANA name where the platform lists its first one, and know both', () => {
+    const zones = selectableTimeZones();
+    // The platform (ICU) lists Asia/Calcutta and resolves Asia/Kolkata to it.
+    expect(zones).toContain('Asia/Kolkata');
+    expect(zones).not.toContain('Asia/Calcutta');
+    expect(zones).toContain('Europe/Kyiv');
+    expect(zones).toContain('America/Argentina/Buenos_Aires');
+    expect(new Set(zones).size).toBe(zones.length);
+    expect(zones.slice(1)).toEqual([...zones.slice(1)].sort());
+    expect(currentTimeZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentTimeZoneName('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(currentTimeZoneName('Asia/Jerusalem')).toBe('Asia/Jerusalem');
+    expect(currentTimeZoneName('Mars/Olympus')).toBe('Mars/Olympus');
+    expect(formerTimeZoneNames('Asia/Kolkata')).toEqual(['Asia/Calcutta']);
+    expect(formerTimeZoneNames('Asia/Jerusalem')).toEqual([]);
+    expect(sameTimeZone('Asia/Calcutta', 'Asia/Kolkata')).toBe(true);
+    expect(sameTimeZone('Asia/Kolkata', 'Asia/Jerusalem')).toBe(false);
+    expect(sameTimeZone('Mars/Olympus', 'Asia/Kolkata')).toBe(false);
+    // Every zone offered is one the API takes.
+    for (const zone of zones) expect(isTimeZone(zone), zone).toBe(true);
   });
 });
 

@@ -54,16 +54,66 @@ export function isTimeZone(name: string): boolean {
 /** A time zone as the API takes it: an IANA name. */
 export const TimeZoneSchema = z.string().max(64).refine(isTimeZone, ValidationKey.INVALID);
 
-/** The zones a user may choose from: UTC first, then the platform's IANA zones. */
-export function selectableTimeZones(): readonly string[] {
-  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [UTC_ZONE, ...supported.filter((zone) => zone !== UTC_ZONE)];
+/**
+ * IANA's current names of the zones that the platform's ICU (CLDR) still calls by their first
+ * name: Intl lists 'Asia/Calcutta', resolves 'Asia/Kolkata' to it, and a user in India looks
+ * for Kolkata. Both names are accepted everywhere; the current one is shown and saved.
+ */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** The platform's own name of a zone (its canonical one: 'Asia/Calcutta' for 'Asia/Kolkata'). */
+const platformNameOf = (zone: string): string => wallFormatter(zone).resolvedOptions().timeZone;
+
+/** A known zone by its current IANA name ('Asia/Kolkata' for 'Asia/Calcutta'); an unknown name as it is. */
+export function currentTimeZoneName(zone: string): string {
+  if (!isTimeZone(zone)) return zone;
+  const name = platformNameOf(zone);
+  return CURRENT_NAMES[name] ?? name;
 }
 
-/** The browser's (or the process's) own zone; UTC when the platform names none. */
+/** The names a zone is also known by: its platform name when the current one differs ('Asia/Calcutta'). */
+export function formerTimeZoneNames(zone: string): readonly string[] {
+  if (!isTimeZone(zone)) return [];
+  const name = platformNameOf(zone);
+  return name === currentTimeZoneName(zone) ? [] : [name];
+}
+
+/** Whether two names are one zone ('Asia/Kolkata' and 'Asia/Calcutta'). */
+export function sameTimeZone(a: string, b: string): boolean {
+  return a === b || (isTimeZone(a) && isTimeZone(b) && platformNameOf(a) === platformNameOf(b));
+}
+
+/** The zones a user may choose from: UTC first, then the platform's IANA zones by their current names. */
+export function selectableTimeZones(): readonly string[] {
+  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const named = supported.filter((zone) => zone !== UTC_ZONE).map((zone) => CURRENT_NAMES[zone] ?? zone);
+  return [UTC_ZONE, ...named.sort()];
+}
+
+/** The browser's (or the process's) own zone, by its current name; UTC when the platform names none. */
 export function platformTimeZone(): string {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isTimeZone(zone) ? zone : UTC_ZONE;
+  return zone && isTimeZone(zone) ? currentTimeZoneName(zone) : UTC_ZONE;
 }
 
 /** The wall time of an instant in a zone. */

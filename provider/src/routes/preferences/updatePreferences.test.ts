@@ -31,6 +31,19 @@ describe.each(DIALECTS)('preferences on %s (issue 39, item 15)', (dialect) => {
     expect((await api.get(SESSION).set('Authorization', user.authorization)).body.time_zone).toBeNull();
   });
 
+  it('keeps a zone by its current IANA name: Asia/Calcutta is saved as Asia/Kolkata', async () => {
+    const { api } = suite.provider;
+    await createUser(api, suite.admin, 'kolkata-user', []);
+    const user = await as(api, 'kolkata-user', 'root');
+    const set = await api
+      .put(PREFERENCES)
+      .set('Authorization', user.authorization)
+      .send({ time_zone: 'Asia/Calcutta' });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ time_zone: 'Asia/Kolkata' });
+    expect((await api.get(SESSION).set('Authorization', user.authorization)).body.time_zone).toBe('Asia/Kolkata');
+  });
+
   it('refuses a zone that is no IANA name with the validation error', async () => {
     const { api } = suite.provider;
     for (const time_zone of ['Mars/Olympus_Mons', '', 'UTC+2; DROP TABLE users', 42]) {

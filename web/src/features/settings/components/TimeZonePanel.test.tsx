@@ -78,6 +78,21 @@ describe('TimeZonePanel (issue 39, item 15)', () => {
     expect(bodies).toEqual([{ time_zone: null }]);
   });
 
+  it('finds a zone by its former name and saves it by its current one; a zone saved by its former name shows by the current', async () => {
+    const { bodies } = mockPreferences();
+    renderPanel('Asia/Calcutta');
+    const input = screen.getByTestId<HTMLInputElement>(TestId.settings.timeZoneInput);
+    expect(input.value).toBe('Asia/Kolkata (UTC+5:30)');
+    pickWithKeyboard('kyiv');
+    await waitFor(() => expect(input.value).toMatch(/^Europe\/Kyiv \(UTC\+[23]\)$/));
+    pickWithKeyboard('calcutta');
+    await waitFor(() => expect(input.value).toBe('Asia/Kolkata (UTC+5:30)'));
+    pickWithKeyboard('saigon');
+    await waitFor(() => expect(input.value).toBe('Asia/Ho Chi Minh (UTC+7)'));
+    fireEvent.click(screen.getByTestId(TestId.settings.timeZoneSave));
+    await waitFor(() => expect(bodies).toEqual([{ time_zone: 'Asia/Ho_Chi_Minh' }]));
+  });
+
   it('shows a refusal and keeps the zone times are shown in', async () => {
     mockPreferences(() => jsonResponse(400, { error: 'MISSING_VALUES', fields: { time_zone: 'validation.invalid' } }));
     renderPanel(null);

@@ -1,6 +1,15 @@
 import { FormGroup, H4, MenuItem } from '@blueprintjs/core';
 import { Suggest, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
-import { API, platformTimeZone, selectableTimeZones, TestId, zoneOffsetLabel } from '@halo/shared';
+import {
+  API,
+  currentTimeZoneName,
+  formerTimeZoneNames,
+  platformTimeZone,
+  sameTimeZone,
+  selectableTimeZones,
+  TestId,
+  zoneOffsetLabel,
+} from '@halo/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, useSubmission } from '../../../lib/api';
@@ -14,13 +23,18 @@ import { FormSubmit } from './FormSubmit';
 type ZoneChoice = string;
 const BROWSER = '';
 
-const choiceOf = (timeZone: string | null): ZoneChoice => timeZone ?? BROWSER;
+/** A saved zone as the list names it: 'Asia/Calcutta' saved through the API is 'Asia/Kolkata' here. */
+const choiceOf = (timeZone: string | null): ZoneChoice => (timeZone === null ? BROWSER : currentTimeZoneName(timeZone));
 const timeZoneOf = (choice: ZoneChoice): string | null => (choice === BROWSER ? null : choice);
 
-/** What a zone's name is searched by: 'Asia/Jerusalem' is found by 'jerus', 'asia je' and 'utc+2'. */
+/**
+ * What a zone's name is searched by: 'Asia/Jerusalem' is found by 'jerus', 'asia je' and 'utc+2';
+ * 'Asia/Kolkata' by 'calcutta' too, its former name.
+ */
 const searchText = (zone: ZoneChoice, browserZone: string, now: number) => {
   const named = zone === BROWSER ? browserZone : zone;
-  return `${named} ${named.replaceAll('_', ' ')} ${zoneOffsetLabel(now, named)}`.toLowerCase();
+  const names = [named, ...formerTimeZoneNames(named)];
+  return `${names.join(' ')} ${names.map((name) => name.replaceAll('_', ' ')).join(' ')} ${zoneOffsetLabel(now, named)}`.toLowerCase();
 };
 
 /**
@@ -99,7 +113,7 @@ export function TimeZonePanel() {
             itemPredicate={matches}
             itemRenderer={renderItem}
             inputValueRenderer={labelOf}
-            itemsEqual={(a, b) => a === b}
+            itemsEqual={(a, b) => a === b || (a !== BROWSER && b !== BROWSER && sameTimeZone(a, b))}
             onItemSelect={(zone) => {
               setDraft(zone === saved ? undefined : zone);
               setSaveError(null);
