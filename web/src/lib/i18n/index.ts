@@ -13,6 +13,7 @@ export {
   codeLabelText,
   leftToRight,
   logEntryText,
+  readingValue,
   SATCOM_LINK_LABEL_KEYS,
   SEVERITY_LABEL_KEYS,
   severityLabelKey,

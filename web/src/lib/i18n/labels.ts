@@ -5,6 +5,7 @@ import {
   codeName,
   isAuditDetailCode,
   logSentence,
+  readingValueText,
   SatcomLinkStatus,
   Severity,
   ThresholdAttributeType,
@@ -129,6 +130,11 @@ export function logEntryText(
 ): { readonly text: string; readonly dir?: 'auto' } {
   const sentence = logSentence((key, params) => t(`common.${key}`, params), entry, withDevice);
   return sentence === null ? { text: entry.description, dir: 'auto' } : { text: sentence };
+}
+
+/** A reading's value with its unit in the reader's words ('12 min' is '12 דק׳' in he-IL); another form as it is. */
+export function readingValue(t: TFunction, value: string): string {
+  return readingValueText((key, params) => t(`common.${key}`, params), value);
 }
 
 /**

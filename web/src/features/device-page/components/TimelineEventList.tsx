@@ -2,7 +2,7 @@ import { HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { TestId, type AlarmState } from '@halo/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLabelText, logEntryText } from '../../../lib/i18n';
+import { codeLabelText, logEntryText, readingValue } from '../../../lib/i18n';
 import { severityColor } from '../../logs';
 import type { TimelineEvent } from '../timelineLanes';
 import { eventKey } from './DeviceTimeline';
@@ -107,7 +107,7 @@ function AlarmText({ event }: { readonly event: Extract<TimelineEvent, { kind: '
         {alarm.last_value === null ? null : (
           <>
             {' · '}
-            <bdi dir="ltr">{alarm.last_value}</bdi>
+            <bdi dir="ltr">{readingValue(t, alarm.last_value)}</bdi>
           </>
         )}
       </span>

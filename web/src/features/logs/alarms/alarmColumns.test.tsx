@@ -44,4 +44,23 @@ describe('an alarm row', () => {
     renderWithSession(<>{state?.render(alarm)}</>, session);
     expect(screen.queryByTestId(TestId.alarms.staleOf(5))).toBeNull();
   });
+
+  it('writes the value’s unit in the reader’s words (issue 39, item 14)', () => {
+    const valueOf = (locale: 'en-US' | 'he-IL', lastValue: string | null) => {
+      const { t } = createI18n(locale);
+      const value = alarmColumns(t, selection, { withSelection: false }).find((column) => column.key === 'value');
+      const { container } = renderWithSession(
+        <>{value?.render({ ...alarm, last_value: lastValue })}</>,
+        signedIn({ two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE } }),
+      );
+      const text = container.textContent;
+      cleanup();
+      return text;
+    };
+    expect(valueOf('en-US', '12 min')).toBe('12 min');
+    expect(valueOf('he-IL', '12 min')).toBe('12 דק׳');
+    expect(valueOf('he-IL', '91 °C')).toBe('91 °C');
+    expect(valueOf('he-IL', 'odd text')).toBe('odd text');
+    expect(valueOf('he-IL', null)).toBe('-');
+  });
 });

@@ -2,7 +2,7 @@ import { Checkbox, Tag } from '@blueprintjs/core';
 import { TestId, type Alarm } from '@halo/shared';
 import type { TFunction } from 'i18next';
 import { DeviceLink } from '../../../components';
-import { codeLabelText } from '../../../lib/i18n';
+import { codeLabelText, readingValue } from '../../../lib/i18n';
 import type { LogColumn } from '../components/LogTable';
 import { severityColor } from '../logColumns';
 import type { AlarmSelection } from './alarmSelection';
@@ -108,7 +108,7 @@ export function alarmColumns(t: TFunction, selection: AlarmSelection, options: A
     {
       key: 'value',
       labelKey: 'alarms.columns.lastValue',
-      render: (alarm) => <span dir="ltr">{alarm.last_value ?? '-'}</span>,
+      render: (alarm) => <span dir="ltr">{alarm.last_value === null ? '-' : readingValue(t, alarm.last_value)}</span>,
     },
     { key: 'breaches', labelKey: 'alarms.columns.breaches', render: (alarm) => alarm.breach_count },
     {
