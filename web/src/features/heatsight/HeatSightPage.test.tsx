@@ -1,6 +1,6 @@
 import { devicePath, Permission, TestId, TwoFactorStatus } from '@halo/shared';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
@@ -69,11 +69,22 @@ const lateDevice: MapDevice = {
 };
 const summary: AreaSummary = { devices: 5, noConnection: 1, linksDown: 0.2, worst: [lateDevice] };
 
+/** A device's page with the browser's Back. */
+function DevicePageWithBack() {
+  const navigate = useNavigate();
+  return (
+    <p>
+      the device page <button onClick={() => void navigate(-1)}>Back</button>
+      <button onClick={() => void navigate('/')}>HeatSight again</button>
+    </p>
+  );
+}
+
 function openPage(permissions: number[] = [Permission.DEVICES_VIEW]) {
   renderWithSession(
     <Routes>
       <Route path="/" element={<HeatSightPage />} />
-      <Route path="/config/devices/:id" element={<p>the device page</p>} />
+      <Route path="/config/devices/:id" element={<DevicePageWithBack />} />
     </Routes>,
     signedIn({
       permissions,
@@ -162,5 +173,54 @@ describe('HeatSightPage’s drill-down', () => {
     openPage([]);
     act(() => map.props?.onPick(pointerAt(lateDevice)));
     expect(screen.queryByText('the device page')).toBeNull();
+  });
+
+  it('shows what was left on Back from a device page it opened: metric, open cell and view (issue 39, item 16)', () => {
+    const { heat$, answers$, asked, last } = fakeFleet();
+    openPage();
+    act(() => heat$.next(heat));
+    // Fitted to the fleet first; then the operator zooms in and opens a cell.
+    act(() => answers$.next({ type: 'drill.bounds', id: last('drill.bound').id, bounds: [30, 30, 40, 35] }));
+    act(() => map.props?.onView({ zoom: 9, area: [34.5, 32, 35.5, 32.4] }));
+    const cell = drillCellAt(34.8, 32.1, 9);
+    act(() => map.props?.onPick({ ...pointerAt(), zoom: 9 }));
+    act(() =>
+      answers$.next({
+        type: 'drill.page',
+        id: last('drill.list').id,
+        page: { area: cell, total: 1, start: 0, devices: [lateDevice] },
+      }),
+    );
+    fireEvent.click(screen.getByTestId(TestId.heatSight.cellDevice(9)).querySelector('a')!);
+    expect(screen.getByText('the device page')).toBeDefined();
+
+    const askedBefore = asked.length;
+    fireEvent.click(screen.getByText('Back'));
+    expect(screen.getByTestId(TestId.heatSight.screen)).toBeDefined();
+    // Where it was left, not the fleet fitted afresh; the cell listed again.
+    expect(map.props?.focus).toEqual({ longitude: 35, latitude: 32.2, zoom: 9 });
+    expect(map.props?.fit).toBeNull();
+    expect(map.props?.openArea).toEqual(cell);
+    expect(asked.slice(askedBefore).find((request) => request.type === 'drill.list')).toMatchObject({
+      area: cell,
+      start: 0,
+    });
+    expect(screen.getByTestId(TestId.heatSight.cellPanel)).toBeDefined();
+  });
+
+  it('opens afresh, fitted to the fleet, when it is opened anew rather than come back to', () => {
+    const { heat$, answers$, last } = fakeFleet();
+    openPage();
+    act(() => heat$.next(heat));
+    act(() => map.props?.onView({ zoom: 9, area: [34.5, 32, 35.5, 32.4] }));
+    act(() => map.props?.onPick({ ...pointerAt(), zoom: 9 }));
+    act(() => map.props?.onPick(pointerAt(lateDevice)));
+    // From the device page to HeatSight by a link: a new visit, not Back.
+    fireEvent.click(screen.getByText('HeatSight again'));
+    act(() => heat$.next(heat));
+    act(() => answers$.next({ type: 'drill.bounds', id: last('drill.bound').id, bounds: [30, 30, 40, 35] }));
+    expect(map.props?.focus).toBeNull();
+    expect(map.props?.fit).toEqual([30, 30, 40, 35]);
+    expect(map.props?.openArea).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
   type HeatSightMetric,
   type HeatSightWindow,
 } from '@halo/shared';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { DevicePageNavigationState } from '../../components';
@@ -28,19 +28,13 @@ import { DrillTooltip, placeTooltip, type DrillTip } from './DrillTooltip';
 import { historyPositions, liveHeatData, NO_HEAT } from './heatLayerData';
 import { METRICS } from './heatMetrics';
 import { focusOf, pinOf } from './heatSightLink';
+import { Legend } from './HeatSightLegend';
 import { HeatSightMap, type MapPointer } from './HeatSightMap';
 import { AREA_PAGE_SIZE, useFleetDrill } from './useFleetDrill';
 import { PLAYBACK_STEPS, useHistoryPlayback } from './useHistoryPlayback';
 import { useLiveHeat } from './useLiveHeat';
 import { useTimeFormat } from '../../lib/time-zone';
-
-type Mode = 'live' | 'history';
-
-/** Where the history comes from: an environment, alone or with every one below it. */
-interface Scope {
-  readonly environmentId: number;
-  readonly subtree: boolean;
-}
+import { useHeatSightPlace, type Mode, type Scope } from './heatSightPlace';
 
 const WINDOW_LABEL_KEYS: Readonly<Record<HeatSightWindow, string>> = {
   '1h': 'heatSight.windows.hour',
@@ -67,10 +61,24 @@ export function HeatSightPage() {
   const focus = useMemo(() => focusOf(search), [search]);
   const pin = useMemo(() => pinOf(search), [search]);
 
-  const [mode, setMode] = useState<Mode>('live');
-  const [metric, setMetric] = useState<HeatSightMetric>('poorLinks');
-  const [window, setWindow] = useState<HeatSightWindow>('24h');
-  const [scope, setScope] = useState<Scope>({ environmentId, subtree: false });
+  // Back from a page it opened shows the place it was left at (heatSightPlace.ts).
+  const place = useHeatSightPlace(
+    {
+      mode: 'live',
+      metric: 'poorLinks',
+      window: '24h',
+      scope: { environmentId, subtree: false },
+      openCell: null,
+      view: null,
+    },
+    environmentId,
+  );
+  const [mode, setMode] = useState<Mode>(place.initial.mode);
+  const [metric, setMetric] = useState<HeatSightMetric>(place.initial.metric);
+  const [window, setWindow] = useState<HeatSightWindow>(place.initial.window);
+  const [scope, setScope] = useState<Scope>(place.initial.scope);
+  // An address naming a place goes there; else where this entry was left, if it was.
+  const mapFocus = focus ?? place.initial.view;
   const liveAvailable = METRICS[metric].live && scope.environmentId === environmentId;
   const showing: Mode = mode === 'live' && !METRICS[metric].live ? 'history' : mode;
 
@@ -78,6 +86,14 @@ export function HeatSightPage() {
   const watchingLive = showing === 'live' && liveAvailable;
   const ownScope = scope.environmentId === environmentId;
   const { feedState, live, devices, onView } = useLiveHeat(fleet, metric, { watching: watchingLive, ownScope });
+  const { keepView } = place;
+  const onMapView = useCallback<typeof onView>(
+    (view) => {
+      onView(view);
+      keepView(view);
+    },
+    [onView, keepView],
+  );
 
   const environments = useApiValue<readonly Environment[]>(
     async (signal) =>
@@ -137,8 +153,17 @@ export function HeatSightPage() {
   const pointer = useRef<MapPointer | null>(null);
   const [hoveredDevice, setHoveredDevice] = useState<number | null>(null);
   const [hoveredCell, setHoveredCell] = useState<MapArea | null>(null);
-  const [openCell, setOpenCell] = useState<MapArea | null>(null);
+  const [openCell, setOpenCell] = useState<MapArea | null>(place.initial.openCell);
+  const { keep } = place;
+  useEffect(() => keep({ mode, metric, window, scope, openCell }), [keep, mode, metric, window, scope, openCell]);
   const { hover: hoverLive, list: listLive } = drill;
+  // A cell left open when this entry was left is listed again once the live heat shows.
+  const relisted = useRef(place.initial.openCell === null);
+  useEffect(() => {
+    if (relisted.current || !watchingLive || openCell === null) return;
+    relisted.current = true;
+    listLive(openCell, 0);
+  }, [watchingLive, openCell, listLive]);
   const onPointer = useCallback(
     (next: MapPointer | null) => {
       pointer.current = next;
@@ -333,9 +358,9 @@ export function HeatSightPage() {
             showing === 'history' ? `${scopeKey(scope)}:${window}:${playhead ?? 'all'}` : (live?.version ?? 0)
           }
           devices={devices}
-          onView={onView}
-          focus={focus}
-          fit={focus ? null : (drill.bounds ?? historyBounds)}
+          onView={onMapView}
+          focus={mapFocus}
+          fit={mapFocus ? null : (drill.bounds ?? historyBounds)}
           pin={pin}
           hoverArea={hoverArea}
           openArea={openCell}
@@ -368,22 +393,5 @@ export function HeatSightPage() {
         ) : null}
       </div>
     </section>
-  );
-}
-
-/** What the colours mean: the metric's scale from its low end to its high end. */
-function Legend({ metric }: { readonly metric: HeatSightMetric }) {
-  const { t } = useTranslation();
-  const spec = METRICS[metric];
-  const stops = spec.colorRange.map(([red, green, blue]) => `rgb(${red}, ${green}, ${blue})`).join(', ');
-  return (
-    <Card className="heatsight-legend" data-testid={TestId.heatSight.legend}>
-      <div className="heatsight-legend-title">{t(spec.legendKey)}</div>
-      <div className="heatsight-legend-bar" style={{ background: `linear-gradient(to right, ${stops})` }} />
-      <div className="heatsight-legend-ends">
-        <span>{t(spec.lowKey)}</span>
-        <span>{t(spec.highKey)}</span>
-      </div>
-    </Card>
   );
 }

@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useRef, type RefObject, type UIEvent } from 'react';
 import { useLocation } from 'react-router-dom';
+import { historyEntryMemory } from '../../../lib/history-entry';
 
-/** History entries whose place in the table is kept (the oldest is let go past it). */
-const REMEMBERED_ENTRIES = 50;
-const places = new Map<string, number>();
+const places = historyEntryMemory<number>();
 
 /** The table's scrolling body (Blueprint Table2's main quadrant). */
 const BODY = '.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
-
-function keep(key: string, top: number) {
-  places.delete(key);
-  places.set(key, top);
-  if (places.size > REMEMBERED_ENTRIES) places.delete(places.keys().next().value!);
-}
 
 /**
  * Where the table was scrolled, kept per history entry as the user scrolls it: Back from a
@@ -34,7 +27,7 @@ export function useScrollMemory(wrapper: RefObject<HTMLElement | null>, height: 
   return useCallback(
     (event: UIEvent<HTMLElement>) => {
       const target = event.target as HTMLElement;
-      if (target.matches(BODY)) keep(key, target.scrollTop);
+      if (target.matches(BODY)) places.set(key, target.scrollTop);
     },
     [key],
   );

@@ -1,0 +1,1 @@
+export { historyEntryMemory, type HistoryEntryMemory } from './historyEntryMemory';
