@@ -111,7 +111,6 @@ const UNBOUNDED = [
   'GET /config/{environmentId}/devices/reports/firmware/export',
   // A row per environment below the caller's: the root's spans every tenant.
   'GET /config/{environmentId}/devices_connectivity',
-  'GET /config/{environmentId}/rf_data_recordings',
 ];
 
 describe('how each answer stays bounded', () => {

@@ -216,6 +216,7 @@ export const TestId = {
     rfDownload: 'devices-rf-download',
     rfError: 'devices-rf-error',
     rfEmpty: 'devices-rf-empty',
+    rfTruncated: 'devices-rf-truncated',
     panel: 'devices-dronecommx-panel',
     panelClose: 'devices-dronecommx-panel-close',
     panelLinks: (kind: string) => `devices-dronecommx-links-${kind}`,
