@@ -104,7 +104,6 @@ const collectionsWithoutBound = (endpoints: readonly EndpointSpec[]) =>
  * is paged, capped or streamed. The list is exact, so a new one is a decision made here.
  */
 const UNBOUNDED = [
-  'GET /config/{environmentId}/devices/devices_state',
   'GET /config/{environmentId}/devices/reports/availability',
   'GET /config/{environmentId}/devices/reports/availability/export',
   'GET /config/{environmentId}/devices/reports/firmware',
