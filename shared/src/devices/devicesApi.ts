@@ -21,6 +21,7 @@ import {
   AvailabilityReportSchema,
   FirmwareReportExportQuerySchema,
   FirmwareReportSchema,
+  FIRMWARE_REPORT_MAX_VERSIONS,
 } from './deviceReports.js';
 import { DeviceTimelineQuerySchema, DeviceTimelineSchema } from './deviceTimeline.js';
 import { CSV_MEDIA_TYPE } from '../csv/csv.js';
@@ -274,9 +275,9 @@ export const devicesApi = {
   firmwareReport: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/devices/reports/firmware',
-    summary: 'Firmware versions in use: how many devices run each, how many are behind their fixed version',
+    summary: `Firmware versions in use: how many devices run each, how many are behind their fixed version (the ${FIRMWARE_REPORT_MAX_VERSIONS} run by the most devices; \`more_versions\` counts the rest)`,
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
     access: 'user',
     capability: 'devices.view',
     answer: FirmwareReportSchema,
@@ -284,9 +285,9 @@ export const devicesApi = {
   firmwareReportExport: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/devices/reports/firmware/export',
-    summary: 'The firmware report as CSV',
+    summary: 'The firmware report as CSV (capped as the report is; a row counts the versions left out)',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
     access: 'user',
     capability: 'devices.view',
     query: FirmwareReportExportQuerySchema,

@@ -484,6 +484,7 @@ export const TestId = {
     firmwareRow: (component: string, version: string) => `reports-firmware-row-${component}-${version}`,
     firmwareExport: 'reports-firmware-export',
     firmwareEmpty: 'reports-firmware-empty',
+    firmwareMore: 'reports-firmware-more',
     firmwareError: 'reports-firmware-error',
   },
   satcom: {

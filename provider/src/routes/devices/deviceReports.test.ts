@@ -179,6 +179,7 @@ describe.each(DIALECTS)('device reports on %s', (dialect) => {
         { component: 'firmware', version: '12.6.1', devices: 3, behind_fixed: 1 },
       ],
       unreported: 1,
+      more_versions: null,
     });
     const exported = await call(API.devices.firmwareReportExport, suite.admin, suite.admin.environmentId, {
       lang: 'en-US',
