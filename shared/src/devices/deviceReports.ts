@@ -59,9 +59,9 @@ export type DeviceAvailability = z.infer<typeof DeviceAvailabilitySchema>;
 export const AvailabilityReportSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),
-  /** The environment's devices together (the device's alone with device_id). */
+  /** The environment's devices together (the device's alone with device_id); written after `devices`, once all are read. */
   total: AvailabilityFiguresSchema,
-  /** Per device, the least available first. */
+  /** Per device, by id (streamed a batch at a time; a reader sorts them as it shows them). */
   devices: z.array(DeviceAvailabilitySchema),
 });
 export type AvailabilityReport = z.infer<typeof AvailabilityReportSchema>;
