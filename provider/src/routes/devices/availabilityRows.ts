@@ -149,7 +149,7 @@ async function textBatchOf(
 export const availabilityReportBatch = (rows: readonly AvailabilityRow[]): Promise<AvailabilityTextBatch> =>
   textBatchOf(rows, (devices) => JSON.stringify(devices).slice(1, -1), ',');
 
-/** The export's columns; its first row is the devices together, named in the caller's language. */
+/** The export's columns; its last row is the devices together, named in the caller's language. */
 export const AVAILABILITY_CSV_HEADER = [
   'device_id',
   'name',
