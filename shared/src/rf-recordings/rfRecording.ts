@@ -23,8 +23,11 @@ export const RF_RECORDINGS_LIST_MAX = 500;
 export const RfRecordingListResponseSchema = z.object({
   /** Newest first, at most RF_RECORDINGS_LIST_MAX. */
   rf_recordings: z.array(RfRecordingSchema),
-  /** True when the device holds more than RF_RECORDINGS_LIST_MAX: only the newest are listed (an addition to the spec's answer). */
-  truncated: z.boolean(),
+  /**
+   * True when the device holds more than RF_RECORDINGS_LIST_MAX: only the newest are listed (the
+   * product's addition; absent from a provider that answers the spec's list alone, whole).
+   */
+  truncated: z.boolean().optional(),
 });
 export type RfRecordingListResponse = z.infer<typeof RfRecordingListResponseSchema>;
 

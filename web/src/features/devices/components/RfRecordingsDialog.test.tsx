@@ -59,9 +59,14 @@ describe('RfRecordingsDialog', () => {
     );
   });
 
-  it('says nothing of a cut when the list is whole', async () => {
+  it('says nothing of a cut when the list is whole, or from a provider that does not cut it', async () => {
     renderDialog({ rf_recordings: [recording(0)], truncated: false });
     expect(await screen.findByTestId(TestId.devices.rfRecording(recording(0).report_uuid))).toBeTruthy();
+    expect(screen.queryByTestId(TestId.devices.rfTruncated)).toBeNull();
+    cleanup();
+    vi.restoreAllMocks();
+    renderDialog({ rf_recordings: [recording(1)] });
+    expect(await screen.findByTestId(TestId.devices.rfRecording(recording(1).report_uuid))).toBeTruthy();
     expect(screen.queryByTestId(TestId.devices.rfTruncated)).toBeNull();
   });
 });

@@ -44,7 +44,9 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
         { params: { environmentId }, query: { device_id: deviceId } },
         { signal: controller.signal },
       )
-      .then((answer) => setLoaded({ kind: 'loaded', recordings: answer.rf_recordings, truncated: answer.truncated }))
+      .then((answer) =>
+        setLoaded({ kind: 'loaded', recordings: answer.rf_recordings, truncated: answer.truncated === true }),
+      )
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ kind: 'failed', errorKey: errorMessageKey(error) });
       });
