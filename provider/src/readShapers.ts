@@ -1,4 +1,4 @@
-import { availabilityReportCsv, availabilityReportText } from './routes/devices/availabilityRows.js';
+import { availabilityCsvBatch, availabilityReportBatch } from './routes/devices/availabilityRows.js';
 import { checkImportRecords, countImportRecords } from './routes/devices/deviceImportCheck.js';
 import { deviceListBatch } from './routes/devices/deviceListText.js';
 import { firmwareReportCsv, firmwareReportOf } from './routes/devices/firmwareInUse.js';
@@ -40,8 +40,8 @@ export const readShapers = {
   linksAvailability: linksAvailabilityText,
   locations: locationsText,
   thresholdReadings: attributeReadingsBatch,
-  availabilityReport: availabilityReportText,
-  availabilityReportCsv,
+  availabilityReport: availabilityReportBatch,
+  availabilityReportCsv: availabilityCsvBatch,
   firmwareReport: firmwareReportOf,
   firmwareReportCsv,
   systemLogCsv: csvShaper(systemLogCells),

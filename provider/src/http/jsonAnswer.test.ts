@@ -83,6 +83,23 @@ describe('an answer whose array comes in batches', () => {
     const empty = jsonArrayAnswer<Readings>('readings', batches(), { device_attribute_type: 3 });
     expect((await chunksOf(empty)).join('')).toBe('{"device_attribute_type":3,"readings":[]}');
   });
+
+  it('writes the fields known only once the batches are read after the array', async () => {
+    type Report = { from: number; devices: unknown[]; total: number };
+    let read = 0;
+    async function* counted() {
+      for (const text of ['{"id":1}', '{"id":2},{"id":3}']) {
+        await Promise.resolve();
+        read += text.split(',').length;
+        yield text;
+      }
+    }
+    const answer = jsonArrayAnswer<Report>('devices', counted(), { from: 5 }, () => ({ total: read }));
+    const text = (await chunksOf(answer)).join('');
+    expect(text).toBe('{"from":5,"devices":[{"id":1},{"id":2},{"id":3}],"total":3}');
+    const empty = jsonArrayAnswer<Report>('devices', batches(), {}, () => ({ total: 0 }));
+    expect((await chunksOf(empty)).join('')).toBe('{"devices":[],"total":0}');
+  });
 });
 
 describe('textSlices', () => {

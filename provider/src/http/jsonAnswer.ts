@@ -58,26 +58,32 @@ export function jsonAnswerWith<Answer extends object>(
 }
 
 /**
- * `{...fields,"field":[...]}` from batches of the array's items as JSON text (each batch its
- * items joined by commas, as textBatch writes them): an answer whose bulk is a whole set,
- * written batch by batch after its small `fields`. The opening comes with the first batch, so
- * a read that fails before it still answers with the error rather than a cut answer
- * (endpointRoute.ts waits for it).
+ * `{...fields,"field":[...],...after}` from batches of the array's items as JSON text (each
+ * batch its items joined by commas, as textBatch writes them): an answer whose bulk is a whole
+ * set, written batch by batch after its small `fields`; `after`, asked once the batches are
+ * read, gives the fields known only then (totals over the whole set). The opening comes with
+ * the first batch, so a read that fails before it still answers with the error rather than a
+ * cut answer (endpointRoute.ts waits for it).
  */
 export function jsonArrayAnswer<Answer extends object>(
   field: keyof Answer & string,
   batches: AsyncIterable<JsonText>,
   fields: { readonly [Key in keyof Answer]?: Answer[Key] } = {},
+  after?: () => { readonly [Key in keyof Answer]?: Answer[Key] },
 ): JsonAnswer<Answer> {
   const head = JSON.stringify(fields);
   const opening = `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(field)}:[`;
-  return new JsonAnswer(arrayChunks(opening, batches, ']}'));
+  const closing = () => {
+    const tail = after ? JSON.stringify(after()) : '{}';
+    return tail === '{}' ? ']}' : `],${tail.slice(1)}`;
+  };
+  return new JsonAnswer(arrayChunks(opening, batches, closing));
 }
 
 async function* arrayChunks(
   opening: string,
   batches: AsyncIterable<JsonText>,
-  closing: string,
+  closing: () => string,
 ): AsyncGenerator<JsonText> {
   let head = opening;
   for await (const batch of batches) {
@@ -90,7 +96,7 @@ async function* arrayChunks(
     }
     head = ',';
   }
-  yield `${head === ',' ? '' : head}${closing}`;
+  yield `${head === ',' ? '' : head}${closing()}`;
 }
 
 /** The characters of JSON text sent at once (about a megabyte): a larger answer goes out in slices of this. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, Permission } from '@halo/shared';
+import { ErrorCode, Permission, USAGE_ENVIRONMENTS_PAGE_MAX } from '@halo/shared';
 import { clientDevice, createDevice } from './devices.js';
 import { as, createEnvironment, createUser, STRONG_PASSWORD, type Actor } from './people.js';
 import { startTestProvider, TEST_ADMIN_PASSWORD, type TestDialect, type TestProvider } from './testProvider.js';
@@ -239,6 +239,12 @@ const CONFIG_CALLS: readonly ConfigCall[] = [
     method: 'get',
     path: (ids) => `/config/${ids.environment}/satcom_messages`,
     permission: Permission.MESSAGING_LOG_VIEW,
+  },
+  {
+    name: 'a page of devices connectivity',
+    method: 'get',
+    path: (ids) => `/config/${ids.environment}/devices_connectivity?offset=0&limit=${USAGE_ENVIRONMENTS_PAGE_MAX}`,
+    permission: Permission.ADMIN_VIEW,
   },
   {
     name: 'devices connectivity of a sub-environment',

@@ -59,9 +59,9 @@ export type DeviceAvailability = z.infer<typeof DeviceAvailabilitySchema>;
 export const AvailabilityReportSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),
-  /** The environment's devices together (the device's alone with device_id). */
+  /** The environment's devices together (the device's alone with device_id); written after `devices`, once all are read. */
   total: AvailabilityFiguresSchema,
-  /** Per device, the least available first. */
+  /** Per device, by id (streamed a batch at a time; a reader sorts them as it shows them). */
   devices: z.array(DeviceAvailabilitySchema),
 });
 export type AvailabilityReport = z.infer<typeof AvailabilityReportSchema>;
@@ -77,10 +77,20 @@ export const FirmwareInUseSchema = z.object({
 });
 export type FirmwareInUse = z.infer<typeof FirmwareInUseSchema>;
 
+/**
+ * The most versions a firmware report lists. Devices report any text as their version, so an
+ * environment's devices could report as many versions as there are devices; the ones run by
+ * the most devices are listed (newest first), the rest counted in `more_versions`.
+ */
+export const FIRMWARE_REPORT_MAX_VERSIONS = 1000;
+
 export const FirmwareReportSchema = z.object({
+  /** Newest first: the FIRMWARE_REPORT_MAX_VERSIONS versions run by the most devices. */
   versions: z.array(FirmwareInUseSchema),
   /** Devices reporting no version at all (never activated). */
   unreported: z.number().int(),
+  /** The versions left out past FIRMWARE_REPORT_MAX_VERSIONS and how many devices run them; null when none is. */
+  more_versions: z.object({ versions: z.number().int(), devices: z.number().int() }).nullable(),
 });
 export type FirmwareReport = z.infer<typeof FirmwareReportSchema>;
 
@@ -95,10 +105,24 @@ export interface DeviceReportLabels {
   readonly allDevices: string;
   /** The firmware export's row of devices that report no version. */
   readonly notReported: string;
+  /** The firmware export's row of the versions left out (FirmwareReport's `more_versions`), given how many. */
+  readonly moreVersions: (versions: number) => string;
   readonly components: Readonly<Record<typeof FIRMWARE_COMPONENT, string>>;
 }
 
 export const DEVICE_REPORT_LABELS: Readonly<Record<Locale, DeviceReportLabels>> = {
-  'en-US': { allDevices: 'All devices', notReported: 'No version reported', components: { firmware: 'Firmware' } },
-  'he-IL': { allDevices: 'כל ההתקנים', notReported: 'לא דווחה גרסה', components: { firmware: 'קושחה' } },
+  'en-US': {
+    allDevices: 'All devices',
+    notReported: 'No version reported',
+    moreVersions: (versions) =>
+      `${versions.toLocaleString('en-US')} more ${versions === 1 ? 'version' : 'versions'} (not listed)`,
+    components: { firmware: 'Firmware' },
+  },
+  'he-IL': {
+    allDevices: 'כל ההתקנים',
+    notReported: 'לא דווחה גרסה',
+    moreVersions: (versions) =>
+      versions === 1 ? 'גרסה אחת נוספת (לא מפורטת)' : `${versions.toLocaleString('he-IL')} גרסאות נוספות (לא מפורטות)`,
+    components: { firmware: 'קושחה' },
+  },
 };

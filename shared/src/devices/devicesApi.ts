@@ -21,6 +21,7 @@ import {
   AvailabilityReportSchema,
   FirmwareReportExportQuerySchema,
   FirmwareReportSchema,
+  FIRMWARE_REPORT_MAX_VERSIONS,
 } from './deviceReports.js';
 import { DeviceTimelineQuerySchema, DeviceTimelineSchema } from './deviceTimeline.js';
 import { CSV_MEDIA_TYPE } from '../csv/csv.js';
@@ -56,12 +57,19 @@ export const DevicesStateEntrySchema = DeviceStateEntrySchema.extend(DeviceLiveS
 });
 
 /**
+ * The most ids an incremental devices_state answer lists as removed since its cursor. Removals
+ * are kept (device_removals), so a cursor old enough could ask for every device ever deleted;
+ * past this many the answer is the full list instead (incremental false), which needs none.
+ */
+export const DEVICES_STATE_MAX_REMOVED = 10_000;
+
+/**
  * The devices_state answer. `removed`, `cursor` and `incremental` are the product's own: with
  * state=1 and a cursor the answer holds only what changed after it.
  */
 export const DevicesStateAnswerSchema = z.object({
   devices_state: z.array(DevicesStateEntrySchema),
-  /** Devices deleted since the cursor (incremental answers only). */
+  /** Devices deleted since the cursor (incremental answers only; at most DEVICES_STATE_MAX_REMOVED, else the answer is full). */
   removed: z.array(z.number().int()).optional(),
   /** Send it back as `cursor` with state=1 to get only what changed after this answer. */
   cursor: z.number().int().nullable().optional(),
@@ -142,7 +150,10 @@ export const devicesApi = {
     path: '/config/{environmentId}/devices/devices_state',
     summary: 'Each device’s state; with state=1 and a cursor, only what changed after it',
     tag,
-    bound: 'unbounded',
+    // The spec's entries, full or changed, are read by id in keyset batches in the read pool and
+    // written as they come; `removed` is capped (DEVICES_STATE_MAX_REMOVED). The gateway's
+    // format=columns is shaped in one piece in a read worker (a tenth of the bytes).
+    bound: 'streamed',
     access: 'user',
     capability: 'devices.view',
     query: DevicesStateCursorQuerySchema,
@@ -241,7 +252,7 @@ export const devicesApi = {
     path: '/config/{environmentId}/devices/reports/availability',
     summary: 'Availability (share of time connected) and mean time to recover over a window, per device and in all',
     tag,
-    bound: 'unbounded',
+    bound: 'streamed',
     access: 'user',
     capability: 'devices.view',
     query: AvailabilityReportQuerySchema,
@@ -253,7 +264,7 @@ export const devicesApi = {
     path: '/config/{environmentId}/devices/reports/availability/export',
     summary: 'The availability report as CSV',
     tag,
-    bound: 'unbounded',
+    bound: 'streamed',
     access: 'user',
     capability: 'devices.view',
     query: AvailabilityReportExportQuerySchema,
@@ -264,9 +275,9 @@ export const devicesApi = {
   firmwareReport: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/devices/reports/firmware',
-    summary: 'Firmware versions in use: how many devices run each, how many are behind their fixed version',
+    summary: `Firmware versions in use: how many devices run each, how many are behind their fixed version (the ${FIRMWARE_REPORT_MAX_VERSIONS} run by the most devices; \`more_versions\` counts the rest)`,
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
     access: 'user',
     capability: 'devices.view',
     answer: FirmwareReportSchema,
@@ -274,9 +285,9 @@ export const devicesApi = {
   firmwareReportExport: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/devices/reports/firmware/export',
-    summary: 'The firmware report as CSV',
+    summary: 'The firmware report as CSV (capped as the report is; a row counts the versions left out)',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
     access: 'user',
     capability: 'devices.view',
     query: FirmwareReportExportQuerySchema,

@@ -41,6 +41,8 @@ describe('RF recording list', () => {
       start_time: '2024-01-01T00:00:00Z',
       end_time: null,
     };
+    expect(RfRecordingListResponseSchema.safeParse({ rf_recordings: [row], truncated: false }).success).toBe(true);
+    // A provider that answers the spec's list alone (no `truncated`) answers it whole.
     expect(RfRecordingListResponseSchema.safeParse({ rf_recordings: [row] }).success).toBe(true);
   });
 });

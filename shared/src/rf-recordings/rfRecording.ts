@@ -14,7 +14,21 @@ export const RfRecordingSchema = z.object({
 });
 export type RfRecording = z.infer<typeof RfRecordingSchema>;
 
-export const RfRecordingListResponseSchema = z.object({ rf_recordings: z.array(RfRecordingSchema) });
+/**
+ * The most recordings a list holds: a device records for as long as it flies, so its list grows
+ * forever; the newest are the ones looked for (older ones stay downloadable by their uuid).
+ */
+export const RF_RECORDINGS_LIST_MAX = 500;
+
+export const RfRecordingListResponseSchema = z.object({
+  /** Newest first, at most RF_RECORDINGS_LIST_MAX. */
+  rf_recordings: z.array(RfRecordingSchema),
+  /**
+   * True when the device holds more than RF_RECORDINGS_LIST_MAX: only the newest are listed (the
+   * product's addition; absent from a provider that answers the spec's list alone, whole).
+   */
+  truncated: z.boolean().optional(),
+});
 export type RfRecordingListResponse = z.infer<typeof RfRecordingListResponseSchema>;
 
 export const RfRecordingQuerySchema = z.strictObject({ device_id: QueryIdSchema });

@@ -13,9 +13,10 @@ export const rfRecordingsApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/rf_data_recordings',
-    summary: 'A device’s RF recordings, newest first',
+    summary:
+      'A device’s RF recordings, newest first (the newest RF_RECORDINGS_LIST_MAX; `truncated` says when there are more)',
     tag,
-    bound: 'unbounded',
+    bound: 'capped',
     access: 'user',
     capability: 'rfRecordings.view',
     query: RfRecordingQuerySchema,

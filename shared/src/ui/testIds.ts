@@ -216,6 +216,7 @@ export const TestId = {
     rfDownload: 'devices-rf-download',
     rfError: 'devices-rf-error',
     rfEmpty: 'devices-rf-empty',
+    rfTruncated: 'devices-rf-truncated',
     panel: 'devices-dronecommx-panel',
     panelClose: 'devices-dronecommx-panel-close',
     panelLinks: (kind: string) => `devices-dronecommx-links-${kind}`,
@@ -484,6 +485,7 @@ export const TestId = {
     firmwareRow: (component: string, version: string) => `reports-firmware-row-${component}-${version}`,
     firmwareExport: 'reports-firmware-export',
     firmwareEmpty: 'reports-firmware-empty',
+    firmwareMore: 'reports-firmware-more',
     firmwareError: 'reports-firmware-error',
   },
   satcom: {

@@ -13,10 +13,32 @@ export const ConnectivityDataSchema = z.object({
 });
 export type ConnectivityData = z.infer<typeof ConnectivityDataSchema>;
 
-export const ConnectivityDataResponseSchema = z.object({ connectivity_data: z.array(ConnectivityDataSchema) });
+/**
+ * The most environments one devices_connectivity answer holds. The root's answer has a row per
+ * environment of every tenant, and tenants are not limited: a caller pages with `offset`.
+ */
+export const USAGE_ENVIRONMENTS_PAGE_MAX = 500;
+
+export const ConnectivityDataResponseSchema = z.object({
+  connectivity_data: z.array(ConnectivityDataSchema),
+  /**
+   * How many environments there are in all (the product's addition): more than the answer
+   * holds when it is a page. Absent from a provider that answers the whole set at once.
+   */
+  total: z.number().int().min(0).optional(),
+});
 export type ConnectivityDataResponse = z.infer<typeof ConnectivityDataResponseSchema>;
 
-export const ConnectivityQuerySchema = z.strictObject({ sub_environment_id: QueryIdSchema.optional() });
+/**
+ * GET /devices_connectivity: the spec's `sub_environment_id`, and the product's paging: the rows
+ * (the call's environment first, then those below it, nearest first) from `offset`, at most
+ * `limit` of them (USAGE_ENVIRONMENTS_PAGE_MAX when absent).
+ */
+export const ConnectivityQuerySchema = z.strictObject({
+  sub_environment_id: QueryIdSchema.optional(),
+  offset: wholeNumberParam(0, 1_000_000).optional(),
+  limit: wholeNumberParam(1, USAGE_ENVIRONMENTS_PAGE_MAX).optional(),
+});
 export type ConnectivityQuery = z.infer<typeof ConnectivityQuerySchema>;
 
 /**

@@ -12,9 +12,10 @@ export const usageApi = {
   devicesConnectivity: defineEndpoint({
     method: 'GET',
     path: '/config/{environmentId}/devices_connectivity',
-    summary: 'How many devices of the environment (or one below it) are connected',
+    summary:
+      'How many devices of the environment (or one below it) are connected; a page of environments at a time (`offset`, `limit`), `total` in all',
     tag: 'Usage',
-    bound: 'unbounded',
+    bound: 'paged',
     access: 'user',
     capability: 'admin.view',
     query: ConnectivityQuerySchema,

@@ -10,6 +10,7 @@ import {
   type ChangeTotals,
   type WindowTotals,
 } from '../../store/deviceHistory.js';
+import type { TextBatch } from '../../store/keysetPages.js';
 import type { Database } from '../../store/schema.js';
 
 /**
@@ -18,8 +19,9 @@ import type { Database } from '../../store/schema.js';
  * last before the window and the last before its end, and, only for a device with none before
  * the window, the first in it. Each is one seek of the (device_id, changed_at) key, its columns
  * packed in one text, so a 100,000-device report reads about 200,000 index entries whatever the
- * window's length. The rows are shaped where they were read (readShapers.ts): in a read
- * worker only the answer's text crosses to the loop that answers everyone.
+ * window's length. The rows are read by device id in keyset batches and shaped where they were
+ * read (readShapers.ts), a batch at a time: in a read worker only a batch's text and its
+ * totals cross to the loop that answers everyone, and memory holds a batch, not the fleet.
  */
 
 /** A change's columns as one text (`changed_at:state:connected_ms:...`, state -1 for unknown). */
@@ -44,17 +46,25 @@ const changeWhere = (deviceColumn: string, condition: RawBuilder<boolean>, order
     where change.device_id = ${sql.raw(deviceColumn)} and ${condition}
     order by change.changed_at ${sql.raw(order)} limit 1)`;
 
+/** Which devices a read takes: `deviceId` alone, or those past `pastId` by id, at most `limit`. */
+export interface AvailabilityBatch {
+  readonly deviceId?: number;
+  readonly pastId?: number;
+  readonly limit: number;
+}
+
 /**
- * The rows of the environment's devices (or of `deviceId` alone) for the window [from, until):
+ * The rows of a batch of the environment's devices (by id) for the window [from, until):
  * `until` is the window's end, or now when it reaches past now.
  */
 export function availabilityRows(
   db: Kysely<Database>,
   environmentId: number,
   window: { readonly from: number; readonly until: number },
-  deviceId?: number,
+  batch: AvailabilityBatch,
 ): CompiledQuery<AvailabilityRow> {
   const { from, until } = window;
+  const { deviceId, pastId, limit } = batch;
   const inWindow = sql<boolean>`change.changed_at >= ${from} and change.changed_at < ${until}`;
   // Materialized, so each end is sought once and the first change only where there is none before.
   return sql<AvailabilityRow>`with ends as materialized (select devices.id as device_id, devices.name as name,
@@ -62,10 +72,11 @@ export function availabilityRows(
         ${changeWhere('devices.id', sql`change.changed_at < ${from}`, 'desc')} as change_before,
         ${changeWhere('devices.id', sql`change.changed_at < ${until}`, 'desc')} as change_last
       from devices
-      where devices.environment_id = ${environmentId}${deviceId === undefined ? sql`` : sql` and devices.id = ${deviceId}`})
+      where devices.environment_id = ${environmentId}${deviceId === undefined ? sql`` : sql` and devices.id = ${deviceId}`}${pastId === undefined ? sql`` : sql` and devices.id > ${pastId}`}
+      order by devices.id limit ${limit})
     select ends.*,
       case when ends.change_before is null then ${changeWhere('ends.device_id', inWindow, 'asc')} end as change_first
-    from ends`.compile(db);
+    from ends order by ends.device_id`.compile(db);
 }
 
 /** A packed change's columns, or null. */
@@ -86,19 +97,19 @@ function unpacked(packed: string | null): ChangeTotals | null {
 /** Devices figured per turn of the loop where the shaping runs on it (PostgreSQL, in-memory SQLite). */
 const FIGURED_PER_TURN = 5000;
 
-/** Least available first; devices with nothing observed last; by name among equals (code point order: fast). */
-const leastAvailableFirst = (a: DeviceAvailability, b: DeviceAvailability) =>
-  (a.availability ?? Number.POSITIVE_INFINITY) - (b.availability ?? Number.POSITIVE_INFINITY) ||
-  (a.name < b.name ? -1 : a.name > b.name ? 1 : a.device_id - b.device_id);
+/** A batch of the report's devices as text, with their totals (the devices together are their sum). */
+export interface AvailabilityTextBatch extends TextBatch {
+  readonly totals: WindowTotals;
+}
 
-/** Each device's figures (least available first) and the devices' together. */
-export async function availabilityFigures(
+/** Each device's figures of a batch (in the order read: by id) and their totals together. */
+async function figuredBatch(
   rows: readonly AvailabilityRow[],
-): Promise<{ total: AvailabilityFigures; devices: DeviceAvailability[] }> {
-  let sum: WindowTotals = NO_TOTALS;
+): Promise<{ totals: WindowTotals; devices: DeviceAvailability[] }> {
+  let totals: WindowTotals = NO_TOTALS;
   const devices = await inTurns(rows, FIGURED_PER_TURN, (slice) =>
     slice.map((row) => {
-      const totals = windowTotals(
+      const deviceTotals = windowTotals(
         {
           before: unpacked(row.change_before),
           first: unpacked(row.change_first),
@@ -107,25 +118,38 @@ export async function availabilityFigures(
         Number(row.window_from),
         Number(row.window_until),
       );
-      sum = addTotals(sum, totals);
-      return { device_id: Number(row.device_id), name: row.name, ...availabilityOf(totals) };
+      totals = addTotals(totals, deviceTotals);
+      return { device_id: Number(row.device_id), name: row.name, ...availabilityOf(deviceTotals) };
     }),
   );
-  return { total: availabilityOf(sum), devices: devices.sort(leastAvailableFirst) };
+  return { totals, devices };
 }
 
-/** The report's figures with the devices' part as JSON text (the answer's bulk). */
-export async function availabilityReportText(
+/**
+ * A batch written by `textOf` a slice a turn (where this runs on the loop, no batch in one
+ * piece), the slices joined by `separator`.
+ */
+async function textBatchOf(
   rows: readonly AvailabilityRow[],
-): Promise<{ total: AvailabilityFigures; devices: Uint8Array }> {
-  const { total, devices } = await availabilityFigures(rows);
-  // Written a slice a turn, as the figures are: where this runs on the loop, no 15 MB in one piece.
-  const parts = await inTurns(devices, FIGURED_PER_TURN, (slice) => [JSON.stringify(slice).slice(1, -1)]);
-  // As UTF-8 bytes, moved from the read worker: a 13 MB string copied into the loop's heap held it 40-74 ms.
-  return { total, devices: textBytes(`[${parts.filter((part) => part !== '').join(',')}]`) };
+  textOf: (devices: readonly DeviceAvailability[]) => string,
+  separator: string,
+): Promise<AvailabilityTextBatch> {
+  const { totals, devices } = await figuredBatch(rows);
+  const parts = await inTurns(devices, FIGURED_PER_TURN, (slice) => [textOf(slice)]);
+  return {
+    // As UTF-8 bytes, moved from the read worker: a string would be copied into the loop's heap.
+    text: textBytes(parts.filter((part) => part !== '').join(separator)),
+    count: rows.length,
+    lastId: rows.length === 0 ? null : Number(rows[rows.length - 1]!.device_id),
+    totals,
+  };
 }
 
-/** The export's columns; its first row is the devices together, named in the caller's language. */
+/** A batch of the report's devices as JSON items joined by commas (a read shaper), with their totals. */
+export const availabilityReportBatch = (rows: readonly AvailabilityRow[]): Promise<AvailabilityTextBatch> =>
+  textBatchOf(rows, (devices) => JSON.stringify(devices).slice(1, -1), ',');
+
+/** The export's columns; its last row is the devices together, named in the caller's language. */
 export const AVAILABILITY_CSV_HEADER = [
   'device_id',
   'name',
@@ -147,13 +171,10 @@ export const availabilityCells = (deviceId: number | null, name: string, figures
   figures.mttr_ms === null ? null : Math.round(figures.mttr_ms),
 ];
 
-/** The report's figures with the devices' rows already written as CSV lines (the export's bulk). */
-export async function availabilityReportCsv(
-  rows: readonly AvailabilityRow[],
-): Promise<{ total: AvailabilityFigures; lines: Uint8Array }> {
-  const { total, devices } = await availabilityFigures(rows);
-  const lines = await inTurns(devices, FIGURED_PER_TURN, (slice) =>
-    slice.map((device) => csvLine(availabilityCells(device.device_id, device.name, device))),
+/** A batch of the export's device lines (a read shaper), with the devices' totals. */
+export const availabilityCsvBatch = (rows: readonly AvailabilityRow[]): Promise<AvailabilityTextBatch> =>
+  textBatchOf(
+    rows,
+    (devices) => devices.map((device) => csvLine(availabilityCells(device.device_id, device.name, device))).join(''),
+    '',
   );
-  return { total, lines: textBytes(lines.join('')) };
-}

@@ -1,3 +1,4 @@
+import { DEVICES_STATE_MAX_REMOVED } from '@halo/shared';
 import { useAdminSuite } from '../../testing/adminSuite.js';
 import { describe, expect, it, vi } from 'vitest';
 import { createFleetSimulator } from '../../simulator/fleetSimulator.js';
@@ -90,5 +91,40 @@ describe.each(DIALECTS)('devices_state cursor under concurrent writers on %s', (
           .sort(([a], [b]) => a - b),
       ),
     );
+  }, 60_000);
+
+  it('answers the full list, not every id removed since, to a cursor older than DEVICES_STATE_MAX_REMOVED removals', async () => {
+    const { db } = suite.provider.provider.context;
+    const kept = await createDevice(suite.provider.api, suite.admin, clientDevice('kept'));
+    const state = async (query: string) =>
+      (await configCall(suite.provider.api, suite.admin, 'get', `/devices/devices_state${query}`).expect(200))
+        .body as StateAnswer;
+    const { cursor } = await state('');
+    // Removals after the cursor, as deleting that many devices leaves them (ids no device holds).
+    const removals = (count: number, firstId: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        device_id: firstId + index,
+        environment_id: suite.admin.environmentId,
+        revision: cursor + 1,
+        removed_at: 0,
+      }));
+    const remove = async (rows: ReturnType<typeof removals>) => {
+      for (let start = 0; start < rows.length; start += 1000)
+        await db
+          .insertInto('device_removals')
+          .values(rows.slice(start, start + 1000))
+          .execute();
+    };
+
+    await remove(removals(DEVICES_STATE_MAX_REMOVED, 1_000_000));
+    const listed = await state(`?state=1&cursor=${cursor}`);
+    expect(listed.incremental).toBe(true);
+    expect(listed.removed).toHaveLength(DEVICES_STATE_MAX_REMOVED);
+
+    await remove(removals(1, 2_000_000));
+    const full = await state(`?state=1&cursor=${cursor}`);
+    expect(full.incremental).toBe(false);
+    expect(full.removed).toEqual([]);
+    expect(full.devices_state.map((entry) => entry.device_id)).toContain(kept);
   }, 60_000);
 });

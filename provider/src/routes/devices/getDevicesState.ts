@@ -1,4 +1,10 @@
-import { API, DEVICES_STATE_COLUMNS, DEVICES_STATE_INCREMENTAL, type DevicesStateAnswer } from '@halo/shared';
+import {
+  API,
+  DEVICES_STATE_COLUMNS,
+  DEVICES_STATE_INCREMENTAL,
+  DEVICES_STATE_MAX_REMOVED,
+  type DevicesStateAnswer,
+} from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
 import { jsonAnswerWith, jsonArrayAnswer, type JsonAnswer } from '../../http/jsonAnswer.js';
@@ -27,6 +33,9 @@ const columnsAnswer = (part: Answered, columns: DevicesStateColumnsText): JsonAn
  * loop that answers everyone else. With format=columns (the product's extension, which the
  * gateway asks for) the devices come as fleet columns, a tenth of the bytes to send and parse,
  * shaped where they were read (readShapers.ts) and sent as the JSON text that came back.
+ * Bounded (the contract's `streamed`): the entries, full or changed, are read by id in keyset
+ * batches and written as they come; the ids removed since a cursor are at most
+ * DEVICES_STATE_MAX_REMOVED (one more is read to tell), past which the answer is the full list.
  */
 export const getDevicesState = route(
   API.devices.devicesState,
@@ -59,17 +68,21 @@ export const getDevicesState = route(
           .where('environment_id', '=', target.id)
           .where('revision', '>', since);
         if (only) removals = removals.where('device_id', 'in', only);
-        return removals.orderBy('revision').compile();
+        return removals
+          .orderBy('revision')
+          .limit(DEVICES_STATE_MAX_REMOVED + 1)
+          .compile();
       };
       /**
        * The answer since `since` (null: the full list), or null when `since` is above the
-       * store's counter (a cursor this store never gave: the caller asks for the full list).
+       * store's counter (a cursor this store never gave) or more than DEVICES_STATE_MAX_REMOVED
+       * devices were removed since it: the caller asks for the full list.
        */
       const answerSince = async (since: number | null) => {
         const removals = since === null ? [] : [removedSince(since)];
         const answered = (counter: readonly { value: number | string }[], removed: readonly unknown[]) => {
           const cursor = revisionOf(counter);
-          if (since !== null && since > cursor) return null;
+          if (since !== null && (since > cursor || removed.length > DEVICES_STATE_MAX_REMOVED)) return null;
           const part: Answered = {
             removed: (removed as { device_id: number }[]).map((row) => row.device_id),
             cursor,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, Permission, RfRecordingListResponseSchema } from '@halo/shared';
+import { ErrorCode, Permission, RF_RECORDINGS_LIST_MAX, RfRecordingListResponseSchema } from '@halo/shared';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { configCall } from '../../testing/configCall.js';
 import { clientDevice, createDevice } from '../../testing/devices.js';
@@ -77,12 +77,51 @@ describe.each(DIALECTS)('RF recordings on %s', (dialect) => {
         end_time: '2026-11-23T10:05:00.000Z',
       },
     ]);
+    expect(listed.truncated).toBe(false);
     for (const query of ['', '?device_id=x', '?device_id=1&extra=2']) {
       expect((await configCall(provider.api, admin, 'get', `/rf_data_recordings${query}`)).body.error, query).toBe(
         ErrorCode.BAD_QUERY_PARAMETER,
       );
     }
     expect((await configCall(provider.api, admin, 'get', '/rf_data_recordings?device_id=99999')).status).toBe(404);
+  });
+
+  it('lists only the newest RF_RECORDINGS_LIST_MAX recordings of a device that holds more, and says so', async () => {
+    const { db } = provider.provider.context;
+    // Rows alone (no files): listing reads no file. Newer than the two above, a minute apart, up to the cap.
+    const row = (index: number) => ({
+      environment_id: admin.environmentId,
+      device_id: deviceId,
+      report_uuid: randomUUID(),
+      file_name: `missing-${index}.bin`,
+      size_bytes: 1,
+      start_time: Date.UTC(2026, 10, 24) + index * 60_000,
+      end_time: null,
+      created_at: Date.UTC(2026, 10, 24),
+    });
+    const newer = Array.from({ length: RF_RECORDINGS_LIST_MAX - uuids.length }, (_, index) => row(index));
+    for (let start = 0; start < newer.length; start += 100)
+      await db
+        .insertInto('rf_recordings')
+        .values(newer.slice(start, start + 100))
+        .execute();
+    const list = async () => {
+      const answer = configCall(provider.api, admin, 'get', `/rf_data_recordings?device_id=${deviceId}`);
+      return RfRecordingListResponseSchema.parse((await answer.expect(200)).body);
+    };
+    const uuidsOf = (answer: { rf_recordings: readonly { report_uuid: string }[] }) =>
+      answer.rf_recordings.map((recording) => recording.report_uuid);
+
+    const full = await list();
+    const newestFirst = [...newer.map((recording) => recording.report_uuid).reverse(), uuids[1], uuids[0]];
+    expect(uuidsOf(full)).toEqual(newestFirst);
+    expect(full.truncated).toBe(false);
+
+    const newest = row(RF_RECORDINGS_LIST_MAX);
+    await db.insertInto('rf_recordings').values(newest).execute();
+    const cut = await list();
+    expect(uuidsOf(cut)).toEqual([newest.report_uuid, ...newestFirst.slice(0, -1)]);
+    expect(cut.truncated).toBe(true);
   });
 
   it('downloads one recording as its file and several as a zip, named in content-disposition', async () => {

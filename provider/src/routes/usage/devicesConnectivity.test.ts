@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, connectedHours, ConnectivityDataResponseSchema, ErrorCode, Permission } from '@halo/shared';
+import {
+  API,
+  connectedHours,
+  ConnectivityDataResponseSchema,
+  ErrorCode,
+  Permission,
+  USAGE_ENVIRONMENTS_PAGE_MAX,
+} from '@halo/shared';
 import { clientDevice, createDevice } from '../../testing/devices.js';
 import { configCall } from '../../testing/configCall.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
@@ -105,6 +112,39 @@ describe.each(DIALECTS)('devices connectivity on %s', (dialect) => {
         current_year: 0,
       },
     ]);
+  });
+
+  it('answers a page of environments at a time, with how many there are in all', async () => {
+    const grandchild = await createEnvironment(provider.api, child, 'usage-grandchild');
+    const page = async (query: string) => {
+      const response = await configCall(provider.api, admin, 'get', `/devices_connectivity${query}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const answer = ConnectivityDataResponseSchema.parse(response.body);
+      return { names: answer.connectivity_data.map((row) => row.environment_name), total: answer.total };
+    };
+    expect(await page('')).toEqual({ names: ['root', 'usage-child', 'usage-grandchild'], total: 3 });
+    expect(await page('?limit=2')).toEqual({ names: ['root', 'usage-child'], total: 3 });
+    expect(await page('?offset=2&limit=2')).toEqual({ names: ['usage-grandchild'], total: 3 });
+    expect(await page('?offset=3')).toEqual({ names: [], total: 3 });
+    expect(await page(`?offset=1&limit=${USAGE_ENVIRONMENTS_PAGE_MAX}`)).toEqual({
+      names: ['usage-child', 'usage-grandchild'],
+      total: 3,
+    });
+    expect(await page(`?sub_environment_id=${grandchild.id}&limit=1`)).toEqual({
+      names: ['usage-grandchild'],
+      total: 1,
+    });
+    for (const query of [
+      '?limit=0',
+      `?limit=${USAGE_ENVIRONMENTS_PAGE_MAX + 1}`,
+      '?offset=-1',
+      '?offset=x',
+      '?limit=',
+    ]) {
+      const refused = await configCall(provider.api, admin, 'get', `/devices_connectivity${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error, query).toBe(ErrorCode.BAD_QUERY_PARAMETER);
+    }
   });
 
   it('needs the admin view permission (130)', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { API, type ConnectivityData } from '@halo/shared';
+import { API, USAGE_ENVIRONMENTS_PAGE_MAX, type ConnectivityData } from '@halo/shared';
 
 import { route } from '../../http/endpointRoute.js';
 import { descendantsOf, environmentNotFound, isSameOrDescendant } from '../../http/tenancy.js';
@@ -26,14 +26,17 @@ const IDS_PER_QUERY = 500;
  * current day, week (from Monday), month and year, UTC, one row per environment: the call's
  * environment and every one below it, or only `sub_environment_id` (which must be one of
  * those, else 404). A row counts the devices of that environment only, not of its children.
+ * The root's rows span every tenant's environments, and tenants are not limited: the answer is
+ * a page of them (`offset`, at most `limit`, USAGE_ENVIRONMENTS_PAGE_MAX), its sums read for
+ * that page alone, with `total` the rows in all.
  */
 export const getDevicesConnectivity = route(
   API.usage.devicesConnectivity,
   (context) =>
     async ({ auth: { target }, query, signal }) => {
-      let environments: EnvironmentRow[];
+      let listed: EnvironmentRow[];
       if (query.sub_environment_id === undefined) {
-        environments = [target, ...(await descendantsOf(context.db, target.id))];
+        listed = [target, ...(await descendantsOf(context.db, target.id))];
       } else {
         const sub = await context.db
           .selectFrom('environments')
@@ -41,8 +44,10 @@ export const getDevicesConnectivity = route(
           .where('id', '=', query.sub_environment_id)
           .executeTakeFirst();
         if (!sub || !(await isSameOrDescendant(context.db, target.id, sub.id))) throw environmentNotFound();
-        environments = [sub];
+        listed = [sub];
       }
+      const offset = query.offset ?? 0;
+      const environments = listed.slice(offset, offset + (query.limit ?? USAGE_ENVIRONMENTS_PAGE_MAX));
       const periods = usagePeriods(context.now());
       // The week may begin in the previous year.
       const from = Math.min(periods.week, periods.year);
@@ -81,6 +86,6 @@ export const getDevicesConnectivity = route(
         environment_name: environment.name,
         ...(totals.get(environment.id) ?? { current_day: 0, current_week: 0, current_month: 0, current_year: 0 }),
       }));
-      return { connectivity_data: connectivity };
+      return { connectivity_data: connectivity, total: listed.length };
     },
 );

@@ -2,6 +2,7 @@ import {
   API,
   devicePath,
   ErrorCode,
+  FIRMWARE_REPORT_MAX_VERSIONS,
   Permission,
   TestId,
   TwoFactorStatus,
@@ -48,18 +49,19 @@ const firmware: FirmwareReport = {
     { component: 'modem', version: '1.1', devices: 7, behind_fixed: 0 },
   ],
   unreported: 1,
+  more_versions: null,
 };
 
 const devices = [deviceRow(1, 'gate-b', 0.5, 3), deviceRow(2, 'gate-a', 0.99, 1), deviceRow(3, 'gate-c', null)];
 
-function renderReports(routes: readonly FakeRoute[]) {
+function renderReports(routes: readonly FakeRoute[], language: 'en-US' | 'he-IL' = 'en-US') {
   const api = fakeApi(routes);
   const session = signedIn({
     permissions: [Permission.DEVICES_VIEW],
     two_factor_auth: { setup_status: TwoFactorStatus.ACTIVE },
   });
   render(
-    <I18nextProvider i18n={createI18n('en-US')}>
+    <I18nextProvider i18n={createI18n(language)}>
       <SessionContext.Provider logic={testSessionLogic()} options={{ input: session }}>
         <MemoryRouter initialEntries={['/services/reports?window=7d']}>
           <ReportsPage />
@@ -174,6 +176,26 @@ describe('the reports', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual(['Firmware4.3.050', 'Firmware4.2.021', 'modem1.170']);
     expect(screen.getByText('1 device reports no version (never activated).')).toBeTruthy();
+    expect(screen.queryByTestId(TestId.reports.firmwareMore)).toBeNull();
+  });
+
+  it('says how many versions, run by how many devices, a capped firmware report leaves out', async () => {
+    const capped = { ...firmware, more_versions: { versions: 1234, devices: 2345 } };
+    renderReports([
+      answer(API.devices.availabilityReport, report(devices)),
+      answer(API.devices.firmwareReport, capped),
+    ]);
+    expect((await screen.findByTestId(TestId.reports.firmwareMore)).textContent).toBe(
+      `Only the ${FIRMWARE_REPORT_MAX_VERSIONS.toLocaleString('en-US')} versions run by the most devices are listed: 1,234 more versions, run by 2,345 devices, are not.`,
+    );
+    cleanup();
+    renderReports(
+      [answer(API.devices.availabilityReport, report(devices)), answer(API.devices.firmwareReport, capped)],
+      'he-IL',
+    );
+    expect((await screen.findByTestId(TestId.reports.firmwareMore)).textContent).toContain(
+      '1,234 גרסאות נוספות, שמריצים 2,345 התקנים',
+    );
   });
 
   it('says why a report could not be made: over its budget, or not offered by the provider', async () => {

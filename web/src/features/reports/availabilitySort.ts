@@ -8,7 +8,7 @@ export interface AvailabilitySort {
   readonly direction: 'asc' | 'desc';
 }
 
-/** The report's own order: the least available first. */
+/** The order the page opens in: the least available first (the provider answers the devices by id). */
 export const DEFAULT_AVAILABILITY_SORT: AvailabilitySort = { column: 'availability', direction: 'asc' };
 
 /** The direction a column starts in: what needs attention first (least available, most outages, longest to recover), names A-Z. */

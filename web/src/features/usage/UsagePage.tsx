@@ -9,6 +9,7 @@ import { api, errorMessage, saveFile, useApiValue } from '../../lib/api';
 import { isRightToLeft } from '../../lib/i18n';
 import { useSessionSubject } from '../../lib/session';
 import { chartTooltipStyle, sideAxisProps, useThemeColors } from '../../lib/theme';
+import { allConnectivity } from './allConnectivity';
 import { detailCsv, environmentsCsv } from './usageCsv';
 
 const PERIODS = ['current_day', 'current_week', 'current_month', 'current_year'] as const;
@@ -50,8 +51,7 @@ function EnvironmentsUsage() {
   const { environmentId } = useSessionSubject();
   const [period, setPeriod] = useState<Period>('current_week');
   const usage = useApiValue<readonly ConnectivityData[]>(
-    async (signal) =>
-      (await api.call(API.usage.devicesConnectivity, { params: { environmentId } }, { signal })).connectivity_data,
+    (signal) => allConnectivity(environmentId, signal),
     String(environmentId),
   );
   const rows = usage.value ?? [];

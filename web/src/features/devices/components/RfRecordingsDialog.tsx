@@ -9,7 +9,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { API, TestId, type Device, type RfRecording } from '@halo/shared';
+import { API, RF_RECORDINGS_LIST_MAX, TestId, type Device, type RfRecording } from '@halo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile, api, errorMessageKey } from '../../../lib/api';
@@ -25,7 +25,7 @@ export interface RfRecordingsDialogProps {
 type Loaded =
   | { readonly kind: 'loading' }
   | { readonly kind: 'failed'; readonly errorKey: string }
-  | { readonly kind: 'loaded'; readonly recordings: readonly RfRecording[] };
+  | { readonly kind: 'loaded'; readonly recordings: readonly RfRecording[]; readonly truncated: boolean };
 
 /** A device's RF recordings: pick some, download them as one file named by content-disposition. */
 export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordingsDialogProps) {
@@ -44,7 +44,9 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
         { params: { environmentId }, query: { device_id: deviceId } },
         { signal: controller.signal },
       )
-      .then((answer) => setLoaded({ kind: 'loaded', recordings: answer.rf_recordings }))
+      .then((answer) =>
+        setLoaded({ kind: 'loaded', recordings: answer.rf_recordings, truncated: answer.truncated === true }),
+      )
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ kind: 'failed', errorKey: errorMessageKey(error) });
       });
@@ -90,48 +92,57 @@ export function RfRecordingsDialog({ device, environmentId, onClose }: RfRecordi
   else {
     const all = loaded.recordings.every((recording) => selected.has(recording.report_uuid));
     body = (
-      <HTMLTable compact striped interactive className="devices-rf-table">
-        <thead>
-          <tr>
-            <th>
-              <Checkbox
-                checked={all}
-                aria-label={t('devices.rf.selectAll')}
-                onChange={() =>
-                  setSelected(all ? new Set() : new Set(loaded.recordings.map((recording) => recording.report_uuid)))
-                }
-              />
-            </th>
-            <th>{t('devices.rf.deviceName')}</th>
-            <th>{t('devices.rf.serial')}</th>
-            <th>{t('devices.rf.start')}</th>
-            <th>{t('devices.rf.end')}</th>
-            <th>{t('devices.rf.uuid')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaded.recordings.map((recording) => (
-            <tr key={recording.report_uuid} data-testid={TestId.devices.rfRecording(recording.report_uuid)}>
-              <td>
+      <>
+        {loaded.truncated && (
+          <Callout intent="primary" compact className="devices-rf-truncated">
+            <span data-testid={TestId.devices.rfTruncated}>
+              {t('devices.rf.truncated', { count: RF_RECORDINGS_LIST_MAX })}
+            </span>
+          </Callout>
+        )}
+        <HTMLTable compact striped interactive className="devices-rf-table">
+          <thead>
+            <tr>
+              <th>
                 <Checkbox
-                  checked={selected.has(recording.report_uuid)}
-                  aria-label={recording.report_uuid}
-                  onChange={() => toggle(recording.report_uuid)}
+                  checked={all}
+                  aria-label={t('devices.rf.selectAll')}
+                  onChange={() =>
+                    setSelected(all ? new Set() : new Set(loaded.recordings.map((recording) => recording.report_uuid)))
+                  }
                 />
-              </td>
-              <td>{recording.device_name}</td>
-              <td>{recording.serial}</td>
-              <td dir="ltr">
-                <Timestamp iso={recording.start_time} />
-              </td>
-              <td dir="ltr">
-                <Timestamp iso={recording.end_time} />
-              </td>
-              <td className="devices-rf-uuid">{recording.report_uuid}</td>
+              </th>
+              <th>{t('devices.rf.deviceName')}</th>
+              <th>{t('devices.rf.serial')}</th>
+              <th>{t('devices.rf.start')}</th>
+              <th>{t('devices.rf.end')}</th>
+              <th>{t('devices.rf.uuid')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {loaded.recordings.map((recording) => (
+              <tr key={recording.report_uuid} data-testid={TestId.devices.rfRecording(recording.report_uuid)}>
+                <td>
+                  <Checkbox
+                    checked={selected.has(recording.report_uuid)}
+                    aria-label={recording.report_uuid}
+                    onChange={() => toggle(recording.report_uuid)}
+                  />
+                </td>
+                <td>{recording.device_name}</td>
+                <td>{recording.serial}</td>
+                <td dir="ltr">
+                  <Timestamp iso={recording.start_time} />
+                </td>
+                <td dir="ltr">
+                  <Timestamp iso={recording.end_time} />
+                </td>
+                <td className="devices-rf-uuid">{recording.report_uuid}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </>
     );
   }
 

@@ -1,5 +1,5 @@
 import { Card, Elevation, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { API, TestId, type FirmwareReport as Report } from '@halo/shared';
+import { API, FIRMWARE_REPORT_MAX_VERSIONS, TestId, type FirmwareReport as Report } from '@halo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components';
@@ -88,6 +88,15 @@ export function FirmwareReport({
         />
       </div>
       {body}
+      {value?.more_versions && (
+        <p className="bp6-text-muted" data-testid={TestId.reports.firmwareMore}>
+          {t('reports.firmware.more', {
+            count: value.more_versions.versions,
+            devices: value.more_versions.devices,
+            shown: FIRMWARE_REPORT_MAX_VERSIONS,
+          })}
+        </p>
+      )}
       {value && value.unreported > 0 && (
         <p className="bp6-text-muted">{t('reports.firmware.unreported', { count: value.unreported })}</p>
       )}

@@ -103,6 +103,10 @@ export const deviceReportsEnUS = {
       empty: 'No device has reported a version yet.',
       unreported_one: '{{count}} device reports no version (never activated).',
       unreported_other: '{{count}} devices report no version (never activated).',
+      more_one:
+        'Only the {{shown, number}} versions run by the most devices are listed: {{count, number}} more version, run by {{devices, number}} devices, is not.',
+      more_other:
+        'Only the {{shown, number}} versions run by the most devices are listed: {{count, number}} more versions, run by {{devices, number}} devices, are not.',
     },
     page: {
       previous: 'Previous',

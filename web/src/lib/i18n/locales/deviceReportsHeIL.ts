@@ -104,6 +104,12 @@ export const deviceReportsHeIL = {
       unreported_one: 'התקן אחד אינו מדווח על גרסה (מעולם לא הופעל).',
       unreported_two: '{{count}} התקנים אינם מדווחים על גרסה (מעולם לא הופעלו).',
       unreported_other: '{{count}} התקנים אינם מדווחים על גרסה (מעולם לא הופעלו).',
+      more_one:
+        'מפורטות רק {{shown, number}} הגרסאות שמריצים הכי הרבה התקנים: גרסה אחת נוספת, שמריצים {{devices, number}} התקנים, אינה מפורטת.',
+      more_two:
+        'מפורטות רק {{shown, number}} הגרסאות שמריצים הכי הרבה התקנים: {{count, number}} גרסאות נוספות, שמריצים {{devices, number}} התקנים, אינן מפורטות.',
+      more_other:
+        'מפורטות רק {{shown, number}} הגרסאות שמריצים הכי הרבה התקנים: {{count, number}} גרסאות נוספות, שמריצים {{devices, number}} התקנים, אינן מפורטות.',
     },
     page: {
       previous: 'הקודם',

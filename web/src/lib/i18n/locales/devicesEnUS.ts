@@ -110,6 +110,7 @@ export const devicesEnUS = {
     end: 'End',
     uuid: 'Report',
     download: 'Download ({{count}})',
+    truncated: 'Showing the newest {{count, number}} recordings: older ones are not listed.',
   },
   panel: {
     open: 'DroneCommX panel',

@@ -111,6 +111,7 @@ export const devicesHeIL: typeof devicesEnUS = {
     end: 'סיום',
     uuid: 'דוח',
     download: 'הורדה ({{count}})',
+    truncated: 'מוצגות {{count, number}} ההקלטות החדשות ביותר: הקלטות ישנות יותר אינן ברשימה.',
   },
   panel: {
     open: 'לוח DroneCommX',
