@@ -11,8 +11,8 @@ import type { SimulatorDriver } from './simulatorControl.js';
  * The provider's fleet simulator in a worker thread of its own, with its own connection to the
  * store (issue 37): neither its JavaScript (changing a 100,000-device fleet each second) nor its
  * writes hold the loop that answers every tenant. SQLite: its own connection on the same file
- * (WAL), both writers' transactions taking the write lock as they begin and waiting for it
- * (store/database.ts); PostgreSQL: a pool of two connections of its own.
+ * (WAL), the two writers taking turns at the store's write gate, the provider first
+ * (store/writeGate.ts); PostgreSQL: a pool of two connections of its own.
  *
  * On this thread stays a thin handle: the API's controls (context.simulator) become messages to
  * the worker, and each tick's report comes back (onTick). Nothing else in the provider listens to
@@ -27,8 +27,8 @@ const WORKER_MODULE = new URL(
 );
 
 /**
- * How long the simulator's SQLite connection waits for the provider's transaction: past the
- * longest (a 300,000-device import's publish), for only the simulator's thread waits.
+ * How long the simulator's SQLite connection waits for another process's lock (a backup); the
+ * provider's own transactions it waits for at the write gate (store/writeGate.ts), however long.
  */
 export const SIMULATOR_BUSY_TIMEOUT_MS = 60_000;
 

@@ -90,8 +90,9 @@ export function openStore(options: OpenStoreOptions): Store {
 
 /**
  * A writing connection of a thread of its own to a store the provider opened (openStore): the
- * same settings as the provider's writer. On SQLite it waits up to `busyTimeoutMs` for the
- * other writer's transaction; on PostgreSQL a pool of `connections`.
+ * same settings as the provider's writer. On SQLite it takes turns with the provider's through
+ * the store's write gate, and waits up to `busyTimeoutMs` for another process's lock (the backup
+ * tools); on PostgreSQL a pool of `connections`.
  */
 export function openWriter(
   location: StoreLocation,
