@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 import { startProvider } from './provider.js';
 import { JobLeadership } from './jobs/jobLeadership.js';
 import { SCHEDULED_JOBS, startScheduledJobs } from './jobs/scheduledJobs.js';
-import { createFleetSimulator, type FleetSimulator } from './simulator/fleetSimulator.js';
+import { startSimulatorThread, type SimulatorThread } from './simulator/simulatorThread.js';
 import { createSatcomForwarder } from './satcom/satcomForwarder.js';
 import { ROOT_ENVIRONMENT_NAME, ROOT_MANAGER_USERNAME } from './bootstrap.js';
 import { log } from './log.js';
@@ -41,7 +41,7 @@ async function main() {
   // gateway's timers run late), which would reach the user as a 502.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  let simulator: FleetSimulator | undefined;
+  let simulator: SimulatorThread | undefined;
   const forwarder = createSatcomForwarder(provider.context, {
     policy: config.satcom.networks,
     intervalMs: config.satcom.forwardMs,
@@ -76,14 +76,15 @@ async function main() {
   process.on('SIGINT', stop);
   // Embedded in a gateway (an IPC channel to it): the provider leaves when the gateway is gone.
   if (process.send) process.once('disconnect', stop);
-  // The fleet comes after the API is up: creating 100,000 devices takes a few seconds.
-  if (config.simulator.devices > 0) {
-    simulator = createFleetSimulator(provider.context, config.simulator);
+  // The fleet comes after the API is up: creating 100,000 devices takes a few seconds. It runs
+  // in a thread of its own, on a connection of its own (simulator/simulatorThread.ts).
+  if (config.simulator.devices > 0 && provider.store.location) {
+    simulator = startSimulatorThread(provider.context, provider.store.location, config.simulator);
     const started = Date.now();
-    const { created } = await simulator.ensureFleet();
+    const { created, devices } = await simulator.ensureFleet();
     log.info(
-      `simulator: ${simulator.devices.length} devices (seed ${config.simulator.seed}${created > 0 ? `, ${created} created in ${Date.now() - started} ms` : ''}), ` +
-        `a tick every ${config.simulator.tickMs} ms changing ${Math.round(config.simulator.changeFraction * 100)}% of them`,
+      `simulator: ${devices} devices (seed ${config.simulator.seed}${created > 0 ? `, ${created} created in ${Date.now() - started} ms` : ''}), ` +
+        `a tick every ${config.simulator.tickMs} ms changing ${Math.round(config.simulator.changeFraction * 100)}% of them, in a thread of its own`,
     );
     if (!stopping) simulator.start(config.simulator.tickMs);
   }

@@ -20,7 +20,7 @@ import {
 import { FLEET_PACE_RATES, type FleetPace } from './fleetPace.js';
 import { thresholdLogs } from './thresholdReadings.js';
 import { createThresholdWatch } from './thresholdWatch.js';
-import type { SimulatorDriver } from './simulatorControl.js';
+import type { SimulatorControl, SimulatorDriver } from './simulatorControl.js';
 import { writeAlarms, writeHistory, writeRecords, writeSamples, writeStatuses } from './tickWrites.js';
 import { createUsageMeter } from './usageMeter.js';
 
@@ -61,8 +61,11 @@ export interface FleetSimulator {
   /** Creates the demo fleet in the root environment on first start (or tops it up) and loads it. */
   ensureFleet(): Promise<{ created: number; environmentId: number }>;
   tick(): Promise<TickReport>;
-  /** Ticks every `tickMs` (at least one second) until stopped; a slow tick delays the next, never overlaps it. */
-  start(tickMs: number): void;
+  /**
+   * Ticks every `tickMs` (at least one second) until stopped; a slow tick delays the next, never
+   * overlaps it. Each tick's report goes to `onTick`.
+   */
+  start(tickMs: number, onTick?: (report: TickReport) => void): void;
   stop(): Promise<void>;
   readonly devices: readonly SimulatedDevice[];
 }
@@ -95,13 +98,26 @@ const tickRandom = (seed: number, tickNumber: number) =>
   createRandom((Math.imul(seed + 1, 0x9e3779b1) ^ Math.imul(tickNumber, 0x85ebca77)) >>> 0);
 
 /**
+ * What the simulator uses of the provider: its store, its clock, the API's controls and the data
+ * dir; in the provider, a thread's own of each (simulatorThread.ts).
+ */
+export interface SimulatorContext {
+  readonly db: ProviderContext['db'];
+  readonly now: () => number;
+  readonly simulator: Pick<SimulatorControl, 'attach' | 'detach'>;
+  readonly config: { readonly dataDir: string };
+}
+
+/**
  * The fleet simulator: a demo fleet in the root environment whose devices connect and
  * disconnect, flap links, change main application status, move and raise system log events,
  * with an RF recording now and then; devices with a satellite modem send satellite messages,
  * and connected time goes to the usage counters. Everything comes from HALO_SIM_SEED, so a seed always
- * gives the same fleet and the same ticks; all writes go through the provider's store.
+ * gives the same fleet and the same ticks; all writes go through the context's store. The provider
+ * runs it in a thread of its own with its own connection (simulatorThread.ts); tests drive it
+ * here too, on a test provider's context and clock.
  */
-export function createFleetSimulator(context: ProviderContext, options: FleetSimulatorOptions): FleetSimulator {
+export function createFleetSimulator(context: SimulatorContext, options: FleetSimulatorOptions): FleetSimulator {
   const { seed } = options;
   let devices: SimulatedDevice[] = [];
   /** The devices that carry a satellite modem. */
@@ -211,24 +227,25 @@ export function createFleetSimulator(context: ProviderContext, options: FleetSim
     };
   }
 
-  function schedule(delay: number, tickMs: number) {
+  function schedule(delay: number, tickMs: number, onTick?: (report: TickReport) => void) {
     if (stopped) return;
     timer = setTimeout(() => {
       const started = Date.now();
       running = tick()
+        .then(onTick)
         .catch((error: unknown) => {
           log.error({ err: error }, 'simulator tick failed');
         })
-        .finally(() => schedule(Math.max(0, tickMs - (Date.now() - started)), tickMs));
+        .finally(() => schedule(Math.max(0, tickMs - (Date.now() - started)), tickMs, onTick));
     }, delay);
   }
 
   return {
     ensureFleet,
     tick,
-    start(tickMs) {
+    start(tickMs, onTick) {
       stopped = false;
-      schedule(Math.max(MIN_TICK_MS, tickMs), Math.max(MIN_TICK_MS, tickMs));
+      schedule(Math.max(MIN_TICK_MS, tickMs), Math.max(MIN_TICK_MS, tickMs), onTick);
     },
     async stop() {
       stopped = true;

@@ -112,7 +112,18 @@ function simulatedDeviceRow(
   };
 }
 
-/** Creates the fleet's missing devices (those that clash with a device in the store are skipped) with one audit row; answers how many. */
+/**
+ * Devices created per transaction. The simulator writes on a connection of its own beside the
+ * provider's (simulatorThread.ts), and SQLite lets one write at a time: 100,000 devices in one
+ * transaction held the write lock some ten seconds, past the provider's busy timeout.
+ */
+const CREATE_TRANSACTION = 2000;
+
+/**
+ * Creates the fleet's missing devices (those that clash with a device in the store are skipped),
+ * in order, CREATE_TRANSACTION per transaction, with one audit row in the last; answers how
+ * many. A stop between two leaves whole devices, and the next start creates the rest.
+ */
 export async function createMissingDevices(
   db: Kysely<Database>,
   environmentId: number,
@@ -123,28 +134,33 @@ export async function createMissingDevices(
   if (have >= fleet.devices) return 0;
   const plans = await plansToCreate(db, environmentId, fleet, have);
   if (plans.length === 0) return 0;
-  await db.transaction().execute(async (trx) => {
-    const firstRevision = await takeRevisions(trx, plans.length);
-    // Not held to HALO_ENVIRONMENT_MAX_DEVICES: the demo fleet is the operator's own setting
-    // (at most 100,000, below the default limit), not a tenant's; its devices do count.
-    const rows = plans.map((plan, index) =>
-      simulatedDeviceRow(plan, environmentId, fleet.seed, now, firstRevision + index),
-    );
-    await insertInBatches(trx, 'devices', rows, INSERT_BATCH);
-    await writeAudit(
-      trx,
-      {
-        environmentId,
-        userId: null,
-        username: null,
-        resource: AuditResource.DEVICE,
-        action: AuditAction.CREATE,
-        name: '',
-        detail: auditDetail('simulatedFleet', { devices: plans.length, seed: fleet.seed }),
-      },
-      now,
-    );
-  });
+  for (let start = 0; start < plans.length; start += CREATE_TRANSACTION) {
+    const slice = plans.slice(start, start + CREATE_TRANSACTION);
+    const last = start + CREATE_TRANSACTION >= plans.length;
+    await db.transaction().execute(async (trx) => {
+      const firstRevision = await takeRevisions(trx, slice.length);
+      // Not held to HALO_ENVIRONMENT_MAX_DEVICES: the demo fleet is the operator's own setting
+      // (at most 100,000, below the default limit), not a tenant's; its devices do count.
+      const rows = slice.map((plan, index) =>
+        simulatedDeviceRow(plan, environmentId, fleet.seed, now, firstRevision + index),
+      );
+      await insertInBatches(trx, 'devices', rows, INSERT_BATCH);
+      if (!last) return;
+      await writeAudit(
+        trx,
+        {
+          environmentId,
+          userId: null,
+          username: null,
+          resource: AuditResource.DEVICE,
+          action: AuditAction.CREATE,
+          name: '',
+          detail: auditDetail('simulatedFleet', { devices: plans.length, seed: fleet.seed }),
+        },
+        now,
+      );
+    });
+  }
   return plans.length;
 }
 

@@ -3,6 +3,8 @@
  * or down, for demos and end-to-end tests. The provider's context holds one SimulatorControl;
  * the simulator attaches its driver when its fleet is loaded and detaches it when it stops, so
  * a provider without the simulator (HALO_SIM_DEVICES=0) answers every request "not found".
+ * The provider's simulator runs in a thread of its own (simulatorThread.ts): its driver there
+ * answers through a message, so the control always answers a promise.
  */
 export interface SimulatorDriver {
   /**
@@ -10,12 +12,13 @@ export interface SimulatorDriver {
    * the simulator holds the device as told, or null when the device (activated) or the link is
    * not the simulator's.
    */
-  setLink(deviceId: number, key: string, up: boolean, now: number): number | null;
+  setLink(deviceId: number, key: string, up: boolean, now: number): number | null | Promise<number | null>;
 }
 
-export interface SimulatorControl extends SimulatorDriver {
+export interface SimulatorControl {
   attach(driver: SimulatorDriver): void;
   detach(driver: SimulatorDriver): void;
+  setLink(deviceId: number, key: string, up: boolean, now: number): Promise<number | null>;
 }
 
 export function createSimulatorControl(): SimulatorControl {
@@ -28,7 +31,7 @@ export function createSimulatorControl(): SimulatorControl {
       if (driver === attached) driver = null;
     },
     setLink(deviceId, key, up, now) {
-      return driver ? driver.setLink(deviceId, key, up, now) : null;
+      return Promise.resolve(driver ? driver.setLink(deviceId, key, up, now) : null);
     },
   };
 }

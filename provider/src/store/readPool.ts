@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { ErrorCode } from '@halo/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { builtModuleUrl } from '../builtModule.js';
 import { refuse } from '../errors/httpError.js';
 import type { ReadShaperName, ReadShapers } from '../readShapers.js';
 import type { Database } from './schema.js';
@@ -122,11 +122,7 @@ const SHAPERS_URL = new URL(
  * The shapers' module a worker thread can load: the build's. Under vitest (the sources run)
  * that is the build beside them when there is one, else null and the request loop shapes.
  */
-export function workerShapersUrl(): string | null {
-  if (!SHAPERS_URL.href.endsWith('.ts')) return SHAPERS_URL.href;
-  const built = new URL(SHAPERS_URL.href.replace('/src/', '/dist/').replace(/\.ts$/, '.js'));
-  return existsSync(built) ? built.href : null;
-}
+export const workerShapersUrl = (): string | null => builtModuleUrl(SHAPERS_URL);
 
 let localShapers: Promise<ReadShapers> | undefined;
 

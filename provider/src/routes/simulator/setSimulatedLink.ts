@@ -13,7 +13,7 @@ import { idNotFound } from '../../http/tenancy.js';
 export const setSimulatedLink = route(API.simulator.setLink, (context) => async ({ auth, params, body }) => {
   const device = await findReachable(context.db, 'devices', auth, params.id);
   const now = context.now();
-  const heldUntil = device.simulated === 1 ? context.simulator.setLink(device.id, body.key, body.up, now) : null;
+  const heldUntil = device.simulated === 1 ? await context.simulator.setLink(device.id, body.key, body.up, now) : null;
   if (heldUntil === null) throw idNotFound();
   await auditChange(
     context.db,
