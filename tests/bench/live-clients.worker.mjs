@@ -720,7 +720,7 @@ parentPort.on('message', async (message) => {
         message.totalMs ?? Infinity,
         message.sampleEvery ?? 1,
         message.checkEvery ?? Infinity,
-        message.mode ?? 'window',
+        message.mode ?? 'batches',
       );
     else if (message.type === 'stats') result = stats();
     else if (message.type === 'reset') result = resetStats();
