@@ -4,6 +4,7 @@ import { type Socket } from 'socket.io-client';
 import { openLiveSocket } from '../fixtures/liveClient';
 import { startStack } from '../fixtures/stack';
 import { percentile } from './benchFigures';
+import { assertVerified, type VerifiedCount } from './verifiedCounts';
 
 /**
  * Fan-out: how many upstream polls and how much delivery spread as the number of watching
@@ -25,6 +26,7 @@ async function metric(baseURL: string, name: string): Promise<number> {
 test('fan-out: upstream polls and delivery spread against the number of sockets', async () => {
   const stack = await startStack({ HALO_SIM_DEVICES: String(DEVICES), HALO_RATE_LIMIT_AUTH_PER_MIN: '1000' });
   const rows: string[] = [];
+  const verified: VerifiedCount[] = [];
   try {
     const login = await fetch(`${stack.baseURL}${API_BASE}${apiPaths.auth.login}`, {
       method: 'POST',
@@ -61,6 +63,27 @@ test('fan-out: upstream polls and delivery spread against the number of sockets'
         .filter((times) => times.length === count)
         .map((times) => Math.max(...times) - Math.min(...times));
       const connected = sockets.filter((socket) => socket.connected).length;
+      // Every socket got each delta: the window's first and last seq may be cut by its edges, the
+      // ones between must have reached every socket once.
+      const seqs = [...arrivals.keys()].sort((a, b) => a - b).slice(1, -1);
+      const received = seqs.reduce((sum, seq) => sum + Math.min(count, arrivals.get(seq)?.length ?? 0), 0);
+      const gaps = seqs.length > 0 ? (seqs.at(-1)! - seqs[0]! + 1 - seqs.length) * count : 0;
+      verified.push(
+        {
+          what: `(socket, delta) pairs with ${count} sockets, over ${seqs.length} deltas inside the window`,
+          stated: seqs.length * count,
+          verified: received,
+          wrong: seqs.length * count - received + gaps,
+          wrongWhat: 'deltas a socket missed (or a seq no socket got)',
+        },
+        {
+          what: `sockets connected of ${count}`,
+          stated: count,
+          verified: connected,
+          wrong: count - connected,
+          wrongWhat: 'sockets not connected',
+        },
+      );
       rows.push(
         [
           `sockets ${String(count).padStart(4)}`,
@@ -78,4 +101,5 @@ test('fan-out: upstream polls and delivery spread against the number of sockets'
     await stack.stop();
   }
   console.log(`\nfan-out benchmark: ${DEVICES} simulated devices, window ${WINDOW_MS} ms\n${rows.join('\n')}\n`);
+  assertVerified('bench:fanout', verified);
 });
