@@ -28,6 +28,15 @@ const counts = {
   linksDegraded: 0,
 };
 
+/** `count` problems, each a device not connected. */
+const notConnected = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    name: `gate-${index + 1}`,
+    kind: 'notConnected' as const,
+    severity: 3,
+  }));
+
 function renderOverview(summary$: BehaviorSubject<FleetSummary | null>) {
   return render(
     <I18nextProvider i18n={createI18n('en-US')}>
@@ -72,12 +81,7 @@ describe('FleetOverview', () => {
   });
 
   it('links every device needing attention by its state to the Devices table filtered so, counting what the filter shows', () => {
-    const problems = Array.from({ length: 12 }, (_, index) => ({
-      id: index + 1,
-      name: `gate-${index + 1}`,
-      kind: 'notConnected' as const,
-      severity: 3,
-    }));
+    const problems = notConnected(12);
     const summary$ = new BehaviorSubject<FleetSummary | null>({ counts, problems, problemCount: 25, alerts: [] });
     renderWithSession(
       <FleetOverview summary$={summary$} />,
@@ -90,12 +94,7 @@ describe('FleetOverview', () => {
   });
 
   it('counts apart the devices that need attention by a recent alert alone: the filter does not show them (issue 39, item 16)', () => {
-    const problems = Array.from({ length: 12 }, (_, index) => ({
-      id: index + 1,
-      name: `gate-${index + 1}`,
-      kind: 'notConnected' as const,
-      severity: 3,
-    }));
+    const problems = notConnected(12);
     const summary$ = new BehaviorSubject<FleetSummary | null>({
       counts,
       problems,
