@@ -441,6 +441,15 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await expect(page.getByTestId(TestId.devicePage.name)).toHaveText(name, { timeout: 30_000 });
     await page.mouse.move(900, 700);
     await snap(`heatsight-device-page-${lookName(look)}`);
+
+    // Back: HeatSight as it was left, the cell still open and listed again (issue 39, item 16).
+    await page.goBack();
+    await expect(page.getByTestId(TestId.heatSight.status)).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    await expect(panel.locator('[data-testid^="heatsight-cell-device-"]').first()).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toContainText(name);
+    await page.mouse.move(900, 700);
+    await snap(`heatsight-back-${lookName(look)}`);
   });
 
 test('the reports show availability and firmware in use, and export them', async ({
