@@ -452,6 +452,47 @@ for (const [index, look] of FLOW_LOOKS.entries())
     await snap(`heatsight-back-${lookName(look)}`);
   });
 
+test('Home tells when each wall display was last seen, not only when it was issued (issue 39, item 12)', async ({
+  browser,
+  request,
+  snap,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const { admin } = await adminOf(request, stack.adminPassword);
+  const issued = await request.post(`${API_BASE}${apiPaths.wallDisplays.list(admin.environmentId)}`, {
+    headers: admin.headers,
+    data: { label: 'Lobby wall' },
+  });
+  expect(issued.status()).toBe(201);
+  const { id, url } = (await issued.json()) as { id: number; url: string };
+  // Seen a second or more after it was issued: the two times differ on screen (they show seconds).
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const address = new URL(url);
+  const wallContext = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1920, height: 1080 } });
+  const wall = await wallContext.newPage();
+  await wall.goto(`${address.pathname}${address.hash}`);
+  await expect(wall.getByTestId(TestId.wall.count('total'))).toBeVisible({ timeout: 30_000 });
+  const clockOf = (text: string | null) => /\d{2}:\d{2}:\d{2}/.exec(text ?? '')?.[0] ?? '';
+  for (const look of FLOW_LOOKS) {
+    const looking = await lookPage(browser, stack.baseURL, look);
+    await loginThroughUi(looking, 'admin', stack.adminPassword);
+    await expectLook(looking, look);
+    const row = looking.getByTestId(TestId.home.wallDisplayRow(id));
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const issuedAt = clockOf(await looking.getByTestId(TestId.home.wallDisplayIssued(id)).textContent());
+    const seenAt = clockOf(await looking.getByTestId(TestId.home.wallDisplaySeen(id)).textContent());
+    expect(issuedAt).not.toBe('');
+    expect(seenAt > issuedAt, `last seen ${seenAt}, issued ${issuedAt}`).toBe(true);
+    // The wall is still live for its manager's own sign-in in another browser.
+    await expect(wall.getByTestId(TestId.wall.message)).toHaveCount(0);
+    await row.scrollIntoViewIfNeeded();
+    await snap(`home-wall-last-seen-${lookName(look)}`, looking);
+    await looking.context().close();
+  }
+  await wallContext.close();
+});
+
 test('the reports show availability and firmware in use, and export them', async ({
   page,
   browser,

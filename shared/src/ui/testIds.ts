@@ -279,6 +279,8 @@ export const TestId = {
     wallDisplayCopy: 'home-wall-display-copy',
     wallDisplayRow: (key: string | number) => `home-wall-display-${key}`,
     wallDisplayName: (id: number) => `home-wall-display-name-${id}`,
+    wallDisplayIssued: (id: number) => `home-wall-display-issued-${id}`,
+    wallDisplaySeen: (id: number) => `home-wall-display-seen-${id}`,
     wallDisplayRevoke: (key: string | number) => `home-wall-display-revoke-${key}`,
     wallDisplayRevokeConfirm: 'home-wall-display-revoke-confirm',
     wallDisplayError: 'home-wall-display-error',

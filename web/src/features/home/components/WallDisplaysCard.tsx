@@ -125,10 +125,16 @@ export function WallDisplaysCard({ environmentId }: { readonly environmentId: nu
                 <span className="home-display-label" data-testid={TestId.home.wallDisplayName(display.id)}>
                   {display.label}
                 </span>
-                <span className="bp6-text-muted home-display-time">
+                <span
+                  className="bp6-text-muted home-display-time"
+                  data-testid={TestId.home.wallDisplayIssued(display.id)}
+                >
                   {t('home.wallDisplays.issuedAt', { time: ltrIsolate(time.timestamp(display.created_at)) })}
                 </span>
-                <span className="bp6-text-muted home-display-time">
+                <span
+                  className="bp6-text-muted home-display-time"
+                  data-testid={TestId.home.wallDisplaySeen(display.id)}
+                >
                   {t('home.wallDisplays.lastSeen', { time: ltrIsolate(time.timestamp(display.last_seen_at)) })}
                 </span>
               </div>
