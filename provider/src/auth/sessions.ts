@@ -6,6 +6,7 @@ import {
   SessionEndReason,
   SessionKind,
   TwoFactorStatus,
+  WALL_DISPLAY_SEEN_EVERY_MS,
   type AuditDetail,
   type LoginResponse,
   type TwoFactorStatus as TwoFactorStatusValue,
@@ -181,7 +182,7 @@ export interface AuthenticateOptions {
 }
 
 /** How often a wall display's "last seen" moves while it is connected (a write at most this often). */
-export const DISPLAY_SEEN_EVERY_MS = 30_000;
+export const DISPLAY_SEEN_EVERY_MS = WALL_DISPLAY_SEEN_EVERY_MS;
 
 /** Resolves the bearer token to a live session; a 401 carries why a session ended. */
 export async function resolveSession(

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { displayNameCheck } from '../common.js';
 
 /** POST config/{env}/wall_displays: a name for the NOC screen. */
+/**
+ * How often a connected wall display's "last seen" moves (issue 39, item 12): any call with its
+ * token, the gateway's session checks for its socket included, writes it at most this often.
+ */
+export const WALL_DISPLAY_SEEN_EVERY_MS = 30_000;
+
 export const WallDisplayCreateSchema = z.strictObject({
   label: z
     .string()
