@@ -181,9 +181,6 @@ export interface AuthenticateOptions {
   readonly requireVerified: boolean;
 }
 
-/** How often a wall display's "last seen" moves while it is connected (a write at most this often). */
-export const DISPLAY_SEEN_EVERY_MS = WALL_DISPLAY_SEEN_EVERY_MS;
-
 /** Resolves the bearer token to a live session; a 401 carries why a session ended. */
 export async function resolveSession(
   context: ProviderContext,
@@ -221,8 +218,8 @@ export async function resolveSession(
   if (options.requireVerified && session.verified !== 1) throw forbidden('Two-factor verification required');
   // A wall display is never idle: its last activity is when it was last seen, which is any call
   // made with its token, the gateway's checks and polls on its behalf while its socket is open
-  // included (they carry the background header), at most once per DISPLAY_SEEN_EVERY_MS.
-  const touch = options.touch || (isDisplay && now - session.last_activity_at >= DISPLAY_SEEN_EVERY_MS);
+  // included (they carry the background header), at most once per WALL_DISPLAY_SEEN_EVERY_MS.
+  const touch = options.touch || (isDisplay && now - session.last_activity_at >= WALL_DISPLAY_SEEN_EVERY_MS);
   if (touch) {
     await context.db.updateTable('sessions').set({ last_activity_at: now }).where('id', '=', session.id).execute();
   }

@@ -18,7 +18,7 @@ import {
   type SilenceInForce,
 } from '../store/alarmSilences.js';
 import { chainOfEnvironments } from './alarmRecipients.js';
-import { deviceConnectionColumns, isStale } from '../routes/alarms/alarmQuery.js';
+import { deviceConnectionColumns, isStale } from '../store/alarms.js';
 import { revisionOf, selectCurrentRevision } from '../store/revisions.js';
 import type { AlarmWebhookRow } from '../store/schema.js';
 

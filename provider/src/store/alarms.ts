@@ -9,7 +9,7 @@ import {
   type ThresholdAttributeType,
   type ThresholdValues,
 } from '@halo/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { forEachSlice } from '../loopTurns.js';
 import { alarmOfAllowedDevice } from './allowedDevices.js';
 import { keptToEnvironment } from './keptToEnvironment.js';
@@ -258,9 +258,41 @@ export async function devicesReconnecting(
     .map((device) => device.id);
 }
 
+/** Whether a device is connected now: what decides whether its active alarms are current or stale. */
 const isConnected = (row: { readonly is_activated: number | null; readonly availability: number | null }) =>
   connectionStatus({ is_activated: row.is_activated === 1, availability: row.availability }) ===
   ConnectionStatus.CONNECTED;
+
+/** The device's connection beside an alarm, read with it: whether its reading is current (`isStale`). */
+export interface AlarmDeviceConnection {
+  readonly device_availability: number | null;
+  readonly device_activated: number | null;
+}
+
+/** The alarm's device's connection (AlarmDeviceConnection), as two columns of a select from alarms. */
+export const deviceConnectionColumns = (eb: ExpressionBuilder<Database, 'alarms'>) =>
+  [
+    eb
+      .selectFrom('devices')
+      .select('devices.availability')
+      .whereRef('devices.id', '=', 'alarms.device_id')
+      .as('device_availability'),
+    eb
+      .selectFrom('devices')
+      .select('devices.is_activated')
+      .whereRef('devices.id', '=', 'alarms.device_id')
+      .as('device_activated'),
+  ] as const;
+
+/**
+ * Whether an active alarm's reading is not current: its device is not connected now (issue 39,
+ * item 3), so the value is the last it sent, not what it reads; a device no longer there is not.
+ */
+export const isStale = (row: { readonly cleared_at: number | null } & Partial<AlarmDeviceConnection>): boolean =>
+  row.cleared_at === null &&
+  row.device_activated !== undefined &&
+  row.device_activated !== null &&
+  !isConnected({ is_activated: row.device_activated, availability: row.device_availability ?? null });
 
 /**
  * Gives the active alarms of `deviceIds` a new revision, nothing else changed: a device that

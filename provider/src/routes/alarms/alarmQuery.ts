@@ -1,15 +1,8 @@
-import {
-  codeLabel,
-  connectionStatus,
-  ConnectionStatus,
-  type Alarm,
-  type AlarmFilter,
-  type CsvValue,
-  type Locale,
-} from '@halo/shared';
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { codeLabel, type Alarm, type AlarmFilter, type CsvValue, type Locale } from '@halo/shared';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isSilenced, silencedBy, type SilenceInForce, type SilenceTest } from '../../store/alarmSilences.js';
 import type { AlarmRow, AlarmSilenceRow, Database } from '../../store/schema.js';
+import { deviceConnectionColumns, isStale, type AlarmDeviceConnection } from '../../store/alarms.js';
 import { contains } from '../logs/logPage.js';
 
 /** The conditions of an alarm filter in one environment (and, for an export's batches, ids below one). */
@@ -34,27 +27,6 @@ export function selectAlarms(db: Kysely<Database>, conditions: readonly RawBuild
   return select;
 }
 
-/** The device's connection beside an alarm, read with it: whether its reading is current (alarmOf's `stale`). */
-export interface AlarmDeviceConnection {
-  readonly device_availability: number | null;
-  readonly device_activated: number | null;
-}
-
-/** The alarm's device's connection (AlarmDeviceConnection), as two columns of a select from alarms. */
-export const deviceConnectionColumns = (eb: ExpressionBuilder<Database, 'alarms'>) =>
-  [
-    eb
-      .selectFrom('devices')
-      .select('devices.availability')
-      .whereRef('devices.id', '=', 'alarms.device_id')
-      .as('device_availability'),
-    eb
-      .selectFrom('devices')
-      .select('devices.is_activated')
-      .whereRef('devices.id', '=', 'alarms.device_id')
-      .as('device_activated'),
-  ] as const;
-
 /** The alarms of `conditions`, every column, with their device's connection (AlarmDeviceConnection). */
 export function selectAlarmsWithDevice(db: Kysely<Database>, conditions: readonly RawBuilder<boolean>[]) {
   return selectAlarms(db, conditions).selectAll('alarms').select(deviceConnectionColumns);
@@ -67,17 +39,6 @@ export function selectAlarmsWithDevice(db: Kysely<Database>, conditions: readonl
 export const ALARM_LIST_ORDER = sql`case when cleared_at is null then 0 else 1 end, case when cleared_at is null then severity else 0 end desc, case when cleared_at is null then opened_at else 0 end, cleared_at desc, id desc`;
 
 const time = (value: number | null) => (value === null ? null : new Date(Number(value)).toISOString());
-
-/**
- * Whether an active alarm's reading is not current: its device is not connected now (issue 39,
- * item 3), so the value is the last it sent, not what it reads; a device no longer there is not.
- */
-export const isStale = (row: Pick<AlarmRow, 'cleared_at'> & Partial<AlarmDeviceConnection>): boolean =>
-  row.cleared_at === null &&
-  row.device_activated !== undefined &&
-  row.device_activated !== null &&
-  connectionStatus({ is_activated: row.device_activated === 1, availability: row.device_availability }) !==
-    ConnectionStatus.CONNECTED;
 
 /** An alarm as answered, `silenced` telling whether a silence in force covers it (active alarms only). */
 const alarmOf = (row: AlarmRow & Partial<AlarmDeviceConnection>, silenced: SilenceTest): Alarm => ({

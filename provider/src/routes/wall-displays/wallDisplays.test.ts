@@ -8,8 +8,9 @@ import {
   openApiDocument,
   routeKeyOf,
   SessionEndReason,
+  WALL_DISPLAY_SEEN_EVERY_MS,
 } from '@halo/shared';
-import { BACKGROUND_HEADER, DISPLAY_SEEN_EVERY_MS } from '../../auth/sessions.js';
+import { BACKGROUND_HEADER } from '../../auth/sessions.js';
 import { as, createEnvironment, createUser, type Actor } from '../../testing/people.js';
 import { DIALECTS, startTestProvider, TEST_ADMIN_PASSWORD, type TestProvider } from '../../testing/testProvider.js';
 
@@ -74,7 +75,7 @@ describe.each(DIALECTS)('wall displays on %s', (dialect) => {
     // The gateway's session check for the display's socket (a background call, which moves no person's idle time).
     const gatewayCheck = () =>
       provider.api.get('/api/v1/auth/session').set('Authorization', `Bearer ${token}`).set(BACKGROUND_HEADER, '1');
-    provider.clock.now += DISPLAY_SEEN_EVERY_MS - 1000;
+    provider.clock.now += WALL_DISPLAY_SEEN_EVERY_MS - 1000;
     expect((await gatewayCheck()).status).toBe(200);
     expect(await lastSeen()).toBe(issuedAt);
     provider.clock.now += 2 * 3600 * 1000;
